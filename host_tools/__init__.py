@@ -1,0 +1,1 @@
+"""PC-side tools for dicecup: build, referee, benchmarks (and later simulator, deploy)."""

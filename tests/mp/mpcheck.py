@@ -1,0 +1,37 @@
+"""Assertion helpers for the dual-interpreter tests (MicroPython has no pytest)."""
+
+
+def raises(exc, fn, *args, **kw):
+    """Assert that fn(*args, **kw) raises exc; returns the exception."""
+    try:
+        fn(*args, **kw)
+    except exc as e:
+        return e
+    raise AssertionError("%s did not raise %s" % (getattr(fn, "__name__", fn), exc.__name__))
+
+
+def eq(a, b, what=""):
+    """assert a == b, showing both sides (MicroPython's assert shows nothing)."""
+    if a != b:
+        raise AssertionError("%s%r != %r" % (what + ": " if what else "", a, b))
+
+
+class Rng:
+    """A tiny deterministic PRNG (xorshift32) so randomised tests replay identically on both."""
+
+    def __init__(self, seed=1):
+        self.s = (seed * 2654435761 + 1) & 0xFFFFFFFF or 1
+
+    def next(self):
+        s = self.s
+        s ^= (s << 13) & 0xFFFFFFFF
+        s ^= s >> 17
+        s ^= (s << 5) & 0xFFFFFFFF
+        self.s = s
+        return s
+
+    def below(self, n):
+        return self.next() % n
+
+    def die(self):
+        return self.below(6) + 1
