@@ -1,0 +1,377 @@
+"""Yatzy rules core: scoring and turn bookkeeping for Scandinavian Yatzy, Maxi-Yatzy, Yahtzee and Triple.
+
+Pure (no I/O, no hardware, no randomness of its own): the dice come from outside (the handheld's RNG,
+the table's commit/reveal, a record). The rules are exactly ../shared/spec/yatzy-record.md. Team play
+is a seating arrangement: a team is one scorecard, `member()` says which member rolls for it.
+
+Public API (the handheld UI, the bots and yatzy_record build on this):
+    VARIANTS = ("standard", "maxi", "yahtzee", "triple");  BOXES[i]: box names of VARIANTS[i]
+    Illegal(reason)                 raised by roll/fill/toggle_hold; str(e) is the one-line reason
+    g = Yatzy(variant, players, options=None)   players: scorecards 1..8; options only for "maxi":
+                                    {"bonus": "84/100" | "75/50", "saved_rolls": True | False}
+    A box is its index in g.boxes() (ONES..SIXES are 0..5 in every variant); g.box_index(name).
+    g.boxes()                       names of this variant's boxes (the spec's strings), in sheet order
+    g.nbox, g.columns, g.ndice      boxes per column, columns (3 in triple, else 1), dice (6 in maxi)
+    g.current                       the scorecard to move;  g.finished: every box of every card filled
+    g.roll_no, g.rolls_left         rolls made in this turn / still allowed (incl. maxi saved rolls)
+    g.saved_rolls[p]                maxi saved rolls per scorecard (bytearray; 0 elsewhere)
+    g.dice                          bytearray of the current dice; g.held: bitmask of held positions
+    g.toggle_hold(i)                hold/release die i (after the first roll)
+    g.roll(dice, held=None)         record the dice of the next roll; held (a bitmask, default g.held)
+                                    dice must be unchanged. g.roll_with(rng): rng() -> 1..6 per free die
+    g.score(box, dice=None)         what dice (default g.dice) score in box for the current scorecard
+                                    (Yahtzee joker context included); pure, no state change
+    g.scores_for(dice=None, column=0)  bytearray(nbox) reused: score per box, NOT_FREE where the box
+                                    cannot be filled now (filled, or barred by the Yahtzee joker rule)
+    g.why_not(box, column=0)        None if fill(box, column) is legal now, else the reason
+    g.fill(box, column=0)           score the dice in the box, end the turn; returns the box's score
+    g.is_free(p, box, column=0);  g.get(p, box, column=0): raw box score or None if free
+    g.upper(p, column=0), g.bonus(p, column=0)   upper sum and upper bonus (unmultiplied)
+    g.yahtzee_bonus(p)              Yahtzee bonus points (100 per joker Yahtzee while the box holds 50)
+    g.total(p)                      final-rules total so far (triple multipliers, bonuses)
+    g.winners()                     list of the top scorecards once finished (ties share), else []
+    g.filled(p), g.member(p, n)     boxes filled by scorecard p; which of its n team members rolls now
+State is one bytearray for all scorecards (NOT_FREE marks an empty box) plus a few small ints.
+"""
+from compat import const
+
+ONES = const(0)
+SIXES = const(5)
+NOT_FREE = const(255)
+
+# box kinds: the rule behind a box; a variant lists the kinds of its boxes in sheet order
+_ONE_PAIR = const(6)
+_TWO_PAIRS = const(7)
+_THREE_PAIRS = const(8)
+_THREE_KIND = const(9)
+_FOUR_KIND = const(10)
+_FIVE_KIND = const(11)
+_SMALL = const(12)
+_LARGE = const(13)
+_FULL_STRAIGHT = const(14)
+_FULL_HOUSE = const(15)
+_CASTLE = const(16)
+_TOWER = const(17)
+_CHANCE = const(18)
+_YATZY = const(19)
+
+_MAXI = const(1)
+_YAHTZEE = const(2)
+_TRIPLE = const(3)
+_Y_BOX = const(11)  # index of the yahtzee box in the yahtzee variant
+_FREE = const(255)
+
+_NAMES = ("ones", "twos", "threes", "fours", "fives", "sixes", "one_pair", "two_pairs", "three_pairs",
+          "three_of_a_kind", "four_of_a_kind", "five_of_a_kind", "small_straight", "large_straight",
+          "full_straight", "full_house", "castle", "tower", "chance", "yatzy")
+_STD = b"\x00\x01\x02\x03\x04\x05\x06\x07\x09\x0a\x0c\x0d\x0f\x12\x13"
+_AMER = b"\x00\x01\x02\x03\x04\x05\x09\x0a\x0f\x0c\x0d\x13\x12"
+_KINDS = (_STD, bytes(range(20)), _AMER, _STD)
+
+VARIANTS = ("standard", "maxi", "yahtzee", "triple")
+
+
+def _names(kinds, last):
+    return tuple(last if k == _YATZY else _NAMES[k] for k in kinds)
+
+
+BOXES = (_names(_STD, "yatzy"), _names(_KINDS[1], "yatzy"), _names(_AMER, "yahtzee"))
+BOXES += (BOXES[0],)
+del _names
+
+
+class Illegal(Exception):
+    """The rules forbid this action now; the message is the reason."""
+
+
+def _best(c, k, skip=0):
+    # highest face other than skip showing at least k times, 0 if none
+    f = 6
+    while f:
+        if f != skip and c[f] >= k:
+            return f
+        f -= 1
+    return 0
+
+
+def _run(c, lo, hi):
+    while lo <= hi:
+        if not c[lo]:
+            return False
+        lo += 1
+    return True
+
+
+class Yatzy:
+    def __init__(self, variant, players, options=None):
+        if variant not in VARIANTS:
+            raise ValueError("unknown variant %r" % (variant,))
+        if not 1 <= players <= 8:
+            raise ValueError("players must be 1..8")
+        v = VARIANTS.index(variant)
+        self.variant = variant
+        self.players = players
+        self._v = v
+        self._kinds = _KINDS[v]
+        self.nbox = len(self._kinds)
+        self.columns = 3 if v == _TRIPLE else 1
+        self.ndice = 6 if v == _MAXI else 5
+        opts = options or {}
+        for k in opts:
+            if v != _MAXI or k not in ("bonus", "saved_rolls"):
+                raise ValueError("unknown option %r for %s" % (k, variant))
+        b = opts.get("bonus", "84/100")
+        if b not in ("84/100", "75/50"):
+            raise ValueError("bonus must be 84/100 or 75/50")
+        self._save = opts.get("saved_rolls", True) is True and v == _MAXI
+        if v == _MAXI:
+            self._bonus_at, self._bonus = (84, 100) if b == "84/100" else (75, 50)
+        else:
+            self._bonus_at, self._bonus = 63, 35 if v == _YAHTZEE else 50
+        self.card = bytearray(b"\xff" * (players * self.columns * self.nbox))
+        self.saved_rolls = bytearray(players)
+        self._ybonus = bytearray(players)
+        self.dice = bytearray(self.ndice)
+        self._cnt = bytearray(7)
+        self._out = bytearray(self.nbox)
+        self.turn = 0
+        self.current = 0
+        self.roll_no = 0
+        self.held = 0
+
+    # --- reading the scorecards ---
+    def boxes(self):
+        return BOXES[self._v]
+
+    def box_index(self, name):
+        try:
+            return BOXES[self._v].index(name)
+        except ValueError:
+            raise Illegal("no box %r in %s" % (name, self.variant))
+
+    @property
+    def finished(self):
+        return self.turn >= len(self.card)
+
+    def _at(self, p, box, column):
+        return (p * self.columns + column) * self.nbox + box
+
+    def is_free(self, p, box, column=0):
+        return self.card[self._at(p, box, column)] == _FREE
+
+    def get(self, p, box, column=0):
+        s = self.card[self._at(p, box, column)]
+        return None if s == _FREE else s
+
+    def _sum(self, i, n):
+        # (sum of the filled boxes, how many are filled) among card[i:i + n], without slicing
+        t = k = 0
+        card = self.card
+        for j in range(i, i + n):
+            if card[j] != _FREE:
+                t += card[j]
+                k += 1
+        return t, k
+
+    def filled(self, p):
+        n = self.columns * self.nbox
+        return self._sum(p * n, n)[1]
+
+    def member(self, p, members):
+        return self.filled(p) % members
+
+    def upper(self, p, column=0):
+        return self._sum(self._at(p, 0, column), 6)[0]
+
+    def bonus(self, p, column=0):
+        return self._bonus if self.upper(p, column) >= self._bonus_at else 0
+
+    def yahtzee_bonus(self, p):
+        return 100 * self._ybonus[p]
+
+    def total(self, p):
+        t = 100 * self._ybonus[p]
+        for col in range(self.columns):
+            t += (self._sum(self._at(p, 0, col), self.nbox)[0] + self.bonus(p, col)) * (col + 1)
+        return t
+
+    def winners(self):
+        if not self.finished:
+            return []
+        tops = [self.total(p) for p in range(self.players)]
+        m = max(tops)
+        return [p for p in range(self.players) if tops[p] == m]
+
+    # --- the turn ---
+    @property
+    def rolls_left(self):
+        if self.finished:
+            return 0
+        return 3 + (self.saved_rolls[self.current] if self._save else 0) - self.roll_no
+
+    def toggle_hold(self, i):
+        if not self.roll_no:
+            raise Illegal("roll before holding dice")
+        if not 0 <= i < self.ndice:
+            raise Illegal("no die %d" % i)
+        self.held ^= 1 << i
+
+    def _check_roll(self):
+        if self.finished:
+            raise Illegal("the game is over")
+        if self.rolls_left <= 0:
+            raise Illegal("too many rolls (at most %d)" % (self.roll_no,))
+
+    def roll(self, dice, held=None):
+        self._check_roll()
+        n = self.ndice
+        if held is None:
+            held = self.held if self.roll_no else 0
+        if held and not self.roll_no:
+            raise Illegal("nothing to hold before the first roll")
+        if held < 0 or held >> n:
+            raise Illegal("held positions out of range")
+        if len(dice) != n:
+            raise Illegal("bad dice: %d dice, expected %d" % (len(dice), n))
+        for i in range(n):
+            d = dice[i]
+            if not 1 <= d <= 6:
+                raise Illegal("bad dice: value %r" % (d,))
+            if held >> i & 1 and d != self.dice[i]:
+                raise Illegal("held dice changed (position %d)" % i)
+        for i in range(n):
+            self.dice[i] = dice[i]
+        self.held = held
+        self.roll_no += 1
+
+    def roll_with(self, rng):
+        self._check_roll()
+        if not self.roll_no:
+            self.held = 0
+        for i in range(self.ndice):
+            if not self.held >> i & 1:
+                self.dice[i] = rng()
+        self.roll_no += 1
+
+    # --- scoring ---
+    def _count(self, dice):
+        c = self._cnt
+        for f in range(7):
+            c[f] = 0
+        s = 0
+        for d in dice:
+            c[d] += 1
+            s += d
+        return s
+
+    def _joker(self):
+        # the Yahtzee joker: five equal dice while the yahtzee box is filled (counts already made);
+        # returns the face (0: no joker)
+        if self._v == _YAHTZEE and not self.is_free(self.current, _Y_BOX):
+            return _best(self._cnt, 5)
+        return 0
+
+    def score(self, box, dice=None):
+        s = self._count(self.dice if dice is None else dice)
+        return self._score(self._kinds[box], s, self._joker())
+
+    def _score(self, k, s, joker):
+        c = self._cnt
+        if k <= SIXES:
+            return (k + 1) * c[k + 1]
+        if k == _CHANCE:
+            return s
+        amer = self._v == _YAHTZEE
+        if k == _YATZY:
+            return (100 if self.ndice == 6 else 50) if _best(c, self.ndice) else 0
+        if k == _SMALL:
+            if amer:
+                return 30 if joker or _run(c, 1, 4) or _run(c, 2, 5) or _run(c, 3, 6) else 0
+            return 15 if _run(c, 1, 5) else 0
+        if k == _LARGE:
+            if amer:
+                return 40 if joker or _run(c, 1, 5) or _run(c, 2, 6) else 0
+            return 20 if _run(c, 2, 6) else 0
+        if k == _FULL_STRAIGHT:
+            return 21 if _run(c, 1, 6) else 0
+        if _THREE_KIND <= k <= _FIVE_KIND:
+            n = k - _THREE_KIND + 3
+            f = _best(c, n)
+            return 0 if not f else s if amer else n * f
+        a = _best(c, 2)
+        if k == _ONE_PAIR:
+            return 2 * a
+        if k == _TWO_PAIRS:
+            b = _best(c, 2, a) if a else 0
+            return 2 * (a + b) if b else 0
+        if k == _THREE_PAIRS:
+            n = 0
+            for f in range(1, 7):
+                n += c[f] >= 2
+            return s if n == 3 else 0
+        a = _best(c, 3)
+        if k == _FULL_HOUSE:
+            if joker:
+                return 25
+            b = _best(c, 2, a) if a else 0
+            return 0 if not b else 25 if amer else 3 * a + 2 * b
+        if k == _CASTLE:
+            return s if a and _best(c, 3, a) else 0
+        a = _best(c, 4)  # tower
+        return s if a and _best(c, 2, a) else 0
+
+    def _reason(self, box, column, joker):
+        if self.finished:
+            return "the game is over"
+        if not self.roll_no:
+            return "roll before filling a box"
+        if not 0 <= column < self.columns:
+            return "column %d out of range (0..%d)" % (column, self.columns - 1)
+        if not 0 <= box < self.nbox:
+            return "no box %d" % box
+        p = self.current
+        if not self.is_free(p, box, column):
+            return "%s is already filled" % BOXES[self._v][box]
+        if joker:
+            up = joker - 1
+            if box != up and self.is_free(p, up):
+                return "joker: a Yahtzee must go in %s" % BOXES[self._v][up]
+            if box <= SIXES and box != up:
+                for b in range(6, self.nbox):
+                    if self.is_free(p, b):
+                        return "joker: a Yahtzee must go in a free lower box"
+        return None
+
+    def why_not(self, box, column=0):
+        self._count(self.dice)
+        return self._reason(box, column, self._joker())
+
+    def scores_for(self, dice=None, column=0):
+        s = self._count(self.dice if dice is None else dice)
+        joker = self._joker()
+        out = self._out
+        for b in range(self.nbox):
+            if self._reason(b, column, joker) is None:
+                out[b] = self._score(self._kinds[b], s, joker)
+            else:
+                out[b] = NOT_FREE
+        return out
+
+    def fill(self, box, column=0):
+        s = self._count(self.dice)
+        joker = self._joker()
+        r = self._reason(box, column, joker)
+        if r is not None:
+            raise Illegal(r)
+        p = self.current
+        v = self._score(self._kinds[box], s, joker)
+        self.card[self._at(p, box, column)] = v
+        if joker and self.get(p, _Y_BOX) == 50:
+            self._ybonus[p] += 1
+        if self._save:
+            self.saved_rolls[p] = self.rolls_left
+        self.turn += 1
+        self.current = self.turn % self.players
+        self.roll_no = 0
+        self.held = 0
+        return v
