@@ -1,0 +1,112 @@
+"""The pin-map checker: the shipped map is sound, and each electrical rule rejects a bad map by pin and reason."""
+import copy
+import json
+import subprocess
+import sys
+
+import pytest
+
+from host_tools import pincheck
+from host_tools.paths import ROOT
+
+GOOD = pincheck.load()
+
+
+def bad(**changes):
+    """A copy of the shipped map with dotted keys replaced (value None deletes the key)."""
+    pm = copy.deepcopy(GOOD)
+    for dotted, value in changes.items():
+        *path, last = dotted.split("__")
+        d = pm
+        for k in path:
+            d = d[k]
+        if value is None:
+            del d[last]
+        else:
+            d[last] = value
+    return pm
+
+
+def problems(pm):
+    return [str(p) for p in pincheck.check(pm)]
+
+
+def test_shipped_pin_map_is_sound():
+    assert problems(GOOD) == []
+
+
+def test_cli_accepts_the_shipped_map():
+    r = subprocess.run([sys.executable, "-m", "host_tools.pincheck"], cwd=ROOT, capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert "sound" in r.stdout
+
+
+@pytest.mark.parametrize("change,pin,words", [
+    (dict(buttons__up=7), 7, "flash chip"),
+    (dict(buttons__down=20), 20, "no GPIO 20"),
+    (dict(optional__buzzer=34), 34, "input-only"),
+    (dict(i2c__scl=36), 36, "input-only"),
+    (dict(buttons__back=39), 39, "no internal pull-up"),
+    (dict(buttons__select=0), 0, "strapping pin"),
+    (dict(buttons__back=12), 12, "1.8 V flash"),
+    (dict(optional__tilt=15), 15, "strapping pin"),
+    (dict(buttons__up=21), 21, "already used by i2c.sda"),
+    (dict(battery__adc=26, buttons__back=27, optional__buzzer=None), 26, "ADC1"),
+    (dict(buttons__select=23), 23, "not an RTC pin"),
+    (dict(wake_via="ext1"), 25, "ALL_LOW"),
+    (dict(battery__ratio=1.5), 35, "ratio of at least"),
+    (dict(external_pullups=[12], buttons__back=12), 12, "pull-up holds it high"),
+])
+def test_each_rule_names_the_pin_and_the_reason(change, pin, words):
+    found = problems(bad(**change))
+    hits = [p for p in found if p.startswith("GPIO %d " % pin) and words in p]
+    assert hits, "expected a problem with GPIO %d mentioning %r, got %s" % (pin, words, found)
+
+
+def test_input_only_button_is_fine_with_a_declared_external_pullup():
+    pm = bad(buttons__back=39, external_pullups=[39])
+    assert problems(pm) == []
+
+
+def test_battery_on_input_only_adc1_pin_needs_no_pullup():
+    assert problems(bad(battery__adc=34)) == []
+
+
+@pytest.mark.parametrize("change,words", [
+    (dict(i2c__scl=None), "i2c.scl: must be given explicitly"),
+    (dict(i2c__id=2), "i2c.id"),
+    (dict(oled__address=0x27), "oled.address"),
+    (dict(buttons__select=None, wake="up"), "buttons.select: missing"),
+    (dict(wake="menu"), "wake: must name one of the buttons"),
+    (dict(optional__laser=13), "optional.laser: unknown optional part"),
+    (dict(external_pullups=[4]), "no part in the pin map uses this pin"),
+    (dict(layout__buttons__up={"x": 0, "y": 12, "d": 11}), "screen window"),
+    (dict(layout__buttons__up={"x": -20, "y": -15, "d": 11}), "overlaps"),
+    (dict(layout__buttons__select={"x": 33, "y": 0, "d": 11}), "past the top face"),
+    (dict(layout__screen={"x": 0, "y": 25, "w": 40, "h": 20}), "does not fit"),
+])
+def test_structure_and_layout_rules(change, words):
+    found = problems(bad(**change))
+    assert any(words in p for p in found), found
+
+
+def test_every_problem_found_at_once():
+    found = problems(bad(buttons__up=7, buttons__down=34, i2c__sda=None))
+    assert len(found) >= 3, found
+
+
+def test_cli_rejects_a_bad_map_naming_pin_and_reason(tmp_path):
+    p = tmp_path / "pinmap.json"
+    p.write_text(json.dumps(bad(buttons__select=0)))
+    r = subprocess.run([sys.executable, "-m", "host_tools.pincheck", str(p)], cwd=ROOT,
+                       capture_output=True, text=True)
+    assert r.returncode == 1
+    assert "GPIO 0 (buttons.select): strapping pin" in r.stderr
+
+
+def test_cli_unreadable_file(tmp_path):
+    p = tmp_path / "pinmap.json"
+    p.write_text("{not json")
+    r = subprocess.run([sys.executable, "-m", "host_tools.pincheck", str(p)], cwd=ROOT,
+                       capture_output=True, text=True)
+    assert r.returncode == 2 and "cannot read" in r.stderr
