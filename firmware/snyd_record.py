@@ -1,0 +1,162 @@
+"""Snyd game records (../shared/spec/snyd-record.md): read and replay one, or write one as a game goes.
+
+  replay(record) -> the spec's Output dict; raises recordlib.Malformed for anything not a record.
+      Every legality decision is the rules core's (snyd.Game); this module only checks the shape and
+      translates. The whole record's shape is checked before any round is replayed, so a malformed
+      record is always exit 2, never a partial result.
+  Recorder(rules, seats, first=0, names=None): .round(dice, shown=None), .action(seat, kind,
+      count=0, face=0) with kind "bid"/"snyd"/"calza", .record() -> the record dict. Actions are kept
+      as three bytes each, so a long game costs the handheld little memory.
+Records are Python objects here; turn them into JSON text with json.dumps / json.loads.
+"""
+from recordlib import Malformed, check_keys, get_dice, get_int, get_list, get_str, is_int
+from snyd import CALL_NAMES, MAX_DICE, Game, Illegal, Rules
+
+_TOP_KEYS = ("game", "version", "rules", "preset", "seats", "first", "rounds", "names", "meta")
+_ROUND_KEYS = ("dice", "actions", "shown")
+KINDS = ("bid", "snyd", "calza")
+
+
+def _opt(v):
+    return None if v < 0 else v
+
+
+def _check_round(rd, r, seats, open_die):
+    where = "rounds[%d]" % r
+    check_keys(rd, _ROUND_KEYS, ("dice", "actions"), where)
+    get_list(rd["dice"], where + ".dice", seats, seats)
+    for s, d in enumerate(rd["dice"]):
+        w = "%s.dice[%d]" % (where, s)
+        get_list(d, w, 0, MAX_DICE)
+        get_dice(d, w)
+    if "shown" in rd:
+        if not open_die:
+            raise Malformed("%s.shown needs the open_die rule" % where)
+        get_list(rd["shown"], where + ".shown", seats, seats)
+        for s, i in enumerate(rd["shown"]):
+            if i is not None:
+                get_int(i, 0, MAX_DICE - 1, "%s.shown[%d]" % (where, s))
+    for a, act in enumerate(get_list(rd["actions"], where + ".actions")):
+        w = "%s.actions[%d]" % (where, a)
+        get_list(act, w, 2, 4)
+        get_int(act[0], 0, seats - 1, w + " seat")
+        kind = get_str(act[1], KINDS, w + " kind")
+        if kind == "bid":
+            if len(act) != 4:
+                raise Malformed("%s: a bid is [seat, \"bid\", count, face]" % w)
+            if not is_int(act[2]):
+                raise Malformed("%s count must be an integer" % w)
+            get_int(act[3], 1, 6, w + " face")
+        elif len(act) != 2:
+            raise Malformed("%s: a call is [seat, \"%s\"]" % (w, kind))
+
+
+def read(record):
+    """Check a record's shape; returns (rules, seats, first, rounds). Raises Malformed."""
+    check_keys(record, _TOP_KEYS, ("game", "seats", "rounds"), "record")
+    get_str(record["game"], ("snyd",), "game")
+    if "version" in record:
+        get_int(record["version"], 1, 1, "version")
+    if "names" in record:
+        for i, nm in enumerate(get_list(record["names"], "names")):
+            get_str(nm, None, "names[%d]" % i)
+    if "meta" in record and not isinstance(record["meta"], dict):
+        raise Malformed("meta must be an object")
+    rules = Rules.from_dict(record.get("rules", {}), record.get("preset"))
+    seats = get_int(record["seats"], 2, 8, "seats")
+    first = get_int(record.get("first", 0), 0, seats - 1, "first")
+    rounds = get_list(record["rounds"], "rounds")
+    for r, rd in enumerate(rounds):
+        _check_round(rd, r, seats, rules.open_die)
+    return rules, seats, first, rounds
+
+
+def _act(g, act):
+    kind = act[1]
+    if kind == "bid":
+        g.bid(act[0], act[2], act[3])
+    elif kind == "snyd":
+        g.snyd(act[0])
+    else:
+        g.calza(act[0])
+
+
+def round_entry(g):
+    """The Output entry of the round just played (finished or, if g.in_round, unfinished)."""
+    if g.in_round:
+        return {"opener": g.opener, "palifico": g.palifico, "call": None, "on_turn": g.on_turn,
+                "caller": None, "bidder": _opt(g.bidder),
+                "bid": [g.bid_count, g.bid_face] if g.bid_face else None, "count": None,
+                "loser": None, "gainer": None, "dice_left": list(g.dice_left), "eliminated": None}
+    r = g.result
+    return {"opener": r.opener, "palifico": r.palifico, "call": CALL_NAMES[r.call],
+            "caller": r.caller, "bidder": r.bidder, "bid": [r.bid_count, r.bid_face],
+            "count": r.count, "loser": _opt(r.loser), "gainer": _opt(r.gainer),
+            "dice_left": list(g.dice_left), "eliminated": [] if r.eliminated < 0 else [r.eliminated]}
+
+
+def replay(record):
+    rules, seats, first, rounds = read(record)
+    g = Game(rules, seats, first)
+    out = []
+    error = None
+    for r, rd in enumerate(rounds):
+        try:
+            g.start_round(rd["dice"], rd.get("shown"))
+        except Illegal as e:
+            error = {"round": r, "action": None, "reason": str(e)}
+            break
+        for a, act in enumerate(rd["actions"]):
+            try:
+                if not g.in_round:
+                    raise Illegal("the round is over: no action after a call")
+                _act(g, act)
+            except Illegal as e:
+                error = {"round": r, "action": a, "reason": str(e)}
+                break
+        if error:
+            break
+        out.append(round_entry(g))
+    w = g.winner()
+    # the seat to open the round after the reported ones: a round cut short by an error never
+    # finished, so the opener is still the one it had
+    unfinished = bool(out) and out[-1]["call"] is None
+    return {"rounds": out, "next_opener": None if g.over or unfinished else g.opener,
+            "winner": None if w < 0 else w, "error": error}
+
+
+class Recorder:
+    """Writes the record of a game as it is played (the handheld's game log)."""
+
+    def __init__(self, rules, seats, first=0, names=None):
+        self.rules = rules
+        self.seats = seats
+        self.first = first
+        self.names = names
+        self.rounds = []  # (dice bytes per seat, shown tuple or None, actions bytearray)
+
+    def round(self, dice, shown=None):
+        self.rounds.append((tuple(bytes(d) for d in dice),
+                            None if shown is None else tuple(shown), bytearray()))
+
+    def action(self, seat, kind, count=0, face=0):
+        # one byte seat<<2 | kind, then count and face
+        self.rounds[-1][2].extend(bytes((seat << 2 | KINDS.index(kind), count, face)))
+
+    def record(self):
+        rounds = []
+        for dice, shown, acts in self.rounds:
+            al = []
+            for i in range(0, len(acts), 3):
+                seat = acts[i] >> 2
+                kind = KINDS[acts[i] & 3]
+                al.append([seat, kind, acts[i + 1], acts[i + 2]] if kind == "bid" else [seat, kind])
+            rd = {"dice": [list(d) for d in dice], "actions": al}
+            if shown is not None:
+                rd["shown"] = list(shown)
+            rounds.append(rd)
+        rec = {"game": "snyd", "version": 1, "rules": self.rules.to_dict(), "seats": self.seats,
+               "first": self.first, "rounds": rounds}
+        if self.names is not None:
+            rec["names"] = list(self.names)
+        return rec
