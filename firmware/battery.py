@@ -1,0 +1,42 @@
+"""battery: LiPo cell voltage to a charge percentage (pure; no hardware access).
+
+The handheld reads the divider with hw.Hardware.battery_mv() (ADC on the pin map's battery.adc,
+times battery.ratio) and shows percent(mv). The curve is a typical single-cell LiPo discharged
+at about 0.1C, which is what a handheld drawing ~110 mA from a 1000 mAh cell does, so the voltage
+already includes the sag under the radio's load. 0 % is 3.30 V: the ME6211 regulator keeps 3.3 V
+only down to about 3.4 V at the cell, and the cell's protection cuts off at about 2.5-3.0 V.
+"""
+from compat import const
+
+# (millivolts, percent), falling; linear between points.
+_CURVE = (
+    (4150, 100), (4050, 90), (3970, 80), (3900, 70), (3840, 60), (3790, 50),
+    (3750, 40), (3710, 30), (3670, 20), (3610, 10), (3500, 5), (3300, 0),
+)
+LOW = const(10)        # percent: show the low-battery warning at or below this
+CHARGING_MV = const(4250)  # above a full cell's voltage only while the charger is pushing current
+
+
+def percent(mv):
+    """Charge left in percent (0-100, an int) for a cell voltage in millivolts."""
+    if mv >= _CURVE[0][0]:
+        return 100
+    prev_mv, prev_pc = _CURVE[0]
+    for v, pc in _CURVE[1:]:
+        if mv >= v:
+            return pc + ((mv - v) * (prev_pc - pc) + (prev_mv - v) // 2) // (prev_mv - v)
+        prev_mv, prev_pc = v, pc
+    return 0
+
+
+def pin_to_cell_mv(pin_uv, ratio):
+    """Cell millivolts from the ADC pin's microvolts (ADC.read_uv()) and the divider ratio."""
+    return int(pin_uv * ratio) // 1000
+
+
+def bars(mv, n=4):
+    """How many of n bars a battery icon fills (0..n); at LOW percent or below it shows 0."""
+    pc = percent(mv)
+    if pc <= LOW:
+        return 0
+    return min(n, (pc * n + 99) // 100)

@@ -1,0 +1,43 @@
+"""battery: the LiPo curve maps cell millivolts to a percentage the screen can trust."""
+import battery
+from mpcheck import eq
+
+
+def test_full_and_empty_ends():
+    eq(battery.percent(4200), 100)
+    eq(battery.percent(4150), 100)
+    eq(battery.percent(3300), 0)
+    eq(battery.percent(3000), 0)
+    eq(battery.percent(0), 0)
+
+
+def test_curve_points_are_hit_exactly():
+    eq(battery.percent(3790), 50)
+    eq(battery.percent(3610), 10)
+    eq(battery.percent(4050), 90)
+
+
+def test_monotonic_and_in_range_over_every_millivolt():
+    last = -1
+    for mv in range(2800, 4400):
+        pc = battery.percent(mv)
+        assert 0 <= pc <= 100, (mv, pc)
+        assert pc >= last, "percent fell from %d to %d at %d mV" % (last, pc, mv)
+        last = pc
+
+
+def test_interpolates_between_points():
+    # halfway between 3790 mV (50 %) and 3840 mV (60 %)
+    eq(battery.percent(3815), 55)
+
+
+def test_pin_reading_to_cell_voltage():
+    # 1.9 V on the pin behind a 2:1 divider is a 3.8 V cell
+    eq(battery.pin_to_cell_mv(1900000, 2.0), 3800)
+    eq(battery.pin_to_cell_mv(0, 2.0), 0)
+
+
+def test_bars():
+    eq(battery.bars(4200), 4)
+    eq(battery.bars(3790), 2)
+    eq(battery.bars(3600), 0)
