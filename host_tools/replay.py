@@ -47,6 +47,9 @@ def main(argv=None):
     except ValueError as e:
         print("replay: not JSON: %s" % str(e).splitlines()[0], file=sys.stderr)
         return 2
+    except RecursionError:
+        print("replay: not JSON: nested too deeply", file=sys.stderr)
+        return 2
     try:
         out, code = referee(record)
     except Malformed as e:
