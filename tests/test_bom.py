@@ -1,0 +1,55 @@
+"""The bill of materials: well-formed, under the 10 USD target, and covering every part the pin map wires."""
+import subprocess
+import sys
+
+import pytest
+
+from host_tools import bom, pincheck
+from host_tools.paths import ROOT
+
+
+def test_total_is_quantity_times_price_and_under_target():
+    rows = bom.load()
+    by_hand = sum(r["quantity"] * r["unit_price_usd"] for r in rows)
+    assert bom.total(rows) == round(by_hand, 2)
+    assert 0 < bom.total(rows) < bom.TARGET_USD
+
+
+def test_command_prints_the_total():
+    r = subprocess.run([sys.executable, "-m", "host_tools.bom"], cwd=ROOT, capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert "total per handheld: %.2f USD" % bom.total(bom.load()) in r.stdout
+
+
+def test_command_fails_over_a_lower_budget():
+    r = subprocess.run([sys.executable, "-m", "host_tools.bom", "--max", "5"], cwd=ROOT,
+                       capture_output=True, text=True)
+    assert r.returncode == 1 and "over the target" in r.stderr
+
+
+def test_every_row_says_why_and_has_a_part_number():
+    for r in bom.load():
+        assert r["why"].strip() and r["part_number"].strip(), r
+
+
+def test_bom_covers_the_pin_map():
+    rows = bom.load()
+    pm = pincheck.load()
+    qty = {}
+    for r in rows:
+        qty[r["pinmap"]] = qty.get(r["pinmap"], 0) + r["quantity"]
+    assert qty.get("buttons") == len(pm["buttons"])
+    for key in ("board", "oled", "battery", "layout"):
+        assert qty.get(key), "no BOM row for %s" % key
+    for name in pm["optional"]:
+        assert qty.get("optional." + name), "pin map wires optional.%s but the BOM has no part for it" % name
+
+
+def test_bad_csv_is_reported(tmp_path):
+    p = tmp_path / "bom.csv"
+    p.write_text(",".join(bom.COLUMNS) + "\nwidget,two,x,y,1.0,board\n")
+    with pytest.raises(bom.BomError, match="line 2"):
+        bom.load(str(p))
+    p.write_text("part,qty\nwidget,1\n")
+    with pytest.raises(bom.BomError, match="columns"):
+        bom.load(str(p))
