@@ -1,0 +1,397 @@
+"""The simulator's core: N handheld processes, their host links, the radio bus and the clock.
+
+Each handheld is its own `micropython` process running the unchanged firmware (the .mpy build)
+with host_tools/fakes first on MICROPYPATH and its own folder as the flash filesystem (its cwd).
+It connects to the hub over the host link (host_tools/fakes/hostlink.py: TCP, one connection per
+handheld): the hub keeps its last shown frame, presses its buttons, carries its ESP-NOW frames
+through the RadioBus (radio.py) and, on the virtual clock, grants every handheld time in lockstep
+so a whole table runs faster than real time and frames are timed on one shared clock.
+
+Public API (used by __main__, window.py and the tests):
+    sim = Sim(n, ...); sim.start()         spawn and wait until every handheld said HELLO
+    sim.run_for(ms) / sim.step(ms)         let time pass (wall or virtual), handling all traffic
+    sim.handhelds[i].frame                 last 1024-byte MONO_VLSB frame it showed (or None)
+    sim.press(i, "select", down=True)      a button level; sim.click(i, "select") presses and releases
+    sim.kill(i) / sim.reboot(i)            drop a handheld / restart it (same flash folder)
+    sim.power_cut_at_write(i, n)           the next boot dies at its n-th flash write (fakes' hook)
+    sim.bus                                the RadioBus: counts, frames, loss/dup/delay settings
+    sim.close()
+"""
+import json
+import os
+import selectors
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+
+from host_tools.paths import BUILD, HARDWARE, MICROPYTHON, ROOT
+from host_tools.sim.radio import RadioBus
+
+FAKES = os.path.join(ROOT, "host_tools", "fakes")
+VCLOCK = os.path.join(FAKES, "vclock")
+MAIN = os.path.join(BUILD, "main.py")
+BUTTONS = ("up", "down", "select", "back")
+_HELLO, _FRAME, _POWER, _WAITING = b"H", b"F", b"P", b"W"
+_BUTTON, _TIME, _QUIT = b"B", b"T", b"Q"
+_RADIO, _SEND, _HEARD, _ACK = b"N", b"S", b"R", b"K"
+FREE_RUN = 0xFFFFFFFF
+_TCP_QUICKACK = getattr(socket, "TCP_QUICKACK", 12)
+
+
+def button_pins(path=os.path.join(HARDWARE, "pinmap.json")):
+    """GPIO of each button (up, down, select, back) from the pin map the firmware reads too."""
+    with open(path) as f:
+        b = json.load(f)["buttons"]
+    return {name: b[name] for name in BUTTONS}
+
+
+def mac_of(ident):
+    return b"\x02\xdc\x00\x00\x00" + bytes((ident & 255,))
+
+
+class Handheld:
+    """One virtual handheld: its process, its link, what it last showed."""
+
+    def __init__(self, ident, flash):
+        self.id = ident
+        self.mac = mac_of(ident)
+        self.flash = flash
+        self.proc = None
+        self.conn = None
+        self.rbuf = bytearray()
+        self.frame = None
+        self.frames = 0
+        self.display_on = True
+        self.contrast = 255
+        self.waiting = False
+        self.grant = 0
+        self.offset = None
+        self.boots = 0
+        self.exit_code = None
+        self.log_path = os.path.join(flash, "console.log")
+        self.on_frame = []  # callbacks fn(handheld) after every new frame
+
+    @property
+    def alive(self):
+        return self.proc is not None and self.proc.poll() is None
+
+    def send(self, kind, payload=b""):
+        if self.conn is None:
+            return
+        n = len(payload)
+        try:
+            self.conn.sendall(kind + bytes((n >> 8, n & 255)) + payload)
+        except OSError:
+            pass
+
+
+class Sim:
+    def __init__(self, n=4, seed=0, loss=0.0, dup=0.0, delay_ms=(0.0, 0.0), reorder=0.0,
+                 heap="256K", clock="wall", script=None, flash_root=None, env=None,
+                 args=(), step_ms=10, record_frames=True):
+        if not 1 <= n <= 16:
+            raise ValueError("handhelds must be 1..16, got %d" % n)
+        if clock not in ("wall", "virtual"):
+            raise ValueError("clock must be 'wall' or 'virtual'")
+        self.n = n
+        self.clock = clock
+        self.heap = heap
+        self.script = script or MAIN
+        self.args = list(args)
+        self.extra_env = dict(env or {})
+        self.step_ms = step_ms
+        self.bus = RadioBus(seed=seed, loss=loss, dup=dup, delay_ms=delay_ms, reorder=reorder,
+                            record=record_frames)
+        self._own_root = flash_root is None
+        self.root = flash_root or tempfile.mkdtemp(prefix="dicecup-sim-")
+        self.pins = button_pins()
+        self.handhelds = [Handheld(i, os.path.join(self.root, "handheld%d" % i)) for i in range(n)]
+        self.sel = selectors.DefaultSelector()
+        self.listener = None
+        self.vnow = 0  # virtual ms (virtual clock) or ms since start (wall clock)
+        self._t0 = None
+        self._power_cut = {}
+
+    # -- processes ---------------------------------------------------------------------------
+    def _env(self, h):
+        env = dict(os.environ)
+        path = [FAKES, BUILD]
+        if self.clock == "virtual":
+            path.insert(0, VCLOCK)
+        env.update({"MICROPYPATH": os.pathsep.join(path),
+                    "DICECUP_LINK": "127.0.0.1:%d" % self.port, "DICECUP_ID": str(h.id),
+                    "DICECUP_CLOCK": self.clock})
+        cut = self._power_cut.pop(h.id, None)
+        if cut:
+            env["DICECUP_POWER_CUT_AT_WRITE"] = str(cut)
+        env.update(self.extra_env)
+        return env
+
+    def _spawn(self, h):
+        os.makedirs(h.flash, exist_ok=True)
+        pm = os.path.join(HARDWARE, "pinmap.json")
+        if not os.path.exists(os.path.join(h.flash, "pinmap.json")):
+            shutil.copyfile(pm, os.path.join(h.flash, "pinmap.json"))  # as deployed on the device
+        log = open(h.log_path, "ab")
+        h.proc = subprocess.Popen([MICROPYTHON, "-X", "heapsize=" + self.heap, self.script]
+                                  + self.args, cwd=h.flash, env=self._env(h), stdout=log,
+                                  stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+        log.close()
+        h.boots += 1
+        h.exit_code = None
+
+    def start(self, timeout=30.0):
+        if not os.path.exists(self.script):
+            raise FileNotFoundError("%s not found (run `make build` first)" % self.script)
+        self.listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self.listener.bind(("127.0.0.1", 0))
+        self.listener.listen(32)
+        self.listener.setblocking(False)
+        self.port = self.listener.getsockname()[1]
+        self.sel.register(self.listener, selectors.EVENT_READ, None)
+        self._t0 = time.monotonic()
+        for h in self.handhelds:
+            self._spawn(h)
+        self.wait_until(lambda: all(h.conn is not None for h in self.handhelds), timeout,
+                        "every handheld to connect")
+        return self
+
+    def wait_until(self, cond, timeout, what="the condition"):
+        """Step the simulation until cond() holds; raise TimeoutError (with consoles) if it never does."""
+        deadline = time.monotonic() + timeout
+        while not cond():
+            if time.monotonic() > deadline:
+                raise TimeoutError("timed out waiting for %s\n%s" % (what, self.consoles()))
+            self.step(self.step_ms)
+        return True
+
+    def consoles(self, tail=800):
+        out = []
+        for h in self.handhelds:
+            try:
+                with open(h.log_path, "rb") as f:
+                    txt = f.read()[-tail:].decode("utf-8", "replace")
+            except OSError:
+                txt = ""
+            out.append("--- handheld %d (exit %s) ---\n%s" % (h.id, h.exit_code, txt))
+        return "\n".join(out)
+
+    def _disconnect(self, h):
+        if h.conn is not None:
+            try:
+                self.sel.unregister(h.conn)
+            except (KeyError, ValueError):
+                pass
+            h.conn.close()
+            h.conn = None
+        h.rbuf = bytearray()
+        h.waiting = False
+        self.bus.power_off(h.mac)
+
+    def kill(self, i):
+        """Drop handheld i at once (battery out): no goodbye, no flush."""
+        h = self.handhelds[i]
+        if h.proc is not None and h.proc.poll() is None:
+            h.proc.kill()
+            h.proc.wait()
+        if h.proc is not None:
+            h.exit_code = h.proc.returncode
+        self._disconnect(h)
+
+    def reboot(self, i, timeout=30.0):
+        """Power-cycle handheld i: kill it and boot it again on the same flash folder."""
+        self.kill(i)
+        h = self.handhelds[i]
+        self._spawn(h)
+        self.wait_until(lambda: h.conn is not None, timeout, "handheld %d to reboot" % i)
+
+    def power_cut_at_write(self, i, n=1):
+        """Arrange for handheld i's next boot to lose power during its n-th flash write.
+
+        Passed as DICECUP_POWER_CUT_AT_WRITE=n to the process; the fakes that own file writes act
+        on it (see host_tools/fakes). Use reboot(i) afterwards to boot it normally again.
+        """
+        self._power_cut[i] = n
+
+    def close(self):
+        for h in self.handhelds:
+            if h.alive:
+                h.send(_QUIT)
+        t = time.monotonic() + 2
+        for h in self.handhelds:
+            if h.proc is not None:
+                try:
+                    h.proc.wait(max(0.05, t - time.monotonic()))
+                except subprocess.TimeoutExpired:
+                    h.proc.kill()
+                    h.proc.wait()
+                h.exit_code = h.proc.returncode
+            self._disconnect(h)
+        if self.listener is not None:
+            self.sel.unregister(self.listener)
+            self.listener.close()
+            self.listener = None
+        if self._own_root:
+            shutil.rmtree(self.root, ignore_errors=True)
+
+    def __enter__(self):
+        return self.start()
+
+    def __exit__(self, *exc):
+        self.close()
+
+    # -- buttons -----------------------------------------------------------------------------
+    def press(self, i, button, down=True):
+        if button not in self.pins:
+            raise ValueError("unknown button %r (one of %s)" % (button, ", ".join(BUTTONS)))
+        self.handhelds[i].send(_BUTTON, bytes((self.pins[button], 0 if down else 1)))
+
+    def click(self, i, button, hold_ms=60, gap_ms=60):
+        """Press and release like a finger: held long enough for the firmware's debounce."""
+        self.press(i, button, True)
+        self.run_for(hold_ms)
+        self.press(i, button, False)
+        self.run_for(gap_ms)
+
+    # -- time --------------------------------------------------------------------------------
+    def now(self):
+        if self.clock == "virtual":
+            return self.vnow
+        return (time.monotonic() - self._t0) * 1000.0
+
+    def run_for(self, ms):
+        end = self.now() + ms
+        while self.now() < end:
+            self.step(min(self.step_ms, end - self.now()))
+
+    def step(self, ms=None):
+        """Advance up to ms (wall: wait that long for traffic; virtual: one lockstep grant)."""
+        ms = self.step_ms if ms is None else ms
+        if self.clock == "virtual":
+            self._step_virtual(ms)
+        else:
+            self._pump(ms / 1000.0)
+            self._deliver()
+        self._reap()
+
+    def _step_virtual(self, ms):
+        """One lockstep grant: every linked handheld runs until the shared clock reaches target.
+
+        A handheld's own virtual clock starts at 0 and runs freely until its first grant, so the
+        hub learns its offset from its first WAITING and grants it target + offset from then on.
+        """
+        self._pump(0)
+        self._deliver()
+        live = [h for h in self.handhelds if h.conn is not None and h.offset is not None]
+        if not live:  # nobody to run yet (booting): shared time stands still
+            self._pump(0.01)
+            return
+        target = self.vnow + max(1, int(ms))
+        for h in live:
+            h.waiting = False
+            h.grant = target + h.offset
+            h.send(_TIME, h.grant.to_bytes(4, "big"))
+        deadline = time.monotonic() + 5.0
+        while any(h.conn is not None and not h.waiting for h in live):
+            self._pump(0.05)
+            if time.monotonic() > deadline:
+                break  # a handheld blocked outside the clock (e.g. in lightsleep): go on
+        self.vnow = target
+        self._deliver()
+
+    def _deliver(self):
+        for to, src, rssi, data in self.bus.due(self.now()):
+            h = self._by_mac.get(to)
+            if h is not None:
+                h.send(_HEARD, src + bytes((rssi & 255,)) + data)
+
+    @property
+    def _by_mac(self):
+        return {h.mac: h for h in self.handhelds}
+
+    def _reap(self):
+        for h in self.handhelds:
+            if h.proc is not None and h.conn is not None and h.proc.poll() is not None:
+                h.exit_code = h.proc.returncode
+                self._disconnect(h)
+
+    # -- the link ----------------------------------------------------------------------------
+    def _pump(self, timeout):
+        for key, _ in self.sel.select(timeout):
+            if key.data is None:
+                conn, _ = self.listener.accept()
+                conn.setblocking(False)
+                conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+                self.sel.register(conn, selectors.EVENT_READ, ["pending", bytearray()])
+                continue
+            self._read(key.fileobj, key.data)
+
+    def _read(self, conn, state):
+        try:
+            chunk = conn.recv(65536)
+            # ack at once: the handheld's small writes (Nagle) would otherwise wait for our
+            # delayed ACK, 40 ms per virtual-clock step
+            conn.setsockopt(socket.IPPROTO_TCP, _TCP_QUICKACK, 1)
+        except (BlockingIOError, InterruptedError):
+            return
+        except OSError:
+            chunk = b""
+        h = state[0] if isinstance(state[0], Handheld) else None
+        if not chunk:
+            if h is not None:
+                self._disconnect(h)
+            else:
+                self.sel.unregister(conn)
+                conn.close()
+            return
+        buf = state[1]
+        buf += chunk
+        while len(buf) >= 3:
+            n = (buf[1] << 8) | buf[2]
+            if len(buf) < 3 + n:
+                break
+            kind, payload = bytes(buf[:1]), bytes(buf[3:3 + n])
+            del buf[:3 + n]
+            if h is None:
+                if kind != _HELLO:
+                    continue
+                h = self.handhelds[payload[0]]
+                if h.conn is not None and h.conn is not conn:
+                    self._disconnect(h)
+                state[0] = h
+                h.conn = conn
+                if self.clock == "virtual":
+                    h.offset = None  # learnt from its first WAITING (see _step_virtual)
+                    h.grant = 0
+                    h.send(_TIME, bytes(4))
+                continue
+            self._handle(h, kind, payload)
+
+    def _handle(self, h, kind, p):
+        if kind == _FRAME:
+            h.frame = p
+            h.frames += 1
+            for fn in h.on_frame:
+                fn(h)
+        elif kind == _POWER:
+            h.display_on, h.contrast = bool(p[0]), p[1]
+        elif kind == _WAITING:
+            t = int.from_bytes(p[:4], "big")
+            if h.offset is None:
+                h.offset = t - self.vnow
+                h.grant = t
+            # only a WAITING at the latest grant counts: an older one may still be in flight
+            h.waiting = t >= h.grant
+        elif kind == _RADIO:
+            self.bus.set_state(p[0:6], p[6], bool(p[7] & 1))
+            if p[0:6] != h.mac:
+                h.mac = bytes(p[0:6])  # DICECUP_MAC overrode the default
+        elif kind == _SEND:
+            seq, sync, dst, data = p[0:2], p[2], p[3:9], p[9:]
+            ok = self.bus.send(self.now(), h.mac, dst, data, bool(sync))
+            if sync:
+                h.send(_ACK, seq + bytes((1 if ok else 0,)))
+            if self.clock == "wall":
+                self._deliver()
