@@ -1,0 +1,256 @@
+"""Wiring, generated from the pin map: hardware/wiring.svg and the Wokwi project in hardware/wokwi/.
+
+Owns the ESP32-DevKitC V4 header order and the Wokwi part and pin names. Nothing here is drawn by
+hand: change hardware/pinmap.json, run `python -m host_tools.wiring`, commit what it writes.
+Usage: python -m host_tools.wiring [--check]   (--check exits 1 when a committed file is out of date)
+"""
+import json
+import os
+import sys
+from xml.sax.saxutils import escape
+
+from host_tools import pincheck
+from host_tools.paths import HARDWARE
+
+SVG_PATH = os.path.join(HARDWARE, "wiring.svg")
+WOKWI_DIR = os.path.join(HARDWARE, "wokwi")
+DIAGRAM_PATH = os.path.join(WOKWI_DIR, "diagram.json")
+TOML_PATH = os.path.join(WOKWI_DIR, "wokwi.toml")
+# The MicroPython image the maker downloads (README: Build one); Wokwi runs the same file as a real board.
+WOKWI_FIRMWARE = "ESP32_GENERIC.bin"
+WOKWI_SERIAL_PORT = 4000
+
+# ESP32-DevKitC V4 headers, top (antenna end) to bottom, as printed on the board.
+LEFT_HEADER = ["3V3", "EN", "36", "39", "34", "35", "32", "33", "25", "26", "27", "14", "12", "GND",
+               "13", "9", "10", "11", "5V"]
+RIGHT_HEADER = ["GND", "23", "22", "1", "3", "21", "GND", "19", "18", "5", "17", "16", "4", "0", "2",
+                "15", "8", "7", "6"]
+SILK = {"36": "VP", "39": "VN", "1": "TX", "3": "RX", "9": "SD2", "10": "SD3", "11": "CMD",
+        "8": "SD1", "7": "SD0", "6": "CLK"}
+# Wokwi's board-esp32-devkit-c-v4 names its pins like this (wokwi-boards board.json).
+WOKWI_PIN = {36: "VN", 39: "VP", 1: "TX", 3: "RX", 9: "D2", 10: "D3", 11: "CMD", 8: "D1", 7: "D0", 6: "CLK"}
+BUTTON_KEYS = {"up": "ArrowUp", "down": "ArrowDown", "select": "Enter", "back": "Backspace"}
+BUTTON_COLORS = {"up": "blue", "down": "blue", "select": "green", "back": "red"}
+
+
+def connections(pm):
+    """The signal wires as (gpio, part, part_pin, note), in a fixed order. The single list both the
+    SVG and the Wokwi diagram are drawn from."""
+    out = [(pm["i2c"]["sda"], "oled", "SDA", "I2C data"), (pm["i2c"]["scl"], "oled", "SCL", "I2C clock")]
+    for name in pincheck.BUTTONS:
+        out.append((pm["buttons"][name], "button:" + name, "1", "to GND when pressed"))
+    out.append((pm["battery"]["adc"], "battery", "SIG", "divider midpoint, 1/%g of the cell" % pm["battery"]["ratio"]))
+    for name in sorted(pm.get("optional", {})):
+        out.append((pm["optional"][name], name, "+", pm.get("optional_wiring", {}).get(name, "")))
+    return out
+
+
+def wokwi_pin(gpio):
+    return "esp:" + WOKWI_PIN.get(gpio, str(gpio))
+
+
+def diagram(pm):
+    """The Wokwi diagram.json for one handheld, as a dict."""
+    parts = [{"type": "board-esp32-devkit-c-v4", "id": "esp", "top": 0, "left": 0, "attrs": {}},
+             {"type": "board-ssd1306", "id": "oled", "top": -140, "left": 140,
+              "attrs": {"i2c-address": "0x%02x" % pm["oled"]["address"]}}]
+    conns = [["esp:TX", "$serialMonitor:RX", "", []], ["esp:RX", "$serialMonitor:TX", "", []],
+             ["oled:VCC", "esp:3V3", "red", []], ["oled:GND", "esp:GND.2", "black", []]]
+    for i, name in enumerate(pincheck.BUTTONS):
+        parts.append({"type": "wokwi-pushbutton", "id": "btn_" + name, "top": 260, "left": -150 + 95 * i,
+                      "attrs": {"color": BUTTON_COLORS[name], "label": name, "key": BUTTON_KEYS[name]}})
+    # the knob stands in for the divider: start it where a 3.8 V cell would put the pin (0-1023 of 3.3 V)
+    knob = round(3800.0 / pm["battery"]["ratio"] / 3300 * 1023)
+    parts.append({"type": "wokwi-potentiometer", "id": "battery", "top": 40, "left": -200,
+                  "attrs": {"value": str(knob)}})
+    conns += [["battery:VCC", "esp:3V3", "red", []], ["battery:GND", "esp:GND.1", "black", []]]
+    opt = pm.get("optional", {})
+    if "buzzer" in opt:
+        parts.append({"type": "wokwi-buzzer", "id": "buzzer", "top": -120, "left": -170, "attrs": {"volume": "0.2"}})
+        conns.append(["buzzer:1", "esp:GND.1", "black", []])
+    if "vibration" in opt:
+        parts.append({"type": "wokwi-led", "id": "vibration", "top": -120, "left": -250,
+                      "attrs": {"color": "orange", "label": "vibration"}})
+        conns.append(["vibration:C", "esp:GND.1", "black", []])
+    if "tilt" in opt:
+        parts.append({"type": "wokwi-pushbutton", "id": "tilt", "top": 360, "left": -150,
+                      "attrs": {"color": "yellow", "label": "tilt (shake)", "key": "t"}})
+        conns.append(["tilt:2.l", "esp:GND.1", "black", []])
+    for gpio, part, _pin, _note in connections(pm):
+        if part == "oled":
+            conns.append(["oled:" + _pin, wokwi_pin(gpio), "blue" if _pin == "SDA" else "yellow", []])
+        elif part.startswith("button:"):
+            bid = "btn_" + part.split(":")[1]
+            conns += [[bid + ":1.l", wokwi_pin(gpio), "green", []], [bid + ":2.l", "esp:GND.1", "black", []]]
+        elif part == "battery":
+            conns.append(["battery:SIG", wokwi_pin(gpio), "orange", []])
+        elif part == "buzzer":
+            conns.append(["buzzer:2", wokwi_pin(gpio), "purple", []])
+        elif part == "vibration":
+            conns.append(["vibration:A", wokwi_pin(gpio), "purple", []])
+        elif part == "tilt":
+            conns.append(["tilt:1.l", wokwi_pin(gpio), "gold", []])
+    return {"version": 1, "author": "dicecup (generated from hardware/pinmap.json by host_tools/wiring.py)",
+            "editor": "wokwi", "parts": parts, "connections": conns, "dependencies": {}}
+
+
+def wokwi_toml():
+    return ("# Generated by host_tools/wiring.py. Put the MicroPython image (README: Build one) here as %s,\n"
+            "# start the simulator, then: make deploy PORT=wokwi NAME=you\n"
+            "[wokwi]\nversion = 1\nfirmware = \"%s\"\nelf = \"%s\"\nrfc2217ServerPort = %d\n"
+            % (WOKWI_FIRMWARE, WOKWI_FIRMWARE, WOKWI_FIRMWARE, WOKWI_SERIAL_PORT))
+
+
+# ---- SVG -------------------------------------------------------------------------------------------
+
+_PITCH = 24
+_TOP = 90
+_BOARD_X0, _BOARD_X1 = 430, 590
+
+
+def _pin_y(i):
+    return _TOP + 30 + i * _PITCH
+
+
+def _text(x, y, s, size=12, anchor="start", weight="normal", fill="#222"):
+    return ('<text x="%d" y="%d" font-size="%d" text-anchor="%s" font-weight="%s" fill="%s">%s</text>'
+            % (x, y, size, anchor, weight, fill, escape(s)))
+
+
+def _box(x, y, w, h, title, lines, fill="#f4f4f4", cls="part", data=""):
+    out = ['<g class="%s"%s>' % (cls, data),
+           '<rect x="%d" y="%d" width="%d" height="%d" rx="6" fill="%s" stroke="#444"/>' % (x, y, w, h, fill),
+           _text(x + 8, y + 18, title, 13, weight="bold")]
+    for i, line in enumerate(lines):
+        out.append(_text(x + 8, y + 36 + 15 * i, line, 11))
+    out.append("</g>")
+    return out
+
+
+_LEFT_BOXES = {
+    "battery": ("battery divider", ["VSW -[100k]- pin -[100k]- GND, 100 nF"]),
+    "button": ("button", ["other leg to GND (internal pull-up)"]),
+    "buzzer": ("piezo buzzer", ["other lead to GND; PWM tones"]),
+    "tilt": ("tilt switch SW-520D", ["other leg to GND; shake = toggles"]),
+    "vibration": ("vibration motor", ["via NPN transistor + diode"]),
+}
+
+
+def svg(pm):
+    """The wiring diagram as SVG text: the DevKitC's two headers, every used pin wired to its part."""
+    used = {}
+    for gpio, part, pin, note in connections(pm):
+        used[str(gpio)] = (part, pin, note)
+    width, height = 1060, _TOP + 30 + 19 * _PITCH + 260
+    out = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" '
+           'font-family="DejaVu Sans, Arial, sans-serif">' % (width, height, width, height),
+           '<rect width="100%" height="100%" fill="white"/>',
+           _text(20, 30, "dicecup handheld wiring (generated from hardware/pinmap.json)", 18, weight="bold"),
+           _text(20, 52, "Buttons, tilt switch and buzzer go to GND; all GND pins are common; 3V3 comes from "
+                 "the ME6211 regulator (bottom).", 12),
+           '<rect x="%d" y="%d" width="%d" height="%d" rx="8" fill="#1d3557" stroke="#000"/>'
+           % (_BOARD_X0, _TOP, _BOARD_X1 - _BOARD_X0, 19 * _PITCH + 40),
+           _text((_BOARD_X0 + _BOARD_X1) // 2, _TOP + 20, "ESP32-DevKitC V4", 13, "middle", "bold", "white"),
+           _text((_BOARD_X0 + _BOARD_X1) // 2, _TOP + 30 + 19 * _PITCH + 2, "USB", 11, "middle", fill="white")]
+    left_parts, right_parts = [], []
+    for side, header in (("left", LEFT_HEADER), ("right", RIGHT_HEADER)):
+        for i, name in enumerate(header):
+            y = _pin_y(i)
+            x = _BOARD_X0 if side == "left" else _BOARD_X1
+            label = SILK.get(name, name)
+            if name.isdigit() and label == name:
+                label = "GPIO" + name if name in used else name
+            hot = name in used
+            out.append('<circle cx="%d" cy="%d" r="5" fill="%s" stroke="white"/>' % (x, y - 4, "#e9c46a" if hot else "#888"))
+            tx = x + 10 if side == "left" else x - 10
+            out.append(_text(tx, y, label, 11, "start" if side == "left" else "end", "bold" if hot else "normal",
+                             "white" if hot else "#bbb"))
+            if hot:
+                (left_parts if side == "left" else right_parts).append((i, name, y))
+    # parts on the left: stacked boxes, each wired to its pin with its own vertical lane
+    by = 0
+    for k, (i, name, y) in enumerate(left_parts):
+        part, pin, note = used[name]
+        # level with its pin when there is room, else just below the box above (wires never cross)
+        by = max(y - 28, by + 56) if k else y - 28
+        lane = 290 + 16 * k
+        out.append('<polyline class="wire" data-gpio="%s" data-part="%s" points="%d,%d %d,%d %d,%d %d,%d" '
+                   'fill="none" stroke="#2a9d8f" stroke-width="2"/>'
+                   % (name, part, 250, by + 24, lane, by + 24, lane, y - 4, _BOARD_X0, y - 4))
+        out.append(_text(_BOARD_X0 - 6, y - 8, "GPIO %s" % name, 10, "end", fill="#2a9d8f", weight="bold"))
+        title, lines = _LEFT_BOXES.get(part.split(":")[0], (part, [note]))
+        if part.startswith("button:"):
+            title = "button %s%s" % (part.split(":")[1], " (wake)" if part.split(":")[1] == pm["wake"] else "")
+        out.extend(_box(20, by, 230, 48, title, lines,
+                        fill="#fdf0d5" if part.startswith("button") else "#e9f5f2"))
+    # parts on the right: the OLED takes every right-header wire plus power
+    oled_rows = [(i, name, y) for i, name, y in right_parts if used[name][0] == "oled"]
+    ox, oy = 760, _TOP + 10
+    out.extend(_box(ox, oy, 270, 130, "OLED SSD1306 128x64 (I2C 0x%02X)" % pm["oled"]["address"],
+                    ["VCC -> 3V3, GND -> GND", "SDA -> GPIO %d, SCL -> GPIO %d" % (pm["i2c"]["sda"], pm["i2c"]["scl"]),
+                     "bus I2C(%d) at %d kHz" % (pm["i2c"]["id"], pm["i2c"]["freq"] // 1000)], fill="#e7ecef"))
+    for k, (i, name, y) in enumerate(oled_rows):
+        py = oy + 95 + 14 * k
+        out.append('<polyline class="wire" data-gpio="%s" data-part="oled:%s" points="%d,%d %d,%d %d,%d %d,%d" '
+                   'fill="none" stroke="#457b9d" stroke-width="2"/>'
+                   % (name, used[name][1], _BOARD_X1, y - 4, 690 + 14 * k, y - 4, 690 + 14 * k, py, ox, py))
+        out.append(_text(ox - 6, py - 3, "%s GPIO %s" % (used[name][1], name), 10, "end", fill="#457b9d"))
+    for i, name, y in right_parts:
+        if used[name][0] != "oled":
+            part = used[name][0]
+            out.append('<line class="wire" data-gpio="%s" data-part="%s" x1="%d" y1="%d" x2="%d" y2="%d" '
+                       'stroke="#2a9d8f" stroke-width="2"/>' % (name, part, _BOARD_X1, y - 4, 760, y - 4))
+            out.extend(_box(760, y - 22, 270, 40, part, [used[name][2]], fill="#e9f5f2"))
+    # the power path, drawn as a chain with net labels
+    py = _TOP + 19 * _PITCH + 90
+    chain = [("LiPo 1000 mAh", ["JST-PH, + and -"]), ("TP4056 + DW01A", ["B+/B- to cell", "OUT+/OUT- out"]),
+             ("slide switch", ["OUT+ -> VSW"]), ("ME6211C33", ["VSW -> 3V3 pin", "1 uF in and out"])]
+    x = 20
+    for k, (title, lines) in enumerate(chain):
+        out.extend(_box(x, py, 200, 70, title, lines, fill="#fff3b0", cls="power"))
+        if k:
+            out.append('<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#e76f51" stroke-width="3"/>'
+                       % (x - 50, py + 35, x, py + 35))
+        x += 250
+    out.append(_text(20, py + 100, "VSW (after the switch) also feeds the battery divider; all minus terminals "
+                     "and GND pins are one ground. Do not plug the board's USB while the switch is on.", 12))
+    out.append(_text(20, py + 118, "Wake from sleep: the %s button (GPIO %d) via ext0." % (pm["wake"], pm["buttons"][pm["wake"]]), 12))
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def outputs(pm):
+    """{path: text} of every file this module generates."""
+    return {SVG_PATH: svg(pm), DIAGRAM_PATH: json.dumps(diagram(pm), indent=2) + "\n", TOML_PATH: wokwi_toml()}
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    pm = pincheck.load()
+    probs = pincheck.check(pm)
+    if probs:
+        for p in probs:
+            print("wiring: pin map problem: %s" % p, file=sys.stderr)
+        return 1
+    stale = []
+    for path, text in outputs(pm).items():
+        try:
+            with open(path, encoding="utf-8") as f:
+                same = f.read() == text
+        except OSError:
+            same = False
+        if "--check" in argv:
+            if not same:
+                stale.append(path)
+        elif not same:
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(text)
+            print("wrote %s" % os.path.relpath(path))
+    for path in stale:
+        print("wiring: %s is out of date; run python -m host_tools.wiring" % os.path.relpath(path), file=sys.stderr)
+    return 1 if stale else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
