@@ -24,20 +24,24 @@ def firmware_sources():
     return sorted(out)
 
 
-def compile_one(rel, dest_root):
-    """Compile one firmware file; returns (ok, message)."""
+def command(rel, dest_root):
+    """(mpy-cross argv, file it deploys as) for one firmware file. Scripts are deployed as source,
+    so their command only proves they compile."""
     src = os.path.join(FIRMWARE, rel)
     if rel in SCRIPTS:
-        dst = os.path.join(dest_root, rel)
-        os.makedirs(os.path.dirname(dst), exist_ok=True)
-        shutil.copyfile(src, dst)
-        # still prove it compiles
         dst_check = os.path.join(tempfile.gettempdir(), "dicecup_check.mpy")
-        r = subprocess.run([MPY_CROSS, "-o", dst_check, src], capture_output=True, text=True)
-    else:
-        dst = os.path.join(dest_root, rel[:-3] + ".mpy")
-        os.makedirs(os.path.dirname(dst), exist_ok=True)
-        r = subprocess.run([MPY_CROSS, "-o", dst, "-s", rel, src], capture_output=True, text=True)
+        return [MPY_CROSS, "-o", dst_check, src], os.path.join(dest_root, rel)
+    dst = os.path.join(dest_root, rel[:-3] + ".mpy")
+    return [MPY_CROSS, "-o", dst, "-s", rel, src], dst
+
+
+def compile_one(rel, dest_root):
+    """Compile one firmware file; returns (ok, message)."""
+    cmd, dst = command(rel, dest_root)
+    os.makedirs(os.path.dirname(dst), exist_ok=True)
+    if rel in SCRIPTS:
+        shutil.copyfile(os.path.join(FIRMWARE, rel), dst)
+    r = subprocess.run(cmd, capture_output=True, text=True)
     return r.returncode == 0, (r.stderr or r.stdout).strip()
 
 
