@@ -1,0 +1,192 @@
+"""yatzy_turn: the expected-value engine of the Yatzy bots and the coach - dice combinatorics and the
+within-turn expectimax over holds. Pure; runs on the handheld (small arrays, no per-roll allocation)
+and on the PC, where host_tools.yatzy_table builds its value table on the same enumeration.
+
+A multiset of dice ("keep": 0..n dice; a "roll" is a keep of all n) has an index: keeps are grouped
+by size, and inside a size ranked by their counts (ones first). Dice(n) holds that numbering and the
+child table child[k*6 + f - 1] = the keep k plus one die f (0xFFFF when k is already n dice).
+
+Solver(n) runs one turn:
+    s.begin(final)   final(dice_bytes) -> value of scoring this roll now (the best box + what follows);
+                     computed once per turn for every roll (the only call into the scoring rules)
+    s.best_hold(dice, rolls_left) -> (held-position bitmask, its expected value, value of scoring now)
+    s.hold_value(dice, held, rolls_left) -> expected value of keeping those positions and rolling on
+Holding every die means "score now".
+"""
+from array import array
+
+from compat import const
+
+_NONE = const(0xFFFF)
+
+
+def _binom(n, k):
+    r = 1
+    for i in range(k):
+        r = r * (n - i) // (i + 1)
+    return r
+
+
+def _multisets(m, faces):
+    # multisets of size m over `faces` faces
+    return _binom(m + faces - 1, faces - 1)
+
+
+class Dice:
+    def __init__(self, n):
+        self.n = n
+        self.start = array("H", [0] * (n + 2))  # start[m]: index of the first keep of size m
+        for m in range(n + 1):
+            self.start[m + 1] = self.start[m] + _multisets(m, 6)
+        self.nkeep = self.start[n + 1]
+        self.nroll = self.nkeep - self.start[n]
+        self.first_roll = self.start[n]
+        self.child = array("H", [_NONE] * (self.nkeep * 6))
+        c = bytearray(7)
+        for k in range(self.start[n]):
+            self.counts(k, c)
+            for f in range(1, 7):
+                c[f] += 1
+                self.child[k * 6 + f - 1] = self.index(c)
+                c[f] -= 1
+
+    def index(self, c):
+        """Index of the keep with counts c[1..6]."""
+        m = 0
+        for f in range(1, 7):
+            m += c[f]
+        r = self.start[m]
+        left = m
+        for f in range(1, 6):
+            # keeps of this size with fewer of face f (same counts before it) come first
+            for j in range(c[f]):
+                r += _multisets(left - j, 6 - f)
+            left -= c[f]
+        return r
+
+    def counts(self, k, c):
+        """Fill c[1..6] with the counts of keep k (inverse of index)."""
+        m = 0
+        while self.start[m + 1] <= k:
+            m += 1
+        r = k - self.start[m]
+        left = m
+        for f in range(1, 6):
+            j = 0
+            while True:
+                block = _multisets(left - j, 6 - f)
+                if r < block:
+                    break
+                r -= block
+                j += 1
+            c[f] = j
+            left -= j
+        c[6] = left
+        c[0] = 0
+        return c
+
+    def dice_of(self, k, out):
+        """Write keep k's dice (ascending) into the bytearray out; returns how many."""
+        c = bytearray(7)
+        self.counts(k, c)
+        i = 0
+        for f in range(1, 7):
+            for _ in range(c[f]):
+                out[i] = f
+                i += 1
+        return i
+
+
+class Solver:
+    def __init__(self, n):
+        d = self.d = Dice(n)
+        self.now = array("f", [0.0] * d.nroll)  # value of scoring each roll now
+        self.k = array("f", [0.0] * d.nkeep)    # value of each keep when the rest is rolled
+        self.m = array("f", [0.0] * d.nkeep)    # best keep inside each multiset
+        self._c = bytearray(7)
+        self._buf = bytearray(n)
+        self._stage = -1
+        self.save = 0.0  # value of a roll left unused (maxi saved rolls); 0 elsewhere
+
+    def begin(self, final):
+        d = self.d
+        buf = self._buf
+        for r in range(d.nroll):
+            d.dice_of(d.first_roll + r, buf)
+            self.now[r] = final(buf)
+        self._stage = -1
+
+    def _keeps(self, rolls_left):
+        """self.k: keep values when `rolls_left` rolls remain counting the one about to be made."""
+        d = self.d
+        k = self.k
+        m = self.m
+        ch = d.child
+        first = d.first_roll
+        if self._stage == rolls_left:
+            return
+        for r in range(d.nroll):
+            k[first + r] = self.now[r]
+        for stage in range(rolls_left):
+            if stage:
+                # value of a roll with `stage` rolls left: its best sub-keep
+                for i in range(d.nkeep):
+                    m[i] = k[i]
+                for i in range(first):
+                    v = m[i]
+                    b = i * 6
+                    for f in range(6):
+                        j = ch[b + f]
+                        if m[j] < v:
+                            m[j] = v
+                sv = self.save * stage
+                for r in range(d.nroll):
+                    v = self.now[r] + sv
+                    k[first + r] = v if v > m[first + r] else m[first + r]
+            for i in range(first - 1, -1, -1):
+                b = i * 6
+                k[i] = (k[ch[b]] + k[ch[b + 1]] + k[ch[b + 2]] + k[ch[b + 3]] + k[ch[b + 4]]
+                        + k[ch[b + 5]]) / 6.0
+        self._stage = rolls_left
+
+    def _keep_index(self, dice, held):
+        c = self._c
+        for f in range(7):
+            c[f] = 0
+        for i in range(len(dice)):
+            if held >> i & 1:
+                c[dice[i]] += 1
+        return self.d.index(c)
+
+    def now_value(self, dice, rolls_left=0):
+        """Value of scoring these dice now (plus the saved rolls it leaves, in maxi)."""
+        c = self._c
+        for f in range(7):
+            c[f] = 0
+        for v in dice:
+            c[v] += 1
+        return self.now[self.d.index(c) - self.d.first_roll] + self.save * rolls_left
+
+    def hold_value(self, dice, held, rolls_left):
+        n = len(dice)
+        if held == (1 << n) - 1 or rolls_left <= 0:
+            return self.now_value(dice, rolls_left)
+        self._keeps(rolls_left)
+        return self.k[self._keep_index(dice, held)]
+
+    def best_hold(self, dice, rolls_left):
+        """(bitmask, value, value of scoring now); the first best in mask order, all-held on ties."""
+        n = len(dice)
+        full = (1 << n) - 1
+        now = self.now_value(dice, rolls_left)
+        if rolls_left <= 0:
+            return full, now, now
+        self._keeps(rolls_left)
+        best = full
+        bv = now
+        for h in range(full):
+            v = self.k[self._keep_index(dice, h)]
+            if v > bv + 1e-6:
+                best = h
+                bv = v
+        return best, bv, now
