@@ -104,10 +104,11 @@ def _run(c, lo, hi):
 
 class Yatzy:
     def __init__(self, variant, players, options=None):
-        if variant not in VARIANTS:
-            raise ValueError("unknown variant %r" % (variant,))
-        if not 1 <= players <= 8:
-            raise ValueError("players must be 1..8")
+        opts = options or {}
+        b = opts.get("bonus", "84/100")
+        if (variant not in VARIANTS or not 1 <= players <= 8 or b not in ("84/100", "75/50")
+                or opts and (variant != "maxi" or len(opts) > ("saved_rolls" in opts) + ("bonus" in opts))):
+            raise ValueError("bad game: %r, %r scorecards, options %r" % (variant, players, options))
         v = VARIANTS.index(variant)
         self.variant = variant
         self.players = players
@@ -116,14 +117,7 @@ class Yatzy:
         self.nbox = len(self._kinds)
         self.columns = 3 if v == _TRIPLE else 1
         self.ndice = 6 if v == _MAXI else 5
-        opts = options or {}
-        for k in opts:
-            if v != _MAXI or k not in ("bonus", "saved_rolls"):
-                raise ValueError("unknown option %r for %s" % (k, variant))
-        b = opts.get("bonus", "84/100")
-        if b not in ("84/100", "75/50"):
-            raise ValueError("bonus must be 84/100 or 75/50")
-        self._save = opts.get("saved_rolls", True) is True and v == _MAXI
+        self._save = v == _MAXI and opts.get("saved_rolls", True) is True
         if v == _MAXI:
             self._bonus_at, self._bonus = (84, 100) if b == "84/100" else (75, 50)
         else:
@@ -132,12 +126,13 @@ class Yatzy:
         self.saved_rolls = bytearray(players)
         self._ybonus = bytearray(players)
         self.dice = bytearray(self.ndice)
-        self._cnt = bytearray(7)
+        self._new = bytearray(self.ndice)
+        # scratch for scoring: [sum of the dice, how many show 1..6, the Yahtzee joker face or 0]
+        self._cnt = bytearray(8)
         self._out = bytearray(self.nbox)
-        self.turn = 0
-        self.current = 0
-        self.roll_no = 0
-        self.held = 0
+        self.turn = self.current = self.roll_no = self.held = 0
+        self.finished = False
+        self.rolls_left = 3
 
     # --- reading the scorecards ---
     def boxes(self):
@@ -149,39 +144,33 @@ class Yatzy:
         except ValueError:
             raise Illegal("no box %r in %s" % (name, self.variant))
 
-    @property
-    def finished(self):
-        return self.turn >= len(self.card)
-
-    def _at(self, p, box, column):
-        return (p * self.columns + column) * self.nbox + box
-
-    def is_free(self, p, box, column=0):
-        return self.card[self._at(p, box, column)] == _FREE
+    def _at(self, p, column=0):
+        return (p * self.columns + column) * self.nbox
 
     def get(self, p, box, column=0):
-        s = self.card[self._at(p, box, column)]
+        s = self.card[self._at(p, column) + box]
         return None if s == _FREE else s
 
-    def _sum(self, i, n):
-        # (sum of the filled boxes, how many are filled) among card[i:i + n], without slicing
-        t = k = 0
-        card = self.card
-        for j in range(i, i + n):
-            if card[j] != _FREE:
-                t += card[j]
-                k += 1
-        return t, k
+    def is_free(self, p, box, column=0):
+        return self.card[self._at(p, column) + box] == _FREE
 
     def filled(self, p):
-        n = self.columns * self.nbox
-        return self._sum(p * n, n)[1]
+        # every turn fills one box, and the scorecards take turns in order
+        return (self.turn + self.players - 1 - p) // self.players
 
     def member(self, p, members):
         return self.filled(p) % members
 
+    def _sum(self, i, n):
+        t = 0
+        card = self.card
+        for j in range(i, i + n):
+            if card[j] != _FREE:
+                t += card[j]
+        return t
+
     def upper(self, p, column=0):
-        return self._sum(self._at(p, 0, column), 6)[0]
+        return self._sum(self._at(p, column), 6)
 
     def bonus(self, p, column=0):
         return self._bonus if self.upper(p, column) >= self._bonus_at else 0
@@ -192,7 +181,7 @@ class Yatzy:
     def total(self, p):
         t = 100 * self._ybonus[p]
         for col in range(self.columns):
-            t += (self._sum(self._at(p, 0, col), self.nbox)[0] + self.bonus(p, col)) * (col + 1)
+            t += (self._sum(self._at(p, col), self.nbox) + self.bonus(p, col)) * (col + 1)
         return t
 
     def winners(self):
@@ -203,34 +192,19 @@ class Yatzy:
         return [p for p in range(self.players) if tops[p] == m]
 
     # --- the turn ---
-    @property
-    def rolls_left(self):
-        if self.finished:
-            return 0
-        return 3 + (self.saved_rolls[self.current] if self._save else 0) - self.roll_no
-
     def toggle_hold(self, i):
-        if not self.roll_no:
-            raise Illegal("roll before holding dice")
-        if not 0 <= i < self.ndice:
-            raise Illegal("no die %d" % i)
+        if not self.roll_no or not 0 <= i < self.ndice:
+            raise Illegal("no die %d to hold" % i)
         self.held ^= 1 << i
 
-    def _check_roll(self):
-        if self.finished:
-            raise Illegal("the game is over")
-        if self.rolls_left <= 0:
-            raise Illegal("too many rolls (at most %d)" % (self.roll_no,))
-
     def roll(self, dice, held=None):
-        self._check_roll()
         n = self.ndice
+        if self.rolls_left <= 0:
+            raise Illegal("the game is over" if self.finished else "too many rolls (at most %d)" % self.roll_no)
         if held is None:
             held = self.held if self.roll_no else 0
-        if held and not self.roll_no:
-            raise Illegal("nothing to hold before the first roll")
-        if held < 0 or held >> n:
-            raise Illegal("held positions out of range")
+        if held < 0 or held >> n or held and not self.roll_no:
+            raise Illegal("bad held dice %d" % held)
         if len(dice) != n:
             raise Illegal("bad dice: %d dice, expected %d" % (len(dice), n))
         for i in range(n):
@@ -243,45 +217,40 @@ class Yatzy:
             self.dice[i] = dice[i]
         self.held = held
         self.roll_no += 1
+        self.rolls_left -= 1
 
     def roll_with(self, rng):
-        self._check_roll()
-        if not self.roll_no:
-            self.held = 0
-        for i in range(self.ndice):
-            if not self.held >> i & 1:
-                self.dice[i] = rng()
-        self.roll_no += 1
+        new = self._new
+        if self.rolls_left > 0:
+            for i in range(self.ndice):
+                new[i] = self.dice[i] if self.roll_no and self.held >> i & 1 else rng()
+        self.roll(new)
 
     # --- scoring ---
     def _count(self, dice):
         c = self._cnt
-        for f in range(7):
+        for f in range(8):
             c[f] = 0
-        s = 0
         for d in dice:
             c[d] += 1
-            s += d
-        return s
-
-    def _joker(self):
-        # the Yahtzee joker: five equal dice while the yahtzee box is filled (counts already made);
-        # returns the face (0: no joker)
-        if self._v == _YAHTZEE and not self.is_free(self.current, _Y_BOX):
-            return _best(self._cnt, 5)
-        return 0
+            c[0] += d
+        # the Yahtzee joker: five equal dice while the yahtzee box is filled
+        if self._v == _YAHTZEE and self.card[self.current * self.nbox + _Y_BOX] != _FREE:
+            c[7] = _best(c, 5)
 
     def score(self, box, dice=None):
-        s = self._count(self.dice if dice is None else dice)
-        return self._score(self._kinds[box], s, self._joker())
+        self._count(self.dice if dice is None else dice)
+        return self._score(self._kinds[box])
 
-    def _score(self, k, s, joker):
+    def _score(self, k):
         c = self._cnt
         if k <= SIXES:
             return (k + 1) * c[k + 1]
+        s = c[0]
         if k == _CHANCE:
             return s
         amer = self._v == _YAHTZEE
+        joker = c[7]
         if k == _YATZY:
             return (100 if self.ndice == 6 else 50) if _best(c, self.ndice) else 0
         if k == _SMALL:
@@ -320,58 +289,66 @@ class Yatzy:
         a = _best(c, 4)  # tower
         return s if a and _best(c, 2, a) else 0
 
-    def _reason(self, box, column, joker):
+    def _bar(self, box, column):
+        # 0 if the counted dice may go in box now, else a code that why_not puts in words
         if self.finished:
-            return "the game is over"
+            return 1
         if not self.roll_no:
-            return "roll before filling a box"
+            return 2
         if not 0 <= column < self.columns:
-            return "column %d out of range (0..%d)" % (column, self.columns - 1)
+            return 3
         if not 0 <= box < self.nbox:
-            return "no box %d" % box
-        p = self.current
-        if not self.is_free(p, box, column):
-            return "%s is already filled" % BOXES[self._v][box]
-        if joker:
-            up = joker - 1
-            if box != up and self.is_free(p, up):
-                return "joker: a Yahtzee must go in %s" % BOXES[self._v][up]
-            if box <= SIXES and box != up:
+            return 4
+        card = self.card
+        i = self._at(self.current)
+        if card[i + column * self.nbox + box] != _FREE:
+            return 5
+        up = self._cnt[7] - 1
+        if up >= 0 and box != up:
+            if card[i + up] == _FREE:
+                return 6
+            if box <= SIXES:
                 for b in range(6, self.nbox):
-                    if self.is_free(p, b):
-                        return "joker: a Yahtzee must go in a free lower box"
-        return None
+                    if card[i + b] == _FREE:
+                        return 7
+        return 0
 
     def why_not(self, box, column=0):
         self._count(self.dice)
-        return self._reason(box, column, self._joker())
+        r = self._bar(box, column)
+        if r == 3:
+            return "column %d out of range (0..%d)" % (column, self.columns - 1)
+        if r == 4:
+            return "no box %d" % box
+        if r == 5:
+            return BOXES[self._v][box] + " is already filled"
+        if r == 6:
+            return "joker: a Yahtzee must go in " + BOXES[self._v][self._cnt[7] - 1]
+        return (None, "the game is over", "roll before filling a box", 0, 0, 0, 0,
+                "joker: a Yahtzee must go in a free lower box")[r]
 
     def scores_for(self, dice=None, column=0):
-        s = self._count(self.dice if dice is None else dice)
-        joker = self._joker()
+        self._count(self.dice if dice is None else dice)
         out = self._out
         for b in range(self.nbox):
-            if self._reason(b, column, joker) is None:
-                out[b] = self._score(self._kinds[b], s, joker)
-            else:
-                out[b] = NOT_FREE
+            out[b] = NOT_FREE if self._bar(b, column) else self._score(self._kinds[b])
         return out
 
     def fill(self, box, column=0):
-        s = self._count(self.dice)
-        joker = self._joker()
-        r = self._reason(box, column, joker)
-        if r is not None:
+        r = self.why_not(box, column)
+        if r:
             raise Illegal(r)
         p = self.current
-        v = self._score(self._kinds[box], s, joker)
-        self.card[self._at(p, box, column)] = v
-        if joker and self.get(p, _Y_BOX) == 50:
+        v = self._score(self._kinds[box])
+        card = self.card
+        card[self._at(p, column) + box] = v
+        if self._cnt[7] and card[self._at(p) + _Y_BOX] == 50:
             self._ybonus[p] += 1
         if self._save:
             self.saved_rolls[p] = self.rolls_left
         self.turn += 1
         self.current = self.turn % self.players
-        self.roll_no = 0
-        self.held = 0
+        self.roll_no = self.held = 0
+        self.finished = self.turn >= len(card)
+        self.rolls_left = 0 if self.finished else 3 + self.saved_rolls[self.current]
         return v

@@ -1,0 +1,53 @@
+# bench-heap: 48K
+"""Yatzy core on the .mpy build: resident heap of the module plus an 8-scorecard Triple game in
+progress, and the time to score every box for one roll (the category screen)."""
+import gc
+
+import benchlib
+
+gc.collect()
+m0 = benchlib.mem_alloc()
+import yatzy  # noqa: E402
+
+m1 = benchlib.mem_alloc()
+g = yatzy.Yatzy("triple", 8)
+faces = (1, 2, 3, 4, 5, 6, 2, 5, 3)
+i = 0
+while g.turn < 8 * 45 // 2:  # half the game played: 180 boxes filled
+    d = faces[i % 9]
+    g.roll((d, d, faces[(i + 1) % 9], faces[(i + 2) % 9], 6))
+    for col in range(3):
+        out = g.scores_for(None, col)
+        b = 0
+        while b < g.nbox and out[b] == yatzy.NOT_FREE:
+            b += 1
+        if b < g.nbox:
+            g.fill(b, col)
+            break
+    i += 1
+m2 = benchlib.mem_alloc()
+benchlib.row("yatzy", "heap: import yatzy (.mpy)", m1 - m0, "B")
+benchlib.row("yatzy", "heap: import + 8-card Triple game half played", m2 - m0, "B", "<= 10240")
+benchlib.row("yatzy", "heap: the 8-card Triple game object", m2 - m1, "B")
+
+g.roll((3, 3, 3, 5, 5))
+N = 300
+t0 = benchlib.ticks_us()
+for _ in range(N):
+    g.scores_for(None, 0)
+dt = benchlib.elapsed_us(t0)
+benchlib.row("yatzy", "scores_for: every box, one roll (unix port)", dt / N, "us")
+
+gm = yatzy.Yatzy("maxi", 8)
+gm.roll((6, 6, 6, 1, 1, 1))
+t0 = benchlib.ticks_us()
+for _ in range(N):
+    gm.scores_for()
+dt = benchlib.elapsed_us(t0)
+benchlib.row("yatzy", "scores_for: 20 Maxi boxes, one roll (unix port)", dt / N, "us")
+
+gc.collect()
+a0 = gc.mem_alloc()
+for _ in range(N):
+    g.scores_for(None, 0)
+benchlib.row("yatzy", "bytes allocated by scores_for per call", (gc.mem_alloc() - a0) // N, "B")
