@@ -36,6 +36,7 @@ BUTTONS = ("up", "down", "select", "back")
 _HELLO, _FRAME, _POWER, _WAITING = b"H", b"F", b"P", b"W"
 _BUTTON, _TIME, _QUIT = b"B", b"T", b"Q"
 _RADIO, _SEND, _HEARD, _ACK = b"N", b"S", b"R", b"K"
+_CUT = b"X"  # host_tools/fakes/_powercut.py: "the power is gone now"
 FREE_RUN = 0xFFFFFFFF
 _TCP_QUICKACK = getattr(socket, "TCP_QUICKACK", 12)
 
@@ -68,6 +69,7 @@ class Handheld:
         self.waiting = False
         self.grant = 0
         self.offset = None
+        self.power_cuts = 0
         self.boots = 0
         self.exit_code = None
         self.log_path = os.path.join(flash, "console.log")
@@ -98,7 +100,7 @@ class Sim:
         self.n = n
         self.clock = clock
         self.heap = heap
-        self.script = script or MAIN
+        self.script = os.path.abspath(script or MAIN)
         self.args = list(args)
         self.extra_env = dict(env or {})
         self.step_ms = step_ms
@@ -123,9 +125,6 @@ class Sim:
         env.update({"MICROPYPATH": os.pathsep.join(path),
                     "DICECUP_LINK": "127.0.0.1:%d" % self.port, "DICECUP_ID": str(h.id),
                     "DICECUP_CLOCK": self.clock})
-        cut = self._power_cut.pop(h.id, None)
-        if cut:
-            env["DICECUP_POWER_CUT_AT_WRITE"] = str(cut)
         env.update(self.extra_env)
         return env
 
@@ -135,8 +134,13 @@ class Sim:
         if not os.path.exists(os.path.join(h.flash, "pinmap.json")):
             shutil.copyfile(pm, os.path.join(h.flash, "pinmap.json"))  # as deployed on the device
         log = open(h.log_path, "ab")
-        h.proc = subprocess.Popen([MICROPYTHON, "-X", "heapsize=" + self.heap, self.script]
-                                  + self.args, cwd=h.flash, env=self._env(h), stdout=log,
+        env = self._env(h)
+        cmd = [MICROPYTHON, "-X", "heapsize=" + self.heap, self.script] + self.args
+        cut = self._power_cut.pop(h.id, None)
+        if cut:
+            env["DICECUP_POWER_CUT_AT_WRITE"] = str(cut)
+            cmd[3:3] = [os.path.join(FAKES, "_powercut.py")]
+        h.proc = subprocess.Popen(cmd, cwd=h.flash, env=env, stdout=log,
                                   stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
         log.close()
         h.boots += 1
@@ -155,13 +159,18 @@ class Sim:
         for h in self.handhelds:
             self._spawn(h)
         self.wait_until(lambda: all(h.conn is not None for h in self.handhelds), timeout,
-                        "every handheld to connect")
+                        "every handheld to connect", fail_if_dead=True)
         return self
 
-    def wait_until(self, cond, timeout, what="the condition"):
-        """Step the simulation until cond() holds; raise TimeoutError (with consoles) if it never does."""
+    def wait_until(self, cond, timeout, what="the condition", fail_if_dead=False):
+        """Step the simulation until cond() holds; raise TimeoutError (with consoles) if it never
+        does, or RuntimeError at once when fail_if_dead and a handheld process has exited."""
         deadline = time.monotonic() + timeout
         while not cond():
+            if fail_if_dead and any(h.proc is not None and h.proc.poll() is not None
+                                    for h in self.handhelds):
+                raise RuntimeError("a handheld stopped while waiting for %s\n%s"
+                                   % (what, self.consoles()))
             if time.monotonic() > deadline:
                 raise TimeoutError("timed out waiting for %s\n%s" % (what, self.consoles()))
             self.step(self.step_ms)
@@ -205,15 +214,19 @@ class Sim:
         self.kill(i)
         h = self.handhelds[i]
         self._spawn(h)
-        self.wait_until(lambda: h.conn is not None, timeout, "handheld %d to reboot" % i)
+        self.wait_until(lambda: h.conn is not None or not h.alive, timeout,
+                        "handheld %d to reboot" % i)
 
-    def power_cut_at_write(self, i, n=1):
-        """Arrange for handheld i's next boot to lose power during its n-th flash write.
+    def power_cut_at_write(self, i, n=1, reboot=True):
+        """Handheld i loses power in the middle of its n-th flash write from now on.
 
-        Passed as DICECUP_POWER_CUT_AT_WRITE=n to the process; the fakes that own file writes act
-        on it (see host_tools/fakes). Use reboot(i) afterwards to boot it normally again.
+        Reboots it (unless reboot=False: then its next boot) under host_tools/fakes/_powercut.py,
+        which writes half of that write's bytes and asks the hub to SIGKILL it. Afterwards
+        h.power_cuts counts it; sim.reboot(i) boots it normally on the same flash folder.
         """
         self._power_cut[i] = n
+        if reboot:
+            self.reboot(i)
 
     def close(self):
         for h in self.handhelds:
@@ -368,9 +381,14 @@ class Sim:
                     h.send(_TIME, bytes(4))
                 continue
             self._handle(h, kind, payload)
+            if h.conn is not conn:  # killed (power cut) or replaced: the rest is void
+                break
 
     def _handle(self, h, kind, p):
-        if kind == _FRAME:
+        if kind == _CUT:
+            h.power_cuts += 1
+            self.kill(h.id)
+        elif kind == _FRAME:
             h.frame = p
             h.frames += 1
             for fn in h.on_frame:

@@ -1,0 +1,238 @@
+"""python -m host_tools.sim: a table of virtual handhelds, in a window or headless.
+
+    python -m host_tools.sim                          # the window, 4 handhelds (make sim)
+    python -m host_tools.sim --headless --handhelds 4 --game snyd --autoplay --games 1 \\
+        --loss 0.1 --dup 0.05 --delay-ms 2:20 --seed 7 --records out/ --gif session.gif
+
+Exit status (headless): 0 when every handheld finished its games (with --autoplay) or stayed up
+for --seconds (without), and the collected records agree where they must; 1 otherwise, with what
+went wrong on standard error; 2 for bad options.
+"""
+import argparse
+import json
+import os
+import random
+import sys
+import time
+
+from host_tools.sim import images
+from host_tools.sim.hub import MAIN, Sim
+
+GAMES = ("snyd", "kids", "yatzy", "maxi", "yahtzee", "triple")
+
+
+def _prob(s):
+    try:
+        v = float(s)
+    except ValueError:
+        raise argparse.ArgumentTypeError("%r is not a number" % s)
+    if not 0.0 <= v <= 1.0:
+        raise argparse.ArgumentTypeError("a probability is between 0 and 1, got %s" % s)
+    return v
+
+
+def _delay(s):
+    try:
+        a, b = (float(x) for x in s.split(":")) if ":" in s else (float(s), float(s))
+    except ValueError:
+        raise argparse.ArgumentTypeError("delay is A:B milliseconds, e.g. 2:20, got %r" % s)
+    if a < 0 or b < a:
+        raise argparse.ArgumentTypeError("delay A:B needs 0 <= A <= B, got %r" % s)
+    return a, b
+
+
+def _heap(s):
+    t = s.upper().rstrip("B")
+    if not t or not (t.isdigit() or (t[:-1].isdigit() and t[-1] in "KM")):
+        raise argparse.ArgumentTypeError("heap is a size like 96K or 262144, got %r" % s)
+    return t
+
+
+def parser():
+    p = argparse.ArgumentParser(prog="python -m host_tools.sim", description=__doc__.split("\n")[0])
+    p.add_argument("--headless", action="store_true", help="no window (tests, scripts, CI)")
+    p.add_argument("--handhelds", type=int, default=int(os.environ.get("HANDHELDS", 4)),
+                   help="how many handhelds (default 4, or $HANDHELDS)")
+    p.add_argument("--game", choices=GAMES, default="snyd", help="game for --autoplay")
+    p.add_argument("--autoplay", action="store_true",
+                   help="a bot plays each handheld through its buttons, reading its screen")
+    p.add_argument("--games", type=int, default=1, help="games per handheld with --autoplay")
+    p.add_argument("--level", default="normal", help="bot level for the seats against the owner")
+    p.add_argument("--loss", type=_prob, default=0.0, help="radio frame loss probability")
+    p.add_argument("--dup", type=_prob, default=0.0, help="radio frame duplication probability")
+    p.add_argument("--reorder", type=_prob, default=0.0, help="probability a frame is held back")
+    p.add_argument("--delay-ms", type=_delay, default=(0.0, 0.0), help="radio delay A:B ms")
+    p.add_argument("--reboots", type=int, default=0, help="reboot random handhelds this often")
+    p.add_argument("--seed", type=int, default=1, help="seed of the radio and of the faults")
+    p.add_argument("--heap", type=_heap, default="256K", help="micropython -X heapsize per handheld")
+    p.add_argument("--records", metavar="DIR", help="collect every handheld's game records here")
+    p.add_argument("--screenshots", metavar="DIR", help="PNG of every handheld at the end")
+    p.add_argument("--gif", metavar="FILE", help="animated GIF of the whole session")
+    p.add_argument("--frames-log", metavar="FILE", help="every radio frame as JSON lines")
+    p.add_argument("--clock", choices=("wall", "virtual"),
+                   help="wall (default in the window) or virtual (default headless: faster)")
+    p.add_argument("--seconds", type=float, default=None,
+                   help="stop after this much simulated time (headless default 600 with "
+                        "--autoplay, else 10; the window runs until closed)")
+    p.add_argument("--script", default=MAIN, help="the handheld's main script (default: the "
+                                                   ".mpy build's main.py)")
+    p.add_argument("--scale", type=int, default=None, help="window pixels per OLED pixel")
+    p.add_argument("--quiet", action="store_true", help="no progress line")
+    return p
+
+
+class Progress:
+    """One status line, rewritten in place about once a second on a terminal."""
+
+    def __init__(self, sim, enabled):
+        self.sim, self.enabled, self.last = sim, enabled, 0.0
+        self.tty = sys.stderr.isatty()
+
+    def show(self, games_done=None, games_total=None, force=False):
+        now = time.monotonic()
+        if not self.enabled or (not force and now - self.last < 1.0):
+            return
+        self.last = now
+        c = self.sim.bus.counts
+        g = "games %d/%d  " % (games_done, games_total) if games_total else ""
+        line = "t=%6.1fs  %sframes %d  radio %d sent %d delivered %d lost %d dup" % (
+            self.sim.now() / 1000.0, g, sum(h.frames for h in self.sim.handhelds), c["sent"],
+            c["delivered"], c["lost"], c["dup"])
+        sys.stderr.write(("\r" + line + "   ") if self.tty else line + "\n")
+        sys.stderr.flush()
+
+    def done(self):
+        if self.enabled and self.tty:
+            sys.stderr.write("\n")
+
+
+def _records(sim, out):
+    """Copy each handheld's records/ folder into out/handheldN/; returns {i: {name: record}}."""
+    got = {}
+    for h in sim.handhelds:
+        src = os.path.join(h.flash, "records")
+        dst = os.path.join(out, "handheld%d" % (h.id + 1))
+        os.makedirs(dst, exist_ok=True)
+        got[h.id] = {}
+        if os.path.isdir(src):
+            for name in sorted(os.listdir(src)):
+                if name.endswith(".tmp"):
+                    continue
+                with open(os.path.join(src, name)) as f:
+                    text = f.read()
+                with open(os.path.join(dst, name), "w") as f:
+                    f.write(text)
+                try:
+                    got[h.id][name] = json.loads(text)
+                except ValueError:
+                    got[h.id][name] = None
+    return got
+
+
+def headless(a, sim):
+    rec = images.Recorder(sim.n) if a.gif else None
+    if rec:
+        for h in sim.handhelds:
+            h.on_frame.append(lambda hh: rec.update(sim.now(), hh.id, hh.frame))
+    prog = Progress(sim, not a.quiet)
+    limit_ms = (a.seconds if a.seconds is not None else (600 if a.autoplay else 10)) * 1000
+    rng = random.Random(a.seed ^ 0x5EED)
+    reboot_at = sorted(rng.uniform(0.1, 0.8) * limit_ms for _ in range(a.reboots))
+    players = None
+    problems = []
+    if a.autoplay:
+        from host_tools.sim import autoplay
+        players = [autoplay.Player(sim, i, a.game, a.games, seed=a.seed * 100 + i, level=a.level)
+                   for i in range(sim.n)]
+        for p in players:
+            reboot_at = p.schedule_reboots(reboot_at, limit_ms) if a.reboots else reboot_at
+    while sim.now() < limit_ms:
+        if reboot_at and sim.now() >= reboot_at[0]:
+            reboot_at.pop(0)
+            victim = rng.randrange(sim.n)
+            sim.reboot(victim)
+        if players is not None:
+            for p in players:
+                p.act()
+            if all(p.finished or p.failed for p in players):
+                break
+            prog.show(sum(p.games_done for p in players), a.games * sim.n)
+        else:
+            sim.step()
+            prog.show()
+        for h in sim.handhelds:
+            if h.exit_code not in (None, 0, -9) and not h.alive:
+                problems.append("handheld %d stopped with exit %s" % (h.id + 1, h.exit_code))
+        if problems:
+            break
+    prog.show(sum(p.games_done for p in players) if players else None,
+              a.games * sim.n if players else None, force=True)
+    prog.done()
+    if players is not None:
+        for p in players:
+            if p.failed:
+                problems.append("handheld %d: %s" % (p.i + 1, p.failed))
+            elif not p.finished:
+                problems.append("handheld %d finished %d of %d games in %.0f s of play" % (
+                    p.i + 1, p.games_done, a.games, limit_ms / 1000))
+    if a.screenshots:
+        os.makedirs(a.screenshots, exist_ok=True)
+        for h in sim.handhelds:
+            if h.frame is not None:
+                images.save_png(h.frame, os.path.join(a.screenshots, "handheld%d.png" % (h.id + 1)),
+                                4, h.contrast, h.display_on)
+    if a.gif and rec.snaps:
+        n = rec.save_gif(a.gif)
+        print("gif: %s (%d frames)" % (a.gif, n))
+    if a.records:
+        got = _records(sim, a.records)
+        counts = {i + 1: len(r) for i, r in got.items()}
+        print("records: %s %s" % (a.records, json.dumps(counts)))
+        if a.autoplay:
+            for i, r in got.items():
+                if len(r) < min(a.games, 5):
+                    problems.append("handheld %d holds %d records, expected %d"
+                                    % (i + 1, len(r), min(a.games, 5)))
+    if a.frames_log:
+        with open(a.frames_log, "w") as f:
+            for fr in sim.bus.frames or []:
+                f.write(json.dumps(fr.as_dict()) + "\n")
+    c = sim.bus.counts
+    print("simulated %.1f s; frames shown %d; radio: %d sent, %d delivered, %d lost, %d duplicated"
+          % (sim.now() / 1000, sum(h.frames for h in sim.handhelds), c["sent"], c["delivered"],
+             c["lost"], c["dup"]))
+    for msg in problems:
+        print("FAILED: " + msg, file=sys.stderr)
+    if problems:
+        print(sim.consoles(), file=sys.stderr)
+    return 1 if problems else 0
+
+
+def main(argv=None):
+    a = parser().parse_args(argv)
+    if not 1 <= a.handhelds <= 16:
+        print("--handhelds must be 1..16", file=sys.stderr)
+        return 2
+    if a.games < 1:
+        print("--games must be at least 1", file=sys.stderr)
+        return 2
+    if a.script == MAIN and not os.path.exists(MAIN):
+        from host_tools import build
+        if build.main([]) != 0:
+            return 1
+    clock = a.clock or ("virtual" if a.headless else "wall")
+    sim = Sim(a.handhelds, seed=a.seed, loss=a.loss, dup=a.dup, delay_ms=a.delay_ms,
+              reorder=a.reorder, heap=a.heap, clock=clock, script=a.script)
+    try:
+        sim.start()
+        if a.headless:
+            return headless(a, sim)
+        from host_tools.sim.window import Window
+        Window(sim, a.scale, a.screenshots or "screenshots").run(a.seconds)
+        return 0
+    finally:
+        sim.close()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

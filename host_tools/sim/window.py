@@ -1,0 +1,161 @@
+"""The simulator's window (pygame): the handhelds side by side, clickable buttons, one key row each.
+
+Each handheld is drawn as its OLED (white on black, at `scale`) with its four buttons underneath
+(up, down, select, back, in the order they sit on the cup from left: back, down, up, select is the
+physical layout; the window keeps the firmware's order for the keys). Mouse: press and hold a button.
+Keyboard: one row of four keys per handheld (shown under it). Faults and tools:
+  F1..F8      reboot handheld 1..8 (power-cycle: same flash, new process)
+  Shift+F1..  drop handheld 1..8 (kill it; F-key again brings it back)
+  F9          screenshot of every handheld into the screenshot folder
+  F10         toggle a lossy radio (30% loss, 10% duplicates) on and off
+  Esc         quit
+"""
+import os
+import time
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame  # noqa: E402
+
+from host_tools.sim import images
+from host_tools.sim.hub import BUTTONS
+
+KEY_ROWS = ("1234", "qwer", "asdf", "zxcv", "5678", "tyui", "ghjk", "bnm,")
+LABELS = {"up": "UP", "down": "DOWN", "select": "SEL", "back": "BACK"}
+BG = (24, 24, 28)
+PANEL = (44, 44, 52)
+BTN = (80, 80, 92)
+BTN_DOWN = (200, 200, 90)
+TEXT = (210, 210, 220)
+DIM = (130, 130, 140)
+
+
+class Window:
+    def __init__(self, sim, scale=None, shots_dir="screenshots", title="dicecup simulator"):
+        self.sim = sim
+        n = sim.n
+        self.scale = scale or (3 if n <= 3 else 2)
+        self.shots_dir = shots_dir
+        self.sw, self.sh = 128 * self.scale, 64 * self.scale
+        self.pad = 16
+        self.col = self.sw + 2 * self.pad
+        self.height = self.pad + self.sh + 16 + 44 + 24 + 40
+        pygame.display.init()  # not pygame.init(): the simulator needs no sound device
+        pygame.font.init()
+        self.surface = pygame.display.set_mode((self.col * n, self.height))
+        pygame.display.set_caption(title)
+        self.font = pygame.font.Font(None, 22)
+        self.small = pygame.font.Font(None, 18)
+        self.held = {}  # (handheld, button) -> source ("mouse" or key)
+        self.rects = []  # (rect, handheld, button)
+        self.keymap = {}
+        for i in range(n):
+            for b, ch in zip(BUTTONS, KEY_ROWS[i % len(KEY_ROWS)]):
+                self.keymap[ch] = (i, b)
+        self.lossy = False
+        self.message = ""
+
+    # -- drawing -----------------------------------------------------------------------------
+    def draw(self):
+        s = self.surface
+        s.fill(BG)
+        self.rects = []
+        for i, h in enumerate(self.sim.handhelds):
+            x0 = i * self.col
+            pygame.draw.rect(s, PANEL, (x0 + 4, 4, self.col - 8, self.height - 32), border_radius=12)
+            img = images.screen(h.frame, self.scale, h.contrast, h.display_on)
+            surf = pygame.image.fromstring(img.tobytes(), img.size, "RGB")
+            s.blit(surf, (x0 + self.pad, self.pad))
+            y = self.pad + self.sh + 6
+            state = "on" if h.alive else "off (exit %s)" % h.exit_code
+            s.blit(self.small.render("handheld %d  %s  frames %d" % (i + 1, state, h.frames), True,
+                                     DIM), (x0 + self.pad, y))
+            y += 20
+            bw = (self.sw - 3 * 8) // 4
+            keys = KEY_ROWS[i % len(KEY_ROWS)]
+            for k, b in enumerate(BUTTONS):
+                r = pygame.Rect(x0 + self.pad + k * (bw + 8), y, bw, 40)
+                down = (i, b) in self.held
+                pygame.draw.rect(s, BTN_DOWN if down else BTN, r, border_radius=8)
+                t = self.font.render(LABELS[b], True, BG if down else TEXT)
+                s.blit(t, t.get_rect(center=r.center))
+                kt = self.small.render("key %s" % keys[k].upper(), True, DIM)
+                s.blit(kt, kt.get_rect(center=(r.centerx, r.bottom + 12)))
+                self.rects.append((r, i, b))
+        c = self.sim.bus.counts
+        line = "radio: %d sent, %d delivered, %d lost, %d dup%s   F1-F8 reboot, F9 screenshot, " \
+               "F10 lossy radio, Esc quit   %s" % (c["sent"], c["delivered"], c["lost"], c["dup"],
+                                                  " (LOSSY)" if self.lossy else "", self.message)
+        s.blit(self.small.render(line, True, DIM), (8, self.height - 22))
+        pygame.display.flip()
+
+    # -- input -------------------------------------------------------------------------------
+    def _set(self, i, b, down, source):
+        if down:
+            if (i, b) not in self.held:
+                self.held[(i, b)] = source
+                self.sim.press(i, b, True)
+        elif self.held.get((i, b)) == source:
+            del self.held[(i, b)]
+            self.sim.press(i, b, False)
+
+    def screenshot_all(self):
+        os.makedirs(self.shots_dir, exist_ok=True)
+        stamp = time.strftime("%H%M%S")
+        for i, h in enumerate(self.sim.handhelds):
+            if h.frame is not None:
+                images.save_png(h.frame, os.path.join(self.shots_dir, "handheld%d-%s.png"
+                                                      % (i + 1, stamp)), 4, h.contrast, h.display_on)
+        self.message = "screenshots in %s/" % self.shots_dir
+
+    def handle(self, ev):
+        """One pygame event; returns False to quit."""
+        if ev.type == pygame.QUIT:
+            return False
+        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
+            for r, i, b in self.rects:
+                if r.collidepoint(ev.pos):
+                    self._set(i, b, True, "mouse")
+        elif ev.type == pygame.MOUSEBUTTONUP and ev.button == 1:
+            for (i, b), src in list(self.held.items()):
+                if src == "mouse":
+                    self._set(i, b, False, "mouse")
+        elif ev.type in (pygame.KEYDOWN, pygame.KEYUP):
+            down = ev.type == pygame.KEYDOWN
+            if down and ev.key == pygame.K_ESCAPE:
+                return False
+            if down and pygame.K_F1 <= ev.key <= pygame.K_F8:
+                i = ev.key - pygame.K_F1
+                if i < self.sim.n:
+                    if ev.mod & pygame.KMOD_SHIFT:
+                        self.sim.kill(i)
+                        self.message = "handheld %d dropped" % (i + 1)
+                    else:
+                        self.sim.reboot(i)
+                        self.message = "handheld %d rebooted" % (i + 1)
+            elif down and ev.key == pygame.K_F9:
+                self.screenshot_all()
+            elif down and ev.key == pygame.K_F10:
+                self.lossy = not self.lossy
+                self.sim.bus.loss, self.sim.bus.dup = (0.3, 0.1) if self.lossy else (0.0, 0.0)
+            else:
+                ch = pygame.key.name(ev.key)
+                if ch in self.keymap:
+                    i, b = self.keymap[ch]
+                    self._set(i, b, down, "key")
+        return True
+
+    def run(self, seconds=None, fps=30):
+        """The window's loop: step the simulation, handle input, redraw at fps."""
+        end = None if seconds is None else time.monotonic() + seconds
+        frame_s = 1.0 / fps
+        try:
+            while end is None or time.monotonic() < end:
+                t = time.monotonic()
+                for ev in pygame.event.get():
+                    if not self.handle(ev):
+                        return
+                while time.monotonic() - t < frame_s:
+                    self.sim.step(5)
+                self.draw()
+        finally:
+            pygame.quit()
