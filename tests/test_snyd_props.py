@@ -1,0 +1,129 @@
+"""Property-based tests of the Snyd rules core and its records (hypothesis): random legal games."""
+import json
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from snyd import CALL_CALZA, Game, Rules
+from snyd_record import Recorder, replay
+
+rules_st = st.builds(Rules, dice=st.integers(1, 5), jokers=st.booleans(), palifico=st.booleans(),
+                     calza=st.booleans(), open_on_ones=st.booleans(), calza_by=st.integers(0, 2),
+                     count_scope=st.integers(0, 1), open_die=st.booleans())
+games = st.tuples(rules_st, st.integers(2, 8), st.integers(0, 7), st.randoms(use_true_random=False))
+
+
+def legal_bids(g):
+    mx = g.max_count(g.on_turn)
+    return {(c, f) for c in range(0, mx + 2) for f in range(0, 8) if g.is_legal_bid(c, f)}
+
+
+def walk(g, d):
+    out = []
+    b = g.first_bid() if d > 0 else g.step_bid(99, 6, -1)
+    while b is not None:
+        out.append(b)
+        b = g.step_bid(b[0], b[1], d)
+    return out
+
+
+def play(rules, seats, first, rnd, check_steps=True):
+    """A random legal game; checks the per-round invariants and returns (game, recorder, rounds)."""
+    first %= seats
+    g = Game(rules, seats, first)
+    rec = Recorder(rules, seats, first)
+    rounds = []
+    had_palifico = set()
+    while not g.over:
+        assert g.dice_left[g.opener] > 0
+        dice = [[rnd.randint(1, 6) for _ in range(g.dice_left[s])] for s in range(seats)]
+        shown = None
+        if rules.open_die:
+            shown = [rnd.randrange(n) if n >= 2 else None for n in g.dice_left]
+        before = bytes(g.dice_left)
+        pal = g.palifico
+        if pal:
+            assert g.dice_left[g.opener] == 1 and g.opener not in had_palifico
+            had_palifico.add(g.opener)
+            assert g.alive() > 2
+        g.start_round(dice, shown)
+        rec.round(dice, shown)
+        while g.in_round:
+            if check_steps:
+                up = walk(g, 1)
+                assert len(set(up)) == len(up)
+                assert set(up) == legal_bids(g)
+                assert walk(g, -1) == up[::-1]
+            else:
+                up = []
+                b = g.first_bid()
+                while b is not None and len(up) < 4:
+                    up.append(b)
+                    b = g.step_bid(b[0], b[1], 1)
+            callers = [s for s in range(seats) if g.may_calza(s)]
+            if callers and rnd.random() < 0.15:
+                s = rnd.choice(callers)
+                g.calza(s)
+                rec.action(s, "calza")
+            elif not up or (g.bid_face and rnd.random() < 0.3):
+                s = g.on_turn
+                g.snyd(s)
+                rec.action(s, "snyd")
+            else:
+                c, f = up[rnd.randrange(min(len(up), 3))]  # small raises: long rounds
+                s = g.on_turn
+                g.bid(s, c, f)
+                rec.action(s, "bid", c, f)
+        r = g.result
+        changed = [s for s in range(seats) if before[s] != g.dice_left[s]]
+        # exactly one die changes hands, except a calza at full dice (nothing changes)
+        if r.call == CALL_CALZA and r.loser < 0 and r.gainer < 0:
+            assert changed == [] and before[r.caller] == rules.dice
+        else:
+            assert len(changed) == 1 and abs(before[changed[0]] - g.dice_left[changed[0]]) == 1
+            assert changed[0] in (r.loser, r.gainer)
+        assert max(g.dice_left) <= rules.dice
+        assert r.palifico == pal
+        rounds.append((r.opener, r.caller, r.count, r.loser, r.gainer, list(g.dice_left)))
+    return g, rec, rounds
+
+
+@given(games)
+def test_dice_change_hands_one_at_a_time_and_one_winner(game):
+    g, _, rounds = play(*game)
+    w = g.winner()
+    assert w >= 0 and g.over
+    assert [s for s in range(g.seats) if g.dice_left[s]] == [w]
+    assert not g.may_bid(w) and g.first_bid() is None
+
+
+@given(games)
+def test_recorded_game_replays_to_the_same_results(game):
+    g, rec, rounds = play(*game, check_steps=False)
+    out = replay(json.loads(json.dumps(rec.record())))
+    assert out["error"] is None
+    got = [(r["opener"], r["caller"], r["count"], -1 if r["loser"] is None else r["loser"],
+            -1 if r["gainer"] is None else r["gainer"], r["dice_left"]) for r in out["rounds"]]
+    assert got == rounds
+    assert out["winner"] == g.winner() and out["next_opener"] is None
+
+
+@given(games, st.integers(0, 60), st.integers(0, 7), st.sampled_from([1, -1]))
+def test_step_from_any_position_is_the_nearest_legal_bid(game, count, face, d):
+    rules, seats, first, rnd = game
+    g = Game(rules, seats, first % seats)
+    g.start_round([[rnd.randint(1, 6) for _ in range(g.dice_left[s])] for s in range(seats)],
+                  [0] * seats if rules.open_die and rules.dice >= 2 else
+                  [None] * seats if rules.open_die else None)
+    for _ in range(rnd.randrange(4)):
+        b = g.first_bid()
+        if b is None:
+            break
+        g.bid(g.on_turn, *b)
+    up = walk(g, 1)
+    nxt = g.step_bid(count, face, d)
+    if nxt is not None:
+        assert g.is_legal_bid(*nxt)
+    # every legal bid is reached from its neighbour in the walk, in both directions
+    for a, b in zip(up, up[1:]):
+        assert g.step_bid(a[0], a[1], 1) == b and g.step_bid(b[0], b[1], -1) == a
