@@ -1,0 +1,163 @@
+"""app: the handheld's application - one screen at a time, button polling, redraw on change, power.
+
+App(hw, seed) is steppable: tick(now_ms) polls the buttons once, lets the screen react, and sends a
+frame only when the picture changed (the previous frame is kept to compare). now_ms is the app's
+own monotonic clock; run() feeds it from time.ticks_ms on the handheld and in the PC runner.
+Power: the screen dims after half the sleep time without a button press, and turns off (the
+handheld light-sleeps) after the whole of it; the press that wakes it is swallowed, and the game
+goes on where it was. hw is hw.Hardware (or anything with its API).
+"""
+import gc
+import time
+
+import battery
+import settings
+import strings
+from buttons import LONG, PRESS, RELEASE, Button
+from compat import const
+from gfx import Gfx
+
+_AWAKE = const(0)
+_DIM = const(1)
+_ASLEEP = const(2)
+_BATTERY_MS = const(30000)
+DIM_LEVEL = const(1)
+
+
+class App:
+    poll_ms = 20          # main loop period while awake
+    sleep_poll_ms = 1000  # light-sleep slice while asleep (a button press ends it early)
+
+    def __init__(self, hw, seed=None):
+        self.hw = hw
+        self.fb = hw.display
+        self.g = Gfx(self.fb)
+        self.buttons = [Button(r) for r in hw.readers()]
+        self.settings = settings.load()
+        strings.set_lang(self.settings["lang"])
+        self.owner = settings.name()
+        if seed is None:
+            import os
+            seed = int.from_bytes(os.urandom(4), "little")
+        self.seed = seed
+        self.now = 0
+        self.last_input = 0
+        self.power = _AWAKE
+        self._swallow = 0
+        self._shown = bytearray(len(self.fb.buffer))
+        self._battery_at = -_BATTERY_MS
+        self.battery = 100
+        self.dirty = True
+        self.frames = 0
+        self.screen = None
+        hw.contrast(settings.CONTRAST[self.settings["contrast"]])
+        import screens
+        self.go(screens.Title(self))
+
+    # --- for screens ---
+    def go(self, screen):
+        self.screen = screen
+        self.dirty = True
+        gc.collect()
+
+    def save_settings(self):
+        settings.save(self.settings)
+        strings.set_lang(self.settings["lang"])
+        self.apply_contrast()
+
+    def apply_contrast(self):
+        self.hw.contrast(settings.CONTRAST[self.settings["contrast"]])
+
+    def name(self):
+        return self.owner or strings.t("you")
+
+    def rng_seed(self):
+        self.seed = (self.seed * 1103515245 + 12345) & 0x7FFFFFFF
+        return self.seed
+
+    # --- the loop body ---
+    @property
+    def asleep(self):
+        return self.power == _ASLEEP
+
+    def tick(self, now):
+        self.now = now
+        for i in range(len(self.buttons)):
+            ev = self.buttons[i].update(now)
+            if ev:
+                self._input(i, ev)
+        if self.power != _ASLEEP:
+            self.screen.tick(now)
+        if now - self._battery_at >= _BATTERY_MS:
+            self._battery_at = now
+            mv = self.hw.battery_mv()
+            pc = battery.percent(mv) if mv else 100
+            if pc != self.battery:
+                self.battery = pc
+                self.dirty = True
+        self._power(now)
+        if self.dirty and self.power != _ASLEEP:
+            self.redraw()
+
+    def _input(self, i, ev):
+        self.last_input = self.now
+        bit = 1 << i
+        if self.power != _AWAKE:
+            if self.power == _ASLEEP:
+                self.hw.screen(True)
+                self.dirty = True
+            self.power = _AWAKE
+            self.apply_contrast()
+            if ev == PRESS:
+                self._swallow |= bit    # the wake-up press is not a move
+            return
+        if self._swallow & bit:
+            if ev == RELEASE:
+                self._swallow &= ~bit
+            return
+        self.screen.key(i, ev)
+
+    def busy(self):
+        """Something on screen moves by itself (bots playing): keeps the handheld awake."""
+        self.last_input = self.now
+
+    def _power(self, now):
+        limit = settings.SLEEP_S[self.settings["sleep"]] * 1000
+        if not limit:
+            return
+        idle = now - self.last_input
+        if self.power == _AWAKE and idle >= limit // 2:
+            self.power = _DIM
+            self.hw.contrast(DIM_LEVEL)
+        if self.power == _DIM and idle >= limit:
+            self.power = _ASLEEP
+            self.hw.screen(False)
+
+    def redraw(self):
+        self.dirty = False
+        g = self.g
+        g.clear()
+        self.screen.draw(g)
+        if self.screen.battery:
+            g.battery(115, 0, self.battery)
+        buf = self.fb.buffer
+        if buf != self._shown:
+            self._shown[:] = buf
+            self.fb.show()
+            self.frames += 1
+
+
+def run(app):
+    """The handheld's main loop (never returns)."""
+    hw = app.hw
+    last = time.ticks_ms()
+    now = 0
+    while True:
+        t = time.ticks_ms()
+        now += time.ticks_diff(t, last)
+        last = t
+        app.tick(now)
+        if app.asleep:
+            hw.sleep(app.sleep_poll_ms)
+        else:
+            time.sleep_ms(app.poll_ms)

@@ -1,0 +1,147 @@
+"""gfx: the display toolkit - text with Danish letters, dice as pips, the cup, the battery icon.
+
+Draws on any framebuf.FrameBuffer-like object (the SSD1306 driver on the handheld). The built-in
+8x8 font has no æ ø å Æ Ø Å: those, mini dice (chars "\\x01".."\\x06", for bids) and a mini cup
+("\\x07") are 8x8 glyphs of our own (MONO_VLSB columns), drawn pixel by pixel so they take any colour.
+Text sits on 8-pixel rows (16 columns x 8 rows), which is what host_tools.readback reads back.
+"""
+from compat import const
+
+W = const(128)
+H = const(64)
+ROWS = const(8)
+COLS = const(16)
+MINI_DIE = "\x01\x02\x03\x04\x05\x06"
+CUP_CHAR = "\x07"
+
+# 8 column bytes each, bit 0 = top row (see tests/test_handheld_gfx for how they look)
+GLYPHS = {
+    "æ": b" TT8TTX\x00",
+    "ø": b"\x00\xb8|TL|:\x00",
+    "å": b"\x00 vUU~x\x00",
+    "Æ": b"|~\x0b\t\x7fIA\x00",
+    "Ø": b"\x00\xbe\x7fQM\x7f?\x00",
+    "Å": b"\x00x~\x15\x15~x\x00",
+    "\x01": b"\x7fAAIAA\x7f\x00",
+    "\x02": b"\x7fAEAQA\x7f\x00",
+    "\x03": b"\x7fAEIQA\x7f\x00",
+    "\x04": b"\x7fAUAUA\x7f\x00",
+    "\x05": b"\x7fAUIUA\x7f\x00",
+    "\x06": b"\x7fA]A]A\x7f\x00",
+    "\x07": b"\x00\x0e<D\x04<\x0e\x00",
+}
+
+# pip centres on a 4x4 grid of quarters (x, y in quarters of the die's size), per face
+_PIPS = (
+    (),
+    ((2, 2),),
+    ((1, 1), (3, 3)),
+    ((1, 1), (2, 2), (3, 3)),
+    ((1, 1), (3, 1), (1, 3), (3, 3)),
+    ((1, 1), (3, 1), (2, 2), (1, 3), (3, 3)),
+    ((1, 1), (3, 1), (1, 2), (3, 2), (1, 3), (3, 3)),
+)
+
+DIE = const(18)        # normal die size in pixels
+BIG_DIE = const(28)    # kids' mode
+
+
+def text_width(s):
+    return len(s) * 8
+
+
+class Gfx:
+    def __init__(self, fb):
+        self.fb = fb
+
+    def clear(self):
+        self.fb.fill(0)
+
+    def text(self, s, x, y, c=1):
+        """Draw s at pixel x, y; returns the x after the last character."""
+        fb = self.fb
+        start = 0
+        n = len(s)
+        i = 0
+        while i < n:
+            g = GLYPHS.get(s[i])
+            if g is not None:
+                if i > start:
+                    fb.text(s[start:i], x, y, c)
+                    x += (i - start) * 8
+                for col in range(8):
+                    bits = g[col]
+                    if bits:
+                        for r in range(8):
+                            if bits >> r & 1:
+                                fb.pixel(x + col, y + r, c)
+                x += 8
+                start = i + 1
+            i += 1
+        if n > start:
+            fb.text(s[start:] if start else s, x, y, c)
+            x += (n - start) * 8
+        return x
+
+    def row(self, row, s, align=0, inverse=False):
+        """Text on an 8-pixel row: align 0 left, 1 centre, 2 right. inverse draws it light-on-dark
+        across the whole row (the selected line of a menu)."""
+        y = row * 8
+        if len(s) > COLS:
+            s = s[:COLS]
+        w = len(s) * 8
+        x = 0 if align == 0 else ((W - w) // 2 if align == 1 else W - w)
+        if inverse:
+            self.fb.fill_rect(0, y, W, 8, 1)
+        self.text(s, x, y, 0 if inverse else 1)
+
+    def die(self, x, y, face, size=DIE):
+        """A die showing face (1..6) as pips, outline with cut corners, top-left at x, y."""
+        fb = self.fb
+        s1 = size - 1
+        fb.fill_rect(x, y, size, size, 0)
+        fb.hline(x + 1, y, size - 2, 1)
+        fb.hline(x + 1, y + s1, size - 2, 1)
+        fb.vline(x, y + 1, size - 2, 1)
+        fb.vline(x + s1, y + 1, size - 2, 1)
+        r = size // 8
+        d = 2 * r - 1
+        for qx, qy in _PIPS[face]:
+            fb.fill_rect(x + (size * qx) // 4 - r + 1, y + (size * qy) // 4 - r + 1, d, d, 1)
+
+    def dice_row(self, dice, y, size=DIE, n=None):
+        """Draw the first n dice centred across the screen; returns (x of the first, pitch)."""
+        n = len(dice) if n is None else n
+        if n == 0:
+            return 0, 0
+        gap = (W - n * size) // (n + 1)
+        if gap > size // 2:
+            gap = size // 2
+        x0 = (W - n * size - (n - 1) * gap) // 2
+        for i in range(n):
+            self.die(x0 + i * (size + gap), y, dice[i], size)
+        return x0, size + gap
+
+    def cup(self, cx, y, h):
+        """An upside-down cup over the dice: shows that there are dice, never which."""
+        fb = self.fb
+        for r in range(h - 3):
+            half = h // 3 + r // 2
+            fb.hline(cx - half, y + r, 2 * half + 1, 1)
+        half = h // 3 + h // 2
+        fb.fill_rect(cx - half, y + h - 3, 2 * half + 1, 3, 1)
+        # a dark gap above the rim and a highlight, so it reads as a cup, not a block
+        fb.hline(cx - half, y + h - 4, 2 * half + 1, 0)
+        fb.vline(cx - h // 3 + 3, y + 3, h - 10, 0)
+
+    def battery(self, x, y, percent):
+        """A 12x7 battery icon, filled in steps of a quarter; an empty outline below 5 %."""
+        fb = self.fb
+        fb.fill_rect(x, y, 13, 7, 0)
+        fb.rect(x, y, 11, 7, 1)
+        fb.fill_rect(x + 11, y + 2, 2, 3, 1)
+        bars = (percent + 12) // 25 if percent >= 5 else 0
+        for i in range(bars):
+            fb.fill_rect(x + 2 + i * 2, y + 2, 1, 3, 1)
+        if bars:
+            fb.fill_rect(x + 2, y + 2, bars * 2 - 1, 3, 1)

@@ -1,0 +1,42 @@
+"""seats: who plays a seat - the one interface through which every seat's moves reach a game.
+
+A seat is polled: poll(match, seat, now) returns a move (the bot-protocol's list form:
+["bid", count, face] / ["snyd"] / ["calza"] / ["hold", [positions]] / ["score", box, column]) or
+None while it has none yet. Person: the person at this handheld; its moves come from the screens,
+which hand them to the match directly, so poll() has nothing. Bot: a bot on this handheld, which
+answers after think_ms so people can follow. A seat on another handheld (the table) implements
+the same poll() with the moves that arrive over the radio.
+"""
+import botrng
+import botview
+import snyd_bot
+import yatzy_bot
+
+
+class Person:
+    local = True
+    bot = False
+
+    def __init__(self, name):
+        self.name = name
+
+    def poll(self, match, seat, now):
+        return None
+
+
+class Bot:
+    local = False
+    bot = True
+    think_ms = 900
+
+    def __init__(self, name, level, seed):
+        self.name = name
+        self.level = level
+        self.rng = botrng.Rng(seed)
+
+    def poll(self, match, seat, now):
+        if now - match.changed_at < self.think_ms:
+            return None
+        if match.kind == "yatzy":
+            return yatzy_bot.decide(botview.yatzy_view(match.game, seat), self.level, self.rng)
+        return snyd_bot.decide(botview.snyd_view(match.game, seat, match.actions), self.level, self.rng)

@@ -1,0 +1,70 @@
+"""snyd_match: one Snyd game on this handheld - the rules core, the seats, the dice, the record.
+
+Every move, from a person's buttons, a bot or (later) another handheld, goes through act(), which
+lets the rules core judge it (snyd.Illegal for a bad one) and writes it to the game record. The
+screens read the game's state from match.game and never change it themselves.
+"""
+import botrng
+import snyd
+import snyd_record
+
+
+class SnydMatch:
+    kind = "snyd"
+
+    def __init__(self, rules, seats, me, seed, first=0):
+        self.seats = seats
+        self.me = me
+        self.names = [s.name for s in seats]
+        self.game = snyd.Game(rules, len(seats), first)
+        self.rec = snyd_record.Recorder(rules, len(seats), first, self.names)
+        self.rng = botrng.Rng(seed)
+        self.changed_at = 0
+        self.last = None        # the last action (seat, kind, count, face) this round, for the screen
+        self.round_dice = None  # every seat's dice this round (the reveal shows them after the call)
+        self.actions = []       # this round's actions in record form (what a bot's view lists)
+
+    def deal(self, now):
+        g = self.game
+        dice = [bytes(self.rng.die() for _ in range(g.dice_left[s])) for s in range(g.seats)]
+        g.start_round(dice)
+        self.round_dice = dice
+        self.actions = []
+        self.rec.round(dice)
+        self.changed_at = now
+        self.last = None
+
+    def act(self, seat, move, now):
+        """Apply a move of seat; returns the round's snyd.Result after a call, else None."""
+        g = self.game
+        kind = move[0]
+        if kind == "bid":
+            g.bid(seat, move[1], move[2])
+            self.rec.action(seat, "bid", move[1], move[2])
+            self.actions.append([seat, "bid", move[1], move[2]])
+            self.last = (seat, 0, move[1], move[2])
+            res = None
+        elif kind == "snyd":
+            res = g.snyd(seat)
+            self.rec.action(seat, "snyd")
+            self.actions.append([seat, "snyd"])
+        elif kind == "calza":
+            res = g.calza(seat)
+            self.rec.action(seat, "calza")
+            self.actions.append([seat, "calza"])
+        else:
+            raise snyd.Illegal("unknown move %r" % (kind,))
+        self.changed_at = now
+        return res
+
+    def poll(self, now):
+        """A move from the seat on turn if it has one: (seat, move) or None."""
+        g = self.game
+        s = g.on_turn
+        if not g.in_round or s < 0:
+            return None
+        mv = self.seats[s].poll(self, s, now)
+        return None if mv is None else (s, mv)
+
+    def record(self):
+        return self.rec.record()

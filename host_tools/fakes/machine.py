@@ -1,0 +1,183 @@
+"""Fake `machine` for the MicroPython unix port: the calls the handheld's hardware layer makes, same API.
+
+Pins read levels from a board table (unset input pins with PULL_UP read 1, like a released button).
+A PC process changes levels and ADC voltages through the host link (hostlink.py: BUTTON and ADC
+messages); an in-process test uses the sim_* functions below (host-only, not part of machine).
+`lightsleep(ms)` returns at once with a wall clock, or after a button change arrives over the link;
+under the virtual clock (vclock/time.py) it advances the clock.
+"""
+import time
+
+import hostlink
+
+_levels = {}        # GPIO -> 0/1 set by the PC or a test
+_adc_uv = {}        # GPIO -> microvolts at the pin
+_irqs = {}          # GPIO -> (handler, trigger)
+i2c_log = []        # (address, byte count) of every write, newest last; cleared by tests at will
+sleeps = [0]        # lightsleep calls
+_wake = [None]      # pin that woke the last lightsleep
+
+
+def sim_set(pin, level):
+    """Drive GPIO `pin` to `level` (0 = a button to ground is pressed). Runs the pin's IRQ like hardware."""
+    old = _levels.get(pin, 1)
+    _levels[pin] = level
+    irq = _irqs.get(pin)
+    if irq and old != level:
+        handler, trigger = irq
+        if (level == 0 and trigger & Pin.IRQ_FALLING) or (level == 1 and trigger & Pin.IRQ_RISING):
+            _wake[0] = pin
+            if handler:
+                handler(Pin(pin))
+
+
+def sim_adc(pin, microvolts):
+    _adc_uv[pin] = microvolts
+
+
+def _on_button(p):
+    sim_set(p[0], p[1])
+
+
+def _on_adc(p):
+    sim_adc(p[0], hostlink.from_be32(p, 1))
+
+
+hostlink.on(hostlink.BUTTON, _on_button)
+hostlink.on(hostlink.ADC, _on_adc)
+
+
+class Pin:
+    IN = 1
+    OUT = 3
+    OPEN_DRAIN = 7
+    PULL_UP = 2
+    PULL_DOWN = 1
+    IRQ_FALLING = 2
+    IRQ_RISING = 1
+    WAKE_LOW = 4
+    WAKE_HIGH = 5
+
+    def __init__(self, id, mode=-1, pull=-1, value=None):
+        self.id = id
+        if mode != -1 or pull != -1:
+            self.init(mode, pull, value)
+
+    def init(self, mode=-1, pull=-1, value=None):
+        self.mode = mode
+        self.pull = pull
+        if value is not None:
+            _levels[self.id] = 1 if value else 0
+
+    def value(self, v=None):
+        if v is None:
+            return _levels.get(self.id, 1)
+        _levels[self.id] = 1 if v else 0
+        return None
+
+    __call__ = value
+
+    def on(self):
+        self.value(1)
+
+    def off(self):
+        self.value(0)
+
+    def irq(self, handler=None, trigger=3, wake=None):
+        _irqs[self.id] = (handler, trigger)
+        return None
+
+
+class I2C:
+    def __init__(self, id=0, scl=None, sda=None, freq=400000, timeout=50000):
+        self.id = id
+        self.freq = freq
+
+    def scan(self):
+        return [0x3C]
+
+    def writeto(self, addr, buf, stop=True):
+        i2c_log.append((addr, len(buf)))
+        return 1
+
+    def writevto(self, addr, vector, stop=True):
+        i2c_log.append((addr, sum(len(b) for b in vector)))
+        return 1
+
+    def readfrom_into(self, addr, buf, stop=True):
+        for i in range(len(buf)):
+            buf[i] = 0
+
+
+SoftI2C = I2C
+
+
+class ADC:
+    ATTN_0DB = 0
+    ATTN_2_5DB = 1
+    ATTN_6DB = 2
+    ATTN_11DB = 3
+    WIDTH_12BIT = 3
+
+    def __init__(self, pin, atten=None):
+        self.pin = pin.id if isinstance(pin, Pin) else pin
+
+    def atten(self, a):
+        pass
+
+    def width(self, w):
+        pass
+
+    def read_uv(self):
+        return _adc_uv.get(self.pin, 2000000)   # 2.0 V at the pin: a full battery behind a 1:2 divider
+
+    def read_u16(self):
+        return min(65535, self.read_uv() * 65535 // 3300000)
+
+    def read(self):
+        return self.read_u16() >> 4
+
+
+def lightsleep(ms=None):
+    sleeps[0] += 1
+    _wake[0] = None
+    if hostlink.linked():
+        hostlink.pump(ms if ms is not None else -1)
+    elif ms:
+        time.sleep_ms(ms)
+
+
+def deepsleep(ms=None):
+    lightsleep(ms)
+
+
+def idle():
+    pass
+
+
+def freq(hz=None):
+    return 240000000
+
+
+def unique_id():
+    return b"\x24\x6f\x28\x00\x00" + bytes((int(hostlink._env("DICECUP_ID", "0")) & 255,))
+
+
+PIN_WAKE = 2
+TIMER_WAKE = 4
+
+
+def wake_reason():
+    return PIN_WAKE if _wake[0] is not None else TIMER_WAKE
+
+
+def reset_cause():
+    return 1
+
+
+def reset():
+    raise SystemExit(0)
+
+
+def soft_reset():
+    raise SystemExit(0)

@@ -1,0 +1,111 @@
+"""Fake micropython-lib `ssd1306` for the unix port: the same classes and calls, a framebuf underneath.
+
+Like the real driver, SSD1306 is a framebuf.FrameBuffer (MONO_VLSB, width*height//8 bytes) and
+show() sends the column/page window commands and then the whole buffer over I2C (the fake I2C in
+machine.py logs every write). On top it counts frames and bytes sent and, when a host link is up,
+forwards each shown frame and each power/contrast change to the PC (hostlink.py).
+"""
+import framebuf
+
+import hostlink
+
+SET_CONTRAST = 0x81
+SET_ENTIRE_ON = 0xA4
+SET_NORM_INV = 0xA6
+SET_DISP = 0xAE
+SET_COL_ADDR = 0x21
+SET_PAGE_ADDR = 0x22
+
+stats = {"frames": 0, "bytes": 0, "cmds": 0}
+panels = []         # every display created in this process (tests read panels[0])
+
+
+class SSD1306(framebuf.FrameBuffer):
+    def __init__(self, width, height, external_vcc):
+        self.width = width
+        self.height = height
+        self.external_vcc = external_vcc
+        self.pages = self.height // 8
+        self.buffer = bytearray(self.pages * self.width)
+        super().__init__(self.buffer, self.width, self.height, framebuf.MONO_VLSB)
+        self.on = True
+        self.level = 255
+        self.inverted = False
+        self.frames = 0
+        self.sent = bytearray(len(self.buffer))   # the last frame shown: what the player sees
+        panels.append(self)
+        hostlink.connect(width, height)
+        self.init_display()
+
+    def init_display(self):
+        self.write_cmd(SET_DISP)
+        self.fill(0)
+        self.show()
+        self.poweron()
+
+    def _power(self):
+        hostlink.send(hostlink.POWER, bytes((1 if self.on else 0, self.level)))
+
+    def poweroff(self):
+        self.write_cmd(SET_DISP)
+        self.on = False
+        self._power()
+
+    def poweron(self):
+        self.write_cmd(SET_DISP | 0x01)
+        self.on = True
+        self._power()
+
+    def contrast(self, contrast):
+        self.write_cmd(SET_CONTRAST)
+        self.write_cmd(contrast)
+        self.level = contrast
+        self._power()
+
+    def invert(self, invert):
+        self.write_cmd(SET_NORM_INV | (invert & 1))
+        self.inverted = bool(invert)
+
+    def rotate(self, rotate):
+        self.write_cmd(0xC0 | ((rotate & 1) << 3))
+        self.write_cmd(0xA0 | (rotate & 1))
+
+    def show(self):
+        x0 = 0
+        x1 = self.width - 1
+        if self.width != 128:
+            col_offset = (128 - self.width) // 2
+            x0 += col_offset
+            x1 += col_offset
+        self.write_cmd(SET_COL_ADDR)
+        self.write_cmd(x0)
+        self.write_cmd(x1)
+        self.write_cmd(SET_PAGE_ADDR)
+        self.write_cmd(0)
+        self.write_cmd(self.pages - 1)
+        self.write_data(self.buffer)
+        self.frames += 1
+        self.sent[:] = self.buffer
+        stats["frames"] += 1
+        hostlink.send(hostlink.FRAME, self.buffer)
+
+
+class SSD1306_I2C(SSD1306):
+    def __init__(self, width, height, i2c, addr=0x3C, external_vcc=False):
+        self.i2c = i2c
+        self.addr = addr
+        self.temp = bytearray(2)
+        self.write_list = [b"\x40", None]
+        super().__init__(width, height, external_vcc)
+
+    def write_cmd(self, cmd):
+        self.temp[0] = 0x80
+        self.temp[1] = cmd
+        self.i2c.writeto(self.addr, self.temp)
+        stats["cmds"] += 1
+        stats["bytes"] += 2
+
+    def write_data(self, buf):
+        self.write_list[1] = buf
+        self.i2c.writevto(self.addr, self.write_list)
+        stats["bytes"] += 1 + len(buf)

@@ -1,0 +1,106 @@
+"""rig: drives one handheld's real firmware in-process under the MicroPython unix port, through the
+fake buttons, and reads back what its screen shows (host_tools/readback). Used by tests/hh/hh_*.py.
+
+The clock is the test's: every step() advances it and ticks the app once, so runs are deterministic.
+"""
+import machine
+import ssd1306
+
+import app
+import hw
+import pinmap
+import readback
+
+NAMES = ("up", "down", "select", "back")
+
+
+class Rig:
+    step_ms = 20
+
+    def __init__(self, seed=1):
+        self.pm = pinmap.load()
+        self.hw = hw.Hardware(self.pm)
+        self.panel = self.hw.display
+        self.now = 0
+        self.app = app.App(self.hw, seed)
+        self.step()
+
+    def pin(self, name):
+        return self.pm["buttons"][name]
+
+    def step(self, n=1):
+        for _ in range(n):
+            self.now += self.step_ms
+            self.app.tick(self.now)
+
+    def wait(self, ms):
+        self.step(max(1, ms // self.step_ms))
+
+    def down(self, name):
+        machine.sim_set(self.pin(name), 0)
+        self.step(3)
+
+    def up(self, name):
+        machine.sim_set(self.pin(name), 1)
+        self.step(3)
+
+    def press(self, name, times=1):
+        for _ in range(times):
+            self.down(name)
+            self.up(name)
+
+    def hold(self, name, ms):
+        machine.sim_set(self.pin(name), 0)
+        self.wait(ms)
+        machine.sim_set(self.pin(name), 1)
+        self.step(3)
+
+    def text(self):
+        return readback.text(self.panel.sent)
+
+    def lines(self):
+        return readback.lines(self.panel.sent)
+
+    def faces(self):
+        return readback.faces(self.panel.sent)
+
+    def sees(self, s):
+        return s in self.text()
+
+    def until(self, s, max_ms=60000, press=None):
+        """Step until the screen shows s (pressing `press` meanwhile, if given); returns the text."""
+        t = 0
+        while t < max_ms:
+            txt = self.text()
+            if s in txt:
+                return txt
+            if press:
+                self.press(press)
+                t += 6 * self.step_ms
+            else:
+                self.step()
+                t += self.step_ms
+        raise AssertionError("never saw %r; screen:\n%s" % (s, self.text()))
+
+    def choose(self, label, max_items=20):
+        """Move the menu cursor to the line that shows label and press select."""
+        for _ in range(max_items):
+            for ln in self.lines():
+                pass
+            if self.selected().startswith(label) or self.selected().strip().startswith(label):
+                self.press("select")
+                return
+            self.press("down")
+        raise AssertionError("no menu item %r; screen:\n%s" % (label, self.text()))
+
+    def selected(self):
+        """Text of the inverted (selected) row, read from the frame: the row whose cells are mostly lit."""
+        buf = self.panel.sent
+        for r in range(1, 8):
+            lit = 0
+            for x in range(128):
+                if buf[r * 128 + x] == 0xFF:
+                    lit += 1
+            if lit > 40:
+                return readback.line(buf, r)
+        return ""
