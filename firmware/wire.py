@@ -33,6 +33,7 @@ TAG_LEN = const(8)
 KEY_LEN = const(16)
 HASH_LEN = const(16)
 NAME_LEN = const(8)
+RULES_LEN = const(6)   # a game's rule options (byte fields must be longer than 4: see LAYOUTS)
 SEATS_MAX = const(8)
 NO_SEAT = const(0xFF)
 
@@ -79,18 +80,18 @@ REASONS = ("ok", "short", "magic", "version", "type", "length", "foreign", "tag"
 _SHARED = (("round", 2), ("who", 1))
 LAYOUTS = (
     None,
-    (("game", 1), ("taken", 1), ("size", 1), ("rules", 4), ("name", NAME_LEN)),   # ANNOUNCE
+    (("game", 1), ("taken", 1), ("size", 1), ("rules", RULES_LEN), ("name", NAME_LEN)),   # ANNOUNCE
     (("nonce", 4), ("name", NAME_LEN)),                                              # JOIN
     (("nonce", 4), ("who", 1), ("key", KEY_LEN)),                                    # WELCOME
-    (("gno", 1), ("n", 1), ("first", 1), ("flags", 1), ("rules", 4),                 # SEATS
+    (("gno", 1), ("n", 1), ("first", 1), ("flags", 1), ("rules", RULES_LEN),                 # SEATS
      ("kinds", SEATS_MAX), ("hosts", SEATS_MAX), ("names", SEATS_MAX * NAME_LEN)),
     _SHARED + (("h1", HASH_LEN), ("h2", HASH_LEN)),                                  # COMMIT H(s), H(r)
     _SHARED + (("h1", HASH_LEN),),                                                   # CONTRIB r
     _SHARED + (("kind", 1), ("count", 1), ("face", 1)),                              # ACTION
     _SHARED + (("h1", HASH_LEN), ("h2", HASH_LEN), ("h3", HASH_LEN)),                # REVEAL s, next H(s), H(r)
     _SHARED + (("roll", 1), ("kind", 1), ("value", 1)),                              # YATZY
-    (("etype", 1),),                                                                 # ENTRY (+ inner)
-    (("flags", 1),),                                                                 # ACK / heartbeat
+    (("etype", 1), ("eterm", 2)),                                                    # ENTRY (+ inner)
+    (("flags", 1), ("missing", 1)),                                                  # ACK / heartbeat
     (("lo", 4), ("hi", 4)),                                                          # NACK
     (("k", 1), ("total", 1)),                                                        # SNAP (+ data)
     (("who", 1), ("reason", 1), ("lo", 4)),                                          # REJECT
@@ -119,8 +120,8 @@ class Frame:
         self.game = self.taken = self.size = self.nonce = self.who = 0
         self.gno = self.n = self.first = self.flags = 0
         self.round = self.kind = self.count = self.face = self.roll = self.value = 0
-        self.etype = self.lo = self.hi = self.k = self.total = self.reason = 0
-        self.rules = bytearray(4)
+        self.etype = self.lo = self.hi = self.k = self.total = self.reason = self.missing = self.eterm = 0
+        self.rules = bytearray(RULES_LEN)
         self.name = bytearray(NAME_LEN)
         self.key = bytearray(KEY_LEN)
         self.kinds = bytearray(SEATS_MAX)
@@ -140,7 +141,7 @@ class Frame:
         """Copy every field of another Frame (no allocation)."""
         for a in ("type", "table", "seat", "term", "seq", "ack", "game", "taken", "size", "nonce",
                   "who", "gno", "n", "first", "flags", "round", "kind", "count", "face", "roll",
-                  "value", "etype", "lo", "hi", "k", "total", "reason", "dlen"):
+                  "value", "etype", "lo", "hi", "k", "total", "reason", "missing", "eterm", "dlen"):
             setattr(self, a, getattr(o, a))
         for a in ("rules", "name", "key", "kinds", "hosts", "names", "h1", "h2", "h3", "data"):
             _copy(getattr(self, a), 0, getattr(o, a), 0, len(getattr(o, a)))
@@ -298,6 +299,25 @@ class Codec:
 
 
 _HEADER = (("table", 4), ("seat", 1), ("term", 2), ("seq", 4), ("ack", 4))
+ENTRY_MAX = const(91)  # 1 + the largest loggable body (SEATS)
+
+
+def pack_entry(f, buf, off):
+    """Write a log entry (inner type byte + its body, from f.etype and f's fields) at buf[off:];
+    returns the end offset. The log keeps entries in this form."""
+    buf[off] = f.etype
+    return _put(buf, off + 1, LAYOUTS[f.etype], f)
+
+
+def unpack_entry(buf, off, f):
+    """Inverse of pack_entry: fills f (type T_ENTRY, etype, body fields)."""
+    f.type = T_ENTRY
+    f.etype = buf[off]
+    _get(buf, off + 1, LAYOUTS[f.etype], f)
+
+
+def entry_len(etype):
+    return 1 + SIZES[etype]
 
 
 def frame_len(t, etype=0, dlen=0):

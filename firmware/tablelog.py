@@ -1,0 +1,572 @@
+"""tablelog: one handheld's part in keeping every handheld's log of a table identical. Pure: no I/O.
+
+Owns ordering, delivery and failover; knows nothing of any game. Every handheld runs a Node. One of
+them, the sequencer (`leader`), checks each request with the game (`app.check`) and gives it the next
+sequence number; every Node applies the entries strictly in sequence order (`app.apply`), so every
+game core sees the same actions in the same order (../shared/design/table-protocol.md).
+
+    node = Node(seat, codec, app, send, members, leader=0)
+    node.receive(data, now_ms)       # a frame from the radio (anything: garbage is counted, dropped)
+    node.tick(now_ms)                # heartbeats, resends with backoff, pause, takeover
+    node.submit(f, now_ms)           # a request for a seat this handheld hosts (f.etype + body)
+
+`send(dest, data)` puts a frame on the radio: dest a seat (unicast) or BROADCAST. Time is whatever
+integer milliseconds the caller passes in (the device's ticks_ms, the simulator's clock).
+
+The app (a game adapter such as snydtable.SnydTable) provides:
+    check(f) -> 0 or a reason code >= RJ_APP  (sequencer only, against everything logged so far)
+    apply(f, seq)                             (every handheld, once per entry, in order)
+    snapshot(buf, off) -> end offset; restore(mv) -> True/False   (the state after `applied`)
+    rejected(who, reason, winner_seq)         (a request of a hosted seat was refused)
+
+Delivery: entries are broadcast; every Node's heartbeat (ACK, about once a second) says "I applied
+everything up to N"; the sequencer repeats by unicast what a heartbeat shows missing, with backoff.
+A Node that sees a gap (or a sequencer heartbeat ahead of it) asks with NACK; one that is behind the
+log's window gets a snapshot in numbered chunks. A request is repeated with backoff until its entry
+is applied or a REJECT arrives; a repeated request that is already in the log is ignored.
+Failure: a seat not heard from for MISSING_MS is missing and the sequencer pauses the table naming
+it; when the sequencer itself is missing, the next seat clockwise that is alive takes over with
+term + 1, first catching up to the furthest log any live seat reports. A higher term always wins.
+"""
+import wire
+from compat import const
+
+BROADCAST = const(0xFF)
+LOG_CAP = const(48)          # entries kept for resends; older ones are only in the app's state
+AHEAD = const(8)             # out-of-order entries a follower keeps while it waits for a gap
+_SLOT = const(92)            # wire.ENTRY_MAX rounded up
+SNAP_MAX = const(4096)       # largest snapshot (app state) a Node can send or receive
+_PEND = const(8)             # one outstanding request per seat
+
+# REJECT reasons (the app's own codes start at RJ_APP)
+RJ_LATE = const(1)           # another entry was logged first: the request lost a race
+RJ_NOT_YOURS = const(2)      # the sender does not host that seat
+RJ_APP = const(8)
+
+# drop counters beyond wire's reject codes (index into Node.dropped)
+D_STRANGER = const(9)        # sender not seated at this table
+D_STALE = const(10)          # from an older term
+D_DUP = const(11)            # an entry already applied
+D_AHEAD = const(12)          # an entry too far ahead to buffer
+D_CONFLICT = const(13)       # an entry that contradicts the log (a deposed sequencer's)
+D_NOTLEADER = const(14)      # a request sent to a handheld that is not the sequencer
+DROP_NAMES = wire.REASONS + ("stranger", "stale", "dup", "ahead", "conflict", "not-leader")
+
+_F_LEADER_MASK = const(0x0F)  # ACK flags: low bits = the seat the sender follows
+_F_PAUSED = const(0x10)
+_NO_LEADER = const(0x0F)
+
+
+class Node:
+    """A handheld's view of the table's log; the same code for sequencer and followers."""
+
+    heartbeat_ms = 1000
+    missing_ms = 3500
+    resend_ms = 250           # first request resend; doubles up to resend_max_ms
+    resend_max_ms = 2000
+    nack_ms = 200             # at most one NACK per this long
+    snap_ms = 1000            # at most one snapshot per laggard per this long
+
+    def __init__(self, seat, codec, app, send, members, leader=0, now=0):
+        self.seat = seat
+        self.codec = codec
+        self.app = app
+        self.send = send
+        self.members = members          # bitmask of seated handhelds
+        self.hosts = bytearray(range(wire.SEATS_MAX))  # game seat -> handheld that plays it
+        self.term = 0
+        self.leader = leader            # -1: unknown (after a reboot, until a heartbeat)
+        self.ready = leader == seat
+        self.applied = 0
+        self.missing = 0                # bitmask: seats not heard from (the sequencer's view)
+        self.dropped = [0] * len(DROP_NAMES)
+        self.frames_out = 0
+        self.bytes_out = 0
+        # the log window: ring of packed entries
+        self._slab = bytearray(LOG_CAP * _SLOT)
+        self._seqs = [0] * LOG_CAP
+        self._terms = [0] * LOG_CAP
+        self._etime = [0] * LOG_CAP
+        # what we know of every other handheld
+        n = wire.SEATS_MAX
+        self._heard = [now] * n
+        self._acked = [0] * n
+        self._ack_time = [now] * n
+        self._resend_at = [0] * n
+        self._tries = bytearray(n)
+        self._snap_at = [-self.snap_ms] * n
+        # our own requests in flight
+        self._pbuf = bytearray(_PEND * _SLOT)
+        self._plen = bytearray(_PEND)
+        self._pseq = [0] * _PEND
+        self._pnext = [0] * _PEND
+        self._pwait = [0] * _PEND
+        self._reqno = 0
+        # snapshot being received
+        self._snap = bytearray(SNAP_MAX)
+        self._snap_seq = -1
+        self._snap_got = 0
+        self._snap_total = 0
+        self._snap_len = 0
+        self._nack_at = -self.nack_ms
+        self._hb_at = now - self.heartbeat_ms + seat * 37  # spread the first heartbeats
+        self._leader_seen = now
+        self.rx = wire.Frame()
+        self.tx = wire.Frame()
+        self.tmp = wire.Frame()
+        self._scratch = bytearray(_SLOT)
+
+    # ---- public queries ------------------------------------------------------------------
+    def is_leader(self):
+        return self.leader == self.seat
+
+    def paused(self):
+        return self.missing != 0
+
+    def pending(self, who):
+        return self._plen[who] != 0
+
+    def entry(self, seq, f):
+        """Fill f with logged entry `seq` if it is still in the window; returns True if it was."""
+        i = seq % LOG_CAP
+        if seq < 1 or self._seqs[i] != seq:
+            return False
+        wire.unpack_entry(self._slab, i * _SLOT, f)
+        f.seq = seq
+        f.eterm = self._terms[i]
+        return True
+
+    # ---- sending ------------------------------------------------------------------------
+    def _emit(self, dest, f):
+        f.table = self.codec.table
+        f.seat = self.seat
+        f.term = self.term
+        f.ack = self.applied
+        mv = self.codec.encode(f)
+        self.frames_out += 1
+        self.bytes_out += len(mv)
+        self.send(dest, mv)
+
+    def _send_entry(self, dest, seq):
+        f = self.tx
+        if not self.entry(seq, f):
+            return False
+        self._emit(dest, f)
+        return True
+
+    def _heartbeat(self, now):
+        f = self.tx
+        f.type = wire.T_ACK
+        f.seq = 0
+        lead = self.leader if self.leader >= 0 else _NO_LEADER
+        f.flags = lead | (_F_PAUSED if self.missing else 0)
+        f.missing = self.missing
+        self._emit(BROADCAST, f)
+        self._hb_at = now
+
+    def _nack(self, dest, lo, hi, now):
+        if now - self._nack_at < self.nack_ms or dest < 0 or dest == self.seat:
+            return
+        self._nack_at = now
+        f = self.tx
+        f.type = wire.T_NACK
+        f.seq = 0
+        f.lo = lo
+        f.hi = hi
+        self._emit(dest, f)
+
+    def _reject(self, dest, req, who, reason, lo):
+        f = self.tx
+        f.type = wire.T_REJECT
+        f.seq = req
+        f.who = who
+        f.reason = reason
+        f.lo = lo
+        self._emit(dest, f)
+
+    def _send_snapshot(self, dest, now):
+        if now - self._snap_at[dest] < self.snap_ms:
+            return
+        self._snap_at[dest] = now
+        buf = self._snap
+        buf[0] = self.members
+        for i in range(wire.SEATS_MAX):
+            buf[1 + i] = self.hosts[i]
+        n = self.app.snapshot(buf, 1 + wire.SEATS_MAX)
+        step = wire.SNAP_DATA_MAX
+        total = (n + step - 1) // step
+        f = self.tx
+        for k in range(total):
+            f.type = wire.T_SNAP
+            f.seq = self.applied
+            f.k = k
+            f.total = total
+            lo = k * step
+            hi = min(n, lo + step)
+            for i in range(hi - lo):
+                f.data[i] = buf[lo + i]
+            f.dlen = hi - lo
+            self._emit(dest, f)
+
+    # ---- requests from this handheld --------------------------------------------------------
+    def submit(self, f, now):
+        """Queue a request (f.etype and its body set; f.who a seat this handheld hosts). It is
+        repeated until logged or refused. Returns False if that seat already has one in flight."""
+        who = f.who
+        if self._plen[who]:
+            return False
+        off = who * _SLOT
+        self._plen[who] = wire.pack_entry(f, self._pbuf, off) - off
+        self._reqno += 1
+        self._pseq[who] = self._reqno
+        self._pnext[who] = now
+        self._pwait[who] = self.resend_ms
+        self._send_pending(who, now)
+        return True
+
+    def log_local(self, f, now):
+        """The sequencer logs an entry of its own that belongs to no seat (SEATS: a new game).
+        Returns 0, or why not: RJ_NOT_YOURS when not the ready sequencer, else the app's reason."""
+        if not self.is_leader() or not self.ready:
+            return RJ_NOT_YOURS
+        reason = self.app.check(f)
+        if reason:
+            return reason
+        seq = self.applied + 1
+        self._store(seq, self.term, f, now)
+        self._apply_ready(now)
+        self._send_entry(BROADCAST, seq)
+        return 0
+
+    def _send_pending(self, who, now):
+        f = self.tx
+        wire.unpack_entry(self._pbuf, who * _SLOT, f)
+        f.type = f.etype
+        f.seq = self._pseq[who]
+        f.seat = self.seat
+        f.ack = self.applied
+        if self.is_leader():
+            if self.ready:
+                self._on_request(f, now)
+            return
+        if self.leader < 0:
+            return
+        self._emit(self.leader, f)
+        self._pnext[who] = now + self._pwait[who]
+        self._pwait[who] = min(self._pwait[who] * 2, self.resend_max_ms)
+
+    def _match_pending(self, f):
+        who = f.who
+        n = self._plen[who]
+        if not n or self._pbuf[who * _SLOT] != f.etype:
+            return
+        end = wire.pack_entry(f, self._scratch, 0)
+        if end != n:
+            return
+        base = who * _SLOT
+        for i in range(n):
+            if self._scratch[i] != self._pbuf[base + i]:
+                return
+        self._plen[who] = 0
+
+    # ---- the sequencer --------------------------------------------------------------------
+    def _logged_since(self, f, after):
+        """True if an entry equal to request f is in the log after sequence `after` (a repeat)."""
+        end = wire.pack_entry(f, self._scratch, 0)
+        lo = max(after + 1, self.applied - LOG_CAP + 1, 1)
+        for seq in range(lo, self.applied + 1):
+            i = seq % LOG_CAP
+            if self._seqs[i] != seq:
+                continue
+            b = i * _SLOT
+            same = True
+            for j in range(end):
+                if self._slab[b + j] != self._scratch[j]:
+                    same = False
+                    break
+            if same:
+                return True
+        return False
+
+    def _on_request(self, f, now):
+        sender = f.seat
+        if f.type == wire.T_SEATS or f.who >= wire.SEATS_MAX or self.hosts[f.who] != sender:
+            self._refuse(sender, f, RJ_NOT_YOURS, 0)
+            return
+        f.etype = f.type
+        if self._logged_since(f, f.ack if sender != self.seat else 0):
+            if sender == self.seat:
+                self._match_pending(f)
+            return
+        reason = self.app.check(f)
+        if reason:
+            late = f.ack < self.applied and sender != self.seat
+            if late:
+                reason, lo = RJ_LATE, f.ack + 1
+            else:
+                lo = self.applied
+            self._refuse(sender, f, reason, lo)
+            return
+        seq = self.applied + 1
+        self._store(seq, self.term, f, now)
+        self._apply_ready(now)
+        self._send_entry(BROADCAST, seq)
+
+    def _refuse(self, sender, f, reason, lo):
+        if sender == self.seat:
+            self._plen[f.who] = 0
+            self.app.rejected(f.who, reason, lo)
+        else:
+            self._reject(sender, f.seq, f.who, reason, lo)
+
+    def _store(self, seq, term, f, now):
+        i = seq % LOG_CAP
+        wire.pack_entry(f, self._slab, i * _SLOT)
+        self._seqs[i] = seq
+        self._terms[i] = term
+        self._etime[i] = now
+
+    def _apply_ready(self, now):
+        f = self.tmp
+        while True:
+            seq = self.applied + 1
+            if not self.entry(seq, f):
+                return
+            self.applied = seq
+            if f.etype == wire.T_SEATS:
+                self._seats(f)
+            self.app.apply(f, seq)
+            if f.etype != wire.T_SEATS and self.hosts[f.who] == self.seat:
+                self._match_pending(f)
+
+    def _seats(self, f):
+        m = 0
+        for s in range(f.n):
+            if f.kinds[s]:
+                self.hosts[s] = f.hosts[s]
+                m |= 1 << f.hosts[s]
+        self.members = m
+
+    def _serve(self, dest, lo, hi, now):
+        """Send entries lo..hi (at most AHEAD of them) to dest, or a snapshot if lo is gone."""
+        if lo > self.applied:
+            return
+        if lo < 1 or not self.entry(lo, self.tmp):
+            self._send_snapshot(dest, now)  # any seat's state will do: all apply the same log
+            return
+        hi = min(hi, self.applied, lo + AHEAD - 1)
+        for seq in range(lo, hi + 1):
+            self._send_entry(dest, seq)
+
+    # ---- receiving ------------------------------------------------------------------------
+    def receive(self, data, now):
+        f = self.rx
+        code = self.codec.decode(data, f)
+        if code:
+            self.dropped[code] += 1
+            return code
+        t = f.type
+        if t <= wire.T_WELCOME:
+            return 0  # lobby frames are the lobby's business
+        s = f.seat
+        if s == wire.NO_SEAT or not self.members & (1 << s) or s == self.seat:
+            self.dropped[D_STRANGER] += 1
+            return D_STRANGER
+        self._heard[s] = now
+        self._acked[s] = f.ack
+        if t == wire.T_ACK:
+            self._ack_time[s] = now
+        if f.term > self.term:
+            self.term = f.term
+            if t == wire.T_ACK and (f.flags & _F_LEADER_MASK) == s:
+                self._follow(s, now)
+            elif t == wire.T_ENTRY or t == wire.T_SNAP:
+                self._follow(s, now)
+            else:
+                self._follow(-1, now)
+        elif f.term < self.term and (t == wire.T_ENTRY or t == wire.T_SNAP):
+            self.dropped[D_STALE] += 1
+            return D_STALE
+        elif t == wire.T_ACK and f.term == self.term:
+            lead = f.flags & _F_LEADER_MASK
+            if self.leader < 0 and lead != _NO_LEADER:
+                self._follow(lead, now)
+            elif self.is_leader() and lead == s and s < self.seat:
+                self._follow(s, now)  # two sequencers in one term: the lower seat keeps it
+        if s == self.leader:
+            self._leader_seen = now
+            if t == wire.T_ACK:
+                self.missing = f.missing
+        if t == wire.T_ENTRY:
+            return self._on_entry(f, now)
+        if t == wire.T_ACK:
+            if s == self.leader and f.ack > self.applied:
+                self._nack(s, self.applied + 1, f.ack, now)
+            return 0
+        if t == wire.T_NACK:
+            if f.lo == 0:
+                if self.is_leader():
+                    self._send_snapshot(s, now)
+            else:
+                self._serve(s, f.lo, f.hi, now)
+            return 0
+        if t == wire.T_SNAP:
+            return self._on_snap(f, now)
+        if t == wire.T_REJECT:
+            w = f.who
+            if w < wire.SEATS_MAX and self._plen[w] and self._pseq[w] == f.seq:
+                self._plen[w] = 0
+                self.app.rejected(w, f.reason, f.lo)
+            return 0
+        # a request
+        if not self.is_leader():
+            self.dropped[D_NOTLEADER] += 1
+            return D_NOTLEADER
+        if self.ready:
+            self._on_request(f, now)
+        return 0
+
+    def _follow(self, leader, now):
+        self.leader = leader
+        self.ready = False
+        self._leader_seen = now
+        for w in range(_PEND):  # repeat requests to the new sequencer at once
+            self._pnext[w] = now
+            self._pwait[w] = self.resend_ms
+
+    def _on_entry(self, f, now):
+        seq = f.seq
+        if seq <= self.applied:
+            i = seq % LOG_CAP
+            if self._seqs[i] == seq and self._terms[i] != f.eterm:
+                self.dropped[D_CONFLICT] += 1
+                self._nack(f.seat, 0, 0, now)  # our log forked: start again from a snapshot
+                return D_CONFLICT
+            self.dropped[D_DUP] += 1
+            return D_DUP
+        if seq > self.applied + AHEAD:
+            self.dropped[D_AHEAD] += 1
+            self._nack(f.seat, self.applied + 1, seq, now)
+            return D_AHEAD
+        self._store(seq, f.eterm, f, now)
+        self._apply_ready(now)
+        if not self.entry(self.applied + 1, self.tmp) and seq > self.applied:
+            self._nack(f.seat, self.applied + 1, seq - 1, now)
+        return 0
+
+    def _on_snap(self, f, now):
+        if f.seq != self._snap_seq or f.total != self._snap_total:
+            self._snap_seq = f.seq
+            self._snap_total = f.total
+            self._snap_got = 0
+            self._snap_len = 0
+        if f.seq <= self.applied or f.k >= f.total or f.total * wire.SNAP_DATA_MAX > SNAP_MAX + \
+                wire.SNAP_DATA_MAX:
+            return 0
+        off = f.k * wire.SNAP_DATA_MAX
+        if off + f.dlen > SNAP_MAX:
+            return 0
+        for i in range(f.dlen):
+            self._snap[off + i] = f.data[i]
+        if f.k == f.total - 1:
+            self._snap_len = off + f.dlen
+        self._snap_got |= 1 << f.k
+        if self._snap_got != (1 << f.total) - 1:
+            return 0
+        buf = self._snap
+        mv = memoryview(buf)[1 + wire.SEATS_MAX:self._snap_len]
+        if not self.app.restore(mv):
+            return 0
+        self.members = buf[0]
+        for i in range(wire.SEATS_MAX):
+            self.hosts[i] = buf[1 + i]
+        self.applied = f.seq
+        for i in range(LOG_CAP):
+            self._seqs[i] = 0
+        self._snap_seq = -1
+        for w in range(_PEND):
+            if self._plen[w]:
+                self._pnext[w] = now
+        return 0
+
+    # ---- time -----------------------------------------------------------------------------
+    def _alive(self, s, now):
+        return s == self.seat or now - self._heard[s] < self.missing_ms
+
+    def tick(self, now):
+        if now - self._hb_at >= self.heartbeat_ms:
+            self._heartbeat(now)
+        members = self.members
+        n = wire.SEATS_MAX
+        if self.is_leader():
+            miss = 0
+            for s in range(n):
+                if members & (1 << s) and not self._alive(s, now):
+                    miss |= 1 << s
+            if miss != self.missing:
+                self.missing = miss
+                self._heartbeat(now)
+            if not self.ready:
+                self._catch_up(now)
+            else:
+                self._resend(now)
+        elif self.leader < 0 or not self._alive(self.leader, now):
+            self._maybe_take_over(now)
+        for w in range(_PEND):
+            if self._plen[w] and now - self._pnext[w] >= 0:
+                self._send_pending(w, now)
+        if not self.is_leader():
+            for seq in range(self.applied + 2, self.applied + AHEAD + 1):
+                if self.entry(seq, self.tmp):  # a hole before an entry we hold: ask again
+                    self._nack(self.leader, self.applied + 1, seq - 1, now)
+                    break
+
+    def _resend(self, now):
+        for s in range(wire.SEATS_MAX):
+            if not self.members & (1 << s) or s == self.seat or not self._alive(s, now):
+                continue
+            a = self._acked[s]
+            if a >= self.applied:
+                self._tries[s] = 0
+                continue
+            i = (a + 1) % LOG_CAP
+            # resend only what a heartbeat sent after the entry went out still lacks
+            if self._seqs[i] == a + 1 and self._ack_time[s] - self._etime[i] < 50:
+                continue
+            if now < self._resend_at[s]:
+                continue
+            self._serve(s, a + 1, self.applied, now)
+            t = self._tries[s]
+            self._resend_at[s] = now + min(self.resend_ms << t, self.resend_max_ms)
+            if t < 4:
+                self._tries[s] = t + 1
+
+    def _maybe_take_over(self, now):
+        old = self.leader if self.leader >= 0 else self.seat
+        n = wire.SEATS_MAX
+        s = old
+        for _ in range(n):
+            s = (s + 1) % n
+            if self.members & (1 << s) and self._alive(s, now):
+                break
+        if s != self.seat or now - self._leader_seen < self.missing_ms:
+            return
+        self.term += 1
+        self.leader = self.seat
+        self.ready = False
+        self._heartbeat(now)
+
+    def _catch_up(self, now):
+        """A new sequencer first fetches the furthest log a live seat reports, then serves."""
+        best, top = -1, self.applied
+        for s in range(wire.SEATS_MAX):
+            if self.members & (1 << s) and s != self.seat and self._alive(s, now) \
+                    and self._acked[s] > top:
+                best, top = s, self._acked[s]
+        if best < 0:
+            self.ready = True
+            for w in range(_PEND):
+                if self._plen[w]:
+                    self._pnext[w] = now
+        else:
+            self._nack(best, self.applied + 1, top, now)

@@ -1,0 +1,196 @@
+"""tablebus: an in-process radio and a table of handhelds running the firmware's pure table modules.
+
+For tests and benchmarks of the table protocol without the handheld app: every handheld is a
+tablelog.Node with a snydtable.SnydTable, the radio is a seeded Bus that loses, duplicates and
+reorders frames and records every one of them (time, sender, bytes), time is simulated integer ms.
+
+    t = Table(seats=4, loss=0.1, seed=3); t.run_game(); t.records() -> one record per handheld
+
+The real simulator (host_tools.sim, the handheld app over fake espnow) will use the same firmware
+modules; this harness stays as the fast, exact check of the protocol itself.
+"""
+import heapq
+import os
+import random
+
+import host_tools.paths  # noqa: F401  (puts firmware/ on sys.path)
+import snyd
+import snydtable
+import tablelog
+import wire
+
+AIRTIME_US_PER_BYTE = 8  # 1 Mbit/s ESP-NOW PHY rate
+AIRTIME_US_FIXED = 200   # preamble, MAC header, inter-frame space
+
+
+class Bus:
+    """A broadcast radio: per receiver, each frame is lost with probability `loss`, duplicated with
+    `dup`, and delayed by airtime plus a random extra (reordering) with probability `reorder`."""
+
+    def __init__(self, rng, loss=0.0, dup=0.0, reorder=0.0):
+        self.rng = rng
+        self.loss, self.dup, self.reorder = loss, dup, reorder
+        self.q = []
+        self.n = 0
+        self.log = []            # (time ms, sender, dest, bytes) of every frame put on the air
+        self.nodes = {}          # handheld id -> receive(data, now)
+        self.busy_until = 0.0    # the channel is shared: frames queue behind each other
+
+    def send(self, src, dest, data, now):
+        data = bytes(data)
+        self.log.append((now, src, dest, data))
+        start = max(float(now), self.busy_until)
+        self.busy_until = start + (AIRTIME_US_FIXED + AIRTIME_US_PER_BYTE * len(data)) / 1000.0
+        targets = [d for d in self.nodes if d != src] if dest == tablelog.BROADCAST else [dest]
+        for d in targets:
+            copies = 2 if self.rng.random() < self.dup else 1
+            for _ in range(copies):
+                if self.rng.random() < self.loss:
+                    continue
+                t = self.busy_until
+                if self.rng.random() < self.reorder:
+                    t += self.rng.uniform(1, 40)
+                self.n += 1
+                heapq.heappush(self.q, (t, self.n, d, data))
+
+    def inject(self, dest, data, t):
+        self.n += 1
+        heapq.heappush(self.q, (t, self.n, dest, bytes(data)))
+
+    def due(self, now):
+        while self.q and self.q[0][0] <= now:
+            t, _, d, data = heapq.heappop(self.q)
+            if d in self.nodes:
+                yield d, data
+
+
+def random_decide(rng, calza_rate=0.08, snyd_rate=0.3):
+    """A player who makes random legal moves (sometimes a calza out of turn, to make races)."""
+
+    def decide(game, seat):
+        if game.may_calza(seat) and rng.random() < calza_rate:
+            return (wire.A_CALZA,)
+        if game.on_turn != seat:
+            return None
+        if game.bid_face and (rng.random() < snyd_rate or game.first_bid() is None):
+            return (wire.A_SNYD,)
+        q, f = game.bid_count, game.bid_face
+        nxt = game.first_bid() if not f else game.step_bid(q, f, 1)
+        if nxt is None:
+            return (wire.A_SNYD,)
+        for _ in range(rng.randrange(4)):
+            more = game.step_bid(nxt[0], nxt[1], 1)
+            if more is None:
+                break
+            nxt = more
+        return (wire.A_BID, nxt[0], nxt[1])
+
+    return decide
+
+
+class Handheld:
+    """One handheld: a codec, a Node, a SnydTable, its flash (a dict) and its player."""
+
+    def __init__(self, table, seat, bus, key, members, rng, flash, leader=0, now=0):
+        self.seat = seat
+        self.bus = bus
+        self.flash = flash
+        self.codec = wire.Codec()
+        self.codec.seat_at(table.table_id, key)
+        self.app = snydtable.SnydTable(table.table_id, 1 << seat, save=flash.__setitem__,
+                                       load=flash.get)
+        self.node = tablelog.Node(seat, self.codec, self.app, self._send, members, leader, now)
+        self.rng = rng
+        self.decide = random_decide(rng)
+        self.rand = lambda n: bytes(rng.getrandbits(8) for _ in range(n))
+        self.now = now
+        bus.nodes[seat] = self.receive
+
+    def _send(self, dest, data):
+        self.bus.send(self.seat, dest, data, self.now)
+
+    def receive(self, data, now):
+        self.now = now
+        self.node.receive(data, now)
+
+    def step(self, now):
+        self.now = now
+        self.node.tick(now)
+        self.app.poll(self.node, now, self.decide, self.rand)
+
+
+class Table:
+    """N handhelds at one table; the creator (seat 0) is the first sequencer."""
+
+    def __init__(self, seats=4, loss=0.0, dup=0.0, reorder=0.0, seed=1, rules=None, step_ms=5):
+        self.rng = random.Random(seed)
+        self.table_id = self.rng.getrandbits(32) | 1
+        self.key = bytes(self.rng.getrandbits(8) for _ in range(16))
+        self.seats = seats
+        self.members = (1 << seats) - 1
+        self.bus = Bus(self.rng, loss, dup, reorder)
+        self.flash = [dict() for _ in range(seats)]
+        self.now = 0
+        self.step_ms = step_ms
+        self.hands = [Handheld(self, s, self.bus, self.key, self.members,
+                               random.Random(seed * 100 + s), self.flash[s]) for s in range(seats)]
+        self.rules = rules or snyd.Rules()
+        self.dead = set()
+        self.reveal_times = {}   # (round, seat) -> time its reveal was first logged anywhere
+
+    def start_game(self, first=0):
+        f = wire.Frame()
+        f.etype = wire.T_SEATS
+        f.n = self.seats
+        f.first = first
+        f.rules[:] = snydtable.pack_rules(self.rules)
+        for s in range(self.seats):
+            f.kinds[s] = 1
+            f.hosts[s] = s
+        leader = [h for h in self.hands if h.node.is_leader() and h.seat not in self.dead][0]
+        leader.now = self.now
+        return leader.node.log_local(f, self.now)
+
+    def step(self):
+        self.now += self.step_ms
+        for d, data in self.bus.due(self.now):
+            if d not in self.dead:
+                self.hands[d].receive(data, self.now)
+        for h in self.hands:
+            if h.seat not in self.dead:
+                h.step(self.now)
+
+    def kill(self, seat):
+        """The handheld goes silent (battery out)."""
+        self.dead.add(seat)
+
+    def reboot(self, seat):
+        """The handheld comes back with only its flash: a fresh Node that does not know the
+        sequencer yet, a fresh game copy that must catch up from a snapshot."""
+        self.dead.discard(seat)
+        h = Handheld(self, seat, self.bus, self.key, self.members,
+                     random.Random(self.rng.getrandbits(32)), self.flash[seat], -1, self.now)
+        self.hands[seat] = h
+
+    def live(self):
+        return [h for h in self.hands if h.seat not in self.dead]
+
+    def done(self):
+        hs = self.live()
+        return all(h.app.phase == snydtable.P_OVER for h in hs) and \
+            len({h.node.applied for h in hs}) == 1
+
+    def run(self, until, limit_ms):
+        end = self.now + limit_ms
+        while self.now < end:
+            if until():
+                return True
+            self.step()
+        return until()
+
+    def run_game(self, limit_ms=3_600_000):
+        assert self.start_game() == 0
+        return self.run(self.done, limit_ms)
+
+    def records(self):
+        return [h.app.rec.record() for h in self.live()]
