@@ -25,3 +25,29 @@ build: setup
 
 clean:
 	rm -rf build .pytest_cache .hypothesis
+
+# Build one: the hardware package and getting the firmware onto handhelds (README "Build one").
+# PORT=/dev/ttyUSB0 | PORT=a,b | PORT=all | PORT=wokwi; DRY=1 prints the exact commands only.
+.PHONY: flash deploy logs bom hardware enclosure-render
+DEPLOY_FLAGS = $(if $(DRY),--dry-run) $(ARGS)
+
+flash: setup
+	$(PY) -m host_tools.deploy flash --port "$(PORT)" --firmware "$(FIRMWARE)" $(DEPLOY_FLAGS)
+
+deploy: setup
+	$(PY) -m host_tools.deploy deploy --port "$(PORT)" --name "$(NAME)" $(DEPLOY_FLAGS)
+
+logs: setup
+	$(PY) -m host_tools.deploy logs --port "$(PORT)" $(if $(OUT),--out "$(OUT)") $(DEPLOY_FLAGS)
+
+bom: setup
+	$(PY) -m host_tools.bom
+
+hardware: setup
+	$(PY) -m host_tools.pincheck
+	$(PY) -m host_tools.wiring
+	$(PY) -m host_tools.enclosure
+	$(PY) -m host_tools.power --write
+
+enclosure-render: hardware
+	$(PY) -m host_tools.enclosure --render

@@ -1,0 +1,524 @@
+"""Getting dicecup onto handhelds: flash MicroPython, deploy the .mpy build, pull the game records.
+
+  python -m host_tools.deploy flash  --port P --firmware ESP32_GENERIC-*.bin   (esptool: erase, write)
+  python -m host_tools.deploy deploy --port P [--name NAME] [--no-mip]         (mpy-cross + mpremote)
+  python -m host_tools.deploy logs   --port P [--out DIR]                      (records -> DIR/<owner>-<id>/)
+
+P is one serial port, several separated by commas, `all` (every connected USB-serial board) or `wokwi`
+(the Wokwi simulator's serial port). Every command takes --dry-run to print the exact commands only.
+Several handhelds are served at once, each with its own progress lines; the exit code is 0 only when
+every handheld succeeded. Owns the plans (lists of commands) and the meaning of tool errors; all
+commands go through a runner that tests replace, so no test needs hardware.
+On the handheld: the firmware's .mpy files and main.py at /, pinmap.json, owner.json {"name": ...},
+the ssd1306 driver in /lib (mip), and the firmware's game records in /records/*.json.
+"""
+import argparse
+import json
+import os
+import shlex
+import subprocess
+import sys
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
+from host_tools import build
+from host_tools.paths import BUILD, HARDWARE, ROOT, tool
+
+MPREMOTE = tool("mpremote")
+ESPTOOL = tool("esptool")
+STAGE = os.path.join(ROOT, "build", "deploy")     # pinmap.json and owner files made for the handheld
+PINMAP_SRC = os.path.join(HARDWARE, "pinmap.json")
+WOKWI_URL = "rfc2217://localhost:4000"
+FLASH_OFFSET = "0x1000"      # where the original ESP32's MicroPython image starts
+BAUD = "460800"
+NEEDS_FLASH = 4 * 1024 * 1024   # ESP32_GENERIC's partition table expects a 4 MB flash chip
+NAME_MAX = 12                # 16 columns of 8x8 font, minus room for a marker
+# USB-serial bridges found on ESP32 dev boards (VID, PID): CP210x, CH340, CH9102, FTDI.
+USB_SERIAL = {(0x10C4, 0xEA60), (0x1A86, 0x7523), (0x1A86, 0x55D4), (0x0403, 0x6001), (0x0403, 0x6010),
+              (0x0403, 0x6015)}
+PROBE_TAG = "DICECUP-PROBE "
+
+
+class DeployError(Exception):
+    """A failure a maker can act on; the message says what and what to do."""
+
+
+# ---- errors --------------------------------------------------------------------------------------
+
+def explain(output, port):
+    """The maker-facing meaning of a failed mpremote/esptool run (its combined output)."""
+    low = output.lower()
+    local = _is_local(port)
+    exists = os.path.exists(port) if local else True
+    if "could not enter raw repl" in low:
+        return ("%s: the board answers but not as MicroPython (could not enter the raw REPL). Flash it first: "
+                "make flash PORT=%s FIRMWARE=ESP32_GENERIC-....bin" % (port, port))
+    if "enospc" in low or "no space left" in low or "errno 28" in low:
+        return ("%s: not enough flash: the handheld's file system is full. Delete old files "
+                "(mpremote connect %s fs ls) or re-flash it with make flash" % (port, port))
+    if "will not fit in" in low:
+        return "%s: not enough flash: the image does not fit this board's flash chip (4 MB needed)" % port
+    if "no device found" in low or (local and not exists) or "no such file or directory" in low:
+        return "%s: no device on this port. Plug the handheld in (a data USB cable, not charge-only) and " \
+               "check the port name (ls /dev/ttyUSB* /dev/ttyACM*)" % port
+    if "permission denied" in low or "errno 13" in low:
+        return "%s: permission denied. Add yourself to the serial group (sudo usermod -aG dialout $USER), " \
+               "log out and in again" % port
+    if ("busy" in low or "errno 16" in low or "exclusively lock" in low or "errno 11" in low
+            or "failed to access" in low):
+        return "%s: the port is busy: another program has it open (a serial monitor, Thonny, screen, " \
+               "another mpremote). Close it and retry" % port
+    if "wrong boot mode" in low or "no serial data received" in low or "failed to connect to" in low:
+        return "%s: the board did not enter its bootloader. Hold BOOT, tap EN, release BOOT, and retry" % port
+    if "this chip is" in low and "not esp32" in low:
+        return "%s: this board is not an original ESP32 (see the BOM); the dicecup image is ESP32_GENERIC" % port
+    if "mip" in low and ("not found" in low or "error" in low or "failed" in low):
+        return "%s: mip could not install ssd1306: is this PC online? (or deploy with --no-mip and copy " \
+               "ssd1306.py by hand)" % port
+    lines = [l.strip() for l in output.strip().splitlines() if l.strip()]
+    return "%s: %s" % (port, lines[-1] if lines else "the command failed with no output")
+
+
+# ---- ports ----------------------------------------------------------------------------------------
+
+def _is_local(port):
+    return port.startswith("/dev/")
+
+
+def list_usb_serial():
+    """Serial ports of connected USB-serial bridges that ESP32 boards use, sorted."""
+    from serial.tools import list_ports
+    return sorted(p.device for p in list_ports.comports() if (p.vid, p.pid) in USB_SERIAL)
+
+
+def resolve_ports(spec, lister=list_usb_serial):
+    """The list of ports a --port value names ('a,b', 'all', 'wokwi')."""
+    spec = (spec or "").strip()
+    if not spec:
+        raise DeployError("no port given: PORT=/dev/ttyUSB0 (several: PORT=/dev/ttyUSB0,/dev/ttyUSB1, "
+                          "every connected board: PORT=all, the simulator: PORT=wokwi)")
+    if spec == "all":
+        ports = lister()
+        if not ports:
+            raise DeployError("PORT=all found no connected handheld (no CP210x/CH340/CH9102/FTDI USB-serial "
+                              "port). Plug one in with a data USB cable")
+        return ports
+    out = []
+    for p in spec.split(","):
+        p = p.strip()
+        p = WOKWI_URL if p == "wokwi" else p
+        if p and p not in out:
+            out.append(p)
+    return out
+
+
+def check_port(port):
+    """Fail early, before any tool runs, for a local port that is missing or not ours to open."""
+    if not _is_local(port):
+        return
+    if not os.path.exists(port):
+        raise DeployError(explain("no device found", port))
+    if not os.access(port, os.R_OK | os.W_OK):
+        raise DeployError(explain("permission denied", port))
+
+
+def mpremote(port, *args):
+    dev = "port:" + port if "://" in port else port
+    return [MPREMOTE, "connect", dev] + list(args)
+
+
+def esptool(port, *args):
+    return [ESPTOOL, "--chip", "esp32", "--port", port] + list(args)
+
+
+def show(cmd):
+    """A command as a maker would type it (venv tools relative to the repo)."""
+    def short(a):
+        if not a.startswith(ROOT + os.sep):
+            return a
+        return os.path.relpath(a, ROOT) + (os.sep if a.endswith(os.sep) else "")
+    return shlex.join(short(a) for a in cmd)
+
+
+# ---- running ------------------------------------------------------------------------------------
+
+def run_command(cmd, timeout=600):
+    """Run one command; (returncode, stdout+stderr). The default runner."""
+    try:
+        r = subprocess.run(cmd, cwd=ROOT, stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                           timeout=timeout)
+    except FileNotFoundError:
+        return 127, "%s: command not found (run make setup)" % cmd[0]
+    except subprocess.TimeoutExpired:
+        return 124, "timed out after %d s" % timeout
+    return r.returncode, r.stdout + r.stderr
+
+
+class Printer:
+    """Progress lines from several device threads, one whole line at a time."""
+
+    def __init__(self, out=None):
+        self.out = out or sys.stdout
+        self.lock = threading.Lock()
+
+    def __call__(self, line):
+        with self.lock:
+            print(line, file=self.out, flush=True)
+
+
+class Step:
+    def __init__(self, label, cmd, after=None):
+        self.label, self.cmd, self.after = label, cmd, after
+
+
+def run_steps(port, steps, runner, say):
+    """Run a device's steps in order with a progress line each; DeployError on the first failure.
+    A step's `after` may append further steps (logs plans its copy from the probe's answer)."""
+    i = 0
+    while i < len(steps):
+        step = steps[i]
+        i += 1
+        say("[%s] %d/%d %s" % (port, i, len(steps), step.label))
+        rc, out = runner(step.cmd)
+        if rc != 0:
+            raise DeployError(explain(out, port))
+        if step.after:
+            step.after(out)
+
+
+def serve(ports, plan_for, runner, say, dry_run):
+    """Build each port's steps with plan_for(port) and run them all at once; returns failures {port: msg}."""
+    if dry_run:
+        for port in ports:
+            for step in plan_for(port):
+                say(show(step.cmd))
+        return {}
+    failures = {}
+
+    def one(port):
+        try:
+            check_port(port)
+            run_steps(port, plan_for(port), runner, say)
+            say("[%s] done" % port)
+        except DeployError as e:
+            failures[port] = str(e)
+            say("[%s] FAILED: %s" % (port, e))
+
+    with ThreadPoolExecutor(max_workers=max(1, len(ports))) as pool:
+        list(pool.map(one, ports))
+    return failures
+
+
+# ---- flash --------------------------------------------------------------------------------------
+
+def check_image(path):
+    """Refuse a file that is not an original-ESP32 firmware image before touching any board."""
+    if not path:
+        raise DeployError("no image given: download ESP32_GENERIC from micropython.org/download/ESP32_GENERIC "
+                          "and pass FIRMWARE=path/to/ESP32_GENERIC-....bin")
+    try:
+        with open(path, "rb") as f:
+            head = f.read(24)
+        size = os.path.getsize(path)
+    except OSError as e:
+        raise DeployError("cannot read the image %s: %s" % (path, e.strerror or e))
+    if len(head) < 24 or head[0] != 0xE9:
+        raise DeployError("%s is not an ESP32 firmware image (.bin); download the .bin (not .uf2, .app-bin or "
+                          ".elf) of ESP32_GENERIC from micropython.org/download/ESP32_GENERIC" % path)
+    chip = head[12] | head[13] << 8
+    if chip != 0:
+        raise DeployError("%s is built for another chip (id %d, e.g. an ESP32-S3/C3 image); the handheld needs "
+                          "ESP32_GENERIC" % (path, chip))
+    if size + int(FLASH_OFFSET, 16) > NEEDS_FLASH:
+        raise DeployError("%s (%d KB) does not fit a 4 MB flash" % (path, size // 1024))
+    return size
+
+
+def _flash_size(out):
+    """Bytes of flash from esptool's 'Detected flash size: 4MB', or None."""
+    for line in out.splitlines():
+        if "flash size:" in line.lower():
+            v = line.split(":", 1)[1].strip().upper()
+            for unit, mul in (("MB", 1024 * 1024), ("KB", 1024)):
+                if v.endswith(unit) and v[:-2].strip().isdigit():
+                    return int(v[:-2]) * mul
+    return None
+
+
+def flash_plan(port, image):
+    def size_ok(out):
+        size = _flash_size(out)
+        if size is not None and size < NEEDS_FLASH:
+            raise DeployError("%s: not enough flash: the board has %d KB, MicroPython's ESP32_GENERIC needs 4 MB "
+                              "(buy an ESP32-WROOM-32 board with 4 MB, see the BOM)" % (port, size // 1024))
+
+    return [Step("check the chip and its flash size", esptool(port, "flash-id"), size_ok),
+            Step("erase the flash", esptool(port, "erase-flash")),
+            Step("write MicroPython", esptool(port, "--baud", BAUD, "write-flash", FLASH_OFFSET, image))]
+
+
+# ---- deploy -------------------------------------------------------------------------------------
+
+def firmware_files(dest=BUILD):
+    """The build's top-level files and folders (what gets copied to the handheld's /)."""
+    return sorted(os.listdir(dest)) if os.path.isdir(dest) else []
+
+
+def deploy_files(dest=BUILD):
+    """Names the build puts at the handheld's root, whether or not the build ran yet."""
+    names = set()
+    for rel in build.firmware_sources():
+        top = rel.split(os.sep)[0]
+        names.add(top if os.sep in rel else os.path.basename(build.command(rel, dest)[1]))
+    return sorted(names)
+
+
+# Files of ours at the handheld's root whose space a new deploy reuses.
+_OURS = '(x.endswith(".mpy") or x in ("main.py","pinmap.json","owner.json"))'
+
+
+def probe_code(root="/"):
+    """One line of MicroPython printing, as tagged JSON, what deploy and logs need to know: the
+    implementation, free flash (counting our own files a deploy overwrites), the chip id, the owner's
+    name and the saved records. root is "/" on a handheld (tests run it on the unix port in a folder)."""
+    return ('import os,sys,json,binascii,machine;d=%s;s=os.statvfs(d);n=os.listdir(d);'
+            'f=s[0]*s[3]+sum(os.stat(d+x)[6] for x in n if %s);'
+            'o=json.load(open(d+"owner.json")).get("name","") if "owner.json" in n else "";'
+            'r=os.listdir(d+"records") if "records" in n else [];'
+            'print("%s"+json.dumps({"impl":sys.implementation.name,"platform":sys.platform,"free":f,'
+            '"uid":binascii.hexlify(machine.unique_id()).decode(),"owner":o,"records":r}))'
+            % (json.dumps(root), _OURS, PROBE_TAG))
+
+
+def unshadow_code(root="/"):
+    """After the copy: a stale X.py would be imported instead of the new X.mpy. Remove those, nothing else."""
+    return ('import os;d=%s;n=os.listdir(d);[os.remove(d+x) for x in n if x.endswith(".py") and '
+            'x[:-3]+".mpy" in n and x not in ("main.py","boot.py")]' % json.dumps(root))
+
+
+def parse_probe(out, port):
+    for line in out.splitlines():
+        if line.startswith(PROBE_TAG):
+            try:
+                info = json.loads(line[len(PROBE_TAG):])
+            except ValueError:
+                break
+            if info.get("impl") != "micropython":
+                raise DeployError("%s: the board runs %s, not MicroPython; flash it with make flash" % (port, info.get("impl")))
+            return info
+    raise DeployError("%s: the board did not answer like dicecup's MicroPython (no probe reply); "
+                      "flash it with make flash PORT=%s FIRMWARE=..." % (port, port))
+
+
+def valid_name(name):
+    name = name.strip()
+    if not name or len(name) > NAME_MAX or not name.isprintable():
+        raise DeployError("owner name %r must be 1 to %d printable characters" % (name, NAME_MAX))
+    return name
+
+
+def names_for(ports, names):
+    """{port: owner name or None}; one name per handheld, or none to keep the names they have."""
+    if not names:
+        return {p: None for p in ports}
+    names = [valid_name(n) for n in names.split(",")]
+    if len(names) != len(ports):
+        raise DeployError("%d name(s) for %d handheld(s): give one name per handheld in port order "
+                          "(NAME=anna,bo) or no NAME to keep the names they have" % (len(names), len(ports)))
+    return dict(zip(ports, names))
+
+
+def _slug(port):
+    return "".join(c if c.isalnum() else "_" for c in port).strip("_")
+
+
+def stage_pinmap(stage=STAGE):
+    """The pin map as the handheld gets it: without the enclosure layout, which only the PC needs."""
+    with open(PINMAP_SRC, encoding="utf-8") as f:
+        pm = json.load(f)
+    pm.pop("layout", None)
+    path = os.path.join(stage, "pinmap.json")
+    return path, json.dumps(pm, separators=(",", ":"), sort_keys=True) + "\n"
+
+
+def stage_owner(port, name, stage=STAGE):
+    path = os.path.join(stage, "owner-%s.json" % _slug(port))
+    return path, json.dumps({"name": name}, ensure_ascii=False) + "\n"
+
+
+def _write(path, text):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+
+
+def build_size(dest=BUILD):
+    total = 0
+    for d, _, files in os.walk(dest):
+        total += sum(os.path.getsize(os.path.join(d, f)) for f in files)
+    return total
+
+
+def deploy_plan(port, name, dest=BUILD, stage=STAGE, mip=True, need_bytes=0):
+    names = deploy_files(dest)
+    files = [os.path.join(dest, n) for n in names if n.endswith((".py", ".mpy"))]
+    dirs = [os.path.join(dest, n) for n in names if not n.endswith((".py", ".mpy"))]
+
+    def room(out):
+        info = parse_probe(out, port)
+        if info["free"] < need_bytes:
+            raise DeployError("%s: not enough flash: the firmware needs %d KB, the handheld has %d KB free. "
+                              "Delete old files or re-flash it" % (port, need_bytes // 1024, info["free"] // 1024))
+
+    steps = [Step("check MicroPython and free flash", mpremote(port, "exec", probe_code()), room),
+             Step("copy firmware (%d files)" % len(files), mpremote(port, "fs", "cp", *files, ":"))]
+    for d in dirs:
+        steps.append(Step("copy %s/" % os.path.basename(d), mpremote(port, "fs", "cp", "-r", d, ":")))
+    steps.append(Step("remove stale sources", mpremote(port, "exec", unshadow_code())))
+    steps.append(Step("copy pin map", mpremote(port, "fs", "cp", stage_pinmap(stage)[0], ":pinmap.json")))
+    if name is not None:
+        steps.append(Step("set owner %s" % name, mpremote(port, "fs", "cp", stage_owner(port, name, stage)[0], ":owner.json")))
+    if mip:
+        steps.append(Step("install ssd1306 driver (mip)", mpremote(port, "mip", "install", "ssd1306")))
+    steps.append(Step("reset", mpremote(port, "reset")))
+    return steps
+
+
+def build_commands(dest=BUILD):
+    return [build.command(rel, dest)[0] for rel in build.firmware_sources()]
+
+
+# ---- logs ---------------------------------------------------------------------------------------
+
+def logs_plan(port, out_dir, make_dirs=True):
+    """Probe the handheld for its owner and records, then copy the records into out_dir/<owner>-<id>/.
+    The copy step is planned from the probe's answer, so the list of steps grows while it runs.
+    Returns (steps, found) where found gets 'folder' and 'records' once the probe has answered."""
+    steps, found = [], {"folder": None, "records": []}
+
+    def got(out):
+        info = parse_probe(out, port)
+        who = "".join(c if c.isalnum() or c in "-_" else "_" for c in (info["owner"] or "handheld"))
+        folder = os.path.join(out_dir, "%s-%s" % (who, info["uid"][-6:]))
+        recs = sorted(r for r in info["records"] if r.endswith(".json"))
+        found["folder"], found["records"] = folder, recs
+        if recs:
+            if make_dirs:
+                os.makedirs(folder, exist_ok=True)
+            steps.append(Step("copy %d record(s) to %s" % (len(recs), os.path.relpath(folder)),
+                              mpremote(port, "fs", "cp", *[":records/" + r for r in recs], folder + os.sep)))
+
+    steps.append(Step("list saved game records", mpremote(port, "exec", probe_code()), got))
+    return steps, found
+
+
+# ---- commands -----------------------------------------------------------------------------------
+
+def cmd_flash(args, runner, say, lister):
+    ports = resolve_ports(args.port, lister)
+    if not args.dry_run:
+        check_image(args.firmware)
+    elif not args.firmware:
+        raise DeployError("no image given: FIRMWARE=path/to/ESP32_GENERIC-....bin")
+    failures = serve(ports, lambda p: flash_plan(p, args.firmware), runner, say, args.dry_run)
+    if not args.dry_run and len(failures) < len(ports):
+        say("next: make deploy PORT=%s NAME=..." % ",".join(p for p in ports if p not in failures))
+    return failures, ports
+
+
+def cmd_deploy(args, runner, say, lister):
+    ports = resolve_ports(args.port, lister)
+    owners = names_for(ports, args.name)
+    if args.dry_run:
+        for c in build_commands():
+            say(show(c))
+        say("# then write %s (the pin map without its enclosure layout)" % os.path.relpath(stage_pinmap()[0], ROOT))
+        for p in ports:
+            if owners[p] is not None:
+                path, text = stage_owner(p, owners[p])
+                say("# and %s: %s" % (os.path.relpath(path, ROOT), text.strip()))
+    else:
+        errors = build.build()
+        if errors:
+            raise DeployError("mpy-cross rejected the firmware: " + "; ".join("%s: %s" % e for e in errors))
+        _write(*stage_pinmap())
+        for p in ports:
+            if owners[p] is not None:
+                _write(*stage_owner(p, owners[p]))
+        say("built %d firmware files (%d KB)" % (len(firmware_files()), build_size() // 1024))
+    need = build_size() + 16 * 1024 if not args.dry_run else 0   # + pin map, owner, ssd1306 and headroom
+    failures = serve(ports, lambda p: deploy_plan(p, owners[p], mip=not args.no_mip, need_bytes=need),
+                     runner, say, args.dry_run)
+    return failures, ports
+
+
+def cmd_logs(args, runner, say, lister):
+    ports = resolve_ports(args.port, lister)
+    if args.dry_run:
+        for p in ports:
+            for step in logs_plan(p, args.out, make_dirs=False)[0]:
+                say(show(step.cmd))
+            say("# then, with the records the first command lists: %s" % show(
+                mpremote(p, "fs", "cp", ":records/NAME.json", os.path.join(args.out, "OWNER-ID") + os.sep)))
+        return {}, ports
+    failures, pulled = {}, []
+
+    def one(port):
+        try:
+            check_port(port)
+            steps, found = logs_plan(port, args.out)
+            run_steps(port, steps, runner, say)
+            if found["records"]:
+                pulled.append(found["folder"])
+                say("[%s] done: %d record(s) in %s" % (port, len(found["records"]), os.path.relpath(found["folder"])))
+            else:
+                say("[%s] done: no saved game records on this handheld" % port)
+        except DeployError as e:
+            failures[port] = str(e)
+            say("[%s] FAILED: %s" % (port, e))
+
+    with ThreadPoolExecutor(max_workers=max(1, len(ports))) as pool:
+        list(pool.map(one, ports))
+    for folder in sorted(pulled):
+        say("replay them: python -m host_tools.replay %s" % os.path.join(os.path.relpath(folder), "FILE.json"))
+    return failures, ports
+
+
+def parser():
+    ap = argparse.ArgumentParser(prog="python -m host_tools.deploy", description=__doc__.split("\n\n")[0])
+    sub = ap.add_subparsers(dest="command", required=True)
+    for name, helptext in (("flash", "put MicroPython on new ESP32 boards"),
+                           ("deploy", "copy the dicecup firmware onto handhelds"),
+                           ("logs", "pull saved game records from handhelds")):
+        p = sub.add_parser(name, help=helptext)
+        p.add_argument("--port", default="", help="PORT, PORT,PORT, all, or wokwi")
+        p.add_argument("--dry-run", action="store_true", help="print the exact commands, run nothing")
+        if name == "flash":
+            p.add_argument("--firmware", default="", help="the ESP32_GENERIC .bin from micropython.org")
+        if name == "deploy":
+            p.add_argument("--name", default="", help="owner name(s), one per handheld in port order")
+            p.add_argument("--no-mip", action="store_true", help="do not install the ssd1306 driver")
+        if name == "logs":
+            p.add_argument("--out", default=os.path.join(ROOT, "logs"), help="local folder (default logs/)")
+    return ap
+
+
+def main(argv=None, runner=run_command, out=None, lister=list_usb_serial):
+    args = parser().parse_args(sys.argv[1:] if argv is None else argv)
+    say = Printer(out)
+    handler = {"flash": cmd_flash, "deploy": cmd_deploy, "logs": cmd_logs}[args.command]
+    try:
+        failures, ports = handler(args, runner, say, lister)
+    except DeployError as e:
+        say("%s: %s" % (args.command, e))
+        return 1
+    if failures:
+        say("%s: %d of %d handheld(s) failed" % (args.command, len(failures), len(ports)))
+        return 1
+    if not args.dry_run:
+        say("%s: all %d handheld(s) done" % (args.command, len(ports)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

