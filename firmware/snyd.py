@@ -11,7 +11,9 @@ Public API (the UI, bots, table and referee build on these names):
                                      recordlib.Malformed on unknown keys / wrong types / ranges
     .to_dict()                       every key, the spec's names and order
   CALZA_OTHERS / CALZA_ANY / CALZA_TURN, SCOPE_TABLE / SCOPE_NEIGHBOURS, CALL_SNYD / CALL_CALZA,
-  CALZA_NAMES, SCOPE_NAMES, CALL_NAMES (int -> spec string), PRESETS, MAX_DICE.
+  MAX_DICE. The words (reason texts, the spec's names: CALZA_NAMES, SCOPE_NAMES, CALL_NAMES,
+  PRESETS) are in snyd_text, imported only when a reason or a rules dict is asked for, so they
+  cost the handheld no RAM during play.
   Illegal(reason)                    raised by a move that breaks a rule; str(e) is the reason.
   Game(rules, seats, first=0)
     seats, rules, dice_left (bytearray), dice (bytearray seats*MAX_DICE), round_no (finished
@@ -47,12 +49,45 @@ CALL_CALZA = const(2)
 MAX_DICE = const(5)
 _NO_DIE = const(255)
 
-CALZA_NAMES = ("others", "any", "turn")
-SCOPE_NAMES = ("table", "neighbours")
-CALL_NAMES = (None, "snyd", "calza")
-PRESETS = ("kids",)
-_RULE_KEYS = ("dice", "jokers", "palifico", "calza", "open_on_ones", "calza_by", "count_scope",
-              "open_die")
+# reason codes; their words live in snyd_text (loaded only when a reason is asked for)
+_E_OVER = const(1)
+_E_NO_ROUND = const(2)
+_E_SEAT = const(3)
+_E_OUT = const(4)
+_E_TURN = const(5)
+_E_FACE = const(6)
+_E_COUNT_LOW = const(7)
+_E_COUNT_HIGH = const(8)
+_E_OPEN_ONES = const(9)
+_E_LOCKED = const(10)
+_E_FACE_DOWN = const(11)
+_E_HALF = const(12)
+_E_DOUBLE = const(13)
+_E_HIGHER = const(14)
+_E_NO_BID = const(15)
+_E_NO_CALZA = const(16)
+_E_CALZA_PALIFICO = const(17)
+_E_CALZA_TWO = const(18)
+_E_CALZA_BIDDER = const(19)
+_E_CALZA_OTHERS = const(20)
+_E_CALZA_TURN = const(21)
+_E_RUNNING = const(22)
+_E_DICE_SEATS = const(23)
+_E_DICE_COUNT = const(24)
+_E_DIE_VALUE = const(25)
+_E_SHOWN = const(26)
+_E_SHOWN_SEAT = const(27)
+_E_SHOWN_NONE = const(28)
+_E_SHOWN_RULE = const(29)
+
+
+def _why(code, args=None):
+    from snyd_text import REASONS
+    return REASONS[code] % args if args else REASONS[code]
+
+
+def _fail(code, args=None):
+    raise Illegal(_why(code, args))
 
 
 class Illegal(Exception):
@@ -80,31 +115,12 @@ class Rules:
     @classmethod
     def from_dict(cls, d, preset=None):
         """Rules from the spec's `rules` object (missing keys take defaults; a preset first)."""
-        # imported here so the handheld pays for the record checks only when it reads a record
-        from recordlib import check_keys, get_bool, get_int, get_str
-        r = cls()
-        if preset is not None:
-            if get_str(preset, PRESETS, "preset") == "kids":
-                r.dice = 3
-                r.jokers = r.palifico = r.calza = False
-        check_keys(d, _RULE_KEYS, (), "rules")
-        for k in d:
-            v = d[k]
-            if k == "dice":
-                r.dice = get_int(v, 1, MAX_DICE, "rules.dice")
-            elif k == "calza_by":
-                r.calza_by = CALZA_NAMES.index(get_str(v, CALZA_NAMES, "rules.calza_by"))
-            elif k == "count_scope":
-                r.count_scope = SCOPE_NAMES.index(get_str(v, SCOPE_NAMES, "rules.count_scope"))
-            else:
-                setattr(r, k, get_bool(v, "rules." + k))
-        return r
+        from snyd_text import rules_from_dict
+        return rules_from_dict(cls(), d, preset)
 
     def to_dict(self):
-        return {"dice": self.dice, "jokers": self.jokers, "palifico": self.palifico,
-                "calza": self.calza, "open_on_ones": self.open_on_ones,
-                "calza_by": CALZA_NAMES[self.calza_by], "count_scope": SCOPE_NAMES[self.count_scope],
-                "open_die": self.open_die}
+        from snyd_text import rules_to_dict
+        return rules_to_dict(self)
 
     def __eq__(self, other):
         return isinstance(other, Rules) and self.to_dict() == other.to_dict()
@@ -192,32 +208,32 @@ class Game:
 
     def start_round(self, dice, shown=None):
         if self.over:
-            raise Illegal("the game is over")
+            _fail(_E_OVER)
         if self.in_round:
-            raise Illegal("the round in progress has no call yet")
+            _fail(_E_RUNNING)
         n = self.seats
         left = self.dice_left
         if len(dice) != n:
-            raise Illegal("dice must list all %d seats" % n)
+            _fail(_E_DICE_SEATS, n)
         for s in range(n):
             d = dice[s]
             if len(d) != left[s]:
-                raise Illegal("seat %d has %d dice, not %d" % (s, left[s], len(d)))
+                _fail(_E_DICE_COUNT, (s, left[s], len(d)))
             for v in d:
                 if v < 1 or v > 6:
-                    raise Illegal("die values are 1..6")
+                    _fail(_E_DIE_VALUE)
         if self.rules.open_die:
             if shown is None or len(shown) != n:
-                raise Illegal("open_die: shown must name a die for each seat")
+                _fail(_E_SHOWN)
             for s in range(n):
                 i = shown[s]
                 if left[s] >= 2:
                     if i is None or not 0 <= i < left[s]:
-                        raise Illegal("seat %d must lay open one of its %d dice" % (s, left[s]))
+                        _fail(_E_SHOWN_SEAT, (s, left[s]))
                 elif i is not None:
-                    raise Illegal("seat %d has no die to lay open" % s)
+                    _fail(_E_SHOWN_NONE, s)
         elif shown is not None:
-            raise Illegal("shown needs the open_die rule")
+            _fail(_E_SHOWN_RULE)
         buf = self.dice
         for s in range(n):
             d = dice[s]
@@ -287,48 +303,48 @@ class Game:
             return q
         return q + 1 if face == f else 0
 
-    def _turn_error(self, seat):
+    def _turn_code(self, seat):
         if self.over:
-            return "the game is over"
+            return _E_OVER
         if not self.in_round:
-            return "no round in progress"
+            return _E_NO_ROUND
         if not 0 <= seat < self.seats:
-            return "no such seat"
+            return _E_SEAT
         if not self.dice_left[seat]:
-            return "that seat is out"
+            return _E_OUT
         if seat != self.on_turn:
-            return "not that seat's turn"
-        return None
+            return _E_TURN
+        return 0
 
-    def bid_error(self, seat, count, face):
-        e = self._turn_error(seat)
+    def _bid_code(self, seat, count, face):
+        e = self._turn_code(seat)
         if e:
             return e
         if face < 1 or face > 6:
-            return "face must be 1..6"
+            return _E_FACE
         if count < 1:
-            return "count must be at least 1"
+            return _E_COUNT_LOW
         if count > self.max_count(seat):
-            return "count is more than the dice in play"
+            return _E_COUNT_HIGH
         m = self._min_count(face)
         if m == 0:
             if self.bid_face == 0:
-                return "the opening bid may not be on ones"
-            if self.palifico:
-                return "the face is locked in a palifico round"
-            return "the face may not go down"
+                return _E_OPEN_ONES
+            return _E_LOCKED if self.palifico else _E_FACE_DOWN
         if count < m:
-            if self.bid_face == 0:
-                return "count must be at least 1"
             if face == 1 and self._jokers_on():
-                return "too few ones: more ones, or at least half the count"
+                return _E_HALF
             if self.bid_face == 1 and self._jokers_on():
-                return "after ones: at least twice the count plus one"
-            return "the bid must be higher"
-        return None
+                return _E_DOUBLE
+            return _E_HIGHER
+        return 0
+
+    def bid_error(self, seat, count, face):
+        e = self._bid_code(seat, count, face)
+        return _why(e) if e else None
 
     def is_legal_bid(self, count, face):
-        return self.bid_error(self.on_turn, count, face) is None
+        return not self._bid_code(self.on_turn, count, face)
 
     def min_raise(self, face):
         if not self.in_round or face < 1 or face > 6:
@@ -401,69 +417,70 @@ class Game:
                 return q, f
 
     def may_bid(self, seat):
-        return self._turn_error(seat) is None and self.first_bid() is not None
+        return not self._turn_code(seat) and self.first_bid() is not None
 
     def bid(self, seat, count, face):
-        e = self.bid_error(seat, count, face)
+        e = self._bid_code(seat, count, face)
         if e:
-            raise Illegal(e)
+            _fail(e)
         self.bid_count = count
         self.bid_face = face
         self.bidder = seat
         self.on_turn = self.next_seat(seat)
 
     # ---- calls --------------------------------------------------------------------------
+    def _snyd_code(self, seat):
+        e = self._turn_code(seat)
+        if not e and self.bid_face == 0:
+            return _E_NO_BID
+        return e
+
     def snyd_error(self, seat):
-        e = self._turn_error(seat)
-        if e:
-            return e
-        if self.bid_face == 0:
-            return "there is no bid to call"
-        return None
+        e = self._snyd_code(seat)
+        return _why(e) if e else None
 
     def may_snyd(self, seat):
-        return self.snyd_error(seat) is None
+        return not self._snyd_code(seat)
 
     def snyd(self, seat):
-        e = self.snyd_error(seat)
+        e = self._snyd_code(seat)
         if e:
-            raise Illegal(e)
+            _fail(e)
         c = self.counted(self.bid_face)
         return self._finish(CALL_SNYD, seat, c, self.bidder if c < self.bid_count else seat, -1)
 
-    def calza_error(self, seat):
-        if self.over:
-            return "the game is over"
-        if not self.in_round:
-            return "no round in progress"
-        if not 0 <= seat < self.seats:
-            return "no such seat"
-        if not self.dice_left[seat]:
-            return "that seat is out"
+    def _calza_code(self, seat):
+        e = self._turn_code(seat)
+        if e and e != _E_TURN:
+            return e
         if not self.rules.calza:
-            return "calza is not played"
+            return _E_NO_CALZA
         if self.palifico:
-            return "no calza in a palifico round"
+            return _E_CALZA_PALIFICO
         if self._alive <= 2:
-            return "no calza with two players left"
+            return _E_CALZA_TWO
         if self.bid_face == 0:
-            return "there is no bid to call"
+            return _E_NO_BID
         if seat == self.bidder:
-            return "the bidder may not call calza"
+            return _E_CALZA_BIDDER
         by = self.rules.calza_by
         if by == CALZA_OTHERS and seat == self.on_turn:
-            return "calza is for the seats not on turn"
+            return _E_CALZA_OTHERS
         if by == CALZA_TURN and seat != self.on_turn:
-            return "only the seat on turn may call calza"
-        return None
+            return _E_CALZA_TURN
+        return 0
+
+    def calza_error(self, seat):
+        e = self._calza_code(seat)
+        return _why(e) if e else None
 
     def may_calza(self, seat):
-        return self.calza_error(seat) is None
+        return not self._calza_code(seat)
 
     def calza(self, seat):
-        e = self.calza_error(seat)
+        e = self._calza_code(seat)
         if e:
-            raise Illegal(e)
+            _fail(e)
         c = self.counted(self.bid_face)
         if c != self.bid_count:
             return self._finish(CALL_CALZA, seat, c, seat, -1)

@@ -10,7 +10,8 @@
 Records are Python objects here; turn them into JSON text with json.dumps / json.loads.
 """
 from recordlib import Malformed, check_keys, get_dice, get_int, get_list, get_str, is_int
-from snyd import CALL_NAMES, MAX_DICE, Game, Illegal, Rules
+from snyd import MAX_DICE, Game, Illegal, Rules
+from snyd_text import CALL_NAMES
 
 _TOP_KEYS = ("game", "version", "rules", "preset", "seats", "first", "rounds", "names", "meta")
 _ROUND_KEYS = ("dice", "actions", "shown")
