@@ -33,6 +33,22 @@ for _ in range(N):
     g.min_raise(1)
 benchlib.row("snyd", "bytes allocated per legality check", (gc.mem_alloc() - a0) // N, "B", "0")
 
+# rounds played through the core with dice lists made beforehand: what the core itself allocates
+g = snyd.Game(snyd.Rules(), 6)
+hands = [[2, 3, 4, 5, 6][:n] for n in range(6)]
+rows = [None] * 6
+gc.collect()
+a0 = gc.mem_alloc()
+for _ in range(20):
+    for s in range(6):
+        rows[s] = hands[g.dice_left[s]]
+    g.start_round(rows)
+    for _ in range(4):
+        g.bid(g.on_turn, g.min_raise(3), 3)
+    g.snyd(g.on_turn)
+benchlib.row("snyd", "bytes allocated per round (start, 4 bids, snyd)", (gc.mem_alloc() - a0) // 20,
+             "B", "0")
+
 # a whole game through the core alone: bids, calls, round ends (allocation only for the dice lists)
 t0 = benchlib.ticks_us()
 done, _ = snyd_bench.random_game(3, recorder=False)
