@@ -21,8 +21,9 @@ Public API (the handheld UI, the bots and yatzy_record build on this):
                                     dice must be unchanged. g.roll_with(rng): rng() -> 1..6 per free die
     g.score(box, dice=None)         what dice (default g.dice) score in box for the current scorecard
                                     (Yahtzee joker context included); pure, no state change
-    g.scores_for(dice=None, column=0)  bytearray(nbox) reused: score per box, NOT_FREE where the box
-                                    cannot be filled now (filled, or barred by the Yahtzee joker rule)
+    g.scores_for(dice=None, column=0)  bytearray(nbox): score per box, NOT_FREE (255) where the box
+                                    cannot be filled now (filled, or barred by the Yahtzee joker rule);
+                                    no allocation
     g.why_not(box, column=0)        None if fill(box, column) is legal now, else the reason
     g.fill(box, column=0)           score the dice in the box, end the turn; returns the box's score
     g.is_free(p, box, column=0);  g.get(p, box, column=0): raw box score or None if free
@@ -31,7 +32,10 @@ Public API (the handheld UI, the bots and yatzy_record build on this):
     g.total(p)                      final-rules total so far (triple multipliers, bonuses)
     g.winners()                     list of the top scorecards once finished (ties share), else []
     g.filled(p), g.member(p, n)     boxes filled by scorecard p; which of its n team members rolls now
-State is one bytearray for all scorecards (NOT_FREE marks an empty box) plus a few small ints.
+    g.turn                          turns played so far (one box filled per turn)
+Attributes are for reading: change the game only through roll/roll_with/toggle_hold/fill. The buffer
+scores_for returns is overwritten by the next call. State is one bytearray for all scorecards (255
+marks an empty box) plus a few small ints and bytearrays, allocated once.
 """
 from compat import const
 
@@ -61,27 +65,33 @@ _TRIPLE = const(3)
 _Y_BOX = const(11)  # index of the yahtzee box in the yahtzee variant
 _FREE = const(255)
 
-_NAMES = ("ones", "twos", "threes", "fours", "fives", "sixes", "one_pair", "two_pairs", "three_pairs",
-          "three_of_a_kind", "four_of_a_kind", "five_of_a_kind", "small_straight", "large_straight",
-          "full_straight", "full_house", "castle", "tower", "chance", "yatzy")
-_STD = b"\x00\x01\x02\x03\x04\x05\x06\x07\x09\x0a\x0c\x0d\x0f\x12\x13"
-_AMER = b"\x00\x01\x02\x03\x04\x05\x09\x0a\x0f\x0c\x0d\x13\x12"
-_KINDS = (_STD, bytes(range(20)), _AMER, _STD)
-
 VARIANTS = ("standard", "maxi", "yahtzee", "triple")
-
-
-def _names(kinds, last):
-    return tuple(last if k == _YATZY else _NAMES[k] for k in kinds)
-
-
-BOXES = (_names(_STD, "yatzy"), _names(_KINDS[1], "yatzy"), _names(_AMER, "yahtzee"))
+# the kinds of each variant's boxes; Maxi has every kind, in kind order
+_KINDS = (b"\x00\x01\x02\x03\x04\x05\x06\x07\x09\x0a\x0c\x0d\x0f\x12\x13", bytes(range(20)),
+          b"\x00\x01\x02\x03\x04\x05\x09\x0a\x0f\x0c\x0d\x13\x12")
+_KINDS += (_KINDS[0],)
+BOXES = ("ones", "twos", "threes", "fours", "fives", "sixes", "one_pair", "two_pairs", "three_pairs",
+         "three_of_a_kind", "four_of_a_kind", "five_of_a_kind", "small_straight", "large_straight",
+         "full_straight", "full_house", "castle", "tower", "chance", "yatzy")
+BOXES = (tuple(BOXES[k] for k in _KINDS[0]), BOXES,
+         tuple("yahtzee" if k == _YATZY else BOXES[k] for k in _KINDS[2]))
 BOXES += (BOXES[0],)
-del _names
 
 
 class Illegal(Exception):
     """The rules forbid this action now; the message is the reason."""
+
+
+# every reason in one string, so the module holds one object instead of a dozen; code 0 is "legal"
+_WHY = ("|the game is over|roll before filling a box|column %d out of range|no box %d|%s is already filled"
+        "|joker: a Yahtzee must go in %s|joker: a Yahtzee must go in a free lower box"
+        "|too many rolls (at most %d)|bad held dice %d|bad dice: %d dice|bad dice: value %r"
+        "|held dice changed (position %d)|no die %d to hold")
+
+
+def _why(code, arg=None):
+    w = _WHY.split("|")[code]
+    return w if arg is None else w % arg
 
 
 def _best(c, k, skip=0):
@@ -92,14 +102,6 @@ def _best(c, k, skip=0):
             return f
         f -= 1
     return 0
-
-
-def _run(c, lo, hi):
-    while lo <= hi:
-        if not c[lo]:
-            return False
-        lo += 1
-    return True
 
 
 class Yatzy:
@@ -126,9 +128,9 @@ class Yatzy:
         self.saved_rolls = bytearray(players)
         self._ybonus = bytearray(players)
         self.dice = bytearray(self.ndice)
-        self._new = bytearray(self.ndice)
-        # scratch for scoring: [sum of the dice, how many show 1..6, the Yahtzee joker face or 0]
-        self._cnt = bytearray(8)
+        # scratch for scoring: [sum of the dice, how many show 1..6, the Yahtzee joker face or 0,
+        # bit f set when some die shows f]
+        self._cnt = bytearray(9)
         self._out = bytearray(self.nbox)
         self.turn = self.current = self.roll_no = self.held = 0
         self.finished = False
@@ -194,25 +196,25 @@ class Yatzy:
     # --- the turn ---
     def toggle_hold(self, i):
         if not self.roll_no or not 0 <= i < self.ndice:
-            raise Illegal("no die %d to hold" % i)
+            raise Illegal(_why(13, i))
         self.held ^= 1 << i
 
     def roll(self, dice, held=None):
         n = self.ndice
         if self.rolls_left <= 0:
-            raise Illegal("the game is over" if self.finished else "too many rolls (at most %d)" % self.roll_no)
+            raise Illegal(_why(1) if self.finished else _why(8, self.roll_no))
         if held is None:
             held = self.held if self.roll_no else 0
         if held < 0 or held >> n or held and not self.roll_no:
-            raise Illegal("bad held dice %d" % held)
+            raise Illegal(_why(9, held))
         if len(dice) != n:
-            raise Illegal("bad dice: %d dice, expected %d" % (len(dice), n))
+            raise Illegal(_why(10, len(dice)))
         for i in range(n):
             d = dice[i]
             if not 1 <= d <= 6:
-                raise Illegal("bad dice: value %r" % (d,))
+                raise Illegal(_why(11, d))
             if held >> i & 1 and d != self.dice[i]:
-                raise Illegal("held dice changed (position %d)" % i)
+                raise Illegal(_why(12, i))
         for i in range(n):
             self.dice[i] = dice[i]
         self.held = held
@@ -220,20 +222,23 @@ class Yatzy:
         self.rolls_left -= 1
 
     def roll_with(self, rng):
-        new = self._new
+        # new faces straight into self.dice, then roll() does the checks and the bookkeeping
         if self.rolls_left > 0:
+            held = self.held if self.roll_no else 0
             for i in range(self.ndice):
-                new[i] = self.dice[i] if self.roll_no and self.held >> i & 1 else rng()
-        self.roll(new)
+                if not held >> i & 1:
+                    self.dice[i] = rng()
+        self.roll(self.dice)
 
     # --- scoring ---
     def _count(self, dice):
         c = self._cnt
-        for f in range(8):
+        for f in range(9):
             c[f] = 0
         for d in dice:
             c[d] += 1
             c[0] += d
+            c[8] |= 1 << d
         # the Yahtzee joker: five equal dice while the yahtzee box is filled
         if self._v == _YAHTZEE and self.card[self.current * self.nbox + _Y_BOX] != _FREE:
             c[7] = _best(c, 5)
@@ -253,16 +258,17 @@ class Yatzy:
         joker = c[7]
         if k == _YATZY:
             return (100 if self.ndice == 6 else 50) if _best(c, self.ndice) else 0
-        if k == _SMALL:
+        m = c[8]
+        if k == _SMALL:  # faces 1-4, 2-5 or 3-6 (yahtzee), 1-5 (yatzy)
             if amer:
-                return 30 if joker or _run(c, 1, 4) or _run(c, 2, 5) or _run(c, 3, 6) else 0
-            return 15 if _run(c, 1, 5) else 0
-        if k == _LARGE:
-            if amer:
-                return 40 if joker or _run(c, 1, 5) or _run(c, 2, 6) else 0
-            return 20 if _run(c, 2, 6) else 0
+                return 30 if joker or m & 30 == 30 or m & 60 == 60 or m & 120 == 120 else 0
+            return 15 if m & 62 == 62 else 0
+        if k == _LARGE:  # faces 1-5 (yahtzee), 2-6
+            if amer and (joker or m & 62 == 62):
+                return 40
+            return (40 if amer else 20) if m & 124 == 124 else 0
         if k == _FULL_STRAIGHT:
-            return 21 if _run(c, 1, 6) else 0
+            return 21 if m == 126 else 0
         if _THREE_KIND <= k <= _FIVE_KIND:
             n = k - _THREE_KIND + 3
             f = _best(c, n)
@@ -316,16 +322,11 @@ class Yatzy:
     def why_not(self, box, column=0):
         self._count(self.dice)
         r = self._bar(box, column)
-        if r == 3:
-            return "column %d out of range (0..%d)" % (column, self.columns - 1)
-        if r == 4:
-            return "no box %d" % box
-        if r == 5:
-            return BOXES[self._v][box] + " is already filled"
-        if r == 6:
-            return "joker: a Yahtzee must go in " + BOXES[self._v][self._cnt[7] - 1]
-        return (None, "the game is over", "roll before filling a box", 0, 0, 0, 0,
-                "joker: a Yahtzee must go in a free lower box")[r]
+        if not r:
+            return None
+        names = BOXES[self._v]
+        return _why(r, column if r == 3 else box if r == 4 else names[box] if r == 5
+                    else names[self._cnt[7] - 1] if r == 6 else None)
 
     def scores_for(self, dice=None, column=0):
         self._count(self.dice if dice is None else dice)
