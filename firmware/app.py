@@ -58,6 +58,10 @@ class App:
     def go(self, screen):
         self.screen = screen
         self.dirty = True
+        # a button still down belongs to the old screen: the new one never sees its release
+        for i in range(len(self.buttons)):
+            if self.buttons[i].pressed:
+                self._swallow |= 1 << i
         gc.collect()
 
     def save_settings(self):

@@ -34,6 +34,11 @@ class Button:
         self._next_repeat = 0
         self._long_sent = False
 
+    @property
+    def was_long(self):
+        """True from the LONG event until the next press: a RELEASE after a long press."""
+        return self._long_sent
+
     def held_ms(self, now):
         return now - self._down_at if self.pressed else 0
 

@@ -4,7 +4,7 @@ The game screens live in snyd_ui and yatzy_ui; this module starts them with the 
 (a Person for each player on this handheld, a Bot for each bot).
 """
 import settings
-from buttons import BACK, DOWN, LONG, PRESS, REPEAT, SELECT, UP
+from buttons import BACK, DOWN, LONG, PRESS, RELEASE, REPEAT, SELECT, UP
 from seats import Bot, Person
 from strings import t
 from ui import Menu, Screen, fit, onoff
@@ -341,7 +341,7 @@ CHARS = " ABCDEFGHIJKLMNOPQRSTUVWXYZÆØÅ0123456789-"
 
 
 class NameEditor(Screen):
-    """Up/down pick a letter, select moves on, back deletes; a long select saves the name."""
+    """Up/down pick a letter, select (a short press) moves on, back deletes; a long select saves."""
 
     def __init__(self, app, back_to):
         Screen.__init__(self, app)
@@ -362,7 +362,7 @@ class NameEditor(Screen):
                 self.app.owner = name
             self.app.go(self.back_to)
             return
-        elif b == SELECT and ev == PRESS:
+        elif b == SELECT and ev == RELEASE and not self.app.buttons[SELECT].was_long:
             if self.pos + 1 < settings.NAME_MAX:
                 self.pos += 1
                 if self.pos == len(c):

@@ -80,11 +80,11 @@ class Round(Screen):
         game = m.game
         me = m.me
         turn = game.on_turn
-        who = t("your_turn") if turn == me else t("turn_of") + short(m.names[turn], 8)
         if game.palifico:
-            g.row(0, (t("palifico") + " " + who)[:14], 0, True)
+            # the whole top row inverted: nobody can miss that the face is locked and ones are plain
+            g.row(0, t("palifico") + ": " + (t("you") if turn == me else short(m.names[turn], 5)), 0, True)
         else:
-            g.row(0, who[:14])
+            g.row(0, t("your_turn") if turn == me else t("turn_of") + short(m.names[turn], 8))
         if game.bid_face:
             g.row(1, t("bid") + " " + bid_text(game.bid_count, game.bid_face) + " " +
                   short(m.names[game.bidder]))
@@ -304,6 +304,8 @@ class Summary(Screen):
 
 
 class GameOver(Screen):
+    battery = False
+
     def __init__(self, app, match, kids, left):
         Screen.__init__(self, app)
         self.m = match

@@ -46,7 +46,7 @@ T = {
     "maxi_rules": ("Maxi-regler", "Maxi rules"),
     "dice": ("Terninger", "Dice"),
     "jokers": ("1'ere vilde", "Ones wild"),
-    "palifico": ("Palifico", "Palifico"),
+    "palifico": ("PALIFICO", "PALIFICO"),
     "calza": ("Calza", "Calza"),
     "open_on_ones": ("Åbn på 1'ere", "Open on ones"),
     "calza_by": ("Calza af", "Calza by"),
@@ -96,7 +96,7 @@ T = {
     "game_over": ("Spillet er slut", "Game over"),
     "you_won": ("Du vandt!", "You won!"),
     "won": ("vandt", "won"),
-    "you_left": ("Du forlod spillet", "You left"),
+    "you_left": ("Du er ude", "You are out"),
     "ok_menu": ("OK: menu", "OK: menu"),
     # Yatzy
     "ok_roll": ("OK: slå", "OK: roll"),

@@ -245,6 +245,8 @@ class Card(Screen):
 
 
 class GameOver(Screen):
+    battery = False
+
     def __init__(self, app, match):
         Screen.__init__(self, app)
         self.m = match

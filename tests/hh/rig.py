@@ -3,8 +3,10 @@ fake buttons, and reads back what its screen shows (host_tools/readback). Used b
 
 The clock is the test's: every step() advances it and ticks the app once, so runs are deterministic.
 """
+import json
+import os
+
 import machine
-import ssd1306
 
 import app
 import hw
@@ -12,6 +14,30 @@ import pinmap
 import readback
 
 NAMES = ("up", "down", "select", "back")
+
+
+_runs = [0]
+
+
+def fresh(settings=None):
+    """A new empty 'flash' (a fresh folder as the current directory), optionally with settings.json."""
+    _runs[0] += 1
+    d = "run%d" % _runs[0]
+    while True:
+        try:
+            os.mkdir(d)
+            break
+        except OSError:
+            _runs[0] += 1
+            d = "run%d" % _runs[0]
+    os.chdir(d)
+    if settings is not None:
+        with open("settings.json", "w") as f:
+            json.dump(settings, f)
+
+
+def leave():
+    os.chdir("..")
 
 
 class Rig:
@@ -32,6 +58,14 @@ class Rig:
         for _ in range(n):
             self.now += self.step_ms
             self.app.tick(self.now)
+
+    def idle(self, max_steps=500):
+        """Step until the next frame is shown (or max_steps pass)."""
+        f = self.panel.frames
+        for _ in range(max_steps):
+            self.step()
+            if self.panel.frames != f:
+                return
 
     def wait(self, ms):
         self.step(max(1, ms // self.step_ms))
@@ -85,8 +119,6 @@ class Rig:
     def choose(self, label, max_items=20):
         """Move the menu cursor to the line that shows label and press select."""
         for _ in range(max_items):
-            for ln in self.lines():
-                pass
             if self.selected().startswith(label) or self.selected().strip().startswith(label):
                 self.press("select")
                 return
