@@ -25,6 +25,8 @@ N = 2000
 legal, step = snyd_bench.time_checks(g, N)
 benchlib.row("snyd", "is_legal_bid (unix port)", legal, "us")
 benchlib.row("snyd", "step_bid: next legal bid (unix port)", step, "us")
+benchlib.row("snyd", "bid_prob: exact binomial tail, 25 unseen (unix port)",
+             snyd_bench.time_odds(500), "us")
 
 gc.collect()
 a0 = gc.mem_alloc()

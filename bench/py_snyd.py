@@ -11,6 +11,8 @@ g = snyd_bench.game_in_progress()
 legal, step = snyd_bench.time_checks(g, 20000)
 benchlib.row("snyd", "is_legal_bid (CPython)", legal, "us")
 benchlib.row("snyd", "step_bid: next legal bid (CPython)", step, "us")
+benchlib.row("snyd", "bid_prob: exact binomial tail, 25 unseen (CPython)", snyd_bench.time_odds(5000),
+             "us")
 
 t0 = benchlib.ticks_us()
 snyd_bench.random_game(3, recorder=False)

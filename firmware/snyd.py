@@ -22,7 +22,8 @@ Public API (the UI, bots, table and referee build on these names):
     rounds), bid_count / bid_face (face 0 = no bid yet), bidder (-1 = none), in_round, over
     start_round(dice, shown=None)    dice: per seat a list/bytes ([] for a seat that is out);
                                      shown: with open_die, per seat the index of its open die or None
-    dice_of(seat) -> bytes, shown_die(seat) -> value of its open die or 0, next_seat(seat)
+    dice_of(seat) -> bytes (this round's, or the last round's until the next starts), dealt
+    (bytearray: dice per seat this round), shown_die(seat) -> value of its open die or 0, next_seat(seat)
     alive() -> seats with dice, winner() -> seat or -1, max_count(seat) -> dice a bid may count
     counted(face, seat=-1)           actual count for a bid by `seat` (default: current bidder)
     is_legal_bid(count, face)        for the seat on turn
@@ -158,6 +159,7 @@ class Game:
             self.dice_left[s] = rules.dice
         self.dice = bytearray(seats * MAX_DICE)
         self.shown = bytearray(seats)
+        self.dealt = bytearray(seats)  # dice each seat held this round (dice_left changes at its end)
         self._mins = bytearray(7)  # step_bid's scratch: smallest legal count per face
         self._alive = seats
         self._had_palifico = 0  # bit per seat
@@ -198,7 +200,7 @@ class Game:
 
     def dice_of(self, seat):
         b = seat * MAX_DICE
-        return bytes(self.dice[b:b + self.dice_left[seat]])
+        return bytes(self.dice[b:b + self.dealt[seat]])
 
     def shown_die(self, seat):
         i = self.shown[seat]
@@ -240,6 +242,7 @@ class Game:
             b = s * MAX_DICE
             for i in range(len(d)):
                 buf[b + i] = d[i]
+            self.dealt[s] = left[s]
             self.shown[s] = _NO_DIE if shown is None or shown[s] is None else shown[s]
         self.on_turn = self.opener
         self.bid_count = 0
@@ -252,7 +255,7 @@ class Game:
         buf = self.dice
         b = s * MAX_DICE
         c = 0
-        for i in range(b, b + self.dice_left[s]):
+        for i in range(b, b + self.dealt[s]):
             v = buf[i]
             if v == face or (wild and v == 1):
                 c += 1

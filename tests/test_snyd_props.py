@@ -1,5 +1,7 @@
 """Property-based tests of the Snyd rules core and its records (hypothesis): random legal games."""
 import json
+import os
+import re
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -136,3 +138,10 @@ def test_step_from_any_position_is_the_nearest_legal_bid(game, count, face, d):
         want = next((b for b in reversed(legal) if order_key(g, *b) < k), None)
     assert g.step_bid(count, face, d) == want
     assert walk(g, 1) == legal
+
+
+def test_every_reason_code_has_words():
+    import snyd_text
+    src = open(os.path.join(os.path.dirname(__file__), "..", "firmware", "snyd.py")).read()
+    codes = [int(n) for n in re.findall(r"^_E_\w+ = const\((\d+)\)", src, re.M)]
+    assert sorted(codes) == list(range(1, len(snyd_text.REASONS)))

@@ -223,6 +223,9 @@ def test_snyd_exact_count_means_caller_loses():
     eq(g.opener, 1)
     assert not g.in_round
     eq(g.round_no, 1)
+    # the reveal after the call still sees the whole round: the loser's five dice, the same count
+    eq(g.dice_of(1), bytes([3, 3, 3, 3, 3]))
+    eq(g.counted(2), 4)
 
 
 def test_snyd_short_count_means_bidder_loses():
