@@ -88,6 +88,7 @@ class SnydTable:
         self.voided = 0
         self.seed = None
         self.call_seat = -1
+        self.last_action = 0            # log sequence of the last bid or call
         self.acts = bytearray()         # this round's actions, 3 bytes each (seat<<2|kind, q, f)
         self._hs = bytearray(8 * _H)
         self._hr = bytearray(8 * _H)
@@ -139,6 +140,9 @@ class SnydTable:
         d = self._have(s, rnd)
         if d is not None:
             return d
+        for k in (self.draws[s], self.nexts[s]):
+            if k is not None and k.round > rnd:
+                return None  # never redraw a round we have passed: that would forget a secret
         d = fairdice.Draw(self.table, rnd, s, rand)
         if rnd == self.round:
             self.draws[s] = d
@@ -186,6 +190,8 @@ class SnydTable:
             return RJ_AGAIN if self.revealed & bit else 0
         if self.phase != P_BID:
             return RJ_PHASE
+        if f.ack < self.last_action:
+            return RJ_LATE  # made before the last bid was seen (a race, or a replayed frame)
         g = self.game
         k = f.kind
         if k == wire.A_BID:
@@ -220,6 +226,7 @@ class SnydTable:
                 self._start_bidding()
         elif et == wire.T_ACTION:
             k = f.kind
+            self.last_action = seq
             self.acts.extend(bytes((w << 2 | (k - 1), f.count, f.face)))
             if k == wire.A_BID:
                 self.game.bid(w, f.count, f.face)
@@ -341,8 +348,8 @@ class SnydTable:
     def poll(self, node, now, decide=None, rand=None):
         """Make the next request for each seat this handheld hosts (at most one in flight each)."""
         ph = self.phase
-        if ph in (P_IDLE, P_OVER):
-            return
+        if ph in (P_IDLE, P_OVER) or not node.caught_up():
+            return  # a handheld still catching up must not act on a state that is past
         f = _REQ
         for s in range(self.n):
             bit = 1 << s
@@ -352,17 +359,23 @@ class SnydTable:
             f.round = self.round
             if ph == P_COMMIT and not self.committed & bit:
                 d = self._draw_for(s, self.round, rand)
+                if d is None:
+                    continue
                 hs, hr = d.commitments()
                 f.etype = wire.T_COMMIT
                 f.h1[:] = hs
                 f.h2[:] = hr
             elif ph == P_CONTRIB and not self.contributed & bit:
                 d = self._draw_for(s, self.round, rand)
+                if d is None:
+                    continue
                 f.etype = wire.T_CONTRIB
                 f.h1[:] = d.r
             elif ph == P_REVEAL and not self.revealed & bit:
                 d = self._draw_for(s, self.round, rand)
                 nxt = self._draw_for(s, self.round + 1, rand)
+                if d is None or nxt is None:
+                    continue
                 hs, hr = nxt.commitments()
                 f.etype = wire.T_REVEAL
                 f.h1[:] = d.s
@@ -410,14 +423,15 @@ class SnydTable:
             put(arr)
         return off
 
-    def restore(self, mv):
-        """Take over the state in a snapshot; False (nothing changed) if it does not read."""
+    def restore(self, mv, seq):
+        """Take over the state in a snapshot taken after entry `seq`; False (nothing changed) if it
+        does not read."""
         try:
-            return self._restore(bytes(mv))
+            return self._restore(bytes(mv), seq)
         except (IndexError, ValueError, snyd.Illegal):
             return False
 
-    def _restore(self, b):
+    def _restore(self, b, seq):
         if b[0] == 0:
             self.phase = P_IDLE
             return True
@@ -456,6 +470,7 @@ class SnydTable:
         self.cheats, self.voided = cheats, voided
         self.call_seat = call if call != 0xFF else -1
         self.acts = acts
+        self.last_action = seq  # unknown: a restored sequencer refuses requests made before
         self._hs, self._hr, self._r, self._s, self._nhs, self._nhr = arrs
         self.phase = phase
         for s in range(8):
@@ -477,3 +492,14 @@ class SnydTable:
 
 
 _REQ = wire.Frame()  # the one request frame poll() fills (the Node copies it at once)
+_EXPLAIN = wire.Frame()
+
+
+def explain(node, reason, lo):
+    """What a player whose request was refused is told, e.g. "too late: seat 3 called calza"."""
+    text = REASONS.get(reason, "refused")
+    f = _EXPLAIN
+    if reason == RJ_LATE and node.entry(lo, f) and f.etype == wire.T_ACTION:
+        what = ("bid %d x %d" % (f.count, f.face), "called snyd", "called calza")[f.kind - 1]
+        return "too late: seat %d %s first" % (f.who, what)
+    return text

@@ -16,7 +16,7 @@ integer milliseconds the caller passes in (the device's ticks_ms, the simulator'
 The app (a game adapter such as snydtable.SnydTable) provides:
     check(f) -> 0 or a reason code >= RJ_APP  (sequencer only, against everything logged so far)
     apply(f, seq)                             (every handheld, once per entry, in order)
-    snapshot(buf, off) -> end offset; restore(mv) -> True/False   (the state after `applied`)
+    snapshot(buf, off) -> end offset; restore(mv, seq) -> True/False  (state after entry seq)
     rejected(who, reason, winner_seq)         (a request of a hosted seat was refused)
 
 Delivery: entries are broadcast; every Node's heartbeat (ACK, about once a second) says "I applied
@@ -101,7 +101,8 @@ class Node:
         self._pseq = [0] * _PEND
         self._pnext = [0] * _PEND
         self._pwait = [0] * _PEND
-        self._reqno = 0
+        self._pack = [0] * _PEND        # what we had applied when the request was made
+        self._reqno = now & 0xFFFF      # so a REJECT from before a reboot matches nothing new
         # snapshot being received
         self._snap = bytearray(SNAP_MAX)
         self._snap_seq = -1
@@ -123,6 +124,13 @@ class Node:
     def paused(self):
         return self.missing != 0
 
+    def caught_up(self):
+        """True when this handheld has applied all the sequencer last said it had: only then may
+        its seats act (a rebooted one replaying old entries must not answer them)."""
+        if self.leader < 0:
+            return False
+        return self.is_leader() or self.applied >= self._acked[self.leader]
+
     def pending(self, who):
         return self._plen[who] != 0
 
@@ -141,7 +149,8 @@ class Node:
         f.table = self.codec.table
         f.seat = self.seat
         f.term = self.term
-        f.ack = self.applied
+        if f.type < wire.T_COMMIT or f.type > wire.T_YATZY:
+            f.ack = self.applied  # a request keeps the state it was made in (see submit)
         mv = self.codec.encode(f)
         self.frames_out += 1
         self.bytes_out += len(mv)
@@ -219,6 +228,7 @@ class Node:
         self._plen[who] = wire.pack_entry(f, self._pbuf, off) - off
         self._reqno += 1
         self._pseq[who] = self._reqno
+        self._pack[who] = self.applied
         self._pnext[who] = now
         self._pwait[who] = self.resend_ms
         self._send_pending(who, now)
@@ -244,7 +254,7 @@ class Node:
         f.type = f.etype
         f.seq = self._pseq[who]
         f.seat = self.seat
-        f.ack = self.applied
+        f.ack = self._pack[who]
         if self.is_leader():
             if self.ready:
                 self._on_request(f, now)
@@ -373,8 +383,8 @@ class Node:
             self.dropped[D_STRANGER] += 1
             return D_STRANGER
         self._heard[s] = now
-        self._acked[s] = f.ack
         if t == wire.T_ACK:
+            self._acked[s] = f.ack
             self._ack_time[s] = now
         if f.term > self.term:
             self.term = f.term
@@ -475,7 +485,7 @@ class Node:
             return 0
         buf = self._snap
         mv = memoryview(buf)[1 + wire.SEATS_MAX:self._snap_len]
-        if not self.app.restore(mv):
+        if not self.app.restore(mv, f.seq):
             return 0
         self.members = buf[0]
         for i in range(wire.SEATS_MAX):

@@ -10,7 +10,6 @@ The real simulator (host_tools.sim, the handheld app over fake espnow) will use 
 modules; this harness stays as the fast, exact check of the protocol itself.
 """
 import heapq
-import os
 import random
 
 import host_tools.paths  # noqa: F401  (puts firmware/ on sys.path)
@@ -33,7 +32,7 @@ class Bus:
         self.q = []
         self.n = 0
         self.log = []            # (time ms, sender, dest, bytes) of every frame put on the air
-        self.nodes = {}          # handheld id -> receive(data, now)
+        self.nodes = {}          # radio address -> Handheld
         self.busy_until = 0.0    # the channel is shared: frames queue behind each other
 
     def send(self, src, dest, data, now):
@@ -41,7 +40,7 @@ class Bus:
         self.log.append((now, src, dest, data))
         start = max(float(now), self.busy_until)
         self.busy_until = start + (AIRTIME_US_FIXED + AIRTIME_US_PER_BYTE * len(data)) / 1000.0
-        targets = [d for d in self.nodes if d != src] if dest == tablelog.BROADCAST else [dest]
+        targets = [d for d in self.nodes if d != src] if dest is None else [dest]
         for d in targets:
             copies = 2 if self.rng.random() < self.dup else 1
             for _ in range(copies):
@@ -57,11 +56,13 @@ class Bus:
         self.n += 1
         heapq.heappush(self.q, (t, self.n, dest, bytes(data)))
 
-    def due(self, now):
+    def deliver(self, now):
+        """Hand every frame due by `now` to its receiver (unless that handheld is off)."""
         while self.q and self.q[0][0] <= now:
             t, _, d, data = heapq.heappop(self.q)
-            if d in self.nodes:
-                yield d, data
+            h = self.nodes.get(d)
+            if h is not None and not h.dead:
+                h.receive(data, now)
 
 
 def random_decide(rng, calza_rate=0.08, snyd_rate=0.3):
@@ -93,6 +94,9 @@ class Handheld:
 
     def __init__(self, table, seat, bus, key, members, rng, flash, leader=0, now=0):
         self.seat = seat
+        self.addr = table.offset + seat
+        self.offset = table.offset
+        self.dead = False
         self.bus = bus
         self.flash = flash
         self.codec = wire.Codec()
@@ -104,10 +108,11 @@ class Handheld:
         self.decide = random_decide(rng)
         self.rand = lambda n: bytes(rng.getrandbits(8) for _ in range(n))
         self.now = now
-        bus.nodes[seat] = self.receive
+        bus.nodes[self.addr] = self
 
     def _send(self, dest, data):
-        self.bus.send(self.seat, dest, data, self.now)
+        to = None if dest == tablelog.BROADCAST else self.offset + dest
+        self.bus.send(self.addr, to, data, self.now)
 
     def receive(self, data, now):
         self.now = now
@@ -122,20 +127,23 @@ class Handheld:
 class Table:
     """N handhelds at one table; the creator (seat 0) is the first sequencer."""
 
-    def __init__(self, seats=4, loss=0.0, dup=0.0, reorder=0.0, seed=1, rules=None, step_ms=5):
+    def __init__(self, seats=4, loss=0.0, dup=0.0, reorder=0.0, seed=1, rules=None, step_ms=5,
+                 bus=None, offset=0):
+        """`bus`/`offset`: share another table's radio (two tables in one room), with radio
+        addresses offset+seat."""
         self.rng = random.Random(seed)
+        self.offset = offset
         self.table_id = self.rng.getrandbits(32) | 1
         self.key = bytes(self.rng.getrandbits(8) for _ in range(16))
         self.seats = seats
         self.members = (1 << seats) - 1
-        self.bus = Bus(self.rng, loss, dup, reorder)
+        self.bus = bus or Bus(self.rng, loss, dup, reorder)
         self.flash = [dict() for _ in range(seats)]
         self.now = 0
         self.step_ms = step_ms
         self.hands = [Handheld(self, s, self.bus, self.key, self.members,
                                random.Random(seed * 100 + s), self.flash[s]) for s in range(seats)]
         self.rules = rules or snyd.Rules()
-        self.dead = set()
         self.reveal_times = {}   # (round, seat) -> time its reveal was first logged anywhere
 
     def start_game(self, first=0):
@@ -147,33 +155,29 @@ class Table:
         for s in range(self.seats):
             f.kinds[s] = 1
             f.hosts[s] = s
-        leader = [h for h in self.hands if h.node.is_leader() and h.seat not in self.dead][0]
+        leader = [h for h in self.live() if h.node.is_leader()][0]
         leader.now = self.now
         return leader.node.log_local(f, self.now)
 
     def step(self):
         self.now += self.step_ms
-        for d, data in self.bus.due(self.now):
-            if d not in self.dead:
-                self.hands[d].receive(data, self.now)
-        for h in self.hands:
-            if h.seat not in self.dead:
-                h.step(self.now)
+        self.bus.deliver(self.now)
+        for h in self.live():
+            h.step(self.now)
 
     def kill(self, seat):
         """The handheld goes silent (battery out)."""
-        self.dead.add(seat)
+        self.hands[seat].dead = True
 
     def reboot(self, seat):
         """The handheld comes back with only its flash: a fresh Node that does not know the
         sequencer yet, a fresh game copy that must catch up from a snapshot."""
-        self.dead.discard(seat)
         h = Handheld(self, seat, self.bus, self.key, self.members,
                      random.Random(self.rng.getrandbits(32)), self.flash[seat], -1, self.now)
         self.hands[seat] = h
 
     def live(self):
-        return [h for h in self.hands if h.seat not in self.dead]
+        return [h for h in self.hands if not h.dead]
 
     def done(self):
         hs = self.live()
