@@ -374,10 +374,8 @@ class Game:
         jok = self._jokers_on()
         q = count
         f = face
-        if q < 1:
-            if d < 0:
-                return None
-            q, f = 0, 6  # so the first step lands on the first bid
+        if q < 1 and d < 0:
+            return None
         while True:
             if d > 0:
                 if q < 1:
