@@ -48,3 +48,4 @@ a0 = gc.mem_alloc()
 for _ in range(N):
     gv.scores_for()
 benchlib.row("yatzy", "bytes allocated by scores_for per call", (gc.mem_alloc() - a0) // N, "B")
+

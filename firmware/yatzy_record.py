@@ -6,7 +6,7 @@ with every turn before it scored. Recorder(variant, players, options) builds a r
 on the handheld: .turn(p, rolls, held, category, column) and .record().
 """
 from recordlib import Malformed, check_keys, get_bool, get_int, get_list, get_str, is_int
-from yatzy import VARIANTS, Illegal, Yatzy
+from yatzy import BOXES, VARIANTS, Illegal, Yatzy
 
 _KEYS = ("game", "variant", "options", "players", "turns", "version", "names", "teams", "meta")
 _REQUIRED = ("game", "variant", "players", "turns")
@@ -101,24 +101,55 @@ def replay(record):
 
 
 class Recorder:
-    """Collects a game's turns as the handheld plays them and hands back the spec's record."""
+    """Writes the record of a game as it is played (the handheld's game log), compactly: a turn is a
+    few bytes in one bytearray, [p, box, column, rolls, then per roll the held mask and the dice];
+    record() turns them into the spec's JSON-ready dict."""
 
     def __init__(self, variant, players, options=None, names=None, teams=None, meta=None):
-        self._rec = {"game": "yatzy", "version": 1, "variant": variant, "options": dict(options or {}),
-                     "players": players, "turns": []}
-        for k, v in (("names", names), ("teams", teams), ("meta", meta)):
-            if v is not None:
-                self._rec[k] = v
+        v = VARIANTS.index(variant)
+        self._head = {"game": "yatzy", "version": 1, "variant": variant, "options": dict(options or {}),
+                      "players": players}
+        for k, x in (("names", names), ("teams", teams), ("meta", meta)):
+            if x is not None:
+                self._head[k] = x
+        self._boxes = BOXES[v]
+        self._ndice = 6 if variant == "maxi" else 5
+        self._log = bytearray()
 
     def turn(self, p, rolls, held, category, column=0):
-        """rolls: the dice after each roll; held: for each re-roll the kept positions (or None)."""
-        t = {"p": p, "rolls": [list(r) for r in rolls]}
-        if held and any(held):
-            t["held"] = [list(h) for h in held]
-        t["category"] = category
-        if column:
-            t["column"] = column
-        self._rec["turns"].append(t)
+        """rolls: the dice after each roll; held: for each re-roll the kept positions (or None);
+        category: the box's name or index."""
+        if isinstance(category, str):
+            category = self._boxes.index(category)
+        log = self._log
+        log.extend(bytes((p, category, column, len(rolls))))
+        for i, r in enumerate(rolls):
+            mask = 0
+            if i and held and i - 1 < len(held):
+                for pos in held[i - 1]:
+                    mask |= 1 << pos
+            log.append(mask)
+            log.extend(bytes(r))
 
     def record(self):
-        return self._rec
+        rec = dict(self._head)
+        rec["turns"] = turns = []
+        log, nd = self._log, self._ndice
+        i = 0
+        while i < len(log):
+            p, box, column, n = log[i], log[i + 1], log[i + 2], log[i + 3]
+            i += 4
+            rolls, held = [], []
+            for k in range(n):
+                if k:
+                    held.append([j for j in range(nd) if log[i] >> j & 1])
+                rolls.append(list(log[i + 1:i + 1 + nd]))
+                i += 1 + nd
+            t = {"p": p, "rolls": rolls}
+            if any(held):
+                t["held"] = held
+            t["category"] = self._boxes[box]
+            if column:
+                t["column"] = column
+            turns.append(t)
+        return rec

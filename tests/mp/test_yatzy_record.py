@@ -203,3 +203,23 @@ def test_recorder_round_trip():
         eq(out["error"], None, v)
         eq(out["winners"], g.winners(), v)
         eq([pl["total"] for pl in out["players"]], [g.total(p) for p in range(players)], v)
+
+
+def test_recorder_writes_the_spec_shape():
+    w = Recorder("triple", 2, None, names=["Ann", "Bo"], teams=[["Ann", "Cy"], ["Bo"]])
+    w.turn(0, [b"\x01\x03\x03\x05\x06", [3, 3, 3, 2, 4]], [[1, 2]], "three_of_a_kind", 2)
+    eq(w.record()["turns"], [{"p": 0, "rolls": [[1, 3, 3, 5, 6], [3, 3, 3, 2, 4]], "held": [[1, 2]],
+                              "category": "three_of_a_kind", "column": 2}])
+    w.turn(1, [[6, 6, 6, 6, 6], [6, 6, 6, 6, 6]], [[]], 14)      # a box by index, nothing held
+    r = w.record()
+    eq(r["turns"][1], {"p": 1, "rolls": [[6, 6, 6, 6, 6]] * 2, "category": "yatzy"})
+    eq((r["game"], r["variant"], r["players"], r["names"], r["teams"][0]),
+       ("yatzy", "triple", 2, ["Ann", "Bo"], ["Ann", "Cy"]))
+    out = replay(r)
+    eq((out["error"], out["next"], out["finished"]), (None, 0, False))
+    eq([p["total"] for p in out["players"]], [27, 50])
+    w = Recorder("maxi", 1, {"saved_rolls": False})
+    w.turn(0, [[1, 2, 3, 4, 5, 6]], None, "full_straight")
+    r = w.record()
+    eq((r["options"], r["turns"][0]["rolls"]), ({"saved_rolls": False}, [[1, 2, 3, 4, 5, 6]]))
+    eq(replay(r)["players"][0]["total"], 21)

@@ -1,0 +1,38 @@
+# bench-heap: 64K
+"""The handheld's game log: yatzy_record's import and a Recorder holding a whole 8-card Triple game
+(360 turns, one to three rolls each), on the .mpy build."""
+import benchlib
+import yatzy
+
+m0 = benchlib.mem_alloc()
+import yatzy_record  # noqa: E402
+
+m1 = benchlib.mem_alloc()
+g = yatzy.Yatzy("triple", 8)
+w = yatzy_record.Recorder("triple", 8)
+seed = [12345]
+
+
+def die():
+    seed[0] = (seed[0] * 1103515245 + 12345) & 0x7FFFFFFF
+    return seed[0] % 6 + 1
+
+
+rolls = [None, None, None]
+while not g.finished:
+    n = 1 + g.turn % 3
+    for k in range(n):
+        g.roll_with(die)
+        rolls[k] = bytes(g.dice)
+    col = b = 0
+    while g.why_not(b, col):
+        b += 1
+        if b == g.nbox:
+            b, col = 0, col + 1
+    p = g.current
+    g.fill(b, col)
+    w.turn(p, rolls[:n], None, b, col)
+del g
+m2 = benchlib.mem_alloc()
+benchlib.row("yatzy", "heap: import yatzy_record (.mpy)", m1 - m0, "B")
+benchlib.row("yatzy", "heap: Recorder after a whole 8-card Triple game", m2 - m1, "B")
