@@ -71,6 +71,8 @@ class Pin:
 
     def value(self, v=None):
         if v is None:
+            if hostlink.linked():
+                hostlink.pump(0)    # the PC's button changes arrive between two reads, as on a board
             return _levels.get(self.id, 1)
         _levels[self.id] = 1 if v else 0
         return None
