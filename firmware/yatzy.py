@@ -70,6 +70,7 @@ VARIANTS = ("standard", "maxi", "yahtzee", "triple")
 _KINDS = (b"\x00\x01\x02\x03\x04\x05\x06\x07\x09\x0a\x0c\x0d\x0f\x12\x13", bytes(range(20)),
           b"\x00\x01\x02\x03\x04\x05\x09\x0a\x0f\x0c\x0d\x13\x12")
 _KINDS += (_KINDS[0],)
+# every box name in kind order (Maxi's sheet), then BOXES[i] holds the names of VARIANTS[i]
 BOXES = ("ones", "twos", "threes", "fours", "fives", "sixes", "one_pair", "two_pairs", "three_pairs",
          "three_of_a_kind", "four_of_a_kind", "five_of_a_kind", "small_straight", "large_straight",
          "full_straight", "full_house", "castle", "tower", "chance", "yatzy")
@@ -105,9 +106,12 @@ def _best(c, k, skip=0):
 
 
 class Yatzy:
+    """One game: every scorecard, whose turn it is, the dice of the turn (see the module docstring)."""
+
     def __init__(self, variant, players, options=None):
         opts = options or {}
         b = opts.get("bonus", "84/100")
+        # options exist only in maxi, and only these two keys
         if (variant not in VARIANTS or not 1 <= players <= 8 or b not in ("84/100", "75/50")
                 or opts and (variant != "maxi" or len(opts) > ("saved_rolls" in opts) + ("bonus" in opts))):
             raise ValueError("bad game: %r, %r scorecards, options %r" % (variant, players, options))
