@@ -9,8 +9,9 @@ P is one serial port, several separated by commas, `all` (every connected USB-se
 Several handhelds are served at once, each with its own progress lines; the exit code is 0 only when
 every handheld succeeded. Owns the plans (lists of commands) and the meaning of tool errors; all
 commands go through a runner that tests replace, so no test needs hardware.
-On the handheld: the firmware's .mpy files and main.py at /, pinmap.json, owner.json {"name": ...},
-the ssd1306 driver in /lib (mip), and the firmware's game records in /records/*.json.
+On the handheld: the firmware's .mpy files and main.py at /, pinmap.json, owner.json {"name": ...}
+(firmware/settings.py reads it), the ssd1306 driver in /lib (mip), and the game records the firmware
+saves as /records/*.json (firmware/store.py).
 """
 import argparse
 import json
@@ -23,6 +24,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 from host_tools import build
 from host_tools.paths import BUILD, HARDWARE, ROOT, tool
+import settings as firmware_settings   # the handheld's own file names and limits (firmware/)
+import store as firmware_store
 
 MPREMOTE = tool("mpremote")
 ESPTOOL = tool("esptool")
@@ -32,7 +35,9 @@ WOKWI_URL = "rfc2217://localhost:4000"
 FLASH_OFFSET = "0x1000"      # where the original ESP32's MicroPython image starts
 BAUD = "460800"
 NEEDS_FLASH = 4 * 1024 * 1024   # ESP32_GENERIC's partition table expects a 4 MB flash chip
-NAME_MAX = 12                # 16 columns of 8x8 font, minus room for a marker
+NAME_MAX = firmware_settings.NAME_MAX
+OWNER_FILE = firmware_settings.OWNER
+RECORDS_DIR = firmware_store.RECORDS
 # USB-serial bridges found on ESP32 dev boards (VID, PID): CP210x, CH340, CH9102, FTDI.
 USB_SERIAL = {(0x10C4, 0xEA60), (0x1A86, 0x7523), (0x1A86, 0x55D4), (0x0403, 0x6001), (0x0403, 0x6010),
               (0x0403, 0x6015)}
@@ -274,7 +279,7 @@ def deploy_files(dest=BUILD):
 
 
 # Files of ours at the handheld's root whose space a new deploy reuses.
-_OURS = '(x.endswith(".mpy") or x in ("main.py","pinmap.json","owner.json"))'
+_OURS = '(x.endswith(".mpy") or x in ("main.py","pinmap.json",%s))' % json.dumps(OWNER_FILE)
 
 
 def probe_code(root="/"):
@@ -283,11 +288,12 @@ def probe_code(root="/"):
     name and the saved records. root is "/" on a handheld (tests run it on the unix port in a folder)."""
     return ('import os,sys,json,binascii,machine;d=%s;s=os.statvfs(d);n=os.listdir(d);'
             'f=s[0]*s[3]+sum(os.stat(d+x)[6] for x in n if %s);'
-            'o=json.load(open(d+"owner.json")).get("name","") if "owner.json" in n else "";'
-            'r=os.listdir(d+"records") if "records" in n else [];'
+            'o=json.load(open(d+%s)).get("name","") if %s in n else "";'
+            'r=os.listdir(d+%s) if %s in n else [];'
             'print("%s"+json.dumps({"impl":sys.implementation.name,"platform":sys.platform,"free":f,'
             '"uid":binascii.hexlify(machine.unique_id()).decode(),"owner":o,"records":r}))'
-            % (json.dumps(root), _OURS, PROBE_TAG))
+            % (json.dumps(root), _OURS, json.dumps(OWNER_FILE), json.dumps(OWNER_FILE), json.dumps(RECORDS_DIR),
+               json.dumps(RECORDS_DIR), PROBE_TAG))
 
 
 def unshadow_code(root="/"):
@@ -343,7 +349,7 @@ def stage_pinmap(stage=STAGE):
 
 def stage_owner(port, name, stage=STAGE):
     path = os.path.join(stage, "owner-%s.json" % _slug(port))
-    return path, json.dumps({"name": name}, ensure_ascii=False) + "\n"
+    return path, json.dumps({"name": name}, ensure_ascii=False) + "\n"   # what settings.name() reads
 
 
 def _write(path, text):
@@ -377,7 +383,8 @@ def deploy_plan(port, name, dest=BUILD, stage=STAGE, mip=True, need_bytes=0):
     steps.append(Step("remove stale sources", mpremote(port, "exec", unshadow_code())))
     steps.append(Step("copy pin map", mpremote(port, "fs", "cp", stage_pinmap(stage)[0], ":pinmap.json")))
     if name is not None:
-        steps.append(Step("set owner %s" % name, mpremote(port, "fs", "cp", stage_owner(port, name, stage)[0], ":owner.json")))
+        steps.append(Step("set owner %s" % name, mpremote(port, "fs", "cp", stage_owner(port, name, stage)[0],
+                                                          ":" + OWNER_FILE)))
     if mip:
         steps.append(Step("install ssd1306 driver (mip)", mpremote(port, "mip", "install", "ssd1306")))
     steps.append(Step("reset", mpremote(port, "reset")))
@@ -406,7 +413,7 @@ def logs_plan(port, out_dir, make_dirs=True):
             if make_dirs:
                 os.makedirs(folder, exist_ok=True)
             steps.append(Step("copy %d record(s) to %s" % (len(recs), os.path.relpath(folder)),
-                              mpremote(port, "fs", "cp", *[":records/" + r for r in recs], folder + os.sep)))
+                              mpremote(port, "fs", "cp", *[":%s/%s" % (RECORDS_DIR, r) for r in recs], folder + os.sep)))
 
     steps.append(Step("list saved game records", mpremote(port, "exec", probe_code()), got))
     return steps, found
@@ -459,7 +466,7 @@ def cmd_logs(args, runner, say, lister):
             for step in logs_plan(p, args.out, make_dirs=False)[0]:
                 say(show(step.cmd))
             say("# then, with the records the first command lists: %s" % show(
-                mpremote(p, "fs", "cp", ":records/NAME.json", os.path.join(args.out, "OWNER-ID") + os.sep)))
+                mpremote(p, "fs", "cp", ":%s/NAME.json" % RECORDS_DIR, os.path.join(args.out, "OWNER-ID") + os.sep)))
         return {}, ports
     failures, pulled = {}, []
 
