@@ -53,3 +53,8 @@ def test_bad_csv_is_reported(tmp_path):
     p.write_text("part,qty\nwidget,1\n")
     with pytest.raises(bom.BomError, match="columns"):
         bom.load(str(p))
+
+
+def test_readme_states_the_current_total():
+    with open(ROOT + "/README.md", encoding="utf-8") as f:
+        assert "**%.2f USD per handheld**" % bom.total(bom.load()) in f.read()

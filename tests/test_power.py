@@ -47,3 +47,13 @@ def test_sleep_needed_makes_the_night():
 def test_games_night_scenario_lasts():
     avg = power.average_ma(power.SCENARIOS[2][2])
     assert power.hours(avg) >= power.NIGHT_H
+
+
+def test_readme_states_the_model_numbers():
+    with open(ROOT + "/README.md", encoding="utf-8") as f:
+        readme = f.read()
+    worst = power.average_ma(power.SCENARIOS[0][2])
+    solo = power.average_ma(power.SCENARIOS[3][2])
+    assert "**%.1f hours** on %d mAh" % (power.hours(worst), power.CELL_MAH) in readme
+    assert "%d minutes" % round(power.sleep_needed_h() * 60 + 0.5) in readme
+    assert "about %d hours" % round(power.hours(solo)) in readme
