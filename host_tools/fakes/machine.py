@@ -35,7 +35,11 @@ def sim_adc(pin, microvolts):
     _adc_uv[pin] = microvolts
 
 
+_button_msgs = [0]  # BUTTON messages from the PC so far (ends a light sleep on the virtual clock)
+
+
 def _on_button(p):
+    _button_msgs[0] += 1
     sim_set(p[0], p[1])
 
 
@@ -90,6 +94,15 @@ class Pin:
         return None
 
 
+I2C_LOG_MAX = 256  # the log keeps the newest writes only: a long simulator run must not fill the heap
+
+
+def _log(addr, n):
+    if len(i2c_log) >= I2C_LOG_MAX:
+        del i2c_log[:I2C_LOG_MAX // 2]
+    i2c_log.append((addr, n))
+
+
 class I2C:
     def __init__(self, id=0, scl=None, sda=None, freq=400000, timeout=50000):
         self.id = id
@@ -99,11 +112,11 @@ class I2C:
         return [0x3C]
 
     def writeto(self, addr, buf, stop=True):
-        i2c_log.append((addr, len(buf)))
+        _log(addr, len(buf))
         return 1
 
     def writevto(self, addr, vector, stop=True):
-        i2c_log.append((addr, sum(len(b) for b in vector)))
+        _log(addr, sum(len(b) for b in vector))
         return 1
 
     def readfrom_into(self, addr, buf, stop=True):
@@ -143,7 +156,15 @@ class ADC:
 def lightsleep(ms=None):
     sleeps[0] += 1
     _wake[0] = None
-    if hostlink.linked():
+    if hasattr(time, "advance") and hostlink.linked():
+        # virtual clock (simulator): the sleep spends virtual time in slices, so the other
+        # handhelds keep running in lockstep; a button message from the PC ends it early
+        left = ms if ms is not None else 1 << 30
+        seen = _button_msgs[0]
+        while left > 0 and _button_msgs[0] == seen:
+            time.sleep_ms(min(left, 20))
+            left -= 20
+    elif hostlink.linked():
         hostlink.pump(ms if ms is not None else -1)
     elif ms:
         time.sleep_ms(ms)

@@ -154,6 +154,7 @@ def headless(a, sim):
         if players is not None:
             for p in players:
                 p.act()
+            sim.step()
             if all(p.finished or p.failed for p in players):
                 break
             prog.show(sum(p.games_done for p in players), a.games * sim.n)

@@ -1,0 +1,158 @@
+"""--autoplay: a player's finger on each handheld, pressing its buttons and reading its screen.
+
+It knows nothing of the firmware's insides: it reads the screen's text with host_tools/readback
+(the same reader the handheld's tests use), finds the highlighted menu row (the inverted one),
+walks the menus to the chosen game by their labels (firmware/strings.py, either language) and
+starts it; in a game it presses select, which takes what the screen offers (the bid picker's
+smallest legal raise, the call it proposes, "next"), and now and then steps the picker once with
+down first. Finished games are counted from the records the handheld saved on its flash
+(records/*.json); each new one is kept, so more than the handheld's own last five are collected.
+"""
+import os
+import random
+
+from host_tools import paths  # noqa: F401  (puts firmware/ on sys.path)
+from host_tools import readback
+import strings  # firmware/strings.py: the menu labels
+
+PATHS = {  # menu labels from the title down to the start, per --game
+    "snyd": ("snyd", "start"),
+    "kids": ("snyd_kids", "start"),
+    "yatzy": ("yatzy", "v_standard", "start"),
+    "maxi": ("yatzy", "v_maxi", "start"),
+    "yahtzee": ("yatzy", "v_yahtzee", "start"),
+    "triple": ("yatzy", "v_triple", "start"),
+}
+PRESS_MS = 60      # finger down
+GAP_MS = 140       # finger up before the next decision
+STUCK_MS = 20000   # same picture this long after pressing: try back
+GIVE_UP_MS = 120000
+
+
+def labels(key):
+    """The text of one string key in every language the firmware speaks."""
+    keep = strings.lang()
+    out = set()
+    for lang in (0, 1):
+        strings.set_lang(lang)
+        out.add(strings.t(key))
+    strings.set_lang(keep)
+    return out
+
+
+def selected_row(frame, width=128):
+    """Index of the 8-pixel row drawn inverted (the menu's cursor), or None."""
+    best, row = width * 4, None
+    for r in range(8):
+        lit = sum(bin(b).count("1") for b in frame[r * width:(r + 1) * width])
+        if lit > best:
+            best, row = lit, r
+    return row
+
+
+class Player:
+    def __init__(self, sim, i, game, games, seed=0, level=None, keep_dir=None):
+        if game not in PATHS:
+            raise ValueError("no autoplay for game %r (one of %s)" % (game, ", ".join(PATHS)))
+        self.sim, self.i, self.game, self.games = sim, i, game, games
+        self.h = sim.handhelds[i]
+        self.rng = random.Random(seed)
+        self.path = [labels(k) for k in PATHS[game]]
+        self.calza_offer = labels("hint_calza")
+        self.keep_dir = keep_dir
+        self.release_at = None
+        self.next_at = 0.0
+        self.button = None
+        self.last_frame = None
+        self.changed_at = 0.0
+        self.check_at = 0.0
+        self.records = {}  # name -> text, every record seen on its flash
+        self.start_names = set(self._names())
+        self.games_done = 0
+        self.failed = None
+        self.presses = 0
+
+    @property
+    def finished(self):
+        return self.games_done >= self.games
+
+    def schedule_reboots(self, times, limit_ms):
+        return times
+
+    def _names(self):
+        d = os.path.join(self.h.flash, "records")
+        try:
+            return [n for n in os.listdir(d) if n.endswith(".json")]
+        except OSError:
+            return []
+
+    def _collect(self):
+        d = os.path.join(self.h.flash, "records")
+        for n in self._names():
+            if n in self.records or n in self.start_names:
+                continue
+            try:
+                with open(os.path.join(d, n)) as f:
+                    self.records[n] = f.read()
+            except OSError:
+                continue
+        self.games_done = len(self.records)
+
+    def decide(self, frame):
+        """The button to press for this picture."""
+        rows = readback.lines(frame)
+        target = None
+        for depth in range(len(self.path) - 1, -1, -1):  # the deepest menu level on screen
+            for r in range(1, len(rows)):
+                if rows[r].strip() in self.path[depth]:
+                    target = r
+                    break
+            if target is not None:
+                break
+        sel = selected_row(frame)
+        if target is not None and sel is not None:
+            if sel < target:
+                return "down"
+            if sel > target:
+                return "up"
+            return "select"
+        if any(r.strip() in self.calza_offer for r in rows):
+            # another seat's turn, and calza is on offer: a player mostly lets it pass
+            return "select" if self.rng.random() < 0.02 else None
+        if self.rng.random() < 0.15:
+            return "down"  # step the bid picker (or a menu) once before taking it
+        return "select"
+
+    def act(self):
+        """Called every simulator step: release, wait, or press the next button."""
+        sim, now = self.sim, self.sim.now()
+        if self.h.frame is not self.last_frame:
+            self.last_frame = self.h.frame
+            self.changed_at = now
+        if self.release_at is not None:
+            if now >= self.release_at:
+                sim.press(self.i, self.button, False)
+                self.release_at = None
+                self.next_at = now + GAP_MS
+            return
+        if now >= self.check_at:
+            self.check_at = now + 500
+            self._collect()
+        if self.finished or self.failed or now < self.next_at or self.h.frame is None:
+            return
+        if not self.h.alive:
+            return
+        idle = now - self.changed_at
+        if idle > GIVE_UP_MS:
+            self.failed = "the screen did not change for %d s of presses:\n%s" % (
+                idle // 1000, readback.text(self.h.frame))
+            return
+        b = "back" if idle > STUCK_MS and self.rng.random() < 0.5 else self.decide(self.h.frame)
+        if b is None:
+            self.next_at = now + GAP_MS
+            self.changed_at = now  # waiting on purpose is not being stuck
+            return
+        self.button = b
+        self.presses += 1
+        sim.press(self.i, b, True)
+        self.release_at = now + PRESS_MS
