@@ -37,11 +37,14 @@ for variant, dice in (("standard", (3, 3, 3, 5, 5)), ("maxi", (6, 6, 6, 1, 1, 2)
                       ("yahtzee", (2, 3, 4, 5, 5))):
     gv = yatzy.Yatzy(variant, 1)
     gv.roll(dice)
-    t0 = benchlib.ticks_us()
-    for _ in range(N):
-        gv.scores_for()
-    dt = benchlib.elapsed_us(t0)
-    benchlib.row("yatzy", "scores_for: all %d %s boxes, one roll (unix)" % (gv.nbox, variant), dt / N, "us")
+    best = None
+    for _ in range(5):  # the best of five batches: the machine may be busy with other work
+        t0 = benchlib.ticks_us()
+        for _ in range(N):
+            gv.scores_for()
+        dt = benchlib.elapsed_us(t0)
+        best = dt if best is None or dt < best else best
+    benchlib.row("yatzy", "scores_for: all %d %s boxes, one roll (unix)" % (gv.nbox, variant), best / N, "us")
 
 gc.collect()
 a0 = gc.mem_alloc()

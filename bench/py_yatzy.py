@@ -6,15 +6,18 @@ from host_tools.paths import BUILD
 from yatzy import NOT_FREE, Yatzy
 from yatzy_record import Recorder, replay
 
-N = 5000
+N = 1000
 for variant, dice in (("standard", (3, 3, 3, 5, 5)), ("maxi", (6, 6, 6, 1, 1, 2))):
     g = Yatzy(variant, 1)
     g.roll(dice)
-    t0 = benchlib.ticks_us()
-    for _ in range(N):
-        g.scores_for()
-    benchlib.row("yatzy", "scores_for: all %d %s boxes, one roll (CPython)" % (g.nbox, variant),
-                 benchlib.elapsed_us(t0) / N, "us")
+    best = None
+    for _ in range(5):  # the best of five batches: the machine may be busy with other work
+        t0 = benchlib.ticks_us()
+        for _ in range(N):
+            g.scores_for()
+        dt = benchlib.elapsed_us(t0)
+        best = dt if best is None or dt < best else best
+    benchlib.row("yatzy", "scores_for: all %d %s boxes, one roll (CPython)" % (g.nbox, variant), best / N, "us")
 
 # a whole 8-scorecard Triple game written by the Recorder and replayed by the referee's code
 g = Yatzy("triple", 8)
@@ -32,10 +35,15 @@ while not g.finished:
             w.turn(p, [dice], None, g.boxes()[free[0]], col)
             break
     i += 1
-t0 = benchlib.ticks_us()
-out = replay(w.record())
+rec = w.record()
+best = None
+for _ in range(5):
+    t0 = benchlib.ticks_us()
+    out = replay(rec)
+    dt = benchlib.elapsed_us(t0)
+    best = dt if best is None or dt < best else best
 assert out["error"] is None and out["finished"]
-benchlib.row("yatzy", "replay: 8-card Triple record, 360 turns (CPython)", benchlib.elapsed_us(t0) / 1000, "ms")
+benchlib.row("yatzy", "replay: 8-card Triple record, 360 turns (CPython)", best / 1000, "ms")
 
 for name in ("yatzy.mpy", "yatzy_record.mpy"):
     path = os.path.join(BUILD, name)
