@@ -335,3 +335,21 @@ def test_make_deploy_dry_run():
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr
     assert MP + " connect /dev/ttyUSB0 reset" in r.stdout
+
+
+def test_pinned_esptool_accepts_the_planned_commands(tmp_path):
+    """The real esptool parses every flash command (it gets as far as opening the port, which is absent)."""
+    img = tmp_path / "fw.bin"
+    img.write_bytes(bytes(2000))
+    port = "/dev/ttyUSB_dicecup_missing"
+    for step in deploy.flash_plan(port, str(img)):
+        rc, out = deploy.run_command(step.cmd, timeout=60)
+        assert rc != 0 and "Could not open %s" % port in out, (step.label, out)
+        assert "no device on this port" in deploy.explain(out, port)
+
+
+def test_pinned_mpremote_reports_a_missing_port_as_no_device():
+    port = "/dev/ttyUSB_dicecup_missing"
+    rc, out = deploy.run_command(deploy.mpremote(port, "reset"), timeout=60)
+    assert rc != 0 and "failed to access" in out
+    assert "no device on this port" in deploy.explain(out, port)
