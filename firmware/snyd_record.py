@@ -4,6 +4,8 @@
       Every legality decision is the rules core's (snyd.Game); this module only checks the shape and
       translates. The whole record's shape is checked before any round is replayed, so a malformed
       record is always exit 2, never a partial result.
+  read(record) -> (rules, seats, first, rounds) after the shape checks; round_entry(game) -> the
+      Output entry of the round just played (finished or not), for anyone showing a game log.
   Recorder(rules, seats, first=0, names=None): .round(dice, shown=None), .action(seat, kind,
       count=0, face=0) with kind "bid"/"snyd"/"calza", .record() -> the record dict. Actions are kept
       as three bytes each, so a long game costs the handheld little memory.
