@@ -353,3 +353,33 @@ def test_pinned_mpremote_reports_a_missing_port_as_no_device():
     rc, out = deploy.run_command(deploy.mpremote(port, "reset"), timeout=60)
     assert rc != 0 and "failed to access" in out
     assert "no device on this port" in deploy.explain(out, port)
+
+
+def test_copy_step_covers_exactly_the_build(tmp_path):
+    dest = str(tmp_path / "fw")
+    assert build.build(dest) == []
+    assert deploy.deploy_files(dest) == sorted(os.listdir(dest))
+
+
+def test_deployed_files_read_back_by_the_mpy_firmware_under_micropython(tmp_path):
+    """What deploy puts on the handheld (pin map without layout, owner.json) is what the compiled
+    firmware's own pinmap/settings/battery modules read, run as .mpy under the unix port."""
+    dest = str(tmp_path / "fw")
+    assert build.build(dest) == []
+    dev = tmp_path / "dev"
+    dev.mkdir()
+    path, text = deploy.stage_pinmap(str(dev))
+    (dev / "pinmap.json").write_text(text)
+    _, owner = deploy.stage_owner("COM3", "Åse", str(dev))
+    (dev / deploy.OWNER_FILE).write_text(owner, encoding="utf-8")
+    code = ("import os, json, pinmap, settings, battery; os.chdir(%r); pm = pinmap.load('pinmap.json');"
+            "print(json.dumps([pm['buttons'], pm['i2c'], pm['battery'], pm['wake'], settings.name(),"
+            " battery.percent(3790)]))" % str(dev))
+    r = subprocess.run([MICROPYTHON, "-X", "heapsize=256K", "-c", code], capture_output=True, text=True,
+                       env=dict(os.environ, MICROPYPATH=dest), timeout=60)
+    assert r.returncode == 0, r.stdout + r.stderr
+    buttons, i2c, bat, wake, name, pc = json.loads(r.stdout.strip().splitlines()[-1])
+    with open(deploy.PINMAP_SRC, encoding="utf-8") as f:
+        src = json.load(f)
+    assert (buttons, i2c, bat, wake) == (src["buttons"], src["i2c"], src["battery"], src["wake"])
+    assert name == "Åse" and pc == 50
