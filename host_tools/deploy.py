@@ -160,15 +160,20 @@ def run_command(cmd, timeout=600):
 
 
 class Printer:
-    """Progress lines from several device threads, one whole line at a time."""
+    """Progress lines from several device threads, one whole line at a time; failures to err."""
 
-    def __init__(self, out=None):
+    def __init__(self, out=None, err=None):
         self.out = out or sys.stdout
+        self.err = err or out or sys.stderr
         self.lock = threading.Lock()
 
     def __call__(self, line):
         with self.lock:
             print(line, file=self.out, flush=True)
+
+    def error(self, line):
+        with self.lock:
+            print(line, file=self.err, flush=True)
 
 
 class Step:
@@ -207,7 +212,7 @@ def serve(ports, plan_for, runner, say, dry_run):
             say("[%s] done" % port)
         except DeployError as e:
             failures[port] = str(e)
-            say("[%s] FAILED: %s" % (port, e))
+            say.error("[%s] FAILED: %s" % (port, e))
 
     with ThreadPoolExecutor(max_workers=max(1, len(ports))) as pool:
         list(pool.map(one, ports))
@@ -482,7 +487,7 @@ def cmd_logs(args, runner, say, lister):
                 say("[%s] done: no saved game records on this handheld" % port)
         except DeployError as e:
             failures[port] = str(e)
-            say("[%s] FAILED: %s" % (port, e))
+            say.error("[%s] FAILED: %s" % (port, e))
 
     with ThreadPoolExecutor(max_workers=max(1, len(ports))) as pool:
         list(pool.map(one, ports))
@@ -517,10 +522,10 @@ def main(argv=None, runner=run_command, out=None, lister=list_usb_serial):
     try:
         failures, ports = handler(args, runner, say, lister)
     except DeployError as e:
-        say("%s: %s" % (args.command, e))
+        say.error("%s: %s" % (args.command, e))
         return 1
     if failures:
-        say("%s: %d of %d handheld(s) failed" % (args.command, len(failures), len(ports)))
+        say.error("%s: %d of %d handheld(s) failed" % (args.command, len(failures), len(ports)))
         return 1
     if not args.dry_run:
         say("%s: all %d handheld(s) done" % (args.command, len(ports)))
