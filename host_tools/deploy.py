@@ -56,7 +56,8 @@ def explain(output, port):
     local = _is_local(port)
     exists = os.path.exists(port) if local else True
     if "could not enter raw repl" in low:
-        return ("%s: the board answers but not as MicroPython (could not enter the raw REPL). Flash it first: "
+        return ("%s: the board answers but not as MicroPython (could not enter the raw REPL). If it runs "
+                "dicecup and sleeps, press a button to wake it and retry; otherwise flash it first: "
                 "make flash PORT=%s FIRMWARE=ESP32_GENERIC-....bin" % (port, port))
     if "enospc" in low or "no space left" in low or "errno 28" in low:
         return ("%s: not enough flash: the handheld's file system is full. Delete old files "
