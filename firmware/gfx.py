@@ -16,7 +16,7 @@ CUP_CHAR = "\x07"
 
 # 8 column bytes each, bit 0 = top row (see tests/test_handheld_gfx for how they look)
 GLYPHS = {
-    "æ": b" TT8TTX\x00",
+    "æ": b" TT8|TX\x00",
     "ø": b"\x00\xb8|TL|:\x00",
     "å": b"\x00 vUU~x\x00",
     "Æ": b"|~\x0b\t\x7fIA\x00",

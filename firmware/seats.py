@@ -8,9 +8,6 @@ answers after think_ms so people can follow. A seat on another handheld (the tab
 the same poll() with the moves that arrive over the radio.
 """
 import botrng
-import botview
-import snyd_bot
-import yatzy_bot
 
 
 class Person:
@@ -37,6 +34,10 @@ class Bot:
     def poll(self, match, seat, now):
         if now - match.changed_at < self.think_ms:
             return None
+        # imported here, not at the top: the title and settings screens never need the bots
+        import botview
         if match.kind == "yatzy":
+            import yatzy_bot
             return yatzy_bot.decide(botview.yatzy_view(match.game, seat), self.level, self.rng)
+        import snyd_bot
         return snyd_bot.decide(botview.snyd_view(match.game, seat, match.actions), self.level, self.rng)

@@ -252,8 +252,10 @@ class GameOver(Screen):
         self.m = match
         g = match.game
         self.order = sorted(range(g.players), key=lambda p: -g.total(p))
+        import screens
         import settings
         import store
+        screens.drop(screens.BOT_MODULES)   # the game is over: room for writing its record
         st = settings.stats()
         mine = 0     # the owner's scorecard: the first person's (or their team's)
         n = settings.count_game(st, "yatzy", mine in g.winners(), g.total(mine))

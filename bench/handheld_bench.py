@@ -1,0 +1,18 @@
+"""Rows for the handheld benchmarks (bench/mp_handheld_*.py): one game through the buttons under the
+unix port on the .mpy build, with the host fakes (see handheld_game.py)."""
+import benchlib
+import handheld_game
+
+LABEL = {"snyd": "6-seat Snyd (1 person + 5 bots)", "maxi": "6-card Maxi-Yatzy (3 people + 3 bots)"}
+
+
+def report(kind):
+    r = handheld_game.run(kind)
+    area = "handheld"
+    what = LABEL[kind]
+    benchlib.row(area, what + ": finished", "yes" if r["ok"] else "NO")
+    benchlib.row(area, what + ": peak heap (gc.mem_alloc)", r["peak"], "B", "<= 65536")
+    benchlib.row(area, what + ": of that, host fakes", r["fakes"], "B")
+    benchlib.row(area, what + ": frames sent per button press", round(r["frames"] / r["presses"], 2),
+                 "frames")
+    benchlib.row(area, "bytes per frame over I2C (commands + data)", r["bytes"] // r["shows"], "B")

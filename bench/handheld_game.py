@@ -1,0 +1,159 @@
+"""The whole handheld firmware on the host fakes, playing one game through its buttons (bench driver).
+
+    micropython bench/handheld_game.py snyd|maxi    (MICROPYPATH: build/firmware and bench/)
+
+Runs on the .mpy build with host_tools/fakes first on the path, in a fresh folder under /tmp as
+the flash. The person at seat 0 plays a plain strategy by pressing buttons (no screen read-back,
+which would cost heap the handheld never spends); bots play the other seats. Used by
+bench/mp_handheld.py (numbers under 96K) and bench/py_handheld_heap.py (the smallest heap that
+completes, by running this under ever smaller -X heapsize). Exit status 0 when the game finished.
+"""
+import gc
+import json
+import os
+import sys
+
+_T0 = None
+
+
+def _fakes():
+    here = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
+    return here + "/../host_tools/fakes"
+
+
+def setup(kind):
+    """Fresh flash, settings for a 6-seat game; returns the settings dict written."""
+    d = (os.getenv("TMPDIR") or "/tmp") + "/dicecup-bench-%d" % (os.urandom(2)[0] * 256 + os.urandom(1)[0])
+    os.mkdir(d)
+    os.chdir(d)
+    s = {"sleep": 4, "bots": 5, "y_people": 2, "y_bots": 3}
+    with open("settings.json", "w") as f:
+        json.dump(s, f)
+    return d
+
+
+class Driver:
+    step_ms = 20
+
+    def __init__(self, kind):
+        import machine
+        import app
+        import hw
+        import pinmap
+        import seats
+        seats.Bot.think_ms = 0
+        self.machine = machine
+        self.kind = kind
+        self.pm = pinmap.load()
+        self.hw = hw.Hardware(self.pm)
+        self.app = app.App(self.hw, 12345)
+        self.now = 0
+        self.presses = 0
+        self.peak = 0
+        self.ticks = 0
+        self.tick()
+
+    def tick(self):
+        self.now += self.step_ms
+        self.app.tick(self.now)
+        self.ticks += 1
+
+    def sample(self):
+        gc.collect()
+        a = gc.mem_alloc()
+        if a > self.peak:
+            self.peak = a
+
+    def press(self, name, n=1):
+        pin = self.pm["buttons"][name]
+        for _ in range(n):
+            self.machine.sim_set(pin, 0)
+            for _ in range(3):
+                self.tick()
+            self.machine.sim_set(pin, 1)
+            for _ in range(3):
+                self.tick()
+            self.presses += 1
+        self.sample()
+
+    def screen(self):
+        return type(self.app.screen).__name__
+
+    def play(self, max_ticks=2000000):
+        a = self.app
+        if self.kind == "snyd":
+            self.press("select")           # Title: Snyd
+            self.press("select")           # set-up: Start! (5 bots from the settings)
+        else:
+            self.press("select", 3)        # choose Yatzy from the title
+            self.press("up", 2)            # Yatzy menu: down to Maxi-Yatzy is one step from Yatzy
+            self.press("down", 3)
+            self.press("select")           # Maxi-Yatzy
+            self.press("select")           # set-up: Start! (3 people + 3 bots)
+        turn = 0
+        while self.ticks < max_ticks:
+            name = self.screen()
+            if name == "GameOver":
+                return True
+            if name in ("Reveal", "Summary"):
+                self.press("select")
+            elif name == "Round":
+                g = a.screen.m.game
+                if g.in_round and g.on_turn == a.screen.m.me:
+                    self.press("select")
+                    moves = a.screen.moves
+                    turn += 1
+                    if "snyd" in moves and turn % 3 == 0:
+                        self.press("down", moves.index("snyd"))
+                        self.press("select")
+                    else:
+                        self.press("select")   # Byd: the picker opens at the smallest raise
+                        self.press("select")
+                elif not g.dice_left[a.screen.m.me]:
+                    self.tick()
+                else:
+                    self.tick()
+            elif name == "Turn":
+                m = a.screen.m
+                if m.seat().local:
+                    if m.game.roll_no == 0:
+                        self.press("select")   # roll
+                    else:
+                        self.press("down")     # onto Skriv
+                        self.press("select")
+                        self.press("select")   # the first free box
+                else:
+                    self.tick()
+            else:
+                self.tick()
+        return False
+
+
+def fakes_first():
+    """Put the host fakes first on the path; returns the heap they hold once imported (bytes), the
+    part of every number here a real handheld does not spend (its machine module is built in)."""
+    sys.path.insert(0, _fakes())
+    gc.collect()
+    a = gc.mem_alloc()
+    import esp32  # noqa: F401
+    import machine  # noqa: F401
+    import ssd1306  # noqa: F401
+    gc.collect()
+    return gc.mem_alloc() - a
+
+
+def run(kind):
+    """Play one game; returns a dict of what was measured."""
+    fakes = fakes_first()
+    setup(kind)
+    import ssd1306
+    d = Driver(kind)
+    ok = d.play()
+    return {"ok": ok, "peak": d.peak, "fakes": fakes, "presses": d.presses,
+            "frames": d.app.frames, "bytes": ssd1306.stats["bytes"], "shows": ssd1306.stats["frames"]}
+
+
+if __name__ == "__main__":
+    r = run(sys.argv[1] if len(sys.argv) > 1 else "snyd")
+    print("RESULT", json.dumps(r))
+    sys.exit(0 if r["ok"] else 1)

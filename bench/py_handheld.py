@@ -1,0 +1,79 @@
+"""Handheld numbers measured from the PC: the smallest -X heapsize in which the .mpy firmware still
+plays a whole 6-seat Snyd game and a Maxi-Yatzy game (bisection in 4K steps), the total .mpy size,
+and the time from starting micropython to the title screen's first frame (unix port)."""
+import os
+import subprocess
+import time
+
+import benchlib
+from host_tools.paths import BUILD, MICROPYTHON, ROOT
+
+BENCH = os.path.join(ROOT, "bench")
+FAKES = os.path.join(ROOT, "host_tools", "fakes")
+ENV = dict(os.environ, MICROPYPATH=os.pathsep.join([BUILD, BENCH]))
+
+
+def completes(kind, kb):
+    r = subprocess.run([MICROPYTHON, "-X", "heapsize=%dK" % kb, os.path.join(BENCH, "handheld_game.py"),
+                        kind], capture_output=True, text=True, env=ENV, timeout=600)
+    return r.returncode == 0
+
+
+def smallest_heap(kind, lo=32, hi=512):
+    if not completes(kind, hi):
+        return None
+    while hi - lo > 4:
+        mid = (lo + hi) // 2 // 4 * 4
+        if completes(kind, mid):
+            hi = mid
+        else:
+            lo = mid
+    return hi
+
+
+TITLE = """
+import sys, time
+t0 = time.ticks_us()
+sys.path.insert(0, %r)
+import app, hw
+a = app.App(hw.Hardware())
+a.tick(0)
+assert a.frames == 1
+print("TITLE_US", time.ticks_diff(time.ticks_us(), t0))
+"""
+
+
+def time_to_title(runs=5):
+    best_wall = None
+    best_in = None
+    for _ in range(runs):
+        t = time.perf_counter()
+        r = subprocess.run([MICROPYTHON, "-X", "heapsize=256K", "-c", TITLE % FAKES], capture_output=True,
+                           text=True, env=dict(os.environ, MICROPYPATH=BUILD), timeout=60,
+                           cwd=os.path.join(ROOT, "build"))
+        wall = (time.perf_counter() - t) * 1000
+        us = int(r.stdout.split("TITLE_US")[1]) if "TITLE_US" in r.stdout else None
+        best_wall = wall if best_wall is None else min(best_wall, wall)
+        if us is not None:
+            best_in = us / 1000 if best_in is None else min(best_in, us / 1000)
+    return best_wall, best_in
+
+
+def mpy_sizes():
+    total = 0
+    for d, _, files in os.walk(BUILD):
+        for f in files:
+            if f.endswith(".mpy"):
+                total += os.path.getsize(os.path.join(d, f))
+    return total
+
+
+for kind, label in (("snyd", "6-seat Snyd"), ("maxi", "Maxi-Yatzy, 6 cards")):
+    kb = smallest_heap(kind)
+    benchlib.row("handheld", label + ": smallest -X heapsize that completes",
+                 kb if kb is not None else "fails at 512", "K", "64")
+benchlib.row("handheld", "firmware .mpy total (build/firmware)", mpy_sizes(), "B")
+wall, inside = time_to_title()
+benchlib.row("handheld", "start to title frame: micropython process, wall", round(wall, 1), "ms")
+if inside is not None:
+    benchlib.row("handheld", "start to title frame: imports + first frame, in process", round(inside, 1), "ms")
