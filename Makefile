@@ -28,7 +28,7 @@ clean:
 
 # Build one: the hardware package and getting the firmware onto handhelds (README "Build one").
 # PORT=/dev/ttyUSB0 | PORT=a,b | PORT=all | PORT=wokwi; DRY=1 prints the exact commands only.
-.PHONY: flash deploy logs bom hardware enclosure-render
+.PHONY: flash deploy logs bom wiring hardware enclosure-render
 DEPLOY_FLAGS = $(if $(DRY),--dry-run) $(ARGS)
 
 flash: setup
@@ -42,6 +42,9 @@ logs: setup
 
 bom: setup
 	$(PY) -m host_tools.bom
+
+wiring: setup
+	$(PY) -m host_tools.wiring
 
 hardware: setup
 	$(PY) -m host_tools.pincheck
