@@ -7,8 +7,8 @@ by size, and inside a size ranked by their counts (ones first). Dice(n) holds th
 child table child[k*6 + f - 1] = the keep k plus one die f (0xFFFF when k is already n dice).
 
 Solver(n) runs one turn:
-    s.begin(final)   final(dice_bytes) -> value of scoring this roll now (the best box + what follows);
-                     computed once per turn for every roll (the only call into the scoring rules)
+    s.begin(final)   final(r, dice_bytes) -> value of scoring roll number r (0..nroll-1) now (the best
+                     box + what follows); called once per turn for every roll
     s.best_hold(dice, rolls_left) -> (held-position bitmask, its expected value, value of scoring now)
     s.hold_value(dice, held, rolls_left) -> expected value of keeping those positions and rolling on
 Holding every die means "score now".
@@ -27,9 +27,12 @@ def _binom(n, k):
     return r
 
 
+# _MS[m * 7 + faces]: multisets of size m (0..6) over `faces` faces (0..6)
+_MS = tuple(_binom(m + f - 1, f - 1) if f else (1 if m == 0 else 0) for m in range(7) for f in range(7))
+
+
 def _multisets(m, faces):
-    # multisets of size m over `faces` faces
-    return _binom(m + faces - 1, faces - 1)
+    return _MS[m * 7 + faces]
 
 
 class Dice:
@@ -42,6 +45,7 @@ class Dice:
         self.nroll = self.nkeep - self.start[n]
         self.first_roll = self.start[n]
         self.child = array("H", [_NONE] * (self.nkeep * 6))
+        self._c = bytearray(7)
         c = bytearray(7)
         for k in range(self.start[n]):
             self.counts(k, c)
@@ -85,9 +89,18 @@ class Dice:
         c[0] = 0
         return c
 
+    def roll_index(self, dice):
+        """Roll number 0..nroll-1 of n dice in any order."""
+        c = self._c
+        for f in range(7):
+            c[f] = 0
+        for v in dice:
+            c[v] += 1
+        return self.index(c) - self.first_roll
+
     def dice_of(self, k, out):
         """Write keep k's dice (ascending) into the bytearray out; returns how many."""
-        c = bytearray(7)
+        c = self._c
         self.counts(k, c)
         i = 0
         for f in range(1, 7):
@@ -113,7 +126,7 @@ class Solver:
         buf = self._buf
         for r in range(d.nroll):
             d.dice_of(d.first_roll + r, buf)
-            self.now[r] = final(buf)
+            self.now[r] = final(r, buf)
         self._stage = -1
 
     def _keeps(self, rolls_left):

@@ -10,14 +10,10 @@ over the states of one popcount at a time.
     python -m host_tools.yatzy_table [--variant standard|yahtzee] [--out build/tables/...]
 prints the optimal expected score (standard: 248.44, yahtzee: 254.59) and writes the table file.
 
-Table file (read with seeks by firmware/yatzy_values.py; little-endian):
-    header  b"YVT1", u8 variant (0 standard, 2 yahtzee), u8 nbox, u16 nclass, f32 scale
-    cls     64 x 64 bytes: class slot of (upper boxes filled, upper sum) or 255 (unreachable)
-    cbase   64 x u16: first class of each upper-filled mask
-    base    for every (lower mask, yb) group and class... see _layout below
-Values: per state, V = base[group] + delta[group, class] / scale, with base a u16 in 1/100 points and
-delta a u8; the upper sums that lead to the same future (bonus already won, or out of reach) share a
-class, which is what brings the table under 1.5 MB.
+Table file (little-endian; read with seeks by firmware/yatzy_values.py, which documents the layout):
+the upper sums that lead to the same future (bonus won, bonus out of reach) share a class; per
+(filled-box mask, yahtzee flag) a u16 base in 1/100 points, per class a u8 delta above it. That keeps
+the standard table near 1 MB (the handheld's limit is 1.5 MB) at about 0.1 point resolution.
 """
 import argparse
 import os
@@ -202,13 +198,100 @@ def _jokers(m, V, batch, E3, aux_u, aux_y):
             E3[r, j] = best
 
 
+def classes(m):
+    """cls[um, u] -> slot, and the slots per upper mask: upper sums with the same future share one."""
+    tops = [int(m.score[b].max()) for b in range(6)]
+    steps = [sorted(set(int(x) for x in m.score[b])) for b in range(6)]
+    cls = np.zeros((64, 64), dtype=np.int64)
+    count = np.zeros(64, dtype=np.int64)
+    reach = np.zeros((64, 64), dtype=bool)
+    for um in range(64):
+        sums = {0}
+        for b in range(6):
+            if um >> b & 1:
+                sums = {min(UCAP, a + x) for a in sums for x in steps[b]}
+        rem = sum(tops[b] for b in range(6) if not um >> b & 1)
+        keys = {}
+        for u in sorted(sums):
+            key = -1 if u + rem < UCAP else u  # -1: the bonus is out of reach, u no longer matters
+            keys.setdefault(key, len(keys))
+            reach[um, u] = True
+        last = 0
+        for u in range(64):
+            if u in sums:
+                last = keys[-1 if u + rem < UCAP else u]
+            cls[um, u] = last  # an unreachable sum reads its nearest reachable lower neighbour
+        count[um] = len(keys)
+    return cls, count, reach
+
+
+def write(V, m, path):
+    """Write the table file; returns (bytes written, worst quantisation error in points)."""
+    nb, A = m.nbox, m.aux
+    Y = A // 64
+    cls, count, reach = classes(m)
+    cbase = np.concatenate([[0], np.cumsum(count)[:-1]])
+    ncls = int(count.sum())
+    nlow = 1 << (nb - 6)
+    # rep[c]: one reachable (um, u) standing for each global class
+    rep_u = np.zeros(ncls, dtype=np.int64)
+    rep_um = np.zeros(ncls, dtype=np.int64)
+    for um in range(64):
+        for u in range(63, -1, -1):
+            if reach[um, u]:
+                rep_u[cbase[um] + cls[um, u]] = u
+                rep_um[cbase[um] + cls[um, u]] = um
+    Vs = V.reshape(nlow, 64, Y, 64)  # [lower mask, upper mask, yb, u]
+    # every reachable sum of a class must carry the same value, or the classes are wrong
+    for um in range(64):
+        us = np.nonzero(reach[um])[0]
+        vals = Vs[:, um][:, :, us]
+        reps = Vs[:, um][:, :, rep_u[cbase[um] + cls[um, us]]]
+        assert np.nanmax(np.abs(vals - reps)) < 1e-6, "class merge changed a value"
+    vals = Vs[:, rep_um, :, rep_u]  # (ncls, nlow, Y)
+    vals = np.transpose(vals, (1, 2, 0))  # (nlow, Y, ncls)
+    vals = np.nan_to_num(vals, nan=0.0)
+    base = np.zeros((nlow, Y, 64))
+    for um in range(64):
+        seg = vals[:, :, cbase[um]:cbase[um] + count[um]]
+        base[:, :, um] = np.floor(seg.min(axis=2) * 100) / 100
+    span = max(float((vals[:, :, cbase[um]:cbase[um] + count[um]] - base[:, :, um:um + 1]).max())
+               for um in range(64))
+    scale = np.float32(254.0 / max(span, 1e-9))
+    delta = np.empty((nlow, Y, ncls))
+    for um in range(64):
+        delta[:, :, cbase[um]:cbase[um] + count[um]] = vals[:, :, cbase[um]:cbase[um] + count[um]] - base[:, :, um:um + 1]
+    dq = np.rint(delta * scale).astype(np.uint8)
+    back = np.empty_like(delta)
+    for um in range(64):
+        sl = slice(cbase[um], cbase[um] + count[um])
+        back[:, :, sl] = base[:, :, um:um + 1] + dq[:, :, sl] / float(scale)
+    err = float(np.abs(back - vals).max())
+    header = MAGIC + struct.pack("<BBHfB3x", _VARIANT_NO[m.variant], nb, ncls, float(scale), Y)
+    os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
+    tmp = path + ".tmp"
+    with open(tmp, "wb") as f:
+        f.write(header)
+        f.write(cls.astype(np.uint8).tobytes())
+        f.write(cbase.astype("<u2").tobytes())
+        f.write(np.rint(base * 100).astype("<u2").tobytes())
+        f.write(dq.tobytes())
+    os.replace(tmp, path)  # never leave a half-written table behind
+    return os.path.getsize(path), err
+
+
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m host_tools.yatzy_table", description=__doc__.split("\n")[0])
     ap.add_argument("--variant", default="standard", choices=sorted(_VARIANT_NO))
-    ap.add_argument("--out", default=None)
+    ap.add_argument("--out", default=None, help="table file (default build/tables/yatzy_VARIANT.yvt)")
+    ap.add_argument("--quiet", action="store_true")
     a = ap.parse_args(argv)
-    V, m = solve(a.variant, log=lambda s: print(s, file=sys.stderr, flush=True))
-    print("optimal %s: %.4f" % (a.variant, V[0, 0]))
+    log = None if a.quiet else (lambda s: print(s, file=sys.stderr, flush=True))
+    V, m = solve(a.variant, log=log)
+    out = a.out or path_for(a.variant)
+    size, err = write(V, m, out)
+    print("optimal %s: %.4f points; table %s: %d bytes, worst rounding %.3f points"
+          % (a.variant, V[0, 0], os.path.relpath(out), size, err))
     return 0
 
 
