@@ -92,3 +92,70 @@ def test_two_people_share_one_handheld():
     assert len(out["players"]) == 2
     assert "*" in r.text()
     rig.leave()
+
+
+def test_whole_yatzy_game_against_bots():
+    rig.fresh(NEVER_SLEEP)
+    r = rig.Rig(seed=8)
+    start(r, "Yatzy", 1, 2)
+    turns = play(r, Rng(6))
+    assert turns == 15, turns
+    out = check_record(45)
+    assert len(out["players"]) == 3 and out["winners"], out
+    with open("stats.json") as f:
+        row = json.load(f)["yatzy"]
+    assert row[0] == 1 and row[2] == out["players"][0]["total"], row
+    rig.leave()
+
+
+def test_every_variant_starts_and_scores():
+    for variant, ndice in (("Maxi-Yatzy", 6), ("Yahtzee", 5), ("Tredobbelt", 5)):
+        rig.fresh(NEVER_SLEEP)
+        r = rig.Rig(seed=9)
+        start(r, variant, 1, 1)
+        r.until("OK: slå")
+        rng = Rng(2)
+        play_turn(r, rng)
+        g = r.app.screen.m.game
+        assert g.ndice == ndice and g.filled(0) == 1, (variant, g.ndice)
+        r.until("OK: slå")
+        play_turn(r, rng)
+        assert g.filled(0) == 2
+        rig.leave()
+
+
+def test_team_play_members_take_turns():
+    rig.fresh(NEVER_SLEEP)
+    r = rig.Rig(seed=10)
+    start(r, "Holdspil", 2, 2)
+    m = r.app.screen.m
+    assert m.names == ["Hold1", "Hold2"], m.names
+    assert [len(x) for x in m.members] == [2, 2]
+    heads = []
+    for _ in range(2):
+        r.until("OK: slå")
+        heads.append(r.lines()[0])
+        play_turn(r, Rng(len(heads)))
+    # the people are the first members of the two teams; the bots are their second members
+    assert heads == ["Hold1:Dig", "Hold2:Spiller2"], heads
+    r.until("OK: slå")
+    g = m.game
+    assert g.filled(0) == 2 and g.filled(1) == 2, (g.filled(0), g.filled(1))
+    assert r.lines()[0] == "Hold1:Dig", r.text()
+    rig.leave()
+
+
+def test_scorecard_shows_filled_boxes():
+    rig.fresh(NEVER_SLEEP)
+    r = rig.Rig(seed=12)
+    start(r, "Yatzy", 1, 0)
+    play_turn(r, Rng(1))
+    g = r.app.screen.m.game
+    r.press("back")                          # the scorecard
+    txt = r.text()
+    filled = [b for b in range(g.nbox) if g.get(0, b) is not None]
+    assert len(filled) == 1
+    assert "I alt" in txt or "1'ere" in txt, txt
+    r.press("back")
+    assert r.lines()[4] == "OK: slå", r.text()
+    rig.leave()
