@@ -110,3 +110,43 @@ def test_cli_unreadable_file(tmp_path):
     r = subprocess.run([sys.executable, "-m", "host_tools.pincheck", str(p)], cwd=ROOT,
                        capture_output=True, text=True)
     assert r.returncode == 2 and "cannot read" in r.stderr
+
+
+from hypothesis import given, strategies as st  # noqa: E402
+
+ROLES = ["i2c.scl", "i2c.sda", "buttons.up", "buttons.down", "buttons.select", "buttons.back", "battery.adc",
+         "optional.buzzer", "optional.tilt"]
+
+
+GOOD_PINS = [GOOD["i2c"]["scl"], GOOD["i2c"]["sda"]] + [GOOD["buttons"][b] for b in pincheck.BUTTONS] + \
+    [GOOD["battery"]["adc"], GOOD["optional"]["buzzer"], GOOD["optional"]["tilt"]]
+# the shipped map with one to three pins moved anywhere (so both passing and failing maps come up often)
+PIN_LISTS = st.lists(st.tuples(st.integers(0, len(ROLES) - 1), st.integers(-1, 41)), min_size=1, max_size=3).map(
+    lambda moves: [dict(moves).get(i, p) for i, p in enumerate(GOOD_PINS)])
+
+
+@given(pins=PIN_LISTS, ext=st.lists(st.sampled_from([34, 35, 36, 39, 2, 12, 4]), max_size=3),
+       wake=st.sampled_from(["up", "down", "select", "back"]))
+def test_any_map_the_checker_passes_is_electrically_sound(pins, ext, wake):
+    pm = copy.deepcopy(GOOD)
+    for role, pin in zip(ROLES, pins):
+        a, b = role.split(".")
+        pm[a][b] = pin
+    pm["external_pullups"] = sorted(set(ext))
+    pm["wake"] = wake
+    found = pincheck.check(pm)
+    for p in found:
+        assert p.reason and p.where and (p.pin is None or isinstance(p.pin, int))
+    if found:
+        return
+    # an independent statement of the rules, for maps the checker let through
+    assert len(set(pins)) == len(pins)
+    assert not set(pins) & set(range(6, 12))
+    assert all(p in pincheck.GPIOS for p in pins)
+    switches = pins[2:6] + [pins[8]]
+    assert not set(switches) & {0, 2, 5, 12, 15}
+    assert all(p in pm["external_pullups"] for p in switches if p >= 34)
+    assert not set(pins[:2] + [pins[7]]) & set(range(34, 40))
+    assert 32 <= pins[6] <= 39
+    assert pm["buttons"][wake] in {0, 2, 4, 12, 13, 14, 15, 25, 26, 27} | set(range(32, 40))
+    assert not set(pm["external_pullups"]) & {2, 12}
