@@ -8,6 +8,7 @@ import os
 import sys
 
 from host_tools.paths import HARDWARE
+import settings as firmware_settings   # the handheld's sleep-time setting and its default (firmware/)
 
 POWER_MD = os.path.join(HARDWARE, "power.md")
 
@@ -25,9 +26,14 @@ I_TX = 240.0          # while a frame is on the air
 I_CPU = 29.0          # radio off, CPU running (solo play against bots)
 I_LIGHTSLEEP = 0.8    # light sleep, RAM kept, radio off
 I_OLED_ON = 10.0      # SSD1306 with a mostly dark screen of text and dice (full white is ~20+ mA)
+I_OLED_DIM = 4.0      # the firmware's dimmed contrast (app.DIM_LEVEL); SSD1306 current falls with contrast
 I_OLED_OFF = 0.01     # display power-off command, panel asleep
 I_BOARD = 1.0         # regulator quiescent 0.04 + divider 0.021 (4.2 V / 200 kOhm) + USB-UART chip idle;
                       # an estimate: measure yours, and remove the dev board's power LED if it lights on battery
+# The firmware's duty cycle (firmware/app.py, settings.py): with no button pressed the screen dims after
+# half the sleep time and the handheld light-sleeps after all of it; the default sleep time is:
+SLEEP_S = firmware_settings.SLEEP_S[firmware_settings.SCHEMA["sleep"][0]]
+BREAKS = 4            # breaks in a games night; each costs SLEEP_S awake before the handheld sleeps
 # Radio traffic of one handheld at the table (design/table-protocol.md): a heartbeat about once a second
 # plus log entries and acknowledgements; budget 3 frames a second of 100 bytes at the 1 Mbit/s rate.
 FRAMES_PER_S = 3.0
@@ -46,22 +52,30 @@ def state_ma():
     """Current of each state the firmware can be in, in mA at the cell."""
     return {
         "table, screen on": I_RX + tx_extra_ma() + I_OLED_ON + I_BOARD,
-        "table, screen off": I_RX + tx_extra_ma() + I_OLED_OFF + I_BOARD,
+        "table, screen dimmed": I_RX + tx_extra_ma() + I_OLED_DIM + I_BOARD,
         "solo, radio off, screen on": I_CPU + I_OLED_ON + I_BOARD,
         "light sleep": I_LIGHTSLEEP + I_OLED_OFF + I_BOARD,
     }
 
 
+def _night():
+    awake_h = BREAKS * SLEEP_S / 3600.0   # the timeout before each break's sleep, half of it dimmed
+    table_h, break_h = 6.5, 1.5
+    return {"table, screen on": (table_h * 0.6 + awake_h / 2) / NIGHT_H,
+            "table, screen dimmed": (table_h * 0.4 + awake_h / 2) / NIGHT_H,
+            "light sleep": (break_h - awake_h) / NIGHT_H}
+
+
 # name -> (what it models, {state: share of the time})
 SCENARIOS = [
-    ("table play, screen always on", "every minute at the table, the screen never dims (worst case)",
+    ("table play, screen always on", "every minute at the table, a button pressed at least every %d s so the "
+     "screen never dims (worst case)" % (SLEEP_S // 2),
      {"table, screen on": 1.0}),
-    ("table play, screen dims", "at the table; the screen is off 40 % of the time (others' turns, "
-     "idle timeout), the radio must stay on to follow the game",
-     {"table, screen on": 0.6, "table, screen off": 0.4}),
-    ("games night", "8 h evening: 6.5 h at the table (screen off 40 % of it) and 1.5 h of breaks "
-     "between games in light sleep",
-     {"table, screen on": 6.5 / 8 * 0.6, "table, screen off": 6.5 / 8 * 0.4, "light sleep": 1.5 / 8}),
+    ("table play, screen dims", "at the table; 40 %% of the time nobody presses for %d s (others' turns) and "
+     "the screen dims; the radio stays on to follow the game" % (SLEEP_S // 2),
+     {"table, screen on": 0.6, "table, screen dimmed": 0.4}),
+    ("games night", "8 h evening: 6.5 h at the table (dimmed 40 %% of it) and %d breaks, 1.5 h in all, where "
+     "each handheld sleeps %d s after the last press" % (BREAKS, SLEEP_S), _night()),
     ("solo against bots", "one handheld, bots on the device, radio off",
      {"solo, radio off, screen on": 1.0}),
 ]
@@ -104,9 +118,12 @@ def report():
     out += ["", "Parts of those figures: radio receiving (ESP-NOW, power save off) %.0f mA; transmitting "
             "%.0f mA while on the air, %.0f frames/s of %d bytes adds %.2f mA on average; radio off with the "
             "CPU running %.0f mA; light sleep %.1f mA; OLED %.0f mA on (dark screen of text and dice), "
-            "%.2f mA off; regulator, divider and the dev board's idle USB chip %.1f mA (estimate)."
-            % (I_RX, I_TX, FRAMES_PER_S, FRAME_BYTES, tx_extra_ma(), I_CPU, I_LIGHTSLEEP, I_OLED_ON,
-               I_OLED_OFF, I_BOARD), ""]
+            "%.0f mA dimmed, %.2f mA off; regulator, divider and the dev board's idle USB chip %.1f mA "
+            "(estimate)." % (I_RX, I_TX, FRAMES_PER_S, FRAME_BYTES, tx_extra_ma(), I_CPU, I_LIGHTSLEEP,
+                             I_OLED_ON, I_OLED_DIM, I_OLED_OFF, I_BOARD), "",
+            "The firmware's duty cycle (firmware/app.py, its default sleep time in firmware/settings.py): "
+            "with no button pressed the screen dims after %d s and the handheld light-sleeps (radio off, "
+            "screen off) after %d s; a button wakes it where it was." % (SLEEP_S // 2, SLEEP_S), ""]
     out += ["## Hours per charge", "", "| scenario | duty cycle | average mA | hours on %d mAh | cell for %g h |"
             % (CELL_MAH, NIGHT_H), "|---|---|---|---|---|"]
     for name, what, shares in SCENARIOS:
@@ -117,16 +134,18 @@ def report():
     out += ["", "## What this means", ""]
     out.append("- The radio decides everything. To follow a table game a handheld must listen all the time "
                "with WiFi power save off (power save drops ESP-NOW frames, see ../shared/GUIDE.md), so it "
-               "draws about %.0f mA whatever the screen does. Modem sleep is not counted on." % I_RX)
+               "draws about %.0f mA whatever the screen does. Modem sleep is not counted on, and the model "
+               "assumes a handheld in a table game stays awake (light sleep turns the radio off and frames "
+               "would be missed), so at the table only the screen dims." % I_RX)
     out.append("- Continuous play at the table with the screen always on lasts **%.1f h** on %d mAh: %s. "
                % (hours(worst), CELL_MAH, "that is a whole %g-hour night" % NIGHT_H if hours(worst) >= NIGHT_H
                   else "just short of a whole %g-hour night" % NIGHT_H)
                + "A full night of non-stop play needs a %d mAh cell: fit a 1200 mAh cell (603450 size, "
                  "6 x 34 x 50 mm, fits the same space)." % round(cell_for(worst)))
-    out.append("- A real games night has breaks: with at least **%d minutes** of light sleep in 8 hours (handhelds "
-               "left alone go to light sleep after the firmware's idle time) the %d mAh cell lasts the "
+    out.append("- A real games night has breaks: with at least **%d minutes** of light sleep in 8 hours (a "
+               "handheld left alone sleeps %d s after the last press) the %d mAh cell lasts the "
                "night. The 'games night' row above, with 1.5 h of breaks, ends with %.0f %% left."
-               % (round(need * 60 + 0.5), CELL_MAH,
+               % (round(need * 60 + 0.5), SLEEP_S, CELL_MAH,
                   100 * (1 - average_ma(SCENARIOS[2][2]) * NIGHT_H / (CELL_MAH * USABLE))))
     out.append("- Solo play against bots runs about %.0f h if the firmware keeps the radio off while no table is "
                "joined." % hours(average_ma(SCENARIOS[3][2])))

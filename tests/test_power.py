@@ -27,7 +27,7 @@ def test_radio_is_the_dominant_draw_at_the_table():
     st = power.state_ma()
     assert st["table, screen on"] > 100
     assert power.I_RX / st["table, screen on"] > 0.85
-    assert st["solo, radio off, screen on"] < st["table, screen off"] / 2
+    assert st["solo, radio off, screen on"] < st["table, screen dimmed"] / 2
 
 
 def test_continuous_table_play_is_honestly_short_of_eight_hours_on_1000mah():
@@ -42,6 +42,12 @@ def test_sleep_needed_makes_the_night():
     used = (power.NIGHT_H - need) * st["table, screen on"] + need * st["light sleep"]
     assert abs(used - power.CELL_MAH * power.USABLE) < 1e-6
     assert power.sleep_needed_h(cell_mah=1200) == 0.0
+
+
+def test_duty_cycle_comes_from_the_firmware_settings():
+    import settings
+    assert power.SLEEP_S == settings.SLEEP_S[settings.SCHEMA["sleep"][0]]
+    assert "after %d s" % power.SLEEP_S in power.report()
 
 
 def test_games_night_scenario_lasts():
