@@ -41,7 +41,9 @@ class Driver:
         import hw
         import pinmap
         import seats
-        seats.Bot.think_ms = 0
+        # bots answer 300 ms after a move: no bot move falls inside a button press (120 ms), so
+        # the frames counted during presses are the ones the person's actions caused
+        seats.Bot.think_ms = 300
         self.machine = machine
         self.kind = kind
         self.pm = pinmap.load()
@@ -49,6 +51,8 @@ class Driver:
         self.app = app.App(self.hw, 12345)
         self.now = 0
         self.presses = 0
+        self.press_frames = 0
+        self.max_press_frames = 0
         self.peak = 0
         self.ticks = 0
         self.tick()
@@ -67,6 +71,7 @@ class Driver:
     def press(self, name, n=1):
         pin = self.pm["buttons"][name]
         for _ in range(n):
+            f0 = self.app.frames
             self.machine.sim_set(pin, 0)
             for _ in range(3):
                 self.tick()
@@ -74,6 +79,10 @@ class Driver:
             for _ in range(3):
                 self.tick()
             self.presses += 1
+            f = self.app.frames - f0
+            self.press_frames += f
+            if f > self.max_press_frames:
+                self.max_press_frames = f
         self.sample()
 
     def screen(self):
@@ -85,16 +94,18 @@ class Driver:
             self.press("select")           # Title: Snyd
             self.press("select")           # set-up: Start! (5 bots from the settings)
         else:
-            self.press("select", 3)        # choose Yatzy from the title
-            self.press("up", 2)            # Yatzy menu: down to Maxi-Yatzy is one step from Yatzy
-            self.press("down", 3)
-            self.press("select")           # Maxi-Yatzy
-            self.press("select")           # set-up: Start! (3 people + 3 bots)
+            self.press("down", 2)          # title: Yatzy
+            self.press("select")
+            self.press("down")             # the variants: Maxi-Yatzy
+            self.press("select")
+            self.press("select")           # set-up: Start! (3 people + 3 bots from the settings)
+        if self.screen() not in ("Round", "Turn"):
+            return False
         turn = 0
         while self.ticks < max_ticks:
             name = self.screen()
             if name == "GameOver":
-                return True
+                return a.screen.m.kind == ("snyd" if self.kind == "snyd" else "yatzy")
             if name in ("Reveal", "Summary"):
                 self.press("select")
             elif name == "Round":
@@ -115,7 +126,7 @@ class Driver:
                     self.tick()
             elif name == "Turn":
                 m = a.screen.m
-                if m.seat().local:
+                if not m.game.finished and m.seat().local:
                     if m.game.roll_no == 0:
                         self.press("select")   # roll
                     else:
@@ -150,6 +161,7 @@ def run(kind):
     d = Driver(kind)
     ok = d.play()
     return {"ok": ok, "peak": d.peak, "fakes": fakes, "presses": d.presses,
+            "press_frames": d.press_frames, "max_press_frames": d.max_press_frames,
             "frames": d.app.frames, "bytes": ssd1306.stats["bytes"], "shows": ssd1306.stats["frames"]}
 
 
