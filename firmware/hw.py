@@ -61,6 +61,9 @@ class Hardware:
             return 0
         return int(self._adc.read_uv() * self._ratio) // 1000
 
+    def reset(self):
+        machine.reset()
+
     def sleep(self, ms):
         """Light sleep for up to ms; the wake button (held low) ends it early. RAM and the game stay."""
         if esp32 is not None:

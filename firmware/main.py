@@ -2,4 +2,8 @@
 import app
 import hw
 
-app.run(app.App(hw.Hardware()))
+h = hw.Hardware()
+try:
+    app.run(app.App(h))
+except Exception as e:  # the last resort: say so on the screen and keep the traceback on flash
+    app.crashed(h, e)

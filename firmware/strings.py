@@ -33,6 +33,8 @@ you|Dig|You
 team|Hold|Team
 need_two|Holdspil kræver mindst to spillere|Team play needs at least two players
 ok_back|OK: tilbage|OK: back
+crashed|Der er en fejl|Something failed
+ok_restart|OK: genstart|OK: restart
 lang|Sprog|Language
 lang_name|Dansk|English
 name|Navn|Name
