@@ -355,17 +355,21 @@ def test_pinned_mpremote_reports_a_missing_port_as_no_device():
     assert "no device on this port" in deploy.explain(out, port)
 
 
-def test_copy_step_covers_exactly_the_build(tmp_path):
-    dest = str(tmp_path / "fw")
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    dest = str(tmp_path_factory.mktemp("build") / "fw")
     assert build.build(dest) == []
-    assert deploy.deploy_files(dest) == sorted(os.listdir(dest))
+    return dest
 
 
-def test_deployed_files_read_back_by_the_mpy_firmware_under_micropython(tmp_path):
+def test_copy_step_covers_exactly_the_build(built):
+    assert deploy.deploy_files(built) == sorted(os.listdir(built))
+
+
+def test_deployed_files_read_back_by_the_mpy_firmware_under_micropython(built, tmp_path):
     """What deploy puts on the handheld (pin map without layout, owner.json) is what the compiled
     firmware's own pinmap/settings/battery modules read, run as .mpy under the unix port."""
-    dest = str(tmp_path / "fw")
-    assert build.build(dest) == []
+    dest = built
     dev = tmp_path / "dev"
     dev.mkdir()
     path, text = deploy.stage_pinmap(str(dev))
