@@ -9,7 +9,7 @@ round screen (or the "cup" setting shows them); hidden means a cup is drawn and 
 import gfx
 from buttons import BACK, DOWN, PRESS, RELEASE, REPEAT, SELECT, UP
 from strings import t
-from ui import Menu, Screen, fit
+from ui import Confirm, Menu, Screen, fit
 
 MINI = gfx.MINI_DIE
 
@@ -148,35 +148,11 @@ class MoveMenu(Menu):
         if k == "bid":
             self.app.go(BidPicker(self.app, r))
         elif k == "quit":
-            self.app.go(ConfirmQuit(self.app, r))
+            app = self.app
+            app.go(Confirm(app, "quit_q", r, lambda: app.go(GameOver(app, r.m, r.kids, True))))
         else:
             self.app.go(r)
             r.apply(r.m.me, [k])
-
-    def back(self):
-        self.app.go(self.r)
-
-
-class ConfirmQuit(Menu):
-    def __init__(self, app, round_screen):
-        Menu.__init__(self, app)
-        self.r = round_screen
-
-    def heading(self):
-        return t("quit_q")
-
-    def count(self):
-        return 2
-
-    def item(self, i):
-        return (t("no") if i == 0 else t("yes"), None)
-
-    def choose(self, i):
-        if i == 0:
-            self.app.go(self.r)
-        else:
-            import screens
-            self.app.go(screens.Title(self.app))
 
     def back(self):
         self.app.go(self.r)

@@ -96,6 +96,34 @@ class Menu(Screen):
             g.row(r + 1, fit(label, value), 0, i == self.sel)
 
 
+class Confirm(Menu):
+    """A yes/no question: "no" (the default) returns to back_to, "yes" calls on_yes()."""
+
+    def __init__(self, app, question, back_to, on_yes):
+        Menu.__init__(self, app)
+        self.question = question
+        self.back_to = back_to
+        self.on_yes = on_yes
+
+    def heading(self):
+        return t(self.question)
+
+    def count(self):
+        return 2
+
+    def item(self, i):
+        return (t("no") if i == 0 else t("yes"), None)
+
+    def choose(self, i):
+        if i == 0:
+            self.app.go(self.back_to)
+        else:
+            self.on_yes()
+
+    def back(self):
+        self.app.go(self.back_to)
+
+
 def onoff(v):
     return t("on") if v else t("off")
 

@@ -5,9 +5,9 @@ People share the handheld and take turns (Yatzy has nothing to hide); bots' turn
 same screen at a readable pace. Moves go through match.act, bots' through match.poll.
 """
 import gfx
-from buttons import BACK, DOWN, PRESS, REPEAT, SELECT, UP
+from buttons import BACK, DOWN, LONG, PRESS, RELEASE, REPEAT, SELECT, UP
 from strings import t
-from ui import Menu, Screen, fit
+from ui import Confirm, Menu, Screen, fit
 
 _ACTIONS = ("roll", "score", "card")
 
@@ -67,6 +67,15 @@ class Turn(Screen):
         return True
 
     def key(self, b, ev):
+        if b == BACK:
+            # a short press shows the scorecard, a long one offers to leave the game
+            app = self.app
+            if ev == LONG:
+                m = self.m
+                app.go(Confirm(app, "quit_q", self, lambda: app.go(GameOver(app, m, True))))
+            elif ev == RELEASE and not app.buttons[BACK].was_long:
+                app.go(Card(app, self.m, self))
+            return
         if not self.mine() or (ev != PRESS and ev != REPEAT):
             return
         self._sync()
@@ -82,12 +91,7 @@ class Turn(Screen):
             self.cur = c
             self.changed()
             return
-        if ev != PRESS:
-            return
-        if b == BACK:
-            self.app.go(Card(self.app, self.m, self))
-            return
-        if b != SELECT:
+        if ev != PRESS or b != SELECT:
             return
         c = self.cur
         n = g.ndice
@@ -247,9 +251,10 @@ class Card(Screen):
 class GameOver(Screen):
     battery = False
 
-    def __init__(self, app, match):
+    def __init__(self, app, match, left=False):
         Screen.__init__(self, app)
         self.m = match
+        self.left = left
         g = match.game
         self.order = sorted(range(g.players), key=lambda p: -g.total(p))
         import screens

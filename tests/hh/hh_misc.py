@@ -57,3 +57,33 @@ def test_a_crash_shows_a_message_and_keeps_the_traceback():
     with open("error.log") as f:
         assert "boom" in f.read()
     rig.leave()
+
+
+def test_leaving_a_game_asks_first_and_keeps_its_record():
+    import os
+    rig.fresh({"sleep": 4})
+    r = rig.Rig(seed=6)
+    r.choose("Yatzy")
+    r.choose("Yatzy")
+    r.choose("Start!")
+    r.until("OK: slå")
+    r.hold("back", 900)                      # a long back: leave?
+    assert r.lines()[0].startswith("Forlad spillet"), r.text()
+    r.press("select")                        # "Nej" is the default
+    assert r.lines()[4] == "OK: slå", r.text()
+    r.hold("back", 900)
+    r.choose("Ja")
+    assert r.lines()[0].startswith("Spillet er slut"), r.text()
+    assert [f for f in os.listdir("records") if f.startswith("yatzy-")]
+    r.press("select")
+    assert r.lines()[0].startswith("Terningebæger")
+    r.choose("Snyd")
+    r.choose("Start!")
+    while not r.lines()[7].startswith("OK:tr"):
+        r.idle()
+    r.press("select")
+    r.choose("Forlad spillet")
+    r.choose("Ja")
+    assert "Spillet er slut" in r.text(), r.text()
+    assert [f for f in os.listdir("records") if f.startswith("snyd-")]
+    rig.leave()
