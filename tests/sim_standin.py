@@ -3,7 +3,8 @@
 It uses only what the real firmware uses (machine, ssd1306, network, espnow through the fakes) and
 shows on its screen what the simulator's tests check: its id, the peers it heard on the radio, and
 how often select was pressed. Every 100 ms it broadcasts b"HI" + its MAC; it answers a unicast
-b"PING" with b"PONG" and logs each frame it hears to heard.log in its flash folder.
+b"PING" with b"PONG", b"BLAST" with ten 250-byte frames, and logs each frame it hears to heard.log
+in its flash folder (one write per frame: the power-cut test counts on that).
 """
 import time
 
@@ -43,10 +44,14 @@ while True:
         if msg[:2] == b"HI" and bytes(msg[2:8]) not in heard:
             heard[bytes(msg[2:8])] = 1
             dirty = True
-        elif msg == b"PING":
+        elif msg == b"PING" or msg == b"BLAST":
             if host not in [p[0] for p in e.get_peers()]:
                 e.add_peer(host)
-            e.send(host, b"PONG")
+            if msg == b"PING":
+                e.send(host, b"PONG")
+            else:
+                for i in range(10):  # ten full frames at once: more than a default rxbuf holds
+                    e.send(host, bytes((i,)) * 250, False)
         log.write("%s %s\n" % (host.hex(), bytes(msg).hex()))
         log.flush()
         host, msg = e.irecv(0)

@@ -59,7 +59,7 @@ def _open(path, mode="r", *args, **kw):
 
 builtins.open = _open
 _main = sys.argv[1] if len(sys.argv) > 1 else "main.py"
-sys.argv = sys.argv[1:]
+sys.argv.pop(0)  # the firmware sees argv as if run directly (sys.argv cannot be rebound)
 with _real_open(_main) as _src:
     _code = _src.read()
 exec(_code, {"__name__": "__main__", "__file__": _main})

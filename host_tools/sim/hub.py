@@ -92,7 +92,7 @@ class Handheld:
 class Sim:
     def __init__(self, n=4, seed=0, loss=0.0, dup=0.0, delay_ms=(0.0, 0.0), reorder=0.0,
                  heap="256K", clock="wall", script=None, flash_root=None, env=None,
-                 args=(), step_ms=10, record_frames=True):
+                 args=(), step_ms=10, record_frames=True, scripts=None):
         if not 1 <= n <= 16:
             raise ValueError("handhelds must be 1..16, got %d" % n)
         if clock not in ("wall", "virtual"):
@@ -101,6 +101,8 @@ class Sim:
         self.clock = clock
         self.heap = heap
         self.script = os.path.abspath(script or MAIN)
+        # one script per handheld (tests mix a checker with stand-ins); default: all the same
+        self.scripts = [os.path.abspath(x) for x in scripts] if scripts else [self.script] * n
         self.args = list(args)
         self.extra_env = dict(env or {})
         self.step_ms = step_ms
@@ -115,6 +117,7 @@ class Sim:
         self.vnow = 0  # virtual ms (virtual clock) or ms since start (wall clock)
         self._t0 = None
         self._power_cut = {}
+        self._booting = False
 
     # -- processes ---------------------------------------------------------------------------
     def _env(self, h):
@@ -135,7 +138,7 @@ class Sim:
             shutil.copyfile(pm, os.path.join(h.flash, "pinmap.json"))  # as deployed on the device
         log = open(h.log_path, "ab")
         env = self._env(h)
-        cmd = [MICROPYTHON, "-X", "heapsize=" + self.heap, self.script] + self.args
+        cmd = [MICROPYTHON, "-X", "heapsize=" + self.heap, self.scripts[h.id]] + self.args
         cut = self._power_cut.pop(h.id, None)
         if cut:
             env["DICECUP_POWER_CUT_AT_WRITE"] = str(cut)
@@ -147,8 +150,9 @@ class Sim:
         h.exit_code = None
 
     def start(self, timeout=30.0):
-        if not os.path.exists(self.script):
-            raise FileNotFoundError("%s not found (run `make build` first)" % self.script)
+        for sc in self.scripts:
+            if not os.path.exists(sc):
+                raise FileNotFoundError("%s not found (run `make build` first)" % sc)
         self.listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         self.listener.bind(("127.0.0.1", 0))
         self.listener.listen(32)
@@ -158,9 +162,18 @@ class Sim:
         self._t0 = time.monotonic()
         for h in self.handhelds:
             self._spawn(h)
-        self.wait_until(lambda: all(h.conn is not None for h in self.handhelds), timeout,
-                        "every handheld to connect", fail_if_dead=True)
+        # no shared time passes until every handheld is linked, so nobody's boot runs ahead
+        self._booting = True
+        try:
+            self.wait_until(lambda: all(self._ready(h) for h in self.handhelds), timeout,
+                            "every handheld to connect", fail_if_dead=True)
+        finally:
+            self._booting = False
         return self
+
+    def _ready(self, h):
+        """Linked, and on the virtual clock also waiting for its first grant."""
+        return h.conn is not None and (self.clock == "wall" or h.offset is not None)
 
     def wait_until(self, cond, timeout, what="the condition", fail_if_dead=False):
         """Step the simulation until cond() holds; raise TimeoutError (with consoles) if it never
@@ -214,8 +227,12 @@ class Sim:
         self.kill(i)
         h = self.handhelds[i]
         self._spawn(h)
-        self.wait_until(lambda: h.conn is not None or not h.alive, timeout,
-                        "handheld %d to reboot" % i)
+        self._booting = True  # shared time stands still while it boots, as at start()
+        try:
+            self.wait_until(lambda: self._ready(h) or not h.alive, timeout,
+                            "handheld %d to reboot" % i)
+        finally:
+            self._booting = False
 
     def power_cut_at_write(self, i, n=1, reboot=True):
         """Handheld i loses power in the middle of its n-th flash write from now on.
@@ -282,7 +299,10 @@ class Sim:
     def step(self, ms=None):
         """Advance up to ms (wall: wait that long for traffic; virtual: one lockstep grant)."""
         ms = self.step_ms if ms is None else ms
-        if self.clock == "virtual":
+        if self._booting:
+            self._pump(0.01)
+            self._deliver()
+        elif self.clock == "virtual":
             self._step_virtual(ms)
         else:
             self._pump(ms / 1000.0)

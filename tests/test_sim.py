@@ -1,0 +1,249 @@
+"""The simulator (host_tools/sim) and its radio fakes: headless, a few seconds each.
+
+Handhelds here run tests/sim_standin.py (a tiny MicroPython script that uses the fakes like the
+firmware does) unless the test is about the real firmware (autoplay, records).
+"""
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from host_tools import readback
+from host_tools.paths import ROOT
+from host_tools.sim import images
+from host_tools.sim.hub import Sim
+from host_tools.sim.radio import BROADCAST, RadioBus
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+STANDIN = os.path.join(HERE, "sim_standin.py")
+CHECKER = os.path.join(HERE, "sim_espnow_check.py")
+
+
+def text(h):
+    return readback.text(h.frame)
+
+
+def test_handhelds_boot_and_hear_each_other():
+    with Sim(3, script=STANDIN, clock="virtual", seed=3) as sim:
+        sim.wait_until(lambda: all("PEERS 2" in text(h) for h in sim.handhelds if h.frame), 20,
+                       "every handheld to hear both others")
+        assert [text(h).splitlines()[0] for h in sim.handhelds] == ["ID 0", "ID 1", "ID 2"]
+        srcs = {f.src for f in sim.bus.frames if f.fate == "ok"}
+        assert srcs == {h.mac for h in sim.handhelds}
+
+
+def test_espnow_fake_behaves_like_the_real_one():
+    with Sim(2, scripts=[CHECKER, STANDIN], clock="virtual") as sim:
+        log = sim.handhelds[0].log_path
+        sim.wait_until(lambda: b"DONE" in open(log, "rb").read() or not sim.handhelds[0].alive,
+                       60, "the checker to finish")
+        out = open(log).read()
+    checks = [ln for ln in out.splitlines() if ln.startswith("CHECK ")]
+    assert len(checks) >= 25, out
+    failed = [ln for ln in checks if " FAIL" in ln]
+    assert not failed, out
+    assert "DONE" in out
+
+
+def test_button_press_reaches_the_firmware_and_screenshot_matches(tmp_path):
+    with Sim(2, script=STANDIN, clock="virtual") as sim:
+        sim.run_for(300)
+        sim.click(1, "select")
+        sim.click(1, "select")
+        sim.run_for(200)
+        h = sim.handhelds[1]
+        assert "SELECT 2" in text(h)
+        assert "SELECT 0" in text(sim.handhelds[0])
+        path = images.save_png(h.frame, str(tmp_path / "shot.png"), scale=3)
+        frame = h.frame
+    from PIL import Image
+    img = Image.open(path).convert("L")
+    assert img.size == (128 * 3, 64 * 3)
+    drawn = images.pixels(frame)
+    shot = [[1 if img.getpixel((x * 3 + 1, y * 3 + 1)) > 0 else 0 for x in range(128)]
+            for y in range(64)]
+    assert shot == drawn
+    assert sum(map(sum, drawn)) > 100  # the firmware drew text, the test compares something
+
+
+def test_radio_loss_and_duplication_rates_are_as_requested():
+    bus = RadioBus(seed=11, loss=0.2, dup=0.1, delay_ms=(1, 5))
+    macs = [bytes([2, 0, 0, 0, 0, i]) for i in range(4)]
+    for m in macs:
+        bus.set_state(m, 1, True)
+    n = 5000
+    for k in range(n):
+        bus.send(k, macs[k % 4], BROADCAST, b"x" * 10, False)
+    tries = n * 3
+    lost = bus.counts["lost"] / tries
+    dup = bus.counts["dup"] / (tries - bus.counts["lost"])
+    # five standard deviations of a binomial: fails for a wrong rate, not by chance
+    assert abs(lost - 0.2) < 5 * (0.2 * 0.8 / tries) ** 0.5
+    assert abs(dup - 0.1) < 5 * (0.1 * 0.9 / (tries * 0.8)) ** 0.5
+    got = bus.due(n + 10)
+    assert len(got) == tries - bus.counts["lost"] + bus.counts["dup"]
+
+
+def test_radio_acks_only_present_unicast_peers_and_delays():
+    bus = RadioBus(seed=1, delay_ms=(5, 9))
+    a, b, c = (bytes([2, 0, 0, 0, 0, i]) for i in range(3))
+    bus.set_state(a, 6, True)
+    bus.set_state(b, 6, True)
+    bus.set_state(c, 1, True)                       # other channel
+    assert bus.send(0, a, b, b"hi", True) is True
+    assert bus.send(0, a, c, b"hi", True) is False  # not on our channel
+    assert bus.send(0, a, bytes(6), b"hi", True) is False  # nobody
+    assert bus.send(0, a, BROADCAST, b"hi", True) is None  # never acknowledged
+    assert bus.due(4.9) == []                          # not before the least delay
+    got = bus.due(9.1)
+    assert [g[0] for g in got] == [b, b]
+    bus.power_off(b)
+    assert bus.send(10, a, b, b"hi", True) is False
+    lossy = RadioBus(seed=2, loss=1.0)
+    lossy.set_state(a, 1, True)
+    lossy.set_state(b, 1, True)
+    assert lossy.send(0, a, b, b"x", True) is False
+    with pytest.raises(ValueError):
+        RadioBus(loss=1.5)
+    with pytest.raises(ValueError):
+        RadioBus(delay_ms=(5, 1))
+
+
+def test_reorder_lets_later_frames_overtake():
+    bus = RadioBus(seed=5, reorder=0.3, delay_ms=(1, 2))
+    a, b = bytes([2, 0, 0, 0, 0, 1]), bytes([2, 0, 0, 0, 0, 2])
+    bus.set_state(a, 1, True)
+    bus.set_state(b, 1, True)
+    for k in range(200):
+        bus.send(k, a, b, bytes([k]), False)
+    order = [g[3][0] for g in bus.due(1000)]
+    assert sorted(order) == list(range(200)) and order != list(range(200))
+
+
+def test_lossy_radio_end_to_end():
+    with Sim(3, script=STANDIN, clock="virtual", loss=0.3, seed=9) as sim:
+        sim.run_for(3000)
+        c = sim.bus.counts
+        tries = c["lost"] + sum(1 for f in sim.bus.frames if f.fate == "ok")
+        assert tries > 100
+        assert 0.2 < c["lost"] / tries < 0.4
+
+
+def test_reboot_and_power_cut_mid_write():
+    with Sim(2, script=STANDIN, clock="virtual") as sim:
+        sim.run_for(500)
+        sim.reboot(1)
+        assert sim.handhelds[1].boots == 2
+        sim.wait_until(lambda: sim.handhelds[1].frame and "PEERS 1" in text(sim.handhelds[1]),
+                       20, "the rebooted handheld to hear its peer again")
+        log = os.path.join(sim.handhelds[0].flash, "heard.log")
+        sim.power_cut_at_write(0, 3)
+        sim.wait_until(lambda: not sim.handhelds[0].alive, 20, "the power cut")
+        assert sim.handhelds[0].power_cuts == 1
+        data = open(log).read()
+        assert not data.endswith("\n")  # the cut came in the middle of a line
+        sim.reboot(0)
+        sim.run_for(500)
+        assert sim.handhelds[0].alive
+
+
+def test_window_shows_the_handhelds(monkeypatch):
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    pygame = pytest.importorskip("pygame")
+    from host_tools.sim.window import Window
+    with Sim(2, script=STANDIN, clock="virtual") as sim:
+        sim.run_for(300)
+        w = Window(sim, scale=2)
+        w.draw()
+        for h in sim.handhelds:  # each screen, as drawn in the window, is the firmware's frame
+            x0 = h.id * w.col + w.pad
+            for y in range(64):
+                for x in range(0, 128, 3):
+                    lit = w.surface.get_at((x0 + 2 * x, w.pad + 2 * y))[0] > 0
+                    assert lit == bool(images.pixels(h.frame)[y][x])
+        rect = [r for r, i, b in w.rects if i == 0 and b == "select"][0]
+        for t in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            w.handle(pygame.event.Event(t, pos=rect.center, button=1))
+            sim.run_for(100)
+        assert "SELECT 1" in text(sim.handhelds[0])
+        pygame.quit()
+
+
+def test_fake_panel_layout_is_what_the_real_driver_sends():
+    """adafruit-circuitpython-ssd1306 drives an I2C we capture; our fake's buffer must be the same
+    bytes for the same picture (MONO_VLSB pages, column order)."""
+    import adafruit_ssd1306
+
+    class I2C:
+        def __init__(self):
+            self.writes = []
+
+        def try_lock(self):
+            return True
+
+        def unlock(self):
+            pass
+
+        def writeto(self, addr, buf, start=0, end=None):
+            self.writes.append(bytes(buf[start:end]))
+
+        def scan(self):
+            return [0x3C]
+
+    bus = I2C()
+    oled = adafruit_ssd1306.SSD1306_I2C(128, 64, bus)
+    oled.fill(0)
+    oled.pixel(0, 0, 1)
+    oled.pixel(127, 63, 1)
+    oled.pixel(5, 9, 1)
+    oled.fill_rect(20, 20, 30, 7, 1)
+    oled.hline(0, 40, 128, 1)
+    bus.writes.clear()
+    oled.show()
+    data = [w for w in bus.writes if w[0] == 0x40]
+    glass = b"".join(w[1:] for w in data)
+    assert len(glass) == 1024
+    code = ("import machine, ssd1306\n"
+            "d = ssd1306.SSD1306_I2C(128, 64, machine.I2C(0))\n"
+            "d.fill(0); d.pixel(0, 0, 1); d.pixel(127, 63, 1); d.pixel(5, 9, 1)\n"
+            "d.fill_rect(20, 20, 30, 7, 1); d.hline(0, 40, 128, 1); d.show()\n"
+            "print(bytes(d.buffer).hex())\n")
+    from host_tools.paths import MICROPYTHON
+    env = dict(os.environ, MICROPYPATH=os.path.join(ROOT, "host_tools", "fakes"))
+    env.pop("DICECUP_LINK", None)
+    r = subprocess.run([MICROPYTHON, "-c", code], capture_output=True, text=True, env=env,
+                       timeout=30)
+    assert r.returncode == 0, r.stderr
+    ours = bytes.fromhex(r.stdout.strip().splitlines()[-1])
+    assert ours == glass
+    assert images.pixels(ours)[9][5] == 1 and images.pixels(ours)[63][127] == 1
+
+
+def test_headless_autoplay_snyd_records_replay(tmp_path):
+    rec = tmp_path / "rec"
+    gif = tmp_path / "s.gif"
+    r = subprocess.run([sys.executable, "-m", "host_tools.sim", "--headless", "--handhelds", "2",
+                        "--game", "snyd", "--autoplay", "--games", "1", "--seed", "4",
+                        "--records", str(rec), "--gif", str(gif), "--quiet"],
+                       cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stdout + r.stderr
+    files = sorted(rec.glob("*/*.json"))
+    assert len(files) == 2
+    for f in files:
+        doc = json.loads(f.read_text())
+        assert doc["game"] == "snyd"
+        rr = subprocess.run([sys.executable, "-m", "host_tools.replay", str(f)], cwd=ROOT,
+                            capture_output=True, text=True, timeout=60)
+        assert rr.returncode == 0, rr.stdout + rr.stderr
+    from PIL import Image
+    assert Image.open(gif).n_frames > 10
+
+
+def test_bad_options_exit_2():
+    for args in (["--loss", "1.5"], ["--delay-ms", "9:2"], ["--game", "chess"], ["--heap", "lots"]):
+        r = subprocess.run([sys.executable, "-m", "host_tools.sim", "--headless"] + args, cwd=ROOT,
+                           capture_output=True, text=True, timeout=60)
+        assert r.returncode == 2, args
+        assert "error" in r.stderr
