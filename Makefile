@@ -17,7 +17,7 @@ $(STAMP): requirements.txt
 test: setup
 	$(PY) -m pytest -q -n 2 tests
 
-bench: setup build
+bench: setup build tables
 	$(PY) -m host_tools.bench
 
 build: setup
@@ -25,6 +25,25 @@ build: setup
 
 clean:
 	rm -rf build .pytest_cache .hypothesis
+
+# The simulator: HANDHELDS=n virtual handhelds in a window (ARGS for more options, e.g. --loss 0.1).
+.PHONY: sim
+HANDHELDS ?= 4
+sim: setup build
+	$(PY) -m host_tools.sim --handhelds $(HANDHELDS) $(ARGS)
+
+# Bots: the Yatzy optimal-play value tables for the hard bot (computed, never committed; ~2 min each).
+.PHONY: tables tournament
+TABLE_DEPS := host_tools/yatzy_table.py firmware/yatzy.py firmware/yatzy_turn.py | $(STAMP)
+tables: build/tables/yatzy_standard.yvt build/tables/yatzy_yahtzee.yvt
+
+build/tables/yatzy_%.yvt: $(TABLE_DEPS)
+	$(PY) -m host_tools.yatzy_table --quiet --variant $* --out $@
+
+# The full bot tournament of issue 8 (10,000 games per row; minutes). `make bench` runs fewer.
+tournament: setup tables
+	$(PY) -m host_tools.tournament --games 10000 --seats 2 4 6
+	$(PY) -m host_tools.yatzy_sim --games 10000
 
 # Build one: the hardware package and getting the firmware onto handhelds (README "Build one").
 # PORT=/dev/ttyUSB0 | PORT=a,b | PORT=all | PORT=wokwi; DRY=1 prints the exact commands only.
