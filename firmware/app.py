@@ -8,6 +8,7 @@ handheld light-sleeps) after the whole of it; the press that wakes it is swallow
 goes on where it was. hw is hw.Hardware (or anything with its API).
 """
 import gc
+import sys
 import time
 
 import battery
@@ -151,9 +152,17 @@ class App:
             self.frames += 1
 
 
+def forget(names):
+    """Drop modules no screen needs any more, so the heap they hold can be collected (objects still
+    in use keep what they need alive)."""
+    for name in names:
+        if name in sys.modules:
+            del sys.modules[name]
+    gc.collect()
+
+
 def crashed(hw, e):
     """Show that the firmware failed, keep the traceback in error.log, reset on a button press."""
-    import sys
     try:
         with open("error.log", "w") as f:
             sys.print_exception(e, f)

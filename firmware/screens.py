@@ -6,28 +6,18 @@ never pays heap for the other game. The set-up starts a game with a Person for e
 handheld and a Bot for each bot.
 """
 import settings
+from app import forget
 from buttons import PRESS
-from seats import Bot, Person
+from seats import BOT_MODULES, Bot, Person
 from strings import t
 from ui import Menu, Screen, fit
 
 YATZY_VARIANTS = ("standard", "maxi", "yahtzee", "triple", "team")
 
 
-BOT_MODULES = ("snyd_bot", "snyd_odds", "yatzy_bot", "yatzy_turn", "botview")
-GAME_MODULES = ("snyd_ui", "snyd_match", "snyd_record", "snyd_bot", "snyd_odds", "snyd_text", "snyd",
-                "yatzy_ui", "yatzy_match", "yatzy_record", "yatzy_bot", "yatzy_turn", "yatzy", "botview",
-                "settings_ui")
-
-
-def drop(names):
-    """Forget modules no screen needs any more, so the heap they hold can be collected."""
-    import gc
-    import sys
-    for name in names:
-        if name in sys.modules:
-            del sys.modules[name]
-    gc.collect()
+MENU_MODULES = ("screens", "settings_ui")   # not needed during a game (games import screens to leave)
+GAME_MODULES = ("snyd_ui", "snyd_match", "snyd_record", "snyd_text", "snyd", "yatzy_ui", "yatzy_match",
+                "yatzy_record", "yatzy", "settings_ui") + BOT_MODULES
 
 
 class Title(Menu):
@@ -36,7 +26,7 @@ class Title(Menu):
 
     def __init__(self, app, sel=0):
         Menu.__init__(self, app, sel)
-        drop(GAME_MODULES)
+        forget(GAME_MODULES)
 
     def count(self):
         return len(self.ITEMS)
@@ -121,6 +111,7 @@ class SnydSetup(Menu):
         import snyd_ui
         m = snyd_match.SnydMatch(self.rules(), seats, 0, app.rng_seed(), app.rng_seed() % len(seats))
         app.go(snyd_ui.Round(app, m, self.kids))
+        forget(MENU_MODULES)
 
 
 class YatzyChoice(Menu):
@@ -202,6 +193,7 @@ class YatzySetup(Menu):
         m = yatzy_match.YatzyMatch("standard" if team else variant, players, options,
                                    app.rng_seed(), 2 if team else 0)
         app.go(yatzy_ui.Turn(app, m))
+        forget(MENU_MODULES)
 
 
 class Message(Screen):

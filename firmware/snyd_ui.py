@@ -290,10 +290,11 @@ class GameOver(Screen):
         w = g.winner()
         self.winner = w
         if w >= 0 or left:
-            import screens
+            import app as app_module
+            import seats
             import settings
             import store
-            screens.drop(screens.BOT_MODULES)   # the game is over: room for writing its record
+            app_module.forget(seats.BOT_MODULES + ("yatzy",))  # the game is over: room for its record
             st = settings.stats()
             n = settings.count_game(st, "snyd_kids" if kids else "snyd", w == match.me)
             store.save_record("snyd", n, match.record())

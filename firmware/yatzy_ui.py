@@ -257,10 +257,11 @@ class GameOver(Screen):
         self.left = left
         g = match.game
         self.order = sorted(range(g.players), key=lambda p: -g.total(p))
-        import screens
+        import app as app_module
+        import seats
         import settings
         import store
-        screens.drop(screens.BOT_MODULES)   # the game is over: room for writing its record
+        app_module.forget(seats.BOT_MODULES + ("snyd",))  # the game is over: room for its record
         st = settings.stats()
         mine = 0     # the owner's scorecard: the first person's (or their team's)
         n = settings.count_game(st, "yatzy", mine in g.winners(), g.total(mine))
