@@ -27,6 +27,8 @@ PRESS_MS = 60      # finger down
 GAP_MS = 140       # finger up before the next decision
 STUCK_MS = 20000   # same picture this long after pressing: try back
 GIVE_UP_MS = 120000
+LOOP_WINDOW = 30   # decisions looked back on ...
+LOOP_DISTINCT = 6  # ... showing no more pictures than this: going round in circles
 
 
 def labels(key):
@@ -71,6 +73,7 @@ class Player:
         self.games_done = 0
         self.failed = None
         self.presses = 0
+        self.recent = []
 
     @property
     def finished(self):
@@ -147,11 +150,17 @@ class Player:
             self.failed = "the screen did not change for %d s of presses:\n%s" % (
                 idle // 1000, readback.text(self.h.frame))
             return
-        b = "back" if idle > STUCK_MS and self.rng.random() < 0.5 else self.decide(self.h.frame)
+        stuck = idle > STUCK_MS and self.rng.random() < 0.5
+        b = "back" if stuck else self.decide(self.h.frame)
         if b is None:
             self.next_at = now + GAP_MS
             self.changed_at = now  # waiting on purpose is not being stuck
             return
+        self.recent.append(hash(self.h.frame))
+        del self.recent[:-LOOP_WINDOW]
+        if len(self.recent) == LOOP_WINDOW and len(set(self.recent)) <= LOOP_DISTINCT:
+            self.recent.clear()
+            b = "back"  # pressing round in circles (a scorecard view toggled by select)
         self.button = b
         self.presses += 1
         sim.press(self.i, b, True)
