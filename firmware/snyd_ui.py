@@ -45,8 +45,6 @@ class Round(Screen):
             return
         if g.on_turn != m.me:
             self.app.busy()
-            if self.me_out():
-                now += 800  # nobody to wait for: let the bots play on quickly
             mv = m.poll(now)
             if mv is not None:
                 self.apply(mv[0], mv[1])

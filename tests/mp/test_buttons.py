@@ -1,0 +1,74 @@
+"""buttons.Button: debounce, press, long press, auto-repeat and release, driven by a fake reader."""
+from buttons import LONG, NONE, PRESS, RELEASE, REPEAT, Button
+from mpcheck import eq
+
+
+class Finger:
+    def __init__(self):
+        self.down = False
+
+    def __call__(self):
+        return self.down
+
+
+def run(b, f, level, t0, t1, step=5):
+    """Hold the reader at level from t0 to t1; returns [(t, event)] for every event."""
+    f.down = level
+    out = []
+    t = t0
+    while t < t1:
+        ev = b.update(t)
+        if ev != NONE:
+            out.append((t, ev))
+        t += step
+    return out
+
+
+def test_a_clean_press_and_release():
+    f = Finger()
+    b = Button(f)
+    evs = run(b, f, True, 0, 100)
+    eq([e for _, e in evs], [PRESS])
+    assert b.pressed
+    evs = run(b, f, False, 100, 200)
+    eq([e for _, e in evs], [RELEASE])
+    assert not b.pressed and not b.was_long
+
+
+def test_bounces_shorter_than_the_debounce_time_are_ignored():
+    f = Finger()
+    b = Button(f)
+    t = 0
+    for _ in range(10):             # 10 ms on, 10 ms off: contact bounce
+        evs = run(b, f, True, t, t + 10) + run(b, f, False, t + 10, t + 20)
+        eq(evs, [])
+        t += 20
+    assert not b.pressed
+
+
+def test_long_press_once_then_repeats_and_a_long_release():
+    f = Finger()
+    b = Button(f)
+    evs = run(b, f, True, 0, 2000)
+    kinds = [e for _, e in evs]
+    eq(kinds.count(PRESS), 1)
+    eq(kinds.count(LONG), 1)
+    assert kinds.count(REPEAT) >= 8, kinds
+    t_long = [t for t, e in evs if e == LONG][0]
+    assert Button.long_ms <= t_long <= Button.long_ms + Button.debounce_ms + 10, t_long
+    first_repeat = [t for t, e in evs if e == REPEAT][0]
+    assert first_repeat >= Button.repeat_delay_ms
+    evs = run(b, f, False, 2000, 2100)
+    eq([e for _, e in evs], [RELEASE])
+    assert b.was_long
+
+
+def test_tunables_are_class_attributes():
+    class Quick(Button):
+        long_ms = 100
+    f = Finger()
+    b = Quick(f)
+    kinds = [e for _, e in run(b, f, True, 0, 200)]
+    assert LONG in kinds
+    kinds = [e for _, e in run(Button(f), f, True, 0, 200)]
+    assert LONG not in kinds
