@@ -13,6 +13,7 @@ def report(kind):
     benchlib.row(area, what + ": finished", "yes" if r["ok"] else "NO")
     benchlib.row(area, what + ": peak heap (gc.mem_alloc)", r["peak"], "B", "<= 65536")
     benchlib.row(area, what + ": of that, host fakes", r["fakes"], "B")
+    benchlib.row(area, "firmware at the title screen (imports, display, app)", r["title"], "B")
     benchlib.row(area, what + ": frames sent per button press (mean)",
                  round(r["press_frames"] / r["presses"], 2), "frames", "<= 1")
     benchlib.row(area, what + ": frames sent per button press (most)", r["max_press_frames"], "frames")

@@ -158,9 +158,13 @@ def run(kind):
     fakes = fakes_first()
     setup(kind)
     import ssd1306
+    gc.collect()
+    before = gc.mem_alloc()
     d = Driver(kind)
+    gc.collect()
+    title = gc.mem_alloc() - before
     ok = d.play()
-    return {"ok": ok, "peak": d.peak, "fakes": fakes, "presses": d.presses,
+    return {"ok": ok, "peak": d.peak, "fakes": fakes, "presses": d.presses, "title": title,
             "press_frames": d.press_frames, "max_press_frames": d.max_press_frames,
             "frames": d.app.frames, "bytes": ssd1306.stats["bytes"], "shows": ssd1306.stats["frames"]}
 

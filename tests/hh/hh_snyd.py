@@ -47,14 +47,16 @@ def check_picker(r, rng, walks):
 
 
 def play(r, rng, check=False, max_ms=3600000):
-    """Play as the person at seat 0 until game over; returns the number of my moves."""
+    """Play as the person at seat 0 until game over; returns counts of my moves, the bids the
+    picker showed (when checked) and my calzas."""
     moves = 0
     walks = [0]
+    calzas = [0]
     t = 0
     while t < max_ms:
         lines = r.lines()
         if lines[0].startswith("Spillet er slut"):
-            return moves, walks[0]
+            return {"moves": moves, "walks": walks[0], "calzas": calzas[0]}
         if lines[7] in ("OK: videre",) or lines[7].endswith("mister 1") \
                 or lines[7].endswith("får 1") or lines[7] == "Præcis!":
             r.press("select")
@@ -70,6 +72,12 @@ def play(r, rng, check=False, max_ms=3600000):
                         check_picker(r, rng, walks)
                     r.press("select")
                 moves += 1
+        elif lines[7] == "OK: calza!" and rng.below(8) == 0:
+            r.press("select")                   # out of turn: the move menu offers only calza
+            assert r.lines()[1].startswith("Calza!") and r.lines()[2] == "", r.text()
+            r.choose("Calza!")
+            assert r.lines()[0].startswith("Calza! Dig"), r.text()
+            calzas[0] += 1
         else:
             r.idle()
         t += 100
@@ -82,8 +90,8 @@ def test_whole_snyd_game_against_bots_through_the_buttons():
     r.choose("Snyd")
     assert r.lines()[0] == "Snyd"
     r.choose("Start!")
-    moves, walks = play(r, Rng(3), check=True)
-    assert moves > 0 and walks > 0
+    n = play(r, Rng(3), check=True)
+    assert n["moves"] > 0 and n["walks"] > 0 and n["calzas"] > 0, n
     txt = r.text()
     assert "vandt" in txt or "Du vandt!" in txt, txt
     r.press("select")
@@ -129,8 +137,8 @@ def test_kids_mode_big_dice_and_simple_rules():
     found = rig.readback.dice(r.panel.sent)
     assert [d[2] for d in found] == [28, 28, 28], found
     r.up("back")
-    moves, _ = play(r, Rng(9))
-    assert moves > 0
+    n = play(r, Rng(9))
+    assert n["moves"] > 0 and n["calzas"] == 0, n     # kids play without calza
     rig.leave()
 
 
