@@ -14,7 +14,7 @@ import time
 import battery
 import settings
 import strings
-from buttons import LONG, PRESS, RELEASE, Button
+from buttons import PRESS, RELEASE, Button
 from compat import const
 from gfx import Gfx
 

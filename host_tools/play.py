@@ -17,7 +17,6 @@ import select
 import shutil
 import sys
 import termios
-import time
 import tty
 
 from host_tools import build

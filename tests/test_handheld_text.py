@@ -4,12 +4,11 @@ import os
 import re
 import subprocess
 
-import pytest
 
 import gfx
 import strings
 from host_tools import readback
-from host_tools.paths import FIRMWARE, MICROPYTHON, ROOT
+from host_tools.paths import FIRMWARE, MICROPYTHON
 
 MESSAGES = {"need_two"}     # wrapped over several lines by screens.Message
 
