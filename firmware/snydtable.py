@@ -14,8 +14,8 @@ A round (fairdice explains why this order makes the dice unpickable and private)
     REVEAL    each seat logs s and its commitments for the next round; once all are in, everyone
               verifies every seat's dice, records the round and counts it - or voids the round and
               names the cheat when a secret does not match its commitment
-Bidding is checked on a copy of the game with stand-in dice (legality depends only on how many dice
-each seat has); the real dice enter the rules core only after the reveal.
+Bidding is checked by the rules core on stand-in dice (legality depends only on how many dice each
+seat has); the verified dice replace them after the reveal, and only then is the call counted.
 
 Local seats: `poll(node, now, decide)` makes the requests for the seats this handheld hosts
 (commit, contribute, reveal by itself; bids and calls from `decide(game, seat)`, the player or a bot).
@@ -303,10 +303,11 @@ class SnydTable:
     def _finish_round(self):
         dice = []
         cheat = 0
-        left = self.game.dice_left
+        g = self.game
+        left = g.dice_left
         for s in range(self.n):
             if not self.part & (1 << s):
-                dice.append([])
+                dice.append(b"")
                 continue
             o = s * _H
             d = fairdice.verify_dice(self._hs[o:o + _H], bytes(self._s[o:o + _H]), self.seed,
@@ -317,12 +318,24 @@ class SnydTable:
         if cheat:
             self.cheats |= cheat
             self.voided += 1
+            self.game = self._rebuild()  # back to before this round: nothing of it counts
         else:
+            # the verified dice replace the stand-ins (Game.dice is the core's public per-seat
+            # buffer), then the logged call is counted by the rules core itself
+            buf = g.dice
+            for s in range(self.n):
+                d = dice[s]
+                for i in range(len(d)):
+                    buf[s * snyd.MAX_DICE + i] = d[i]
             self.rec.round(dice)
             a = self.acts
             for i in range(0, len(a), 3):
                 self.rec.action(a[i] >> 2, KINDS[a[i] & 3], a[i + 1], a[i + 2])
-        self.game = self._rebuild()
+            last = len(a) - 3
+            if a[last] & 3 == 1:
+                g.snyd(a[last] >> 2)
+            else:
+                g.calza(a[last] >> 2)
         self.round += 1
         if self.game.over:
             self.phase = P_OVER
@@ -331,7 +344,8 @@ class SnydTable:
         self._begin_round(True)
 
     def _rebuild(self):
-        """The rules core after every recorded round (the stand-in round is thrown away)."""
+        """The rules core replayed from the record: after a snapshot, or to throw away a voided
+        round (both rare: the normal path never replays)."""
         g = snyd.Game(self.rules, self.n, self.first)
         for rd in self.rec.record()["rounds"]:
             g.start_round(rd["dice"])

@@ -26,7 +26,8 @@ log's window gets a snapshot in numbered chunks. A request is repeated with back
 is applied or a REJECT arrives; a repeated request that is already in the log is ignored.
 Failure: a seat not heard from for MISSING_MS is missing and the sequencer pauses the table naming
 it; when the sequencer itself is missing, the next seat clockwise that is alive takes over with
-term + 1, first catching up to the furthest log any live seat reports. A higher term always wins.
+a new term, first catching up to the furthest log any live seat reports. A higher term always wins;
+a term's low three bits name its sequencer, so two handhelds can never lead the same term.
 """
 import wire
 from compat import const
@@ -34,8 +35,8 @@ from compat import const
 BROADCAST = const(0xFF)
 LOG_CAP = const(48)          # entries kept for resends; older ones are only in the app's state
 AHEAD = const(8)             # out-of-order entries a follower keeps while it waits for a gap
-_SLOT = const(92)            # wire.ENTRY_MAX rounded up
-SNAP_MAX = const(4096)       # largest snapshot (app state) a Node can send or receive
+_SLOT = const(52)            # wire.ENTRY_MAX
+SNAP_MAX = const(6144)       # largest snapshot (app state) a Node can send or receive
 _PEND = const(8)             # one outstanding request per seat
 
 # REJECT reasons (the app's own codes start at RJ_APP)
@@ -52,20 +53,25 @@ D_CONFLICT = const(13)       # an entry that contradicts the log (a deposed sequ
 D_NOTLEADER = const(14)      # a request sent to a handheld that is not the sequencer
 DROP_NAMES = wire.REASONS + ("stranger", "stale", "dup", "ahead", "conflict", "not-leader")
 
-_F_LEADER_MASK = const(0x0F)  # ACK flags: low bits = the seat the sender follows
+_F_LEADER_MASK = const(0x0F)  # ACK flags: low bits = the seat the sender follows (for display)
 _F_PAUSED = const(0x10)
 _NO_LEADER = const(0x0F)
+_TERM_SEAT = const(7)         # a term's low 3 bits name its sequencer: terms never collide
 
 
 class Node:
     """A handheld's view of the table's log; the same code for sequencer and followers."""
 
     heartbeat_ms = 1000
+    leader_heartbeat_ms = 500  # the sequencer's, more often: three lost ones must not depose it
     missing_ms = 3500
-    resend_ms = 250           # first request resend; doubles up to resend_max_ms
+    resend_ms = 120           # first request resend; doubles up to resend_max_ms
     resend_max_ms = 2000
     nack_ms = 200             # at most one NACK per this long
     snap_ms = 1000            # at most one snapshot per laggard per this long
+    tail_ms = 60              # the sequencer repeats its newest entry after this quiet time, and
+    tail_repeats = 2          # again after twice as long: a lost last entry has no successor to
+                              # reveal the gap, and heartbeats are a second apart
 
     def __init__(self, seat, codec, app, send, members, leader=0, now=0):
         self.seat = seat
@@ -74,13 +80,15 @@ class Node:
         self.send = send
         self.members = members          # bitmask of seated handhelds
         self.hosts = bytearray(range(wire.SEATS_MAX))  # game seat -> handheld that plays it
-        self.term = 0
-        self.leader = leader            # -1: unknown (after a reboot, until a heartbeat)
+        self.term = leader if leader >= 0 else 0  # term >> 3 counts takeovers; & 7 = sequencer
+        self.leader = leader            # -1: unknown (after a reboot, until it hears the table)
+        self._since = now               # when this handheld last became the sequencer
         self.ready = leader == seat
         self.applied = 0
         self.missing = 0                # bitmask: seats not heard from (the sequencer's view)
         self.dropped = [0] * len(DROP_NAMES)
         self.frames_out = 0
+        self.snap_too_big = 0
         self.bytes_out = 0
         # the log window: ring of packed entries
         self._slab = bytearray(LOG_CAP * _SLOT)
@@ -104,7 +112,7 @@ class Node:
         self._pack = [0] * _PEND        # what we had applied when the request was made
         self._reqno = now & 0xFFFF      # so a REJECT from before a reboot matches nothing new
         # snapshot being received
-        self._snap = bytearray(SNAP_MAX)
+        self._snap = None               # a snapshot's buffer, only while one is in transit
         self._snap_seq = -1
         self._snap_got = 0
         self._snap_total = 0
@@ -112,6 +120,8 @@ class Node:
         self._nack_at = -self.nack_ms
         self._hb_at = now - self.heartbeat_ms + seat * 37  # spread the first heartbeats
         self._leader_seen = now
+        self._tail_at = -1              # when to repeat the newest entry (-1: not due)
+        self._tail_n = 0
         self.rx = wire.Frame()
         self.tx = wire.Frame()
         self.tmp = wire.Frame()
@@ -197,11 +207,15 @@ class Node:
         if now - self._snap_at[dest] < self.snap_ms:
             return
         self._snap_at[dest] = now
-        buf = self._snap
+        buf = self._snap_buf()
         buf[0] = self.members
         for i in range(wire.SEATS_MAX):
             buf[1 + i] = self.hosts[i]
-        n = self.app.snapshot(buf, 1 + wire.SEATS_MAX)
+        try:
+            n = self.app.snapshot(buf, 1 + wire.SEATS_MAX)
+        except IndexError:  # the state outgrew SNAP_MAX: the laggard must wait for a new game
+            self.snap_too_big += 1
+            return
         step = wire.SNAP_DATA_MAX
         total = (n + step - 1) // step
         f = self.tx
@@ -216,6 +230,14 @@ class Node:
                 f.data[i] = buf[lo + i]
             f.dlen = hi - lo
             self._emit(dest, f)
+        if self._snap_seq < 0:
+            self._snap = None
+
+    def _snap_buf(self):
+        # rare (a laggard, a reboot): allocated for the occasion, not kept on the heap
+        if self._snap is None:
+            self._snap = bytearray(SNAP_MAX)
+        return self._snap
 
     # ---- requests from this handheld --------------------------------------------------------
     def submit(self, f, now):
@@ -246,6 +268,8 @@ class Node:
         self._store(seq, self.term, f, now)
         self._apply_ready(now)
         self._send_entry(BROADCAST, seq)
+        self._tail_at = now + self.tail_ms
+        self._tail_n = 0
         return 0
 
     def _send_pending(self, who, now):
@@ -307,6 +331,8 @@ class Node:
         if self._logged_since(f, f.ack if sender != self.seat else 0):
             if sender == self.seat:
                 self._match_pending(f)
+            else:  # a repeat: its entry did not reach the sender yet
+                self._serve(sender, f.ack + 1, self.applied, now)
             return
         reason = self.app.check(f)
         if reason:
@@ -321,6 +347,8 @@ class Node:
         self._store(seq, self.term, f, now)
         self._apply_ready(now)
         self._send_entry(BROADCAST, seq)
+        self._tail_at = now + self.tail_ms
+        self._tail_n = 0
 
     def _refuse(self, sender, f, reason, lo):
         if sender == self.seat:
@@ -386,23 +414,16 @@ class Node:
         if t == wire.T_ACK:
             self._acked[s] = f.ack
             self._ack_time[s] = now
-        if f.term > self.term:
+        if f.term > self.term or (self.leader < 0 and f.term == self.term):
             self.term = f.term
-            if t == wire.T_ACK and (f.flags & _F_LEADER_MASK) == s:
-                self._follow(s, now)
-            elif t == wire.T_ENTRY or t == wire.T_SNAP:
-                self._follow(s, now)
+            lead = f.term & _TERM_SEAT
+            if lead == self.seat:
+                self._take_over(now)  # we led before a reboot: lead again, but in a new term
             else:
-                self._follow(-1, now)
+                self._follow(lead, now)
         elif f.term < self.term and (t == wire.T_ENTRY or t == wire.T_SNAP):
             self.dropped[D_STALE] += 1
             return D_STALE
-        elif t == wire.T_ACK and f.term == self.term:
-            lead = f.flags & _F_LEADER_MASK
-            if self.leader < 0 and lead != _NO_LEADER:
-                self._follow(lead, now)
-            elif self.is_leader() and lead == s and s < self.seat:
-                self._follow(s, now)  # two sequencers in one term: the lower seat keeps it
         if s == self.leader:
             self._leader_seen = now
             if t == wire.T_ACK:
@@ -476,14 +497,14 @@ class Node:
         off = f.k * wire.SNAP_DATA_MAX
         if off + f.dlen > SNAP_MAX:
             return 0
+        buf = self._snap_buf()
         for i in range(f.dlen):
-            self._snap[off + i] = f.data[i]
+            buf[off + i] = f.data[i]
         if f.k == f.total - 1:
             self._snap_len = off + f.dlen
         self._snap_got |= 1 << f.k
         if self._snap_got != (1 << f.total) - 1:
             return 0
-        buf = self._snap
         mv = memoryview(buf)[1 + wire.SEATS_MAX:self._snap_len]
         if not self.app.restore(mv, f.seq):
             return 0
@@ -494,9 +515,9 @@ class Node:
         for i in range(LOG_CAP):
             self._seqs[i] = 0
         self._snap_seq = -1
-        for w in range(_PEND):
-            if self._plen[w]:
-                self._pnext[w] = now
+        self._snap = None
+        for w in range(_PEND):  # what they asked for may be in the snapshot: the app asks anew
+            self._plen[w] = 0
         return 0
 
     # ---- time -----------------------------------------------------------------------------
@@ -504,7 +525,8 @@ class Node:
         return s == self.seat or now - self._heard[s] < self.missing_ms
 
     def tick(self, now):
-        if now - self._hb_at >= self.heartbeat_ms:
+        if now - self._hb_at >= (self.leader_heartbeat_ms if self.is_leader() else
+                                 self.heartbeat_ms):
             self._heartbeat(now)
         members = self.members
         n = wire.SEATS_MAX
@@ -519,6 +541,11 @@ class Node:
             if not self.ready:
                 self._catch_up(now)
             else:
+                if self._tail_at >= 0 and now >= self._tail_at:
+                    self._tail_n += 1
+                    self._tail_at = -1 if self._tail_n >= self.tail_repeats else \
+                        now + (self.tail_ms << self._tail_n)
+                    self._send_entry(BROADCAST, self.applied)
                 self._resend(now)
         elif self.leader < 0 or not self._alive(self.leader, now):
             self._maybe_take_over(now)
@@ -561,17 +588,25 @@ class Node:
                 break
         if s != self.seat or now - self._leader_seen < self.missing_ms:
             return
-        self.term += 1
+        self._take_over(now)
+
+    def _take_over(self, now):
+        self.term = (((self.term >> 3) + 1) << 3) | self.seat
         self.leader = self.seat
         self.ready = False
+        self._since = now
         self._heartbeat(now)
 
     def _catch_up(self, now):
-        """A new sequencer first fetches the furthest log a live seat reports, then serves."""
+        """A new sequencer first hears every live seat, fetches the furthest log any of them
+        reports, and only then logs anything: what the old one logged is never overwritten."""
         best, top = -1, self.applied
         for s in range(wire.SEATS_MAX):
-            if self.members & (1 << s) and s != self.seat and self._alive(s, now) \
-                    and self._acked[s] > top:
+            if not self.members & (1 << s) or s == self.seat or not self._alive(s, now):
+                continue
+            if self._ack_time[s] - self._since < 0:
+                return  # not heard since we took over: wait for its heartbeat
+            if self._acked[s] > top:
                 best, top = s, self._acked[s]
         if best < 0:
             self.ready = True

@@ -84,7 +84,7 @@ LAYOUTS = (
     (("nonce", 4), ("name", NAME_LEN)),                                              # JOIN
     (("nonce", 4), ("who", 1), ("key", KEY_LEN)),                                    # WELCOME
     (("gno", 1), ("n", 1), ("first", 1), ("flags", 1), ("rules", RULES_LEN),                 # SEATS
-     ("kinds", SEATS_MAX), ("hosts", SEATS_MAX), ("names", SEATS_MAX * NAME_LEN)),
+     ("kinds", SEATS_MAX), ("hosts", SEATS_MAX)),     # (names travel in the lobby frames)
     _SHARED + (("h1", HASH_LEN), ("h2", HASH_LEN)),                                  # COMMIT H(s), H(r)
     _SHARED + (("h1", HASH_LEN),),                                                   # CONTRIB r
     _SHARED + (("kind", 1), ("count", 1), ("face", 1)),                              # ACTION
@@ -126,7 +126,6 @@ class Frame:
         self.key = bytearray(KEY_LEN)
         self.kinds = bytearray(SEATS_MAX)
         self.hosts = bytearray(SEATS_MAX)
-        self.names = bytearray(SEATS_MAX * NAME_LEN)
         self.h1 = bytearray(HASH_LEN)
         self.h2 = bytearray(HASH_LEN)
         self.h3 = bytearray(HASH_LEN)
@@ -143,7 +142,7 @@ class Frame:
                   "who", "gno", "n", "first", "flags", "round", "kind", "count", "face", "roll",
                   "value", "etype", "lo", "hi", "k", "total", "reason", "missing", "eterm", "dlen"):
             setattr(self, a, getattr(o, a))
-        for a in ("rules", "name", "key", "kinds", "hosts", "names", "h1", "h2", "h3", "data"):
+        for a in ("rules", "name", "key", "kinds", "hosts", "h1", "h2", "h3", "data"):
             _copy(getattr(self, a), 0, getattr(o, a), 0, len(getattr(o, a)))
 
 
@@ -299,7 +298,7 @@ class Codec:
 
 
 _HEADER = (("table", 4), ("seat", 1), ("term", 2), ("seq", 4), ("ack", 4))
-ENTRY_MAX = const(91)  # 1 + the largest loggable body (SEATS)
+ENTRY_MAX = const(52)  # 1 + the largest loggable body (REVEAL)
 
 
 def pack_entry(f, buf, off):

@@ -1,0 +1,113 @@
+"""The table protocol in the in-process harness (host_tools.tablebus): radio frames and bytes per
+Snyd round for 2, 4 and 8 handhelds next to the minimum the protocol needs, and the latency from a
+move being made to every handheld having applied it, at 0 and 30 percent loss (1 ms steps, a
+1 Mbit/s shared channel with per-frame overhead: tablebus.AIRTIME_*)."""
+import statistics
+
+import benchlib
+import wire
+from host_tools.tablebus import Table
+
+GAMES = 3
+
+
+def minimum(rec, sequencer=0):
+    """Frames and bytes the protocol cannot do without, over a game: per round each taking-part
+    seat sends its contribution and its reveal (which carries the next round's commitments), and
+    every bid and call is one request; whatever the sequencer's own seat did not send also needs
+    its log entry broadcast. The first round adds a commitment per seat, the game its SEATS entry.
+    Heartbeats, repeats, resends and NACKs are the overhead on top."""
+    fl = wire.frame_len
+    frames = 1
+    nbytes = fl(wire.T_ENTRY, wire.T_SEATS)
+
+    def event(t, seat):
+        nonlocal frames, nbytes
+        frames += 1
+        nbytes += fl(wire.T_ENTRY, t)
+        if seat != sequencer:
+            frames += 1
+            nbytes += fl(t)
+
+    for r, rd in enumerate(rec["rounds"]):
+        for s, d in enumerate(rd["dice"]):
+            if d:
+                if r == 0:
+                    event(wire.T_COMMIT, s)
+                event(wire.T_CONTRIB, s)
+                event(wire.T_REVEAL, s)
+        for a in rd["actions"]:
+            event(wire.T_ACTION, a[0])
+    return frames, nbytes
+
+
+def play(seats, loss, seed, step_ms):
+    t = Table(seats=seats, loss=loss, dup=0.05 if loss else 0, reorder=0.1 if loss else 0,
+              seed=seed, step_ms=step_ms)
+    made = {}      # (round, who, kind, count, face) -> time the move was handed to the Node
+    applied = {}   # same key -> [time applied on each handheld]
+    for h in t.hands:
+        node, app = h.node, h.app
+        submit, apply = node.submit, app.apply
+
+        def sub(f, now, submit=submit):
+            if f.etype == wire.T_ACTION:
+                made.setdefault((f.round, f.who, f.kind, f.count, f.face), now)
+            return submit(f, now)
+
+        def app_apply(f, seq, apply=apply, h=h):
+            if f.etype == wire.T_ACTION:
+                applied.setdefault((f.round, f.who, f.kind, f.count, f.face), []).append(t.now)
+            return apply(f, seq)
+
+        node.submit, app.apply = sub, app_apply
+    assert t.run_game(), "game did not finish"
+    rec = t.records()[0]
+    lat = [max(ts) - made[k] for k, ts in applied.items() if k in made and len(ts) == seats]
+    rounds = len(rec["rounds"])
+    frames = len(t.bus.log)
+    nbytes = sum(len(x[3]) for x in t.bus.log)
+    mf, mb = minimum(rec)
+    return rounds, frames, nbytes, mf, mb, lat
+
+
+def idle_rate(seats, seconds=20):
+    """Frames per second while everyone thinks (nobody moves): heartbeats only."""
+    t = Table(seats=seats, seed=7)
+    for h in t.hands:
+        h.decide = lambda game, seat: None
+    assert t.start_game() == 0
+    assert t.run(lambda: all(h.app.phase == 3 for h in t.hands), 60_000)
+    n0 = len(t.bus.log)
+    t.run(lambda: False, seconds * 1000)
+    return (len(t.bus.log) - n0) / seconds
+
+
+def main():
+    for seats in (2, 4, 8):
+        benchlib.row("table %d seats idle" % seats, "heartbeat frames per second", idle_rate(seats),
+                     "frames/s")
+    for seats in (2, 4, 8):
+        for loss in (0.0, 0.3):
+            tot = [0, 0, 0, 0, 0]
+            lats = []
+            for g in range(GAMES):
+                r, f, b, mf, mb, lat = play(seats, loss, 1000 + 10 * seats + g, 1)
+                for i, v in enumerate((r, f, b, mf, mb)):
+                    tot[i] += v
+                lats += lat
+            r = tot[0]
+            area = "table %d seats %d%% loss" % (seats, int(loss * 100))
+            benchlib.row(area, "frames per Snyd round (measured)", round(tot[1] / r, 1), "frames")
+            benchlib.row(area, "frames per round, protocol minimum", round(tot[3] / r, 1), "frames")
+            benchlib.row(area, "bytes per round (measured)", round(tot[2] / r), "B")
+            benchlib.row(area, "bytes per round, protocol minimum", round(tot[4] / r), "B")
+            lats.sort()
+            benchlib.row(area, "move -> applied on every handheld, median", statistics.median(lats),
+                         "ms", "<= 100" if loss == 0 else "")
+            benchlib.row(area, "move -> applied on every handheld, p95",
+                         lats[int(0.95 * (len(lats) - 1))], "ms")
+
+
+if __name__ == "__main__":
+    main()
