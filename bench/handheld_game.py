@@ -21,8 +21,19 @@ def _fakes():
     return here + "/../host_tools/fakes"
 
 
+def _rmtree(d):
+    for name in os.listdir(d):
+        p = d + "/" + name
+        try:
+            os.remove(p)
+        except OSError:
+            _rmtree(p)
+    os.rmdir(d)
+
+
 def setup(kind):
-    """Fresh flash, settings for a 6-seat game; returns the settings dict written."""
+    """Fresh flash (a new folder, now the current directory) with settings for a 6-seat game;
+    returns the folder."""
     d = (os.getenv("TMPDIR") or "/tmp") + "/dicecup-bench-%d" % (os.urandom(2)[0] * 256 + os.urandom(1)[0])
     os.mkdir(d)
     os.chdir(d)
@@ -156,7 +167,8 @@ def fakes_first():
 def run(kind):
     """Play one game; returns a dict of what was measured."""
     fakes = fakes_first()
-    setup(kind)
+    home = os.getcwd()
+    flash = setup(kind)
     import ssd1306
     gc.collect()
     before = gc.mem_alloc()
@@ -164,6 +176,8 @@ def run(kind):
     gc.collect()
     title = gc.mem_alloc() - before
     ok = d.play()
+    os.chdir(home)
+    _rmtree(flash)
     return {"ok": ok, "peak": d.peak, "fakes": fakes, "presses": d.presses, "title": title,
             "press_frames": d.press_frames, "max_press_frames": d.max_press_frames,
             "frames": d.app.frames, "bytes": ssd1306.stats["bytes"], "shows": ssd1306.stats["frames"]}
