@@ -2,7 +2,9 @@
 plays a whole 6-seat Snyd game and a Maxi-Yatzy game (bisection in 4K steps), the total .mpy size,
 and the time from starting micropython to the title screen's first frame (unix port)."""
 import os
+import shutil
 import subprocess
+import tempfile
 import time
 
 import benchlib
@@ -14,8 +16,12 @@ ENV = dict(os.environ, MICROPYPATH=os.pathsep.join([BUILD, BENCH]))
 
 
 def completes(kind, kb):
-    r = subprocess.run([MICROPYTHON, "-X", "heapsize=%dK" % kb, os.path.join(BENCH, "handheld_game.py"),
-                        kind], capture_output=True, text=True, env=ENV, timeout=600)
+    scratch = tempfile.mkdtemp(prefix="dicecup-heap-")  # a run that dies leaves its flash folder here
+    try:
+        r = subprocess.run([MICROPYTHON, "-X", "heapsize=%dK" % kb, os.path.join(BENCH, "handheld_game.py"),
+                            kind], capture_output=True, text=True, env=dict(ENV, TMPDIR=scratch), timeout=600)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
     return r.returncode == 0
 
 
