@@ -19,8 +19,9 @@ the rules core's, through botview.yatzy_card; the hold search is yatzy_turn's ex
 
 The levels differ in what a box is worth to them (holds are always chosen by expected value):
   hard    standard and yahtzee: the optimal-play value table (host_tools.yatzy_table, read with seeks
-          by yatzy_values), so it plays optimal solitaire up to 0.1 point rounding; maxi and triple:
-          the heuristic below.
+          by yatzy_values), so it plays optimal solitaire up to 0.1 point rounding; triple: each
+          column judged by the standard table (a box is worth its column's gain, times the column's
+          multiplier); maxi: the heuristic below. Without a table file it plays like normal.
   normal  heuristic: the score, minus what the box is usually worth ("par"), plus progress towards
           the upper bonus; maxi saved rolls count a little.
   easy    greedy: the most points this turn.
@@ -91,7 +92,8 @@ class _Judge:
         g = self.g = card.g
         self.lv = lv
         self.at, self.bonus = _bonus_rule(g, options)
-        self.table = _table(g.variant) if lv == _HARD else None
+        # triple plays each column as a standard card: a box is worth its column's gain in value
+        self.table = _table("standard" if g.variant == "triple" else g.variant) if lv == _HARD else None
         self.memo = {}
         self.names = g.boxes()
         self.ybox = self.names.index("yahtzee") if g.variant == "yahtzee" else -1
@@ -100,6 +102,7 @@ class _Judge:
 
     def box_value(self, b, c, s, dice):
         card = self.card
+        g = self.g
         u = card.upper[c]
         extra = 0
         if b < 6 and u < self.at <= u + s:
@@ -111,10 +114,14 @@ class _Judge:
             y = card.y50 or (b == self.ybox and s == 50)
             nu = u + s if b < 6 and u + s < 63 else 63 if b < 6 else u
             k = (b * 64 + nu) * 2 + y  # a turn asks the table the same few dozen states
+            k = k * 3 + c
             v = self.memo.get(k)
             if v is None:
-                v = self.memo[k] = t.value(card.mask[c] | 1 << b, nu, y)
-            return s + extra + v
+                v = t.value(card.mask[c] | 1 << b, nu, y)
+                if g.columns > 1:
+                    v = (c + 1) * (v - t.value(card.mask[c], u, y))
+                self.memo[k] = v
+            return (c + 1) * (s + extra) + v
         mult = c + 1
         v = s + extra
         if self.lv >= _NORMAL:
