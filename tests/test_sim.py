@@ -247,3 +247,33 @@ def test_bad_options_exit_2():
                            capture_output=True, text=True, timeout=60)
         assert r.returncode == 2, args
         assert "error" in r.stderr
+
+
+def test_strangers_send_garbage_and_replays_and_handhelds_survive():
+    with Sim(2, script=STANDIN, clock="virtual", seed=2) as sim:
+        mac = sim.add_stranger(rate_hz=50, channel=6, seed=3)
+        sim.run_for(2000)
+        mine = [f for f in sim.bus.frames if f.src == mac]
+        assert len(mine) > 40
+        assert {f.to for f in mine if f.fate == "ok"} == {h.mac for h in sim.handhelds}
+        theirs = {f.data for f in sim.bus.frames if f.src != mac}
+        replays = [f for f in mine if f.data in theirs]
+        assert replays and len(replays) < len(mine)
+        assert all(h.alive for h in sim.handhelds)
+    other = RadioBus()
+    other.set_state(b"\x02" * 6, 1, True)
+    assert other.inject(0, b"\x06" * 6, b"x", channel=11) is None
+    assert other.due(1) == []  # a stranger on another channel reaches nobody
+
+
+def test_records_of_a_shared_game_must_agree():
+    from host_tools.sim.__main__ import disagreements
+    rec = {"game": "snyd", "seats": 2, "rounds": [], "meta": {"table": "T1", "game": 1}}
+    other = dict(rec, rounds=[{"dice": [[1], [2]], "actions": []}])
+    solo = {"game": "snyd", "seats": 2, "rounds": []}
+    same = {0: {"a.json": rec}, 1: {"b.json": dict(rec, meta={"table": "T1", "game": 1,
+                                                                "handheld": 2})}}
+    assert disagreements(same) == []
+    bad = {0: {"a.json": rec}, 1: {"b.json": other}, 2: {"c.json": solo}}
+    msgs = disagreements(bad)
+    assert len(msgs) == 1 and "T1" in msgs[0] and "[1]" in msgs[0] and "[2]" in msgs[0]

@@ -63,6 +63,11 @@ def parser():
     p.add_argument("--reorder", type=_prob, default=0.0, help="probability a frame is held back")
     p.add_argument("--delay-ms", type=_delay, default=(0.0, 0.0), help="radio delay A:B ms")
     p.add_argument("--reboots", type=int, default=0, help="reboot random handhelds this often")
+    p.add_argument("--strangers", type=int, default=0,
+                   help="foreign radios on the channel sending garbage and (altered) replays")
+    p.add_argument("--stranger-rate", type=float, default=5.0, help="frames/s per stranger")
+    p.add_argument("--channel", type=int, default=1,
+                   help="the channel the strangers use (the firmware's fixed channel)")
     p.add_argument("--seed", type=int, default=1, help="seed of the radio and of the faults")
     p.add_argument("--heap", type=_heap, default="256K", help="micropython -X heapsize per handheld")
     p.add_argument("--records", metavar="DIR", help="collect every handheld's game records here")
@@ -129,6 +134,31 @@ def _records(sim, out):
     return got
 
 
+def disagreements(got):
+    """Records of one shared game must be identical on every handheld that played it.
+
+    A record names its shared game in meta.table (and meta.game, a number) once the table
+    protocol writes them; records without meta.table are solo games and have no twins. Returns a
+    list of messages, one per game whose copies differ or that a seated handheld lacks."""
+    games = {}
+    for i, recs in got.items():
+        for name, doc in recs.items():
+            meta = doc.get("meta") if isinstance(doc, dict) else None
+            if isinstance(meta, dict) and meta.get("table") is not None:
+                key = (str(meta["table"]), str(meta.get("game", name)))
+                body = {k: v for k, v in doc.items() if k != "meta"}
+                games.setdefault(key, {})[i] = json.dumps(body, sort_keys=True)
+    out = []
+    for (table, game), copies in sorted(games.items()):
+        if len(set(copies.values())) > 1:
+            groups = {}
+            for i, body in copies.items():
+                groups.setdefault(body, []).append(i + 1)
+            out.append("table %s game %s: the handhelds disagree: %s" % (
+                table, game, " vs ".join(str(sorted(v)) for v in groups.values())))
+    return out
+
+
 def headless(a, sim):
     rec = images.Recorder(sim.n) if a.gif else None
     if rec:
@@ -162,7 +192,7 @@ def headless(a, sim):
             sim.step()
             prog.show()
         for h in sim.handhelds:
-            if h.exit_code not in (None, 0, -9) and not h.alive:
+            if h.exit_code is not None and h.exit_code != -9 and not h.alive:
                 problems.append("handheld %d stopped with exit %s" % (h.id + 1, h.exit_code))
         if problems:
             break
@@ -189,6 +219,7 @@ def headless(a, sim):
         got = _records(sim, a.records)
         counts = {i + 1: len(r) for i, r in got.items()}
         print("records: %s %s" % (a.records, json.dumps(counts)))
+        problems.extend(disagreements(got))
         if a.autoplay:
             for i, r in got.items():
                 if len(r) < min(a.games, 5):
@@ -226,6 +257,8 @@ def main(argv=None):
               reorder=a.reorder, heap=a.heap, clock=clock, script=a.script)
     try:
         sim.start()
+        for k in range(a.strangers):
+            sim.add_stranger(a.stranger_rate, a.channel, seed=a.seed * 31 + k)
         if a.headless:
             return headless(a, sim)
         from host_tools.sim.window import Window

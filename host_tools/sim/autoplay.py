@@ -61,6 +61,8 @@ class Player:
         self.rng = random.Random(seed)
         self.path = [labels(k) for k in PATHS[game]]
         self.calza_offer = labels("hint_calza")
+        self.ok_menu = labels("ok_menu")
+        self.card_marks = labels("total") | labels("upper")
         self.keep_dir = keep_dir
         self.release_at = None
         self.next_at = 0.0
@@ -119,6 +121,10 @@ class Player:
             if sel > target:
                 return "up"
             return "select"
+        if any(r.strip() in self.ok_menu for r in rows):
+            return "select"
+        if any(r.startswith(m) for r in rows for m in self.card_marks):
+            return "back"  # a scorecard (Yatzy): select would only page through the players
         if any(r.strip() in self.calza_offer for r in rows):
             # another seat's turn, and calza is on offer: a player mostly lets it pass
             return "select" if self.rng.random() < 0.02 else None
@@ -144,6 +150,9 @@ class Player:
         if self.finished or self.failed or now < self.next_at or self.h.frame is None:
             return
         if not self.h.alive:
+            if self.h.exit_code is not None:
+                self.failed = "the handheld stopped (exit %s); its console: %s" % (
+                    self.h.exit_code, self.h.log_path)
             return
         idle = now - self.changed_at
         if idle > GIVE_UP_MS:

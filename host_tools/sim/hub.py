@@ -14,6 +14,7 @@ Public API (used by __main__, window.py and the tests):
     sim.press(i, "select", down=True)      a button level; sim.click(i, "select") presses and releases
     sim.kill(i) / sim.reboot(i)            drop a handheld / restart it (same flash folder)
     sim.power_cut_at_write(i, n)           the next boot dies at its n-th flash write (fakes' hook)
+    sim.add_stranger(rate_hz, channel)     a foreign radio: garbage, replays, altered replays
     sim.bus                                the RadioBus: counts, frames, loss/dup/delay settings
     sim.close()
 """
@@ -118,6 +119,7 @@ class Sim:
         self._t0 = None
         self._power_cut = {}
         self._booting = False
+        self.strangers = []
 
     # -- processes ---------------------------------------------------------------------------
     def _env(self, h):
@@ -272,6 +274,38 @@ class Sim:
     def __exit__(self, *exc):
         self.close()
 
+    # -- strangers on the channel -------------------------------------------------------------
+    def add_stranger(self, rate_hz=5.0, channel=1, seed=0):
+        """A radio that is no handheld of this table, on the given channel: about rate_hz times a
+        second it sends garbage (random bytes, random length up to 250), a byte-exact replay of
+        a frame it overheard, or such a replay with one byte changed. For "frames from unknown
+        senders ... garbage ... never crash a handheld" and for a second table next door."""
+        import random as _random
+        mac = bytes((0x06, 0x57, 0x00, 0x00, 0x01, len(self.strangers)))
+        self.strangers.append({"mac": mac, "rate": rate_hz, "channel": channel,
+                               "rng": _random.Random(seed), "next": self.now(), "sent": 0})
+        return mac
+
+    def _strangers(self):
+        now = self.now()
+        for st in self.strangers:
+            rng = st["rng"]
+            while st["next"] <= now:
+                st["next"] += rng.expovariate(st["rate"]) * 1000.0
+                heard = [f for f in (self.bus.frames or [])[-200:] if f.fate == "ok"]
+                kind = rng.random()
+                if heard and kind < 0.4:
+                    data = rng.choice(heard).data
+                elif heard and kind < 0.7:
+                    data = bytearray(rng.choice(heard).data)
+                    if data:
+                        data[rng.randrange(len(data))] ^= 1 << rng.randrange(8)
+                    data = bytes(data)
+                else:
+                    data = bytes(rng.getrandbits(8) for _ in range(rng.randrange(251)))
+                self.bus.inject(now, st["mac"], data, st["channel"])
+                st["sent"] += 1
+
     # -- buttons -----------------------------------------------------------------------------
     def press(self, i, button, down=True):
         if button not in self.pins:
@@ -306,6 +340,9 @@ class Sim:
             self._step_virtual(ms)
         else:
             self._pump(ms / 1000.0)
+            self._deliver()
+        if self.strangers and not self._booting:
+            self._strangers()
             self._deliver()
         self._reap()
 
@@ -346,7 +383,7 @@ class Sim:
 
     def _reap(self):
         for h in self.handhelds:
-            if h.proc is not None and h.conn is not None and h.proc.poll() is not None:
+            if h.proc is not None and h.exit_code is None and h.proc.poll() is not None:
                 h.exit_code = h.proc.returncode
                 self._disconnect(h)
 
