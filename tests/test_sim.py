@@ -158,10 +158,10 @@ def test_window_shows_the_handhelds(monkeypatch):
         w = Window(sim, scale=2)
         w.draw()
         for h in sim.handhelds:  # each screen, as drawn in the window, is the firmware's frame
-            x0 = h.id * w.col + w.pad
+            x0, y0 = w.origin(h.id)
             for y in range(64):
                 for x in range(0, 128, 3):
-                    lit = w.surface.get_at((x0 + 2 * x, w.pad + 2 * y))[0] > 0
+                    lit = w.surface.get_at((x0 + w.pad + 2 * x, y0 + w.pad + 2 * y))[0] > 0
                     assert lit == bool(images.pixels(h.frame)[y][x])
         rect = [r for r, i, b in w.rects if i == 0 and b == "select"][0]
         for t in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):

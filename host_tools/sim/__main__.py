@@ -52,7 +52,7 @@ def parser():
     p = argparse.ArgumentParser(prog="python -m host_tools.sim", description=__doc__.split("\n")[0])
     p.add_argument("--headless", action="store_true", help="no window (tests, scripts, CI)")
     p.add_argument("--handhelds", type=int, default=int(os.environ.get("HANDHELDS", 4)),
-                   help="how many handhelds (default 4, or $HANDHELDS)")
+                   help="how many handhelds, 1..32 (default 4, or $HANDHELDS)")
     p.add_argument("--game", choices=GAMES, default="snyd", help="game for --autoplay")
     p.add_argument("--autoplay", action="store_true",
                    help="a bot plays each handheld through its buttons, reading its screen")
@@ -242,8 +242,8 @@ def headless(a, sim):
 
 def main(argv=None):
     a = parser().parse_args(argv)
-    if not 1 <= a.handhelds <= 16:
-        print("--handhelds must be 1..16", file=sys.stderr)
+    if not 1 <= a.handhelds <= 32:
+        print("--handhelds must be 1..32", file=sys.stderr)
         return 2
     if a.games < 1:
         print("--games must be at least 1", file=sys.stderr)

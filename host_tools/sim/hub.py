@@ -94,8 +94,8 @@ class Sim:
     def __init__(self, n=4, seed=0, loss=0.0, dup=0.0, delay_ms=(0.0, 0.0), reorder=0.0,
                  heap="256K", clock="wall", script=None, flash_root=None, env=None,
                  args=(), step_ms=10, record_frames=True, scripts=None):
-        if not 1 <= n <= 16:
-            raise ValueError("handhelds must be 1..16, got %d" % n)
+        if not 1 <= n <= 32:
+            raise ValueError("handhelds must be 1..32, got %d" % n)
         if clock not in ("wall", "virtual"):
             raise ValueError("clock must be 'wall' or 'virtual'")
         self.n = n

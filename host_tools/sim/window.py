@@ -30,6 +30,12 @@ DIM = (130, 130, 140)
 
 
 class Window:
+    MAX_PER_ROW = 6  # more handhelds wrap onto further rows
+
+    def origin(self, i):
+        """Top-left corner of handheld i's panel in the window."""
+        return (i % self.per_row) * self.col, (i // self.per_row) * self.cell_h
+
     def __init__(self, sim, scale=None, shots_dir="screenshots", title="dicecup simulator"):
         self.sim = sim
         n = sim.n
@@ -38,18 +44,20 @@ class Window:
         self.sw, self.sh = 128 * self.scale, 64 * self.scale
         self.pad = 16
         self.col = self.sw + 2 * self.pad
-        self.height = self.pad + self.sh + 16 + 44 + 24 + 40
+        self.cell_h = self.pad + self.sh + 16 + 44 + 24 + 16
+        self.per_row = min(n, self.MAX_PER_ROW)
+        self.height = self.cell_h * ((n + self.per_row - 1) // self.per_row) + 24
         pygame.display.init()  # not pygame.init(): the simulator needs no sound device
         pygame.font.init()
-        self.surface = pygame.display.set_mode((self.col * n, self.height))
+        self.surface = pygame.display.set_mode((self.col * self.per_row, self.height))
         pygame.display.set_caption(title)
         self.font = pygame.font.Font(None, 22)
         self.small = pygame.font.Font(None, 18)
         self.held = {}  # (handheld, button) -> source ("mouse" or key)
         self.rects = []  # (rect, handheld, button)
         self.keymap = {}
-        for i in range(n):
-            for b, ch in zip(BUTTONS, KEY_ROWS[i % len(KEY_ROWS)]):
+        for i in range(min(n, len(KEY_ROWS))):  # handhelds past the eighth: mouse only
+            for b, ch in zip(BUTTONS, KEY_ROWS[i]):
                 self.keymap[ch] = (i, b)
         self.lossy = False
         self.message = ""
@@ -60,25 +68,27 @@ class Window:
         s.fill(BG)
         self.rects = []
         for i, h in enumerate(self.sim.handhelds):
-            x0 = i * self.col
-            pygame.draw.rect(s, PANEL, (x0 + 4, 4, self.col - 8, self.height - 32), border_radius=12)
+            x0, y0 = self.origin(i)
+            pygame.draw.rect(s, PANEL, (x0 + 4, y0 + 4, self.col - 8, self.cell_h - 8),
+                             border_radius=12)
             img = images.screen(h.frame, self.scale, h.contrast, h.display_on)
             surf = pygame.image.fromstring(img.tobytes(), img.size, "RGB")
-            s.blit(surf, (x0 + self.pad, self.pad))
-            y = self.pad + self.sh + 6
+            s.blit(surf, (x0 + self.pad, y0 + self.pad))
+            y = y0 + self.pad + self.sh + 6
             state = "on" if h.alive else "off (exit %s)" % h.exit_code
             s.blit(self.small.render("handheld %d  %s  frames %d" % (i + 1, state, h.frames), True,
                                      DIM), (x0 + self.pad, y))
             y += 20
             bw = (self.sw - 3 * 8) // 4
-            keys = KEY_ROWS[i % len(KEY_ROWS)]
+            keys = KEY_ROWS[i] if i < len(KEY_ROWS) else "    "
             for k, b in enumerate(BUTTONS):
                 r = pygame.Rect(x0 + self.pad + k * (bw + 8), y, bw, 40)
                 down = (i, b) in self.held
                 pygame.draw.rect(s, BTN_DOWN if down else BTN, r, border_radius=8)
                 t = self.font.render(LABELS[b], True, BG if down else TEXT)
                 s.blit(t, t.get_rect(center=r.center))
-                kt = self.small.render("key %s" % keys[k].upper(), True, DIM)
+                kt = self.small.render("key %s" % keys[k].upper() if keys[k] != " " else "",
+                                       True, DIM)
                 s.blit(kt, kt.get_rect(center=(r.centerx, r.bottom + 12)))
                 self.rects.append((r, i, b))
         c = self.sim.bus.counts
