@@ -13,6 +13,9 @@ Public API (stable; the handheld and host_tools.bot call only this):
         level's judgement; best minus move is what the player's choice costs.
     use_tables(folder)  where the value tables are (default "tables": the handheld's /tables);
                         host tools point it at build/tables
+    cache_scores(on)    keep the core's score of every roll per variant (3.8 KB for 5 dice, 9 KB
+                        for maxi): the PC's simulations switch it on for speed; the handheld asks
+                        the core afresh (same answers)
 
 Raises ValueError on a view that cannot be read. Box scores and legality (joker rules included) are
 the rules core's, through botview.yatzy_card; the hold search is yatzy_turn's expectimax.
@@ -42,7 +45,7 @@ _SAVED_ROLL = 2.0        # heuristic worth of a roll saved for later (maxi)
 
 _tables = {"dir": "tables"}
 _solvers = {}
-_score_rows = {}
+_score_rows = {"on": False}
 _cache = {"key": None}
 
 
@@ -61,6 +64,11 @@ def _table(variant):
         except OSError:
             _tables[variant] = None  # no table on this device: the heuristic stands in
     return _tables[variant]
+
+
+def cache_scores(on):
+    _score_rows.clear()
+    _score_rows["on"] = bool(on)
 
 
 def _solver(n):
@@ -142,7 +150,7 @@ class _Judge:
         row = _scores(g, r, dice)
         for c in range(g.columns):
             if row is None:
-                sc = g.scores_for(dice, c)  # a joker Yahtzee: the core's placement rule decides
+                sc = g.scores_for(dice, c)  # (a joker Yahtzee: the core's placement rule decides)
             else:
                 sc = row
             m = card.mask[c]
@@ -161,9 +169,9 @@ class _Judge:
 
 def _scores(g, r, dice):
     """The core's scores of roll r in every box (as if every box were free), kept per variant: the
-    bot asks for each of the rolls every turn. None for a Yahtzee roll in the yahtzee variant once
-    its box is filled: that joker roll depends on the card, so the core is asked afresh."""
-    if g.variant == "yahtzee" and _five(dice) and not g.is_free(0, g.nbox - 2):
+    bot asks for each of the rolls every turn. None when the cache is off, or for a Yahtzee roll in
+    the yahtzee variant once its box is filled (the joker depends on the card): ask the core."""
+    if not _score_rows["on"] or g.variant == "yahtzee" and _five(dice) and not g.is_free(0, g.nbox - 2):
         return None
     t = _score_rows.get(g.ndice)
     if t is None or t[0] != g.variant:

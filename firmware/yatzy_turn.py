@@ -38,21 +38,25 @@ def _multisets(m, faces):
 class Dice:
     def __init__(self, n):
         self.n = n
-        self.start = array("H", [0] * (n + 2))  # start[m]: index of the first keep of size m
+        # arrays built from raw bytes: no temporary list of boxed ints on the way
+        self.start = array("H", bytes(2 * (n + 2)))  # start[m]: index of the first keep of size m
         for m in range(n + 1):
             self.start[m + 1] = self.start[m] + _multisets(m, 6)
         self.nkeep = self.start[n + 1]
         self.nroll = self.nkeep - self.start[n]
         self.first_roll = self.start[n]
-        self.child = array("H", [_NONE] * (self.nkeep * 6))
+        # appended one by one: no temporary buffer as big as the table on the handheld's heap
+        self.child = ch = array("H")
         self._c = bytearray(7)
         c = bytearray(7)
         for k in range(self.start[n]):
             self.counts(k, c)
             for f in range(1, 7):
                 c[f] += 1
-                self.child[k * 6 + f - 1] = self.index(c)
+                ch.append(self.index(c))
                 c[f] -= 1
+        for k in range(self.nroll * 6):
+            ch.append(_NONE)
 
     def index(self, c):
         """Index of the keep with counts c[1..6]."""
@@ -113,9 +117,8 @@ class Dice:
 class Solver:
     def __init__(self, n):
         d = self.d = Dice(n)
-        self.now = array("f", [0.0] * d.nroll)  # value of scoring each roll now
-        self.k = array("f", [0.0] * d.nkeep)    # value of each keep when the rest is rolled
-        self.m = array("f", [0.0] * d.nkeep)    # best keep inside each multiset
+        self.now = array("f", bytes(4 * d.nroll))  # value of scoring each roll now
+        self.k = array("f", bytes(4 * d.nkeep))    # value of each keep when the rest is rolled
         self._c = bytearray(7)
         self._buf = bytearray(n)
         self._stage = -1
@@ -133,7 +136,6 @@ class Solver:
         """self.k: keep values when `rolls_left` rolls remain counting the one about to be made."""
         d = self.d
         k = self.k
-        m = self.m
         ch = d.child
         first = d.first_roll
         if self._stage == rolls_left:
@@ -142,20 +144,20 @@ class Solver:
             k[first + r] = self.now[r]
         for stage in range(rolls_left):
             if stage:
-                # value of a roll with `stage` rolls left: its best sub-keep
-                for i in range(d.nkeep):
-                    m[i] = k[i]
+                # value of a roll with `stage` rolls left: its best sub-keep (in place: the smaller
+                # keeps are recomputed below anyway), or scoring it now plus the rolls it saves
                 for i in range(first):
-                    v = m[i]
+                    v = k[i]
                     b = i * 6
                     for f in range(6):
                         j = ch[b + f]
-                        if m[j] < v:
-                            m[j] = v
+                        if k[j] < v:
+                            k[j] = v
                 sv = self.save * stage
                 for r in range(d.nroll):
                     v = self.now[r] + sv
-                    k[first + r] = v if v > m[first + r] else m[first + r]
+                    if v > k[first + r]:
+                        k[first + r] = v
             for i in range(first - 1, -1, -1):
                 b = i * 6
                 k[i] = (k[ch[b]] + k[ch[b + 1]] + k[ch[b + 2]] + k[ch[b + 3]] + k[ch[b + 4]]

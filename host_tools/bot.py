@@ -17,7 +17,11 @@ import botrng
 import snyd_bot
 import yatzy_bot
 
+from host_tools.yatzy_table import TABLES
+
 GAMES = {"snyd": snyd_bot, "yatzy": yatzy_bot}
+yatzy_bot.use_tables(TABLES)  # the hard Yatzy bot's value tables (make tables); heuristic without
+yatzy_bot.cache_scores(True)
 
 
 def answer(line, bot, level, rng):

@@ -23,6 +23,7 @@ from botview import yatzy_view
 from host_tools.yatzy_table import TABLES, path_for
 
 yatzy_bot.use_tables(TABLES)
+yatzy_bot.cache_scores(True)
 
 
 def play(variant, level, seed, options=None):

@@ -1,0 +1,25 @@
+"""Child of bench/py_bots_heap.py, run under MicroPython with a given heap size:
+`GAME LEVEL VIEWS.jsonl` loads the modules, then reads the views one line at a time and (unless
+LEVEL is "none") lets the bot decide each. Prints OK at the end; a MemoryError ends it otherwise."""
+import json
+import sys
+
+import botrng
+import recordlib  # noqa: F401  (the rules core loads it on first use; count it as loaded)
+import botview  # noqa: F401
+import snyd_bot
+import yatzy_bot
+import yatzy_turn  # noqa: F401
+import yatzy_values  # noqa: F401
+
+game, level, path = sys.argv[1], sys.argv[2], sys.argv[3]
+rng = botrng.Rng(1)
+yatzy_bot.use_tables("build/tables")
+bot = snyd_bot if game == "snyd" else yatzy_bot
+with open(path) as f:
+    for line in f:
+        v = json.loads(line)
+        if level != "none":
+            bot.decide(v, level, rng)
+        v = None
+print("OK")

@@ -1,0 +1,54 @@
+"""The heap each bot needs on the .mpy build, by bisection on the unix port's heap size.
+
+For each bot: the smallest `micropython -X heapsize=` in which bench/botheap_child.py loads the
+modules, reads 30 views one line at a time and lets the bot decide each, minus the smallest in which
+it does the same without deciding. The difference is the bot's own heap: its kept state plus its live
+peak during a decision, garbage collected as on the handheld. Limits: 4 KB per Snyd bot, 16 KB for
+the hard Yatzy bot. Unix port, 64-bit: objects (floats!) take about twice the bytes of the ESP32's
+32-bit port, so this errs high."""
+import json
+import os
+import subprocess
+import tempfile
+
+import benchlib
+import botviews
+from host_tools.paths import BUILD, MICROPYTHON, ROOT
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ENV = dict(os.environ, MICROPYPATH=os.pathsep.join([BUILD, HERE]))
+
+
+def runs(heap, args):
+    r = subprocess.run([MICROPYTHON, "-X", "heapsize=%d" % heap, os.path.join(HERE, "botheap_child.py")]
+                       + args, capture_output=True, text=True, env=ENV, cwd=ROOT, timeout=300)
+    if "DEBUG_HEAP" in os.environ:
+        print(heap, args, r.returncode, r.stdout[-40:], r.stderr[-200:])
+    return r.returncode == 0 and r.stdout.strip().endswith("OK")
+
+
+def least_heap(args, lo=4096, hi=1 << 20, step=64):
+    if not runs(hi, args):
+        return None
+    while hi - lo > step:
+        mid = (lo + hi) // 2
+        if runs(mid, args):
+            hi = mid
+        else:
+            lo = mid
+    return hi
+
+
+tmp = tempfile.mkdtemp()
+for game, levels, limit in (("snyd", ("kids", "easy", "normal", "hard"), 4096),
+                            ("yatzy", ("easy", "hard"), 16384)):
+    path = os.path.join(tmp, game + ".jsonl")
+    views = botviews.snyd_views(30) if game == "snyd" else botviews.yatzy_views(30)
+    with open(path, "w") as f:
+        for v in views:
+            f.write(json.dumps(v) + "\n")
+    base = least_heap([game, "none", path])
+    for lv in levels:
+        h = least_heap([game, lv, path])
+        benchlib.row("%s bot" % game, "heap needed, %s (kept + peak; bisection, .mpy, unix port)" % lv,
+                     None if h is None or base is None else h - base, "B", "<= %d" % limit)
