@@ -1,57 +1,36 @@
 """snydtable: a game of Snyd played over the table log - fair dice, the rules core, the record. Pure.
 
-Owns what a Snyd table agrees on: whose dice take part, every seat's commitments, contributions
-and reveals, the bids and the call, and the game record. It is the `app` of a tablelog.Node: the
-sequencer asks `check()` before logging a request, every handheld runs `apply()` on each entry in
-log order, so every handheld's rules core (snyd.Game) and record (snyd_record.Recorder) agree.
+Owns what a Snyd table agrees on beyond the fair-dice round (tablegame): the bids and the call, the
+reveal, the count and the game record. It is the `app` of a tablelog.Node: the sequencer asks
+`check()` before logging a request, every handheld runs `apply()` on each entry in log order, so
+every handheld's rules core (snyd.Game) and record (snyd_record.Recorder) agree.
 
-A round (fairdice explains why this order makes the dice unpickable and private):
-    COMMIT    each seat taking part logs H(s), H(r)       (round 0; later rounds take these from
-                                                           the reveals of the round before)
-    CONTRIB   each seat logs r; once all are in, seed = H(all r); each handheld computes only its
-              own seats' dice
+A round: COMMIT and CONTRIB (tablegame), then
     BID       bids and calls, checked by the rules core; the first call logged ends the bidding
     REVEAL    each seat logs s and its commitments for the next round; once all are in, everyone
               verifies every seat's dice, records the round and counts it - or voids the round and
               names the cheat when a secret does not match its commitment
-Bidding is checked by the rules core on stand-in dice (legality depends only on how many dice each
-seat has); the verified dice replace them after the reveal, and only then is the call counted.
+Bidding is checked by the rules core on stand-in dice (legality depends only on dice counts); the
+verified dice replace them after the reveal, and only then is the call counted. A handheld computes
+only its own seats' dice before the reveal (`dice_of`).
 
 Local seats: `poll(node, now, decide)` makes the requests for the seats this handheld hosts
-(commit, contribute, reveal by itself; bids and calls from `decide(game, seat)`, the player or a bot).
-`save(seat, bytes)` is called with a seat's secrets before its commitment can leave the handheld and
-`load(seat)` gets them back after a reboot (the device keeps them on flash).
+(commit, contribute, reveal by itself; bids and calls from `decide(game, seat)` -> (wire.A_BID,
+count, face) | (wire.A_SNYD,) | (wire.A_CALZA,) | None: the player or a bot).
 The open_die rule is refused: laying a die open would put a die value on the radio before the reveal.
 """
-import fairdice
 import snyd
 import wire
 from compat import const
 from snyd_record import KINDS, Recorder
-from tablelog import RJ_APP, RJ_LATE, RJ_NOT_YOURS
+from tablegame import (H, P_COMMIT, P_CONTRIB, P_IDLE, P_OVER, P_PLAY, REASONS, RJ_AGAIN,  # noqa
+                       RJ_CHEAT, RJ_ILLEGAL, RJ_PHASE, RJ_ROUND, RJ_RULES, RJ_SEAT, Out,
+                       TableGame, explain)
+from tablelog import RJ_LATE
 
-P_IDLE = const(0)
-P_COMMIT = const(1)
-P_CONTRIB = const(2)
-P_BID = const(3)
+P_BID = const(3)        # == tablegame.P_PLAY
 P_REVEAL = const(4)
-P_OVER = const(5)
 PHASES = ("idle", "commit", "contrib", "bid", "reveal", "over")
-
-RJ_PHASE = const(8)      # == RJ_APP: not the time for that request
-RJ_ROUND = const(9)      # another round's request
-RJ_SEAT = const(10)      # that seat takes no part in this round (or the table)
-RJ_AGAIN = const(11)     # that seat did this already this round
-RJ_ILLEGAL = const(12)   # the rules core refused it
-RJ_CHEAT = const(13)     # the contribution does not match its commitment
-RJ_RULES = const(14)     # rules the table cannot play (open_die)
-REASONS = {RJ_PHASE: "not now", RJ_ROUND: "another round", RJ_SEAT: "not in this round",
-           RJ_AGAIN: "already done", RJ_ILLEGAL: "not a legal move", RJ_CHEAT: "does not match "
-           "its commitment", RJ_RULES: "rules not playable over the radio",
-           RJ_LATE: "too late: another move came first", RJ_NOT_YOURS: "not your seat"}
-
-_H = const(16)
-_ZERO = bytes(_H)
 
 
 def pack_rules(rules):
@@ -68,88 +47,21 @@ def unpack_rules(b):
                       bool(f & 16))
 
 
-class SnydTable:
+class SnydTable(TableGame):
     """One handheld's copy of a Snyd table's game."""
 
     def __init__(self, table, hosted=0, save=None, load=None):
-        self.table = table
-        self.hosted = hosted            # bitmask of the seats this handheld plays
-        self._save = save
-        self.phase = P_IDLE
-        self.round = 0                  # the table's round counter (voided rounds count too)
+        TableGame.__init__(self, table, hosted, save, load)
         self.rules = None
-        self.n = 0
         self.first = 0
         self.rec = None
         self.game = None
-        self.part = 0                   # seats taking part in this round
-        self.committed = self.contributed = self.revealed = 0
-        self.cheats = 0                 # seats whose reveal failed the check (ever)
         self.voided = 0
-        self.seed = None
         self.call_seat = -1
         self.last_action = 0            # log sequence of the last bid or call
         self.acts = bytearray()         # this round's actions, 3 bytes each (seat<<2|kind, q, f)
-        self._hs = bytearray(8 * _H)
-        self._hr = bytearray(8 * _H)
-        self._r = bytearray(8 * _H)
-        self._s = bytearray(8 * _H)
-        self._nhs = bytearray(8 * _H)
-        self._nhr = bytearray(8 * _H)
-        self.draws = [None] * 8         # hosted seats' Draw for the current round
-        self.nexts = [None] * 8         # and for the next one (sent with the reveal)
         self.mine = [None] * 8          # hosted seats' dice this round, once the seed is known
-        self.refused = [None] * 8       # (reason, winning seq) of a hosted seat's refused request
         self.error = None               # the rules core's reason for the last refused action
-        self._asked = [-1] * 8
-        if load:
-            for s in range(8):
-                if hosted & (1 << s):
-                    b = load(s)
-                    if b:
-                        self._load(s, b)
-
-    # ---- persistence of secrets ---------------------------------------------------------------
-    def _load(self, s, b):
-        half = len(b) // 2
-        got = []
-        for part in (b[:half], b[half:]):
-            try:
-                d = fairdice.Draw.from_bytes(part)
-            except ValueError:
-                continue
-            if d.seat == s and d.table == self.table:
-                got.append(d)
-        if got:
-            got.sort(key=lambda d: d.round)
-            self.draws[s], self.nexts[s] = got[0], got[-1]
-
-    def _have(self, s, rnd):
-        for d in (self.draws[s], self.nexts[s]):
-            if d is not None and d.round == rnd:
-                return d
-        return None
-
-    def _persist(self, s):
-        if self._save:
-            a, b = self.draws[s], self.nexts[s]
-            self._save(s, (a or b).to_bytes() + (b or a).to_bytes())
-
-    def _draw_for(self, s, rnd, rand):
-        """The seat's Draw for round rnd: the one kept for it, or a fresh one (saved first)."""
-        d = self._have(s, rnd)
-        if d is not None:
-            return d
-        for k in (self.draws[s], self.nexts[s]):
-            if k is not None and k.round > rnd:
-                return None  # never redraw a round we have passed: that would forget a secret
-        d = fairdice.Draw(self.table, rnd, s, rand)
-        if rnd == self.round:
-            self.draws[s] = d
-        else:
-            self.nexts[s] = d
-        self._persist(s)
-        return d
 
     # ---- the app interface of tablelog.Node --------------------------------------------------
     def check(self, f):
@@ -164,35 +76,17 @@ class SnydTable:
             if r.open_die or not 2 <= f.n <= 8 or f.first >= f.n:
                 return RJ_RULES
             return 0
-        if et not in (wire.T_COMMIT, wire.T_CONTRIB, wire.T_ACTION, wire.T_REVEAL):
-            return RJ_PHASE
-        if f.round != self.round:
-            return RJ_ROUND
-        w = f.who
-        if w >= 8 or not self.part & (1 << w):
-            return RJ_SEAT
-        bit = 1 << w
-        if et == wire.T_COMMIT:
-            if self.phase != P_COMMIT:
-                return RJ_PHASE
-            return RJ_AGAIN if self.committed & bit else 0
-        if et == wire.T_CONTRIB:
-            if self.phase != P_CONTRIB:
-                return RJ_PHASE
-            if self.contributed & bit:
-                return RJ_AGAIN
-            ok = fairdice.verify_contrib(self._hr[w * _H:(w + 1) * _H], bytes(f.h1), self.table,
-                                         self.round, w)
-            return 0 if ok else RJ_CHEAT
-        if et == wire.T_REVEAL:
-            if self.phase != P_REVEAL:
-                return RJ_PHASE
-            return RJ_AGAIN if self.revealed & bit else 0
-        if self.phase != P_BID:
+        reason = self._check_fair(f)
+        if reason >= 0:
+            return reason
+        if f.etype == wire.T_REVEAL:
+            return 0 if self.phase == P_REVEAL else RJ_PHASE
+        if f.etype != wire.T_ACTION or self.phase != P_BID:
             return RJ_PHASE
         if f.ack < self.last_action:
             return RJ_LATE  # made before the last bid was seen (a race, or a replayed frame)
         g = self.game
+        w = f.who
         k = f.kind
         if k == wire.A_BID:
             e = g.bid_error(w, f.count, f.face)
@@ -210,21 +104,10 @@ class SnydTable:
         if et == wire.T_SEATS:
             self._new_game(f)
             return
-        w = f.who
-        bit = 1 << w
-        o = w * _H
-        if et == wire.T_COMMIT:
-            self._hs[o:o + _H] = f.h1
-            self._hr[o:o + _H] = f.h2
-            self.committed |= bit
-            if self.committed == self.part:
-                self.phase = P_CONTRIB
-        elif et == wire.T_CONTRIB:
-            self._r[o:o + _H] = f.h1
-            self.contributed |= bit
-            if self.contributed == self.part:
-                self._start_bidding()
-        elif et == wire.T_ACTION:
+        if self._apply_fair(f):
+            return
+        if et == wire.T_ACTION:
+            w = f.who
             k = f.kind
             self.last_action = seq
             self.acts.extend(bytes((w << 2 | (k - 1), f.count, f.face)))
@@ -233,16 +116,8 @@ class SnydTable:
             else:
                 self.call_seat = w
                 self.phase = P_REVEAL
-        elif et == wire.T_REVEAL:
-            self._s[o:o + _H] = f.h1
-            self._nhs[o:o + _H] = f.h2
-            self._nhr[o:o + _H] = f.h3
-            self.revealed |= bit
-            if self.revealed == self.part:
-                self._finish_round()
-
-    def rejected(self, who, reason, lo):
-        self.refused[who] = (reason, lo)
+        elif et == wire.T_REVEAL and self.revealed == self.part:
+            self._finish_round()
 
     # ---- round flow ---------------------------------------------------------------------------
     def _new_game(self, f):
@@ -257,43 +132,28 @@ class SnydTable:
     def _begin_round(self, carried):
         """Seats with dice take part; `carried`: their commitments came with the last reveals."""
         g = self.game
-        self.part = 0
+        part = 0
         for s in range(self.n):
             if g.dice_left[s]:
-                self.part |= 1 << s
-        self.contributed = self.revealed = 0
-        self.committed = 0
+                part |= 1 << s
         self.acts = bytearray()
         self.call_seat = -1
-        self.seed = None
         for s in range(8):
             self.mine[s] = None
-            if self.hosted & (1 << s):
-                self.draws[s] = self._have(s, self.round)
-                self._asked[s] = -1
-        if carried:
-            hs, hr = self._hs, self._hr
-            hs[:] = self._nhs
-            hr[:] = self._nhr
-            for s in range(self.n):
-                if self.part & (1 << s) and hs[s * _H:(s + 1) * _H] != _ZERO:
-                    self.committed |= 1 << s
-        self.phase = P_CONTRIB if self.committed == self.part else P_COMMIT
+        self._begin_fair(part, carried)
 
-    def _seat_order_contribs(self):
-        for s in range(self.n):
-            if self.part & (1 << s):
-                yield bytes(self._r[s * _H:(s + 1) * _H])
-
-    def _start_bidding(self):
-        self.seed = fairdice.round_seed(list(self._seat_order_contribs()), self.table, self.round)
+    def _seeded(self):
         g = self.game
         # stand-in dice: bidding depends only on how many dice each seat holds
         g.start_round([b"\x01" * g.dice_left[s] for s in range(self.n)])
+        self._my_dice()
+        self.phase = P_BID
+
+    def _my_dice(self):
+        g = self.game
         for s in range(self.n):
             if self.hosted & (1 << s) and self.part & (1 << s) and self.draws[s] is not None:
                 self.mine[s] = self.draws[s].dice(self.seed, g.dice_left[s])
-        self.phase = P_BID
 
     def dice_of(self, s):
         """Seat s's dice this round as this handheld knows them: its own seats' after the seed,
@@ -304,14 +164,11 @@ class SnydTable:
         dice = []
         cheat = 0
         g = self.game
-        left = g.dice_left
         for s in range(self.n):
             if not self.part & (1 << s):
                 dice.append(b"")
                 continue
-            o = s * _H
-            d = fairdice.verify_dice(self._hs[o:o + _H], bytes(self._s[o:o + _H]), self.seed,
-                                     self.table, self.round, s, left[s])
+            d = self.verified(s, g.dice_left[s])
             if d is None:
                 cheat |= 1 << s
             dice.append(d)
@@ -371,30 +228,11 @@ class SnydTable:
                 continue
             f.who = s
             f.round = self.round
-            if ph == P_COMMIT and not self.committed & bit:
-                d = self._draw_for(s, self.round, rand)
-                if d is None:
-                    continue
-                hs, hr = d.commitments()
-                f.etype = wire.T_COMMIT
-                f.h1[:] = hs
-                f.h2[:] = hr
-            elif ph == P_CONTRIB and not self.contributed & bit:
-                d = self._draw_for(s, self.round, rand)
-                if d is None:
-                    continue
-                f.etype = wire.T_CONTRIB
-                f.h1[:] = d.r
+            if self._fair_request(f, s, rand):
+                pass
             elif ph == P_REVEAL and not self.revealed & bit:
-                d = self._draw_for(s, self.round, rand)
-                nxt = self._draw_for(s, self.round + 1, rand)
-                if d is None or nxt is None:
+                if not self._reveal_request(f, s, rand):
                     continue
-                hs, hr = nxt.commitments()
-                f.etype = wire.T_REVEAL
-                f.h1[:] = d.s
-                f.h2[:] = hs
-                f.h3[:] = hr
             elif ph == P_BID and decide is not None and self._asked[s] != node.applied:
                 self._asked[s] = node.applied
                 move = decide(self.game, s)
@@ -410,32 +248,26 @@ class SnydTable:
 
     # ---- snapshot for a handheld that missed too much -----------------------------------------
     def snapshot(self, buf, off):
-        def put(b):
-            nonlocal off
-            for x in b:
-                buf[off] = x
-                off += 1
+        out = Out(buf, off)
         if self.rules is None:
-            put(bytes((0,)))
-            return off
+            out.put(b"\x00")
+            return out.off
         rd = self.rec.record()["rounds"]
-        put(bytes((1, self.phase, self.round & 0xFF, self.round >> 8, self.n, self.first,
-                   self.part, self.committed, self.contributed, self.revealed, self.cheats,
-                   self.voided & 0xFF, self.call_seat & 0xFF, len(rd) & 0xFF, len(rd) >> 8)))
-        put(pack_rules(self.rules))
+        out.put(bytes((1, self.first, self.voided & 0xFF, self.call_seat & 0xFF, len(rd) & 0xFF,
+                       len(rd) >> 8)))
+        out.put(pack_rules(self.rules))
+        self._put_fair(out)
         for r in rd:
             for d in r["dice"]:
-                put(bytes((len(d),)))
-                put(bytes(d))
-            put(bytes((len(r["actions"]),)))
+                out.put(bytes((len(d),)))
+                out.put(bytes(d))
+            out.put(bytes((len(r["actions"]),)))
             for a in r["actions"]:
-                put(bytes((a[0] << 2 | KINDS.index(a[1]), a[2] if len(a) > 2 else 0,
-                           a[3] if len(a) > 3 else 0)))
-        put(bytes((len(self.acts) // 3,)))
-        put(self.acts)
-        for arr in (self._hs, self._hr, self._r, self._s, self._nhs, self._nhr):
-            put(arr)
-        return off
+                out.put(bytes((a[0] << 2 | KINDS.index(a[1]), a[2] if len(a) > 2 else 0,
+                               a[3] if len(a) > 3 else 0)))
+        out.put(bytes((len(self.acts) // 3,)))
+        out.put(self.acts)
+        return out.off
 
     def restore(self, mv, seq):
         """Take over the state in a snapshot taken after entry `seq`; False (nothing changed) if it
@@ -449,11 +281,11 @@ class SnydTable:
         if b[0] == 0:
             self.phase = P_IDLE
             return True
-        (_, phase, r0, r1, n, first, part, com, con, rev, cheats, voided, call,
-         c0, c1) = b[:15]
-        rules = unpack_rules(b[15:21])
+        _, first, voided, call, c0, c1 = b[:6]
+        rules = unpack_rules(b[6:12])
+        fields, arrs, i = self._get_fair(b, 12)
+        n = fields[3]
         rec = Recorder(rules, n, first)
-        i = 21
         for _ in range(c0 | c1 << 8):
             dice = []
             for _s in range(n):
@@ -468,52 +300,26 @@ class SnydTable:
                 i += 3
         na = b[i]
         acts = bytearray(b[i + 1:i + 1 + 3 * na])
-        i += 1 + 3 * na
-        arrs = []
-        for _ in range(6):
-            if i + 8 * _H > len(b):
-                raise ValueError("short snapshot")
-            arrs.append(bytearray(b[i:i + 8 * _H]))
-            i += 8 * _H
-        if i != len(b):
+        if i + 1 + 3 * na != len(b):
             raise ValueError("snapshot length")
-        self.rules, self.n, self.first, self.rec = rules, n, first, rec
+        self.rules, self.first, self.rec = rules, first, rec
+        self.n = n
         self.game = self._rebuild()
-        self.round = r0 | r1 << 8
-        self.part, self.committed, self.contributed, self.revealed = part, com, con, rev
-        self.cheats, self.voided = cheats, voided
+        self._set_fair(fields, arrs)
+        self.voided = voided
         self.call_seat = call if call != 0xFF else -1
         self.acts = acts
         self.last_action = seq  # unknown: a restored sequencer refuses requests made before
-        self._hs, self._hr, self._r, self._s, self._nhs, self._nhr = arrs
-        self.phase = phase
         for s in range(8):
-            if self.hosted & (1 << s):
-                self.draws[s] = self._have(s, self.round)
-                self._asked[s] = -1
-        if phase in (P_BID, P_REVEAL):
-            self.seed = fairdice.round_seed(list(self._seat_order_contribs()), self.table,
-                                            self.round)
+            self.mine[s] = None
+        if self.phase in (P_BID, P_REVEAL):
             g = self.game
             g.start_round([b"\x01" * g.dice_left[s] for s in range(n)])
             for j in range(0, len(acts), 3):
                 if acts[j] & 3 == 0:
                     g.bid(acts[j] >> 2, acts[j + 1], acts[j + 2])
-            for s in range(n):
-                if self.hosted & (1 << s) and part & (1 << s) and self.draws[s] is not None:
-                    self.mine[s] = self.draws[s].dice(self.seed, g.dice_left[s])
+            self._my_dice()
         return True
 
 
 _REQ = wire.Frame()  # the one request frame poll() fills (the Node copies it at once)
-_EXPLAIN = wire.Frame()
-
-
-def explain(node, reason, lo):
-    """What a player whose request was refused is told, e.g. "too late: seat 3 called calza"."""
-    text = REASONS.get(reason, "refused")
-    f = _EXPLAIN
-    if reason == RJ_LATE and node.entry(lo, f) and f.etype == wire.T_ACTION:
-        what = ("bid %d x %d" % (f.count, f.face), "called snyd", "called calza")[f.kind - 1]
-        return "too late: seat %d %s first" % (f.who, what)
-    return text

@@ -121,6 +121,7 @@ class Node:
         self._hb_at = now - self.heartbeat_ms + seat * 37  # spread the first heartbeats
         self._leader_seen = now
         self._tail_at = -1              # when to repeat the newest entry (-1: not due)
+        self._last_term = 0             # the term of the last entry applied
         self._tail_n = 0
         self.rx = wire.Frame()
         self.tx = wire.Frame()
@@ -370,6 +371,12 @@ class Node:
             seq = self.applied + 1
             if not self.entry(seq, f):
                 return
+            if f.eterm < self._last_term:
+                # buffered from a deposed sequencer (terms never go down along the log): drop it
+                self._seqs[seq % LOG_CAP] = 0
+                self.dropped[D_STALE] += 1
+                return
+            self._last_term = f.eterm
             self.applied = seq
             if f.etype == wire.T_SEATS:
                 self._seats(f)
@@ -512,6 +519,7 @@ class Node:
         for i in range(wire.SEATS_MAX):
             self.hosts[i] = buf[1 + i]
         self.applied = f.seq
+        self._last_term = 0  # unknown: the snapshot does not say who logged its last entry
         for i in range(LOG_CAP):
             self._seqs[i] = 0
         self._snap_seq = -1

@@ -17,6 +17,8 @@ import snyd
 import snydtable
 import tablelog
 import wire
+import yatzy
+import yatzytable
 
 AIRTIME_US_PER_BYTE = 8  # 1 Mbit/s ESP-NOW PHY rate
 AIRTIME_US_FIXED = 200   # preamble, MAC header, inter-frame space
@@ -89,6 +91,23 @@ def random_decide(rng, calza_rate=0.08, snyd_rate=0.3):
     return decide
 
 
+def random_yatzy(rng, hold_rate=0.6):
+    """A Yatzy player: re-rolls at random, then takes the best-scoring free box."""
+
+    def decide(game, seat):
+        if game.rolls_left > 0 and rng.random() < hold_rate:
+            return (wire.Y_HOLD, rng.randrange(1 << game.ndice))
+        best = None
+        for c in range(game.columns):
+            scores = game.scores_for(None, c)
+            for b in range(game.nbox):
+                if scores[b] != yatzy.NOT_FREE and (best is None or scores[b] > best[0]):
+                    best = (scores[b], b, c)
+        return (wire.Y_BOX, best[1], best[2])
+
+    return decide
+
+
 class Handheld:
     """One handheld: a codec, a Node, a SnydTable, its flash (a dict) and its player."""
 
@@ -101,11 +120,11 @@ class Handheld:
         self.flash = flash
         self.codec = wire.Codec()
         self.codec.seat_at(table.table_id, key)
-        self.app = snydtable.SnydTable(table.table_id, 1 << seat, save=flash.__setitem__,
-                                       load=flash.get)
+        cls = yatzytable.YatzyTable if table.game == "yatzy" else snydtable.SnydTable
+        self.app = cls(table.table_id, 1 << seat, save=flash.__setitem__, load=flash.get)
         self.node = tablelog.Node(seat, self.codec, self.app, self._send, members, leader, now)
         self.rng = rng
-        self.decide = random_decide(rng)
+        self.decide = random_yatzy(rng) if table.game == "yatzy" else random_decide(rng)
         self.rand = lambda n: bytes(rng.getrandbits(8) for _ in range(n))
         self.now = now
         bus.nodes[self.addr] = self
@@ -128,10 +147,14 @@ class Table:
     """N handhelds at one table; the creator (seat 0) is the first sequencer."""
 
     def __init__(self, seats=4, loss=0.0, dup=0.0, reorder=0.0, seed=1, rules=None, step_ms=5,
-                 bus=None, offset=0):
+                 bus=None, offset=0, game="snyd", variant="standard", options=None, teams=None):
         """`bus`/`offset`: share another table's radio (two tables in one room), with radio
-        addresses offset+seat."""
+        addresses offset+seat. Yatzy: `variant`, maxi `options`, `teams` (the scorecard of each
+        seat; default one each)."""
         self.rng = random.Random(seed)
+        self.game = game
+        self.variant, self.options = variant, options
+        self.teams = teams or list(range(seats))
         self.offset = offset
         self.table_id = self.rng.getrandbits(32) | 1
         self.key = bytes(self.rng.getrandbits(8) for _ in range(16))
@@ -151,9 +174,12 @@ class Table:
         f.etype = wire.T_SEATS
         f.n = self.seats
         f.first = first
-        f.rules[:] = snydtable.pack_rules(self.rules)
+        if self.game == "yatzy":
+            f.rules[:] = yatzytable.pack_rules(self.variant, self.options)
+        else:
+            f.rules[:] = snydtable.pack_rules(self.rules)
         for s in range(self.seats):
-            f.kinds[s] = 1
+            f.kinds[s] = 1 + self.teams[s] if self.game == "yatzy" else 1
             f.hosts[s] = s
         leader = [h for h in self.live() if h.node.is_leader()][0]
         leader.now = self.now

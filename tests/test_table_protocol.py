@@ -235,3 +235,59 @@ def test_no_contribution_before_every_commitment():
     f.who = [s for s in range(3) if not app.contributed & (1 << s)][0]
     f.h1[:] = bytes(16)  # not the committed contribution
     assert app.check(f) == snydtable.RJ_CHEAT
+
+
+@pytest.mark.parametrize("kw", [
+    dict(seats=2),
+    dict(seats=4, loss=0.3, dup=0.05, reorder=0.1),
+    dict(seats=3, variant="maxi", options={"bonus": "75/50", "saved_rolls": True}, loss=0.1),
+    dict(seats=3, variant="triple", loss=0.1),
+    dict(seats=4, teams=[0, 1, 0, 1], loss=0.1),
+    dict(seats=8, variant="yahtzee", loss=0.1, dup=0.05, reorder=0.1),
+])
+def test_yatzy_over_the_table(kw):
+    """Each handheld rolls its own dice from the shared seed; every handheld keeps every
+    scorecard; team play shares one scorecard per team, its members rolling in turn."""
+    t = Table(game="yatzy", seed=len(kw) * 7 + kw["seats"], **kw)
+    assert t.run_game()
+    recs = t.records()
+    assert all(r == recs[0] for r in recs)
+    out, code = referee(recs[0])
+    assert code == 0, out["error"]
+    assert out["finished"] and out["winners"]
+    cards = len(set(kw.get("teams", range(kw["seats"]))))
+    assert recs[0]["players"] == cards
+    assert_private(t)
+    if "teams" in kw:  # both members of a team rolled for it
+        rollers = {}
+        for _, f, _ in decoded(t):
+            if f.body_type() == wire.T_REVEAL:
+                rollers.setdefault(kw["teams"][f.who], set()).add(f.who)
+        assert all(len(v) == 2 for v in rollers.values()), rollers
+
+
+def test_yatzy_handheld_rebooted_mid_turn():
+    t = Table(game="yatzy", seats=3, loss=0.1, seed=5)
+    assert t.start_game() == 0
+    assert t.run(lambda: t.hands[1].app.roller() == 1 and t.hands[1].app.phase == 4 and
+                 t.hands[1].app.round >= 4, 600_000)
+    t.kill(1)
+    t.run(lambda: False, 1500)
+    t.reboot(1)
+    assert t.run(t.done, 1_800_000)
+    recs = t.records()
+    assert all(r == recs[0] for r in recs)
+    assert referee(recs[0])[1] == 0
+
+
+def test_a_snyd_and_a_yatzy_table_in_one_room():
+    a = Table(seats=3, loss=0.1, seed=51)
+    b = Table(game="yatzy", seats=2, seed=52, bus=a.bus, offset=8)
+    assert a.start_game() == 0 and b.start_game() == 0
+    while not (a.done() and b.done()) and a.now < 1_800_000:
+        a.step()
+        b.step()
+    assert a.done() and b.done()
+    assert_agree(a)
+    recs = b.records()
+    assert recs[0] == recs[1] and referee(recs[0])[1] == 0

@@ -1,0 +1,308 @@
+"""tablegame: what every game over the table shares - seats, the fair-dice round, secrets. Pure.
+
+A game adapter (snydtable.SnydTable, yatzytable.YatzyTable) is the `app` of a tablelog.Node and
+subclasses TableGame, which owns the part of a round that does not depend on the game:
+    COMMIT    every seat taking part logs H(s), H(r)  (or they came with the last round's reveals)
+    CONTRIB   every seat logs r; once all are in: seed = H(all r in seat order), then _seeded()
+and the bookkeeping of reveals (the secret s and the next round's commitments), the hosted seats'
+secrets (fairdice.Draw; `save(seat, bytes)` before a commitment can leave, `load(seat)` after a
+reboot), and the snapshot of all of that. fairdice explains why this order makes dice unpickable.
+"""
+import fairdice
+import wire
+from compat import const
+from tablelog import RJ_LATE, RJ_NOT_YOURS
+
+P_IDLE = const(0)
+P_COMMIT = const(1)
+P_CONTRIB = const(2)
+P_PLAY = const(3)        # the game's own phases start here
+P_OVER = const(5)
+
+RJ_PHASE = const(8)      # == tablelog.RJ_APP: not the time for that request
+RJ_ROUND = const(9)      # another round's request
+RJ_SEAT = const(10)      # that seat takes no part in this round (or it is not its turn)
+RJ_AGAIN = const(11)     # that seat did this already this round
+RJ_ILLEGAL = const(12)   # the rules core refused it
+RJ_CHEAT = const(13)     # the contribution does not match its commitment
+RJ_RULES = const(14)     # rules the table cannot play
+REASONS = {RJ_PHASE: "not now", RJ_ROUND: "another round", RJ_SEAT: "not your turn",
+           RJ_AGAIN: "already done", RJ_ILLEGAL: "not a legal move", RJ_CHEAT: "does not match "
+           "its commitment", RJ_RULES: "rules not playable over the radio",
+           RJ_LATE: "too late: another move came first", RJ_NOT_YOURS: "not your seat"}
+
+H = const(16)
+_ZERO = bytes(H)
+
+
+class Out:
+    """Writes a snapshot into the Node's buffer (IndexError when it is full)."""
+
+    def __init__(self, buf, off):
+        self.buf = buf
+        self.off = off
+
+    def put(self, b):
+        buf, o = self.buf, self.off
+        for x in b:
+            buf[o] = x
+            o += 1
+        self.off = o
+
+
+class TableGame:
+    """The fair-dice round and the seats; subclasses add a game."""
+
+    def __init__(self, table, hosted=0, save=None, load=None):
+        self.table = table
+        self.hosted = hosted            # bitmask of the seats this handheld plays
+        self._save = save
+        self.phase = P_IDLE
+        self.round = 0                  # the table's round counter (never reused, across games)
+        self.n = 0                      # seats at the table
+        self.part = 0                   # seats taking part in this round
+        self.committed = self.contributed = self.revealed = 0
+        self.cheats = 0                 # seats whose secret failed the check (ever)
+        self.seed = None
+        self._hs = bytearray(8 * H)
+        self._hr = bytearray(8 * H)
+        self._r = bytearray(8 * H)
+        self._s = bytearray(8 * H)
+        self._nhs = bytearray(8 * H)
+        self._nhr = bytearray(8 * H)
+        self.draws = [None] * 8         # hosted seats' Draw for the current round
+        self.nexts = [None] * 8         # and for the next one (sent with the reveal)
+        self.refused = [None] * 8       # (reason, winning seq) of a hosted seat's refused request
+        self._asked = [-1] * 8
+        if load:
+            for s in range(8):
+                if hosted & (1 << s):
+                    b = load(s)
+                    if b:
+                        self._load(s, b)
+
+    # ---- secrets --------------------------------------------------------------------------------
+    def _load(self, s, b):
+        half = len(b) // 2
+        got = []
+        for part in (b[:half], b[half:]):
+            try:
+                d = fairdice.Draw.from_bytes(part)
+            except ValueError:
+                continue
+            if d.seat == s and d.table == self.table:
+                got.append(d)
+        if got:
+            got.sort(key=lambda d: d.round)
+            self.draws[s], self.nexts[s] = got[0], got[-1]
+
+    def _have(self, s, rnd):
+        for d in (self.draws[s], self.nexts[s]):
+            if d is not None and d.round == rnd:
+                return d
+        return None
+
+    def _persist(self, s):
+        if self._save:
+            a, b = self.draws[s], self.nexts[s]
+            self._save(s, (a or b).to_bytes() + (b or a).to_bytes())
+
+    def _draw_for(self, s, rnd, rand):
+        """The seat's Draw for round rnd: the one kept for it, or a fresh one (saved first);
+        None for a round already passed (a new secret then would contradict the commitment)."""
+        d = self._have(s, rnd)
+        if d is not None:
+            return d
+        for k in (self.draws[s], self.nexts[s]):
+            if k is not None and k.round > rnd:
+                return None
+        d = fairdice.Draw(self.table, rnd, s, rand)
+        if rnd == self.round:
+            self.draws[s] = d
+        else:
+            self.nexts[s] = d
+        self._persist(s)
+        return d
+
+    # ---- the fair-dice part of check/apply ------------------------------------------------------
+    def _check_fair(self, f):
+        """Checks the parts every request shares; returns a reason, 0, or -1 when f is a request
+        of the game's own phases for the subclass to check further."""
+        et = f.etype
+        if et not in (wire.T_COMMIT, wire.T_CONTRIB, wire.T_ACTION, wire.T_REVEAL, wire.T_YATZY):
+            return RJ_PHASE
+        if f.round != self.round:
+            return RJ_ROUND
+        w = f.who
+        if w >= 8 or not self.part & (1 << w):
+            return RJ_SEAT
+        bit = 1 << w
+        if et == wire.T_COMMIT:
+            if self.phase != P_COMMIT:
+                return RJ_PHASE
+            return RJ_AGAIN if self.committed & bit else 0
+        if et == wire.T_CONTRIB:
+            if self.phase != P_CONTRIB:
+                return RJ_PHASE
+            if self.contributed & bit:
+                return RJ_AGAIN
+            ok = fairdice.verify_contrib(self._hr[w * H:(w + 1) * H], bytes(f.h1), self.table,
+                                         self.round, w)
+            return 0 if ok else RJ_CHEAT
+        if et == wire.T_REVEAL and self.revealed & bit:
+            return RJ_AGAIN
+        return -1
+
+    def _apply_fair(self, f):
+        """Applies a COMMIT, CONTRIB or the bookkeeping of a REVEAL; True if f was a COMMIT or
+        CONTRIB (nothing left for the subclass to do)."""
+        et = f.etype
+        w = f.who
+        o = w * H
+        if et == wire.T_COMMIT:
+            self._hs[o:o + H] = f.h1
+            self._hr[o:o + H] = f.h2
+            self.committed |= 1 << w
+            if self.committed == self.part:
+                self.phase = P_CONTRIB
+            return True
+        if et == wire.T_CONTRIB:
+            self._r[o:o + H] = f.h1
+            self.contributed |= 1 << w
+            if self.contributed == self.part:
+                self.seed = fairdice.round_seed(list(self._contribs()), self.table, self.round)
+                self._seeded()
+            return True
+        if et == wire.T_REVEAL:
+            self._s[o:o + H] = f.h1
+            self._nhs[o:o + H] = f.h2
+            self._nhr[o:o + H] = f.h3
+            self.revealed |= 1 << w
+        return False
+
+    def _contribs(self):
+        for s in range(self.n):
+            if self.part & (1 << s):
+                yield bytes(self._r[s * H:(s + 1) * H])
+
+    def _seeded(self):
+        """Every contribution is in and self.seed is set: the game's phase begins."""
+        self.phase = P_PLAY
+
+    def _begin_fair(self, part, carried):
+        """A new round for the seats in `part`; `carried`: take the commitments that came with
+        the last round's reveals (a seat without one commits again)."""
+        self.part = part
+        self.committed = self.contributed = self.revealed = 0
+        self.seed = None
+        for s in range(8):
+            if self.hosted & (1 << s):
+                self.draws[s] = self._have(s, self.round)
+                self._asked[s] = -1
+        if carried:
+            hs = self._hs
+            hs[:] = self._nhs
+            self._hr[:] = self._nhr
+            for s in range(self.n):
+                if part & (1 << s) and hs[s * H:(s + 1) * H] != _ZERO:
+                    self.committed |= 1 << s
+        for i in range(len(self._nhs)):
+            self._nhs[i] = 0
+        self.phase = P_CONTRIB if self.committed == part else P_COMMIT
+
+    def verified(self, s, n, roll=0):
+        """Seat s's dice (n of them, for roll index `roll`) from its revealed secret, or None when
+        the secret does not open its commitment."""
+        o = s * H
+        return fairdice.verify_dice(self._hs[o:o + H], bytes(self._s[o:o + H]), self.seed,
+                                    self.table, self.round, s, n, roll)
+
+    def rejected(self, who, reason, lo):
+        self.refused[who] = (reason, lo)
+
+    # ---- requests for the hosted seats ----------------------------------------------------------
+    def _fair_request(self, f, s, rand):
+        """Fill f with seat s's COMMIT or CONTRIB if the round needs one now; True if it did."""
+        bit = 1 << s
+        ph = self.phase
+        if ph == P_COMMIT and not self.committed & bit:
+            d = self._draw_for(s, self.round, rand)
+            if d is None:
+                return False
+            hs, hr = d.commitments()
+            f.etype = wire.T_COMMIT
+            f.h1[:] = hs
+            f.h2[:] = hr
+            return True
+        if ph == P_CONTRIB and not self.contributed & bit:
+            d = self._draw_for(s, self.round, rand)
+            if d is None:
+                return False
+            f.etype = wire.T_CONTRIB
+            f.h1[:] = d.r
+            return True
+        return False
+
+    def _reveal_request(self, f, s, rand):
+        """Fill f with seat s's REVEAL (its secret and the next round's commitments)."""
+        d = self._draw_for(s, self.round, rand)
+        nxt = self._draw_for(s, self.round + 1, rand)
+        if d is None or nxt is None:
+            return False
+        hs, hr = nxt.commitments()
+        f.etype = wire.T_REVEAL
+        f.h1[:] = d.s
+        f.h2[:] = hs
+        f.h3[:] = hr
+        return True
+
+    # ---- snapshots ------------------------------------------------------------------------------
+    def _put_fair(self, out):
+        out.put(bytes((self.phase, self.round & 0xFF, self.round >> 8, self.n, self.part,
+                       self.committed, self.contributed, self.revealed, self.cheats)))
+        for arr in (self._hs, self._hr, self._r, self._s, self._nhs, self._nhr):
+            out.put(arr)
+
+    def _get_fair(self, b, i):
+        """Reads what _put_fair wrote at b[i:]; returns (fields, arrays, next offset). Changes
+        nothing (a snapshot that fails to read later must leave the game as it was)."""
+        fields = b[i:i + 9]
+        if len(fields) != 9:
+            raise ValueError("short snapshot")
+        i += 9
+        arrs = []
+        for _ in range(6):
+            if i + 8 * H > len(b):
+                raise ValueError("short snapshot")
+            arrs.append(bytearray(b[i:i + 8 * H]))
+            i += 8 * H
+        return fields, arrs, i
+
+    def _set_fair(self, fields, arrs):
+        (self.phase, r0, r1, self.n, self.part, self.committed, self.contributed, self.revealed,
+         self.cheats) = fields
+        self.round = r0 | r1 << 8
+        self._hs, self._hr, self._r, self._s, self._nhs, self._nhr = arrs
+        self.seed = None
+        if self.contributed and self.contributed == self.part:
+            self.seed = fairdice.round_seed(list(self._contribs()), self.table, self.round)
+        for s in range(8):
+            if self.hosted & (1 << s):
+                self.draws[s] = self._have(s, self.round)
+                self._asked[s] = -1
+
+
+def explain(node, reason, lo):
+    """What a player whose request was refused is told, e.g. "too late: seat 3 called calza"."""
+    text = REASONS.get(reason, "refused")
+    f = _EXPLAIN
+    if reason == RJ_LATE and node.entry(lo, f) and f.etype in (wire.T_ACTION, wire.T_YATZY):
+        if f.etype == wire.T_ACTION:
+            what = ("bid %d x %d" % (f.count, f.face), "called snyd", "called calza")[f.kind - 1]
+        else:
+            what = "moved"
+        return "too late: seat %d %s first" % (f.who, what)
+    return text
+
+
+_EXPLAIN = wire.Frame()

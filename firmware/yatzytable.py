@@ -1,0 +1,315 @@
+"""yatzytable: a game of Yatzy played over the table log - every roll fixed in advance, nobody picks. Pure.
+
+Owns what a Yatzy table agrees on beyond the fair-dice round (tablegame): whose turn, the holds, the
+boxes, every scorecard and the game record (yatzy_record.Recorder). The `app` of a tablelog.Node,
+like snydtable. Each round every seat commits and contributes (tablegame); then every scorecard takes
+its turn in order:
+    TURN   the seat rolling for the scorecard (a team's members take turns: yatzy.member) logs its
+           secret s (REVEAL, with its next round's commitments): everyone verifies it and computes
+           roll 0 - Yatzy dice are public, and s was fixed before the seed, so revealing it at the
+           start of the turn shows the dice without letting anyone choose them
+    ROLL   the roller logs holds (a position mask for roll k; roll k's new dice come from the
+           same secret and seed with roll index k) and finally the box; the rules core checks both
+No die value is ever sent: everyone derives every roll. Team play: a seat's SEATS `kinds` entry is
+1 + the scorecard it plays for (1, 2, 3... for one scorecard each). A secret that does not match its
+commitment stops the game and names the cheat (`cheats`); a Yatzy turn cannot be voided in the
+record.
+
+Local seats: `poll(node, now, decide)`; decide(game, seat) -> (wire.Y_HOLD, mask) |
+(wire.Y_BOX, box, column) | None.
+"""
+import fairdice
+import wire
+import yatzy
+from compat import const
+from tablegame import (P_IDLE, P_OVER, RJ_ILLEGAL, RJ_PHASE, RJ_RULES, RJ_SEAT, Out,
+                      TableGame)
+from tablelog import RJ_LATE
+from yatzy_record import Recorder
+
+P_TURN = const(3)       # == tablegame.P_PLAY: the roller is to reveal its secret
+P_ROLL = const(4)       # holds and the box
+P_CHEAT = const(6)      # stopped: a secret did not match its commitment
+PHASES = ("idle", "commit", "contrib", "turn", "roll", "over", "cheat")
+
+
+def pack_rules(variant, options=None):
+    """(variant, maxi options) -> the wire.RULES_LEN bytes of an ANNOUNCE/SEATS frame."""
+    o = options or {}
+    flags = (1 if o.get("bonus") == "75/50" else 0) | (2 if o.get("saved_rolls") is False else 0)
+    return bytes((yatzy.VARIANTS.index(variant), flags, 0, 0, 0, 0))
+
+
+def unpack_rules(b):
+    """Inverse of pack_rules: (variant, options); ValueError for bytes that are no rules."""
+    if b[0] >= len(yatzy.VARIANTS):
+        raise ValueError("unknown variant")
+    variant = yatzy.VARIANTS[b[0]]
+    if variant != "maxi":
+        return variant, {}
+    return variant, {"bonus": "75/50" if b[1] & 1 else "84/100", "saved_rolls": not b[1] & 2}
+
+
+class YatzyTable(TableGame):
+    """One handheld's copy of a Yatzy table's game."""
+
+    def __init__(self, table, hosted=0, save=None, load=None):
+        TableGame.__init__(self, table, hosted, save, load)
+        self.variant = None
+        self.options = None
+        self.cards = 0
+        self.kinds = bytearray(8)       # per seat: 1 + the scorecard it rolls for (0: none)
+        self.game = None
+        self.rec = None
+        self.rolls = []                 # this turn's dice after each roll
+        self.helds = []                 # and for each re-roll the positions kept
+        self.last_action = 0
+        self.error = None
+
+    def roller(self):
+        """The seat rolling for the scorecard on turn (-1 when there is none)."""
+        g = self.game
+        if g is None or g.finished:
+            return -1
+        p = g.current
+        members = 0
+        for s in range(self.n):
+            if self.kinds[s] == p + 1:
+                members += 1
+        k = g.member(p, members)
+        for s in range(self.n):
+            if self.kinds[s] == p + 1:
+                if k == 0:
+                    return s
+                k -= 1
+        return -1
+
+    # ---- the app interface of tablelog.Node --------------------------------------------------
+    def check(self, f):
+        et = f.etype
+        if et == wire.T_SEATS:
+            if self.phase not in (P_IDLE, P_OVER, P_CHEAT):
+                return RJ_PHASE
+            try:
+                unpack_rules(f.rules)
+            except ValueError:
+                return RJ_RULES
+            return 0 if self._cards_of(f) else RJ_RULES
+        reason = self._check_fair(f)
+        if reason >= 0:
+            return reason
+        if f.who != self.roller():
+            return RJ_SEAT
+        if et == wire.T_REVEAL:
+            return 0 if self.phase == P_TURN else RJ_PHASE
+        if et != wire.T_YATZY or self.phase != P_ROLL:
+            return RJ_PHASE
+        if f.ack < self.last_action:
+            return RJ_LATE  # made before the last move was seen (a replayed frame)
+        g = self.game
+        if f.kind == wire.Y_HOLD:
+            e = None
+            if f.roll != g.roll_no or g.rolls_left <= 0:
+                e = "no roll left"
+            elif f.value >> g.ndice:
+                e = "no such die"
+        elif f.kind == wire.Y_BOX:
+            e = g.why_not(f.value, f.roll) if f.value < g.nbox and f.roll < g.columns else "no box"
+        else:
+            e = "unknown move"
+        self.error = e
+        return RJ_ILLEGAL if e else 0
+
+    def _cards_of(self, f):
+        """Scorecards the seating makes (kinds 1..k each used), or 0 if it is not a seating."""
+        if not 1 <= f.n <= 8:
+            return 0
+        top = 0
+        for s in range(f.n):
+            top = max(top, f.kinds[s])
+        for p in range(1, top + 1):
+            if p not in f.kinds[:f.n]:
+                return 0
+        return top
+
+    def apply(self, f, seq):
+        et = f.etype
+        if et == wire.T_SEATS:
+            self._new_game(f)
+            return
+        if self._apply_fair(f):
+            return
+        w = f.who
+        if et == wire.T_REVEAL:
+            dice = self.verified(w, self.game.ndice, 0)
+            if dice is None:
+                self.cheats |= 1 << w
+                self.phase = P_CHEAT
+                return
+            self.game.roll(dice, 0)
+            self.rolls = [dice]
+            self.helds = []
+            self.phase = P_ROLL
+            return
+        self.last_action = seq
+        g = self.game
+        if f.kind == wire.Y_HOLD:
+            o = w * 16
+            dice = fairdice.yatzy_roll(self.rolls[-1], f.value, bytes(self._s[o:o + 16]), self.seed,
+                                       self.table, self.round, w, f.roll)
+            g.roll(dice, f.value)
+            self.rolls.append(dice)
+            self.helds.append([i for i in range(g.ndice) if f.value >> i & 1])
+            return
+        self.rec.turn(g.current, self.rolls, self.helds, f.value, f.roll)
+        g.fill(f.value, f.roll)
+        self.rolls = []
+        self.helds = []
+        if g.finished:
+            self.phase = P_OVER
+            self.part = 0
+        elif g.current == 0:
+            self.round += 1
+            self._begin_fair(self.part, True)
+        else:
+            self.phase = P_TURN
+
+    # ---- round flow ---------------------------------------------------------------------------
+    def _new_game(self, f):
+        self.variant, self.options = unpack_rules(f.rules)
+        self.n = f.n
+        self.cards = self._cards_of(f)
+        for s in range(8):
+            self.kinds[s] = f.kinds[s] if s < f.n else 0
+        self.game = yatzy.Yatzy(self.variant, self.cards, self.options or None)
+        self.rec = Recorder(self.variant, self.cards, self.options or None)
+        self.rolls = []
+        self.helds = []
+        self.round += 1
+        self._begin_fair((1 << f.n) - 1, False)
+
+    # ---- this handheld's seats ----------------------------------------------------------------
+    def poll(self, node, now, decide=None, rand=None):
+        """Make the next request for each seat this handheld hosts (at most one in flight each)."""
+        ph = self.phase
+        if ph in (P_IDLE, P_OVER, P_CHEAT) or not node.caught_up():
+            return
+        f = _REQ
+        roller = self.roller()
+        for s in range(self.n):
+            bit = 1 << s
+            if not self.hosted & bit or not self.part & bit or node.pending(s):
+                continue
+            f.who = s
+            f.round = self.round
+            if self._fair_request(f, s, rand):
+                pass
+            elif s != roller:
+                continue
+            elif ph == P_TURN:
+                if not self._reveal_request(f, s, rand):
+                    continue
+            elif ph == P_ROLL and decide is not None and self._asked[s] != node.applied:
+                self._asked[s] = node.applied
+                move = decide(self.game, s)
+                if move is None:
+                    continue
+                f.etype = wire.T_YATZY
+                f.kind = move[0]
+                if move[0] == wire.Y_HOLD:
+                    f.roll, f.value = self.game.roll_no, move[1]
+                else:
+                    f.value = move[1]
+                    f.roll = move[2] if len(move) > 2 else 0
+            else:
+                continue
+            node.submit(f, now)
+
+    # ---- snapshot -----------------------------------------------------------------------------
+    def snapshot(self, buf, off):
+        out = Out(buf, off)
+        if self.game is None:
+            out.put(b"\x00")
+            return out.off
+        turns = self.rec.record()["turns"]
+        boxes = self.game.boxes()
+        out.put(bytes((1, len(turns) & 0xFF, len(turns) >> 8)))
+        out.put(pack_rules(self.variant, self.options))
+        out.put(self.kinds)
+        self._put_fair(out)
+        for t in turns:
+            _put_turn(out, t["p"], t["rolls"], t.get("held", []), boxes.index(t["category"]),
+                      t.get("column", 0))
+        _put_turn(out, 0, self.rolls, self.helds, 0, 0)
+        return out.off
+
+    def restore(self, mv, seq):
+        """Take over the state in a snapshot taken after entry `seq`; False (nothing changed) if it
+        does not read."""
+        try:
+            return self._restore(bytes(mv), seq)
+        except (IndexError, ValueError, yatzy.Illegal):
+            return False
+
+    def _restore(self, b, seq):
+        if b[0] == 0:
+            self.phase = P_IDLE
+            return True
+        nturns = b[1] | b[2] << 8
+        variant, options = unpack_rules(b[3:9])
+        kinds = bytearray(b[9:17])
+        fields, arrs, i = self._get_fair(b, 17)
+        n = fields[3]
+        cards = max(kinds)
+        g = yatzy.Yatzy(variant, cards, options or None)
+        rec = Recorder(variant, cards, options or None)
+        nd = g.ndice
+        for _ in range(nturns):
+            p, rolls, helds, box, col, i = _get_turn(b, i, nd)
+            for k, d in enumerate(rolls):
+                g.roll(d, _mask(helds[k - 1]) if k else 0)
+            rec.turn(p, rolls, helds, box, col)
+            g.fill(box, col)
+        _, rolls, helds, _, _, i = _get_turn(b, i, nd)
+        for k, d in enumerate(rolls):
+            g.roll(d, _mask(helds[k - 1]) if k else 0)
+        if i != len(b):
+            raise ValueError("snapshot length")
+        self.variant, self.options, self.kinds, self.cards = variant, options, kinds, cards
+        self.game, self.rec, self.rolls, self.helds = g, rec, rolls, helds
+        self.n = n
+        self._set_fair(fields, arrs)
+        self.last_action = seq
+        return True
+
+
+def _mask(positions):
+    m = 0
+    for i in positions:
+        m |= 1 << i
+    return m
+
+
+def _put_turn(out, p, rolls, helds, box, column):
+    out.put(bytes((p, box, column, len(rolls))))
+    for k, d in enumerate(rolls):
+        out.put(bytes((_mask(helds[k - 1]) if k else 0,)))
+        out.put(bytes(d))
+
+
+def _get_turn(b, i, nd):
+    p, box, column, n = b[i], b[i + 1], b[i + 2], b[i + 3]
+    i += 4
+    rolls, helds = [], []
+    for k in range(n):
+        m = b[i]
+        if k:
+            helds.append([j for j in range(nd) if m >> j & 1])
+        rolls.append(list(b[i + 1:i + 1 + nd]))
+        if len(rolls[-1]) != nd:
+            raise ValueError("short snapshot")
+        i += 1 + nd
+    return p, rolls, helds, box, column, i
+
+
+_REQ = wire.Frame()
