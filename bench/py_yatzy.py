@@ -4,7 +4,8 @@ import os
 import benchlib
 from host_tools.paths import BUILD
 from yatzy import NOT_FREE, Yatzy
-from yatzy_record import Recorder, replay
+from yatzy_record import replay
+from yatzy_recorder import Recorder
 
 N = 1000
 for variant, dice in (("standard", (3, 3, 3, 5, 5)), ("maxi", (6, 6, 6, 1, 1, 2))):
@@ -45,7 +46,7 @@ for _ in range(5):
 assert out["error"] is None and out["finished"]
 benchlib.row("yatzy", "replay: 8-card Triple record, 360 turns (CPython)", best / 1000, "ms")
 
-for name in ("yatzy.mpy", "yatzy_record.mpy"):
+for name in ("yatzy.mpy", "yatzy_record.mpy", "yatzy_recorder.mpy"):
     path = os.path.join(BUILD, name)
     if os.path.exists(path):
         benchlib.row("yatzy", ".mpy size: " + name, os.path.getsize(path), "B")

@@ -2,7 +2,7 @@
 so both interpreters measure exactly the same work."""
 import benchlib
 from snyd import Game, Rules
-from snyd_record import Recorder
+from snyd_recorder import Recorder
 
 
 class Rng:

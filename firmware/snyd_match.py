@@ -6,7 +6,7 @@ screens read the game's state from match.game and never change it themselves.
 """
 import botrng
 import snyd
-import snyd_record
+import snyd_recorder
 
 
 class SnydMatch:
@@ -17,7 +17,7 @@ class SnydMatch:
         self.me = me
         self.names = [s.name for s in seats]
         self.game = snyd.Game(rules, len(seats), first)
-        self.rec = snyd_record.Recorder(rules, len(seats), first, self.names)
+        self.rec = snyd_recorder.Recorder(rules, len(seats), first, self.names)
         self.rng = botrng.Rng(seed)
         self.changed_at = 0
         self.last = None        # the last action (seat, kind, count, face) this round, for the screen

@@ -1,4 +1,4 @@
-"""Snyd game records (../shared/spec/snyd-record.md): read and replay one, or write one as a game goes.
+"""Snyd game records (../shared/spec/snyd-record.md): read and replay one.
 
   replay(record) -> the spec's Output dict; raises recordlib.Malformed for anything not a record.
       Every legality decision is the rules core's (snyd.Game); this module only checks the shape and
@@ -6,18 +6,16 @@
       record is always exit 2, never a partial result.
   read(record) -> (rules, seats, first, rounds) after the shape checks; round_entry(game) -> the
       Output entry of the round just played (finished or not), for anyone showing a game log.
-  Recorder(rules, seats, first=0, names=None): .round(dice, shown=None), .action(seat, kind,
-      count=0, face=0) with kind "bid"/"snyd"/"calza", .record() -> the record dict. Actions are kept
-      as three bytes each, so a long game costs the handheld little memory.
-Records are Python objects here; turn them into JSON text with json.dumps / json.loads.
+Records are Python objects here; turn them into JSON text with json.dumps / json.loads. Writing a
+record as a game goes is snyd_recorder's job (the handheld loads only that).
 """
 from recordlib import Malformed, check_keys, get_dice, get_int, get_list, get_str, is_int
 from snyd import MAX_DICE, Game, Illegal, Rules
+from snyd_recorder import KINDS, Recorder  # noqa: F401 (Recorder: for the table's older import)
 from snyd_text import CALL_NAMES
 
 _TOP_KEYS = ("game", "version", "rules", "preset", "seats", "first", "rounds", "names", "meta")
 _ROUND_KEYS = ("dice", "actions", "shown")
-KINDS = ("bid", "snyd", "calza")
 
 
 def _opt(v):
@@ -127,39 +125,3 @@ def replay(record):
     return {"rounds": out, "next_opener": None if g.over or unfinished else g.opener,
             "winner": None if w < 0 else w, "error": error}
 
-
-class Recorder:
-    """Writes the record of a game as it is played (the handheld's game log)."""
-
-    def __init__(self, rules, seats, first=0, names=None):
-        self.rules = rules
-        self.seats = seats
-        self.first = first
-        self.names = names
-        self.rounds = []  # (dice bytes per seat, shown tuple or None, actions bytearray)
-
-    def round(self, dice, shown=None):
-        self.rounds.append((tuple(bytes(d) for d in dice),
-                            None if shown is None else tuple(shown), bytearray()))
-
-    def action(self, seat, kind, count=0, face=0):
-        # one byte seat<<2 | kind, then count and face
-        self.rounds[-1][2].extend(bytes((seat << 2 | KINDS.index(kind), count, face)))
-
-    def record(self):
-        rounds = []
-        for dice, shown, acts in self.rounds:
-            al = []
-            for i in range(0, len(acts), 3):
-                seat = acts[i] >> 2
-                kind = KINDS[acts[i] & 3]
-                al.append([seat, kind, acts[i + 1], acts[i + 2]] if kind == "bid" else [seat, kind])
-            rd = {"dice": [list(d) for d in dice], "actions": al}
-            if shown is not None:
-                rd["shown"] = list(shown)
-            rounds.append(rd)
-        rec = {"game": "snyd", "version": 1, "rules": self.rules.to_dict(), "seats": self.seats,
-               "first": self.first, "rounds": rounds}
-        if self.names is not None:
-            rec["names"] = list(self.names)
-        return rec

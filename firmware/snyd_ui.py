@@ -295,7 +295,7 @@ class GameOver(Screen):
             app_module.forget(seats.BOT_MODULES + ("yatzy",))  # the game is over: room for its record
             st = settings.stats()
             n = settings.count_game(st, "snyd_kids" if kids else "snyd", w == match.me)
-            store.save_record("snyd", n, match.record())
+            store.save_record("snyd", n, match.rec)
 
     def key(self, b, ev):
         if ev == PRESS and b == SELECT:

@@ -38,9 +38,14 @@ def load(path, default=None):
 
 
 def save(path, obj):
+    """obj: what json can dump, or anything with write(f) that writes its own JSON text (a game
+    recorder streams a long record that way, never holding all of it in memory)."""
     tmp = path + ".tmp"
     with open(tmp, "w") as f:
-        json.dump(obj, f)
+        if hasattr(obj, "write"):
+            obj.write(f)
+        else:
+            json.dump(obj, f)
     try:
         os.rename(tmp, path)
     except OSError:
@@ -50,7 +55,7 @@ def save(path, obj):
 
 
 def save_record(kind, number, record):
-    """Save a game record as records/KIND-NUMBER.json and drop the ones older than KEEP_RECORDS."""
+    """Save a game record (a dict or a recorder, as for save) as records/KIND-NUMBER.json and drop the ones older than KEEP_RECORDS."""
     if not _exists(RECORDS):
         os.mkdir(RECORDS)
     save("%s/%s-%04d.json" % (RECORDS, kind, number), record)

@@ -7,7 +7,7 @@ Moves, from the screens or a bot (seats.Bot), go through act(p, move): ["hold", 
 """
 import botrng
 import yatzy
-import yatzy_record
+import yatzy_recorder
 
 
 class YatzyMatch:
@@ -24,7 +24,7 @@ class YatzyMatch:
             self.names = [s.name for s in players]
             tnames = None
         self.game = yatzy.Yatzy(variant, n, options)
-        self.rec = yatzy_record.Recorder(variant, n, options, self.names, tnames)
+        self.rec = yatzy_recorder.Recorder(variant, n, options, self.names, tnames)
         self.rng = botrng.Rng(seed)
         self.changed_at = 0
         self._rolls = []

@@ -1,12 +1,13 @@
-"""Yatzy game records (../shared/spec/yatzy-record.md): replay one through the rules core, or write one.
+"""Yatzy game records (../shared/spec/yatzy-record.md): replay one through the rules core.
 
 replay(record) -> the spec's output dict; raises recordlib.Malformed when the input is not a record.
 Legality is decided by yatzy.Yatzy alone: a turn the core refuses is reported as the record's error,
-with every turn before it scored. Recorder(variant, players, options) builds a record turn by turn
-on the handheld: .turn(p, rolls, held, category, column) and .record().
+with every turn before it scored. Writing a record as a game goes is yatzy_recorder's job (the
+handheld loads only that).
 """
 from recordlib import Malformed, check_keys, get_bool, get_int, get_list, get_str, is_int
-from yatzy import BOXES, VARIANTS, Illegal, Yatzy
+from yatzy import VARIANTS, Illegal, Yatzy
+from yatzy_recorder import Recorder  # noqa: F401 (for older imports)
 
 _KEYS = ("game", "variant", "options", "players", "turns", "version", "names", "teams", "meta")
 _REQUIRED = ("game", "variant", "players", "turns")
@@ -99,57 +100,3 @@ def replay(record):
             break
     return _output(g, error)
 
-
-class Recorder:
-    """Writes the record of a game as it is played (the handheld's game log), compactly: a turn is a
-    few bytes in one bytearray, [p, box, column, rolls, then per roll the held mask and the dice];
-    record() turns them into the spec's JSON-ready dict."""
-
-    def __init__(self, variant, players, options=None, names=None, teams=None, meta=None):
-        v = VARIANTS.index(variant)
-        self._head = {"game": "yatzy", "version": 1, "variant": variant, "options": dict(options or {}),
-                      "players": players}
-        for k, x in (("names", names), ("teams", teams), ("meta", meta)):
-            if x is not None:
-                self._head[k] = x
-        self._boxes = BOXES[v]
-        self._ndice = 6 if variant == "maxi" else 5
-        self._log = bytearray()
-
-    def turn(self, p, rolls, held, category, column=0):
-        """rolls: the dice after each roll; held: for each re-roll the kept positions (or None);
-        category: the box's name or index."""
-        if isinstance(category, str):
-            category = self._boxes.index(category)
-        log = self._log
-        log.extend(bytes((p, category, column, len(rolls))))
-        for i, r in enumerate(rolls):
-            mask = 0
-            if i and held and i - 1 < len(held):
-                for pos in held[i - 1]:
-                    mask |= 1 << pos
-            log.append(mask)
-            log.extend(bytes(r))
-
-    def record(self):
-        rec = dict(self._head)
-        rec["turns"] = turns = []
-        log, nd = self._log, self._ndice
-        i = 0
-        while i < len(log):
-            p, box, column, n = log[i], log[i + 1], log[i + 2], log[i + 3]
-            i += 4
-            rolls, held = [], []
-            for k in range(n):
-                if k:
-                    held.append([j for j in range(nd) if log[i] >> j & 1])
-                rolls.append(list(log[i + 1:i + 1 + nd]))
-                i += 1 + nd
-            t = {"p": p, "rolls": rolls}
-            if any(held):
-                t["held"] = held
-            t["category"] = self._boxes[box]
-            if column:
-                t["column"] = column
-            turns.append(t)
-        return rec

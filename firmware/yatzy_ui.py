@@ -265,7 +265,7 @@ class GameOver(Screen):
         st = settings.stats()
         mine = 0     # the owner's scorecard: the first person's (or their team's)
         n = settings.count_game(st, "yatzy", mine in g.winners(), g.total(mine))
-        store.save_record("yatzy", n, match.record())
+        store.save_record("yatzy", n, match.rec)
 
     def key(self, b, ev):
         if ev == PRESS and b == SELECT:

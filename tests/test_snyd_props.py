@@ -1,4 +1,5 @@
 """Property-based tests of the Snyd rules core and its records (hypothesis): random legal games."""
+import io
 import json
 import os
 import re
@@ -7,7 +8,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from snyd import CALL_CALZA, Game, Rules
-from snyd_record import Recorder, replay
+from snyd_record import replay
+from snyd_recorder import Recorder
 
 rules_st = st.builds(Rules, dice=st.integers(1, 5), jokers=st.booleans(), palifico=st.booleans(),
                      calza=st.booleans(), open_on_ones=st.booleans(), calza_by=st.integers(0, 2),
@@ -29,11 +31,33 @@ def walk(g, d):
     return out
 
 
+class Shadow:
+    """The handheld's Recorder, and beside it the record built the plain way (lists and dicts, as the
+    spec writes it) to hold the recorder's streamed text against."""
+
+    def __init__(self, rules, seats, first):
+        names = ['p%d "\u00f8"\\' % s for s in range(seats)]  # quotes, a backslash, non-ASCII
+        self.real = Recorder(rules, seats, first, names)
+        self.expected = {"game": "snyd", "version": 1, "rules": rules.to_dict(), "seats": seats,
+                         "first": first, "rounds": [], "names": names}
+
+    def round(self, dice, shown=None):
+        self.real.round(dice, shown)
+        rd = {"dice": [list(d) for d in dice], "actions": []}
+        if shown is not None:
+            rd["shown"] = list(shown)
+        self.expected["rounds"].append(rd)
+
+    def action(self, seat, kind, count=0, face=0):
+        self.real.action(seat, kind, count, face)
+        self.expected["rounds"][-1]["actions"].append([seat, kind, count, face] if kind == "bid" else [seat, kind])
+
+
 def play(rules, seats, first, rnd, check_steps=True):
     """A random legal game; checks the per-round invariants and returns (game, recorder, rounds)."""
     first %= seats
     g = Game(rules, seats, first)
-    rec = Recorder(rules, seats, first)
+    rec = Shadow(rules, seats, first)
     rounds = []
     had_palifico = set()
     while not g.over:
@@ -102,7 +126,12 @@ def test_dice_change_hands_one_at_a_time_and_one_winner(game):
 @given(games)
 def test_recorded_game_replays_to_the_same_results(game):
     g, rec, rounds = play(*game, check_steps=False)
-    out = replay(json.loads(json.dumps(rec.record())))
+    f = io.StringIO()
+    rec.real.write(f)
+    text = f.getvalue()
+    assert text == json.dumps(rec.expected)  # the streamed text is exactly the record's JSON
+    assert rec.real.record() == rec.expected
+    out = replay(json.loads(text))
     assert out["error"] is None
     got = [(r["opener"], r["caller"], r["count"], -1 if r["loser"] is None else r["loser"],
             -1 if r["gainer"] is None else r["gainer"], r["dice_left"]) for r in out["rounds"]]

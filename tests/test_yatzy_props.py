@@ -1,11 +1,13 @@
 """Property-based tests of the Yatzy core and its records (hypothesis): random legal games."""
+import io
 import json
 
 from hypothesis import given
 from hypothesis import strategies as st
 
 from yatzy import NOT_FREE, Yatzy
-from yatzy_record import Recorder, replay
+from yatzy_record import replay
+from yatzy_recorder import Recorder
 
 # the most a box can ever hold, per variant family (worked out by hand from the spec)
 SCAND_MAX = {"one_pair": 12, "two_pairs": 22, "three_of_a_kind": 18, "four_of_a_kind": 24,
@@ -33,11 +35,32 @@ games = st.tuples(
 )
 
 
+class Shadow:
+    """The handheld's Recorder, and beside it the record built the plain way (lists and dicts, as the
+    spec writes it) to hold the recorder's streamed text against."""
+
+    def __init__(self, variant, players, options):
+        names = ['p%d "\u00e6"\\' % p for p in range(players)]  # quotes, a backslash, non-ASCII
+        self.real = Recorder(variant, players, options, names)
+        self.expected = {"game": "yatzy", "version": 1, "variant": variant, "options": dict(options or {}),
+                         "players": players, "names": names, "turns": []}
+
+    def turn(self, p, rolls, held, category, column=0):
+        self.real.turn(p, rolls, held, category, column)
+        t = {"p": p, "rolls": [list(r) for r in rolls]}
+        if any(held):
+            t["held"] = held
+        t["category"] = category
+        if column:
+            t["column"] = column
+        self.expected["turns"].append(t)
+
+
 def play_random(variant, players, options, rnd):
     """Play a whole random legal game, checking each step; returns (game, recorder, fills)."""
     opts = options if variant == "maxi" else {}
     g = Yatzy(variant, players, opts)
-    w = Recorder(variant, players, opts)
+    w = Shadow(variant, players, opts)
     fills = {}
     while not g.finished:
         p = g.current
@@ -99,7 +122,12 @@ def test_random_game_fills_every_box_once_and_totals_add_up(game):
 @given(games)
 def test_recorded_game_replays_to_the_same_totals(game):
     g, w, _ = play_random(*game)
-    out = replay(json.loads(json.dumps(w.record())))
+    f = io.StringIO()
+    w.real.write(f)
+    text = f.getvalue()
+    assert text == json.dumps(w.expected)  # the streamed text is exactly the record's JSON
+    assert w.real.record() == w.expected
+    out = replay(json.loads(text))
     assert out["error"] is None
     assert out["finished"] is True and out["next"] is None
     assert [p["total"] for p in out["players"]] == [g.total(p) for p in range(g.players)]

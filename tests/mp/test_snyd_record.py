@@ -1,9 +1,13 @@
 """snyd_record: replay to the spec's Output, rule errors, malformed records, the Recorder round trip."""
+import io
+import json
+
 import snyd_record
 from mpcheck import Rng, eq, raises
 from recordlib import Malformed
 from snyd import Game, Illegal, Rules
-from snyd_record import Recorder, replay
+from snyd_record import replay
+from snyd_recorder import Recorder
 
 EXAMPLE_DICE = [[2, 2, 2, 3, 4], [1, 5, 6, 6, 6], [3, 3, 4, 4, 6], [1, 1, 2, 5, 6]]
 
@@ -235,6 +239,12 @@ def play_random(rng, rules, seats, first, recorder):
     return g, seen
 
 
+def _streamed(rc):
+    f = io.StringIO()
+    rc.write(f)
+    return json.loads(f.getvalue())
+
+
 def test_recorder_round_trip():
     rng = Rng(11)
     for i in range(12):
@@ -245,7 +255,9 @@ def test_recorder_round_trip():
         first = rng.below(seats)
         rc = Recorder(rules, seats, first, names=["p%d" % s for s in range(seats)])
         g, seen = play_random(rng, rules, seats, first, rc)
-        out = replay(rc.record())
+        rec_ = rc.record()
+        eq(_streamed(rc), rec_, "game %d streamed" % i)
+        out = replay(rec_)
         eq(out["error"], None, "game %d" % i)
         got = [(r["opener"], r["caller"], r["count"], -1 if r["loser"] is None else r["loser"],
                 -1 if r["gainer"] is None else r["gainer"], r["dice_left"]) for r in out["rounds"]]
@@ -261,6 +273,7 @@ def test_recorder_record_shape():
     rc.action(1, "snyd")
     rec_ = rc.record()
     eq(rec_["rounds"], [{"dice": [[1, 2], [3, 4]], "actions": [[0, "bid", 1, 2], [1, "snyd"]]}])
+    eq(_streamed(rc), rec_)
     eq(rec_["rules"], Rules(dice=2).to_dict())
     eq((rec_["game"], rec_["version"], rec_["seats"], rec_["first"]), ("snyd", 1, 2, 0))
     assert "names" not in rec_

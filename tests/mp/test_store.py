@@ -71,3 +71,17 @@ def test_records_keep_the_last_five_per_game():
                    "snyd-0008.json", "yatzy-0009.json"])
         eq(store.load(store.RECORDS + "/snyd-0008.json")["n"], 8)
     _in_scratch(body)
+
+
+def test_a_recorder_streams_its_record_atomically():
+    import snyd
+    from snyd_recorder import Recorder
+
+    def body():
+        rc = Recorder(snyd.Rules(dice=2), 2, 1, ["Åse", "Bo"])
+        rc.round([[1, 2], [3, 4]])
+        rc.action(1, "bid", 2, 3)
+        store.save_record("snyd", 3, rc)
+        eq(sorted(os.listdir(store.RECORDS)), ["snyd-0003.json"])   # no .tmp left behind
+        eq(store.load(store.RECORDS + "/snyd-0003.json"), rc.record())
+    _in_scratch(body)

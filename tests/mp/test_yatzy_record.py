@@ -1,8 +1,12 @@
 """yatzy_record: replaying records (output, rule errors, malformed input) and writing them."""
+import io
+import json
+
 from mpcheck import Rng, eq, raises
 from recordlib import Malformed
 from yatzy import NOT_FREE, Yatzy
-from yatzy_record import Recorder, replay
+from yatzy_record import replay
+from yatzy_recorder import Recorder
 
 EXAMPLE_TURNS = [
     {"p": 0, "rolls": [[1, 3, 3, 5, 6], [3, 3, 3, 2, 4]], "held": [[1, 2]], "category": "three_of_a_kind"},
@@ -174,6 +178,12 @@ def test_malformed_beats_an_earlier_rule_error():
     raises(Malformed, replay, rec(t))
 
 
+def _streamed(w):
+    f = io.StringIO()
+    w.write(f)
+    return json.loads(f.getvalue())
+
+
 def test_recorder_round_trip():
     rng = Rng(21)
     for v, players, opts in (("standard", 2, None), ("maxi", 2, {"bonus": "75/50"}),
@@ -199,7 +209,9 @@ def test_recorder_round_trip():
                     break
             g.fill(box, col)
             w.turn(p, rolls, held, g.boxes()[box], col)
-        out = replay(w.record())
+        r = w.record()
+        eq(_streamed(w), r, v + " streamed")
+        out = replay(r)
         eq(out["error"], None, v)
         eq(out["winners"], g.winners(), v)
         eq([pl["total"] for pl in out["players"]], [g.total(p) for p in range(players)], v)
@@ -212,6 +224,7 @@ def test_recorder_writes_the_spec_shape():
                               "category": "three_of_a_kind", "column": 2}])
     w.turn(1, [[6, 6, 6, 6, 6], [6, 6, 6, 6, 6]], [[]], 14)      # a box by index, nothing held
     r = w.record()
+    eq(_streamed(w), r)
     eq(r["turns"][1], {"p": 1, "rolls": [[6, 6, 6, 6, 6]] * 2, "category": "yatzy"})
     eq((r["game"], r["variant"], r["players"], r["names"], r["teams"][0]),
        ("yatzy", "triple", 2, ["Ann", "Bo"], ["Ann", "Cy"]))
@@ -223,3 +236,4 @@ def test_recorder_writes_the_spec_shape():
     r = w.record()
     eq((r["options"], r["turns"][0]["rolls"]), ({"saved_rolls": False}, [[1, 2, 3, 4, 5, 6]]))
     eq(replay(r)["players"][0]["total"], 21)
+    eq(_streamed(w), r)
