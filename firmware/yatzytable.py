@@ -124,13 +124,11 @@ class YatzyTable(TableGame):
         """Scorecards the seating makes (kinds 1..k each used), or 0 if it is not a seating."""
         if not 1 <= f.n <= 8:
             return 0
-        top = 0
+        top = used = 0
         for s in range(f.n):
             top = max(top, f.kinds[s])
-        for p in range(1, top + 1):
-            if p not in f.kinds[:f.n]:
-                return 0
-        return top
+            used |= 1 << f.kinds[s]
+        return top if used | 1 == (2 << top) - 1 else 0  # kinds 1..top all used (0: no seat)
 
     def apply(self, f, seq):
         et = f.etype
@@ -186,7 +184,11 @@ class YatzyTable(TableGame):
         self.rolls = []
         self.helds = []
         self.round += 1
-        self._begin_fair((1 << f.n) - 1, False)
+        part = 0
+        for s in range(f.n):
+            if f.kinds[s]:
+                part |= 1 << s
+        self._begin_fair(part, False)
 
     # ---- this handheld's seats ----------------------------------------------------------------
     def poll(self, node, now, decide=None, rand=None):

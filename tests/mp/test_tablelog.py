@@ -211,3 +211,43 @@ def test_open_die_is_refused_over_the_radio():
     eq(app.check(f), 0)
     r = snydtable.unpack_rules(snydtable.pack_rules(snyd.Rules(dice=3, jokers=False, calza_by=2)))
     eq((r.dice, r.jokers, r.calza_by), (3, False, 2))
+
+
+def test_whole_yatzy_game_over_a_lossy_radio():
+    import yatzy
+    import yatzytable
+    rng = Rng(6)
+    radio = Radio(rng, loss=15, dup=5)
+    apps = [yatzytable.YatzyTable(TABLE, 1 << s) for s in range(3)]
+    nodes = _nodes(radio, apps)
+    rand = lambda n: bytes(rng.below(256) for _ in range(n))
+
+    def decide(game, seat):
+        if game.rolls_left and rng.below(2):
+            return (wire.Y_HOLD, rng.below(1 << game.ndice))
+        scores = game.scores_for()
+        free = [b for b in range(game.nbox) if scores[b] != yatzy.NOT_FREE]
+        return (wire.Y_BOX, free[rng.below(len(free))], 0)
+
+    f = wire.Frame()
+    f.etype, f.n = wire.T_SEATS, 3
+    f.rules[:] = yatzytable.pack_rules("standard")
+    for s in range(3):
+        f.kinds[s], f.hosts[s] = 1 + s % 2, s  # seats 0 and 2 share scorecard 0
+    eq(nodes[0].log_local(f, 0), 0)
+
+    def tick(now):
+        for n, a in zip(nodes, apps):
+            n.tick(now)
+            a.poll(n, now, decide, rand)
+
+    done = lambda: all(a.phase == yatzytable.P_OVER for a in apps) and len(
+        set(n.applied for n in nodes)) == 1
+    assert radio.run(200000, tick, done)
+    rec = apps[0].rec.record()
+    eq(apps[1].rec.record(), rec)
+    eq(apps[2].rec.record(), rec)
+    eq(rec["players"], 2)
+    from yatzy_record import replay as yreplay
+    out = yreplay(rec)
+    assert out["error"] is None and out["finished"], out
