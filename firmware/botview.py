@@ -15,9 +15,8 @@
 
 The handheld's bot seats and the PC tools (tournament, bot command) both go through here, so a bot
 sees the same thing everywhere and never gets the game object itself. Bad views raise ValueError.
+Each game's core is imported where it is needed, so a Snyd game never loads the Yatzy core.
 """
-import snyd
-import yatzy
 
 SNYD_KEYS = ("rules", "seats", "me", "dice", "dice_left", "palifico", "opener", "actions", "shown", "may")
 YATZY_KEYS = ("variant", "options", "dice", "rolls_left", "saved_rolls", "columns", "yahtzee_bonus")
@@ -60,6 +59,7 @@ def _need(view, keys):
 
 def snyd_table(view):
     """A core Game in the view's position (seat `me` to judge); raises ValueError on a bad view."""
+    import snyd
     _need(view, SNYD_KEYS)
     try:
         rules = snyd.Rules.from_dict(view["rules"])
@@ -156,6 +156,7 @@ def yatzy_card(view):
     The filled boxes get placeholder dice (only free/filled matters to the core's scores_for and the
     joker rule; the yahtzee box gets a real Yahtzee when the view says it holds 50); the view's own
     scores are kept in Card.upper for the bonus. Raises ValueError on a bad view."""
+    import yatzy
     _need(view, YATZY_KEYS)
     opts = view["options"]
     if opts is not None and not isinstance(opts, dict):
