@@ -16,39 +16,52 @@ import botviews
 from host_tools.paths import BUILD, MICROPYTHON, ROOT
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ENV = dict(os.environ, MICROPYPATH=os.pathsep.join([BUILD, HERE]))
 
 
-def runs(heap, args):
+def runs(heap, args, build=BUILD):
+    env = dict(os.environ, MICROPYPATH=os.pathsep.join([build, HERE]))
     r = subprocess.run([MICROPYTHON, "-X", "heapsize=%d" % heap, os.path.join(HERE, "botheap_child.py")]
-                       + args, capture_output=True, text=True, env=ENV, cwd=ROOT, timeout=300)
-    if "DEBUG_HEAP" in os.environ:
-        print(heap, args, r.returncode, r.stdout[-40:], r.stderr[-200:])
+                       + args, capture_output=True, text=True, env=env, cwd=ROOT, timeout=300)
     return r.returncode == 0 and r.stdout.strip().endswith("OK")
 
 
-def least_heap(args, lo=4096, hi=1 << 20, step=64):
-    if not runs(hi, args):
+def least_heap(args, build=BUILD, lo=4096, hi=1 << 20, step=64):
+    if not runs(hi, args, build):
         return None
     while hi - lo > step:
         mid = (lo + hi) // 2
-        if runs(mid, args):
+        if runs(mid, args, build):
             hi = mid
         else:
             lo = mid
     return hi
 
 
-tmp = tempfile.mkdtemp()
-for game, levels, limit in (("snyd", ("kids", "easy", "normal", "hard"), 4096),
-                            ("yatzy", ("easy", "hard"), 16384)):
-    path = os.path.join(tmp, game + ".jsonl")
-    views = botviews.snyd_views(30) if game == "snyd" else botviews.yatzy_views(30)
+def views_file(game, folder, count=30):
+    path = os.path.join(folder, game + ".jsonl")
+    views = botviews.snyd_views(count) if game == "snyd" else botviews.yatzy_views(count)
     with open(path, "w") as f:
         for v in views:
             f.write(json.dumps(v) + "\n")
-    base = least_heap([game, "none", path])
-    for lv in levels:
-        h = least_heap([game, lv, path])
-        benchlib.row("%s bot" % game, "heap needed, %s (kept + peak; bisection, .mpy, unix port)" % lv,
-                     None if h is None or base is None else h - base, "B", "<= %d" % limit)
+    return path
+
+
+def bot_heap(game, level, path, build=BUILD):
+    """Heap the bot needs beyond loading the modules and reading the views (None if it fails)."""
+    base = least_heap([game, "none", path], build)
+    h = least_heap([game, level, path], build)
+    return None if h is None or base is None else h - base
+
+
+def main():
+    tmp = tempfile.mkdtemp()
+    for game, levels, limit in (("snyd", ("kids", "easy", "normal", "hard"), 4096),
+                                ("yatzy", ("easy", "hard"), 16384)):
+        path = views_file(game, tmp)
+        for lv in levels:
+            benchlib.row("%s bot" % game, "heap needed, %s (kept + peak; bisection, .mpy, unix port)" % lv,
+                         bot_heap(game, lv, path), "B", "<= %d" % limit)
+
+
+if __name__ == "__main__":
+    main()
