@@ -226,9 +226,11 @@ def test_headless_autoplay_snyd_records_replay(tmp_path):
     gif = tmp_path / "s.gif"
     r = subprocess.run([sys.executable, "-m", "host_tools.sim", "--headless", "--handhelds", "2",
                         "--game", "snyd", "--autoplay", "--games", "1", "--seed", "4",
+                        "--power-cuts", "1",
                         "--records", str(rec), "--gif", str(gif), "--quiet"],
                        cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stdout + r.stderr
+    assert "1 power cuts mid-write" in r.stdout, r.stdout
     files = sorted(rec.glob("*/*.json"))
     assert len(files) == 2
     for f in files:

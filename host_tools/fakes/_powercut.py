@@ -8,6 +8,7 @@ link (message b"X", which answers with SIGKILL) and stops dead, with no close, f
 Without a link it kills itself the same way. Everything before that write runs untouched.
 """
 import builtins
+import io
 import os
 import sys
 
@@ -26,7 +27,9 @@ def _die():
             os.system("kill -9 $PPID")
 
 
-class _CutFile:
+class _CutFile(io.IOBase):
+    """A file opened for writing; an io.IOBase stream so json.dump and print(file=) can write it."""
+
     def __init__(self, f):
         self._f = f
 
@@ -37,17 +40,20 @@ class _CutFile:
             _die()
         return self._f.write(data)
 
-    def __getattr__(self, name):
-        return getattr(self._f, name)
+    def ioctl(self, req, arg):
+        return 0
+
+    def flush(self):
+        return self._f.flush()
+
+    def close(self):
+        return self._f.close()
 
     def __enter__(self):
         return self
 
     def __exit__(self, *exc):
         self._f.close()
-
-    def __iter__(self):
-        return iter(self._f)
 
 
 def _open(path, mode="r", *args, **kw):

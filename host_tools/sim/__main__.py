@@ -63,6 +63,8 @@ def parser():
     p.add_argument("--reorder", type=_prob, default=0.0, help="probability a frame is held back")
     p.add_argument("--delay-ms", type=_delay, default=(0.0, 0.0), help="radio delay A:B ms")
     p.add_argument("--reboots", type=int, default=0, help="reboot random handhelds this often")
+    p.add_argument("--power-cuts", type=int, default=0,
+                   help="cut a random handheld's power halfway through a flash write this often")
     p.add_argument("--strangers", type=int, default=0,
                    help="foreign radios on the channel sending garbage and (altered) replays")
     p.add_argument("--stranger-rate", type=float, default=5.0, help="frames/s per stranger")
@@ -167,20 +169,27 @@ def headless(a, sim):
     prog = Progress(sim, not a.quiet)
     limit_ms = (a.seconds if a.seconds is not None else (600 if a.autoplay else 10)) * 1000
     rng = random.Random(a.seed ^ 0x5EED)
-    reboot_at = sorted(rng.uniform(0.1, 0.8) * limit_ms for _ in range(a.reboots))
+    # faults land early enough to hit games in progress (a Snyd game takes about a minute)
+    span = (2000, max(3000, min(0.8 * limit_ms, 45000)))
+    faults = sorted([(rng.uniform(*span), "reboot") for _ in range(a.reboots)]
+                    + [(rng.uniform(*span), "power cut") for _ in range(a.power_cuts)])
     players = None
     problems = []
     if a.autoplay:
         from host_tools.sim import autoplay
         players = [autoplay.Player(sim, i, a.game, a.games, seed=a.seed * 100 + i, level=a.level)
                    for i in range(sim.n)]
-        for p in players:
-            reboot_at = p.schedule_reboots(reboot_at, limit_ms) if a.reboots else reboot_at
     while sim.now() < limit_ms:
-        if reboot_at and sim.now() >= reboot_at[0]:
-            reboot_at.pop(0)
+        if faults and sim.now() >= faults[0][0]:
+            kind = faults.pop(0)[1]
             victim = rng.randrange(sim.n)
-            sim.reboot(victim)
+            if kind == "reboot":
+                sim.reboot(victim)
+            else:  # it boots again and dies halfway through one of its next flash writes
+                sim.power_cut_at_write(victim, rng.randint(1, 3))
+        for h in sim.handhelds:
+            if not h.alive and h.exit_code == -9 and h.power_cuts:
+                sim.reboot(h.id)  # power back on after a cut: a normal boot on the same flash
         if players is not None:
             for p in players:
                 p.act()
@@ -233,6 +242,9 @@ def headless(a, sim):
     print("simulated %.1f s; frames shown %d; radio: %d sent, %d delivered, %d lost, %d duplicated"
           % (sim.now() / 1000, sum(h.frames for h in sim.handhelds), c["sent"], c["delivered"],
              c["lost"], c["dup"]))
+    if a.reboots or a.power_cuts:
+        print("faults: %d boots after the first, %d power cuts mid-write" % (
+            sum(h.boots - 1 for h in sim.handhelds), sum(h.power_cuts for h in sim.handhelds)))
     for msg in problems:
         print("FAILED: " + msg, file=sys.stderr)
     if problems:

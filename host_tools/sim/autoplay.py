@@ -81,9 +81,6 @@ class Player:
     def finished(self):
         return self.games_done >= self.games
 
-    def schedule_reboots(self, times, limit_ms):
-        return times
-
     def _names(self):
         d = os.path.join(self.h.flash, "records")
         try:
@@ -150,7 +147,7 @@ class Player:
         if self.finished or self.failed or now < self.next_at or self.h.frame is None:
             return
         if not self.h.alive:
-            if self.h.exit_code is not None:
+            if self.h.exit_code is not None and self.h.exit_code != -9:  # -9: a fault we made
                 self.failed = "the handheld stopped (exit %s); its console: %s" % (
                     self.h.exit_code, self.h.log_path)
             return

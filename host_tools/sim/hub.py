@@ -120,6 +120,7 @@ class Sim:
         self._power_cut = {}
         self._booting = False
         self.strangers = []
+        self.firmware = BUILD  # the session's copy of the build once start() made one
 
     # -- processes ---------------------------------------------------------------------------
     def _env(self, h):
@@ -127,6 +128,7 @@ class Sim:
         path = [FAKES, BUILD]
         if self.clock == "virtual":
             path.insert(0, VCLOCK)
+        path[path.index(BUILD)] = self.firmware
         env.update({"MICROPYPATH": os.pathsep.join(path),
                     "DICECUP_LINK": "127.0.0.1:%d" % self.port, "DICECUP_ID": str(h.id),
                     "DICECUP_CLOCK": self.clock})
@@ -151,10 +153,30 @@ class Sim:
         h.boots += 1
         h.exit_code = None
 
+    def _snapshot_build(self):
+        """Copy the .mpy build for this session, so a rebuild while it runs (make build in
+        another terminal) cannot pull modules from under a running or rebooting handheld."""
+        dst = os.path.join(self.root, "firmware")
+        for _ in range(5):
+            shutil.rmtree(dst, ignore_errors=True)
+            try:
+                shutil.copytree(BUILD, dst)
+            except (OSError, shutil.Error):
+                time.sleep(0.5)  # a rebuild is under way: try again
+                continue
+            if os.path.exists(os.path.join(dst, "main.py")):
+                return dst
+            time.sleep(0.5)
+        raise RuntimeError("could not copy %s (is a build running?)" % BUILD)
+
     def start(self, timeout=30.0):
         for sc in self.scripts:
             if not os.path.exists(sc):
                 raise FileNotFoundError("%s not found (run `make build` first)" % sc)
+        if any(os.path.dirname(sc) == BUILD for sc in self.scripts):
+            self.firmware = self._snapshot_build()
+            self.scripts = [os.path.join(self.firmware, os.path.basename(sc))
+                            if os.path.dirname(sc) == BUILD else sc for sc in self.scripts]
         self.listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         self.listener.bind(("127.0.0.1", 0))
         self.listener.listen(32)
