@@ -152,8 +152,9 @@ class SnydTable(TableGame):
     def _my_dice(self):
         g = self.game
         for s in range(self.n):
-            if self.hosted & (1 << s) and self.part & (1 << s) and self.draws[s] is not None:
-                self.mine[s] = self.draws[s].dice(self.seed, g.dice_left[s])
+            d = self.draw(s)
+            if self.hosted & (1 << s) and self.part & (1 << s) and d is not None:
+                self.mine[s] = d.dice(self.seed, g.dice_left[s])
 
     def dice_of(self, s):
         """Seat s's dice this round as this handheld knows them: its own seats' after the seed,

@@ -70,8 +70,7 @@ class TableGame:
         self._s = bytearray(8 * H)
         self._nhs = bytearray(8 * H)
         self._nhr = bytearray(8 * H)
-        self.draws = [None] * 8         # hosted seats' Draw for the current round
-        self.nexts = [None] * 8         # and for the next one (sent with the reveal)
+        self._pool = [[] for _ in range(8)]  # per hosted seat: its Draws, at most the 2 newest
         self.refused = [None] * 8       # (reason, winning seq) of a hosted seat's refused request
         self._asked = [-1] * 8
         if load:
@@ -84,28 +83,28 @@ class TableGame:
     # ---- secrets --------------------------------------------------------------------------------
     def _load(self, s, b):
         half = len(b) // 2
-        got = []
         for part in (b[:half], b[half:]):
             try:
                 d = fairdice.Draw.from_bytes(part)
             except ValueError:
                 continue
-            if d.seat == s and d.table == self.table:
-                got.append(d)
-        if got:
-            got.sort(key=lambda d: d.round)
-            self.draws[s], self.nexts[s] = got[0], got[-1]
+            if d.seat == s and d.table == self.table and self._have(s, d.round) is None:
+                self._pool[s].append(d)
 
     def _have(self, s, rnd):
-        for d in (self.draws[s], self.nexts[s]):
-            if d is not None and d.round == rnd:
+        for d in self._pool[s]:
+            if d.round == rnd:
                 return d
         return None
 
+    def draw(self, s):
+        """Hosted seat s's Draw for the round in progress (None if it has none)."""
+        return self._have(s, self.round)
+
     def _persist(self, s):
         if self._save:
-            a, b = self.draws[s], self.nexts[s]
-            self._save(s, (a or b).to_bytes() + (b or a).to_bytes())
+            p = self._pool[s]
+            self._save(s, p[0].to_bytes() + p[-1].to_bytes())
 
     def _draw_for(self, s, rnd, rand):
         """The seat's Draw for round rnd: the one kept for it, or a fresh one (saved first);
@@ -113,14 +112,14 @@ class TableGame:
         d = self._have(s, rnd)
         if d is not None:
             return d
-        for k in (self.draws[s], self.nexts[s]):
-            if k is not None and k.round > rnd:
+        pool = self._pool[s]
+        for k in pool:
+            if k.round > rnd:
                 return None
         d = fairdice.Draw(self.table, rnd, s, rand)
-        if rnd == self.round:
-            self.draws[s] = d
-        else:
-            self.nexts[s] = d
+        pool.append(d)
+        if len(pool) > 2:
+            pool.pop(0)  # the oldest: rounds only go up, and a reveal needs this and the next
         self._persist(s)
         return d
 
@@ -196,9 +195,7 @@ class TableGame:
         self.committed = self.contributed = self.revealed = 0
         self.seed = None
         for s in range(8):
-            if self.hosted & (1 << s):
-                self.draws[s] = self._have(s, self.round)
-                self._asked[s] = -1
+            self._asked[s] = -1
         if carried:
             hs = self._hs
             hs[:] = self._nhs
@@ -287,9 +284,7 @@ class TableGame:
         if self.contributed and self.contributed == self.part:
             self.seed = fairdice.round_seed(list(self._contribs()), self.table, self.round)
         for s in range(8):
-            if self.hosted & (1 << s):
-                self.draws[s] = self._have(s, self.round)
-                self._asked[s] = -1
+            self._asked[s] = -1
 
 
 def explain(node, reason, lo):

@@ -295,7 +295,8 @@ def _mask(positions):
 def _put_turn(out, p, rolls, helds, box, column):
     out.put(bytes((p, box, column, len(rolls))))
     for k, d in enumerate(rolls):
-        out.put(bytes((_mask(helds[k - 1]) if k else 0,)))
+        # a record leaves out trailing re-rolls that kept nothing
+        out.put(bytes((_mask(helds[k - 1]) if 0 < k <= len(helds) else 0,)))
         out.put(bytes(d))
 
 

@@ -207,9 +207,10 @@ def test_a_cheat_voids_the_round_for_everyone():
     assert t.start_game() == 0
     cheat = t.hands[3]
     assert t.run(lambda: cheat.app.phase == snydtable.P_BID, 60_000)
-    d = cheat.app.draws[3]
+    d = cheat.app.draw(3)
     # a tampered handheld that would like other dice: it reveals another secret
-    cheat.app.draws[3] = fairdice.Draw(d.table, d.round, 3, s=bytes(16), r=d.r)
+    pool = cheat.app._pool[3]
+    pool[pool.index(d)] = fairdice.Draw(d.table, d.round, 3, s=bytes(16), r=d.r)
     assert t.run(t.done, 1_800_000)
     rec, _ = assert_agree(t)
     for h in t.hands:
