@@ -170,7 +170,7 @@ def headless(a, sim):
     limit_ms = (a.seconds if a.seconds is not None else (600 if a.autoplay else 10)) * 1000
     rng = random.Random(a.seed ^ 0x5EED)
     # faults land early enough to hit games in progress (a Snyd game takes about a minute)
-    span = (2000, max(3000, min(0.8 * limit_ms, 45000)))
+    span = (2000, max(3000, min(0.8 * limit_ms, 30000)))
     faults = sorted([(rng.uniform(*span), "reboot") for _ in range(a.reboots)]
                     + [(rng.uniform(*span), "power cut") for _ in range(a.power_cuts)])
     players = None
@@ -182,7 +182,9 @@ def headless(a, sim):
     while sim.now() < limit_ms:
         if faults and sim.now() >= faults[0][0]:
             kind = faults.pop(0)[1]
-            victim = rng.randrange(sim.n)
+            # a handheld still playing: a fault on one that is done proves nothing
+            busy = [p.i for p in players if not p.finished] if players else []
+            victim = rng.choice(busy) if busy else rng.randrange(sim.n)
             if kind == "reboot":
                 sim.reboot(victim)
             else:  # it boots again and dies halfway through one of its next flash writes
