@@ -26,6 +26,10 @@ fake ESP-NOW packets):
                   until virtual time reaches the grant, then sends WAITING and blocks for the next TIME.
                   0xFFFFFFFF means run freely. Ignored on the wall clock.
     b"Q"  QUIT    no payload: the handheld process exits (sys.exit(0)).
+Types the simulator adds (host_tools/sim/hub.py answers them; layouts in the modules that send them):
+    b"N" RADIO, b"S" SEND (handheld -> PC) and b"R" HEARD, b"K" ACK (PC -> handheld): the ESP-NOW
+         radio of the network/espnow fakes, see _simradio.py
+    b"X" CUT (handheld -> PC): the power fails now (fault injection, see _powercut.py)
 """
 import os
 import sys
