@@ -7,8 +7,10 @@ that the referee replays cleanly, and no frame before a reveal carries a secret 
 import random
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 import fairdice
+import snyd
 import snydtable
 import tablelog
 import wire
@@ -292,3 +294,27 @@ def test_a_snyd_and_a_yatzy_table_in_one_room():
     assert_agree(a)
     recs = b.records()
     assert recs[0] == recs[1] and referee(recs[0])[1] == 0
+
+
+@settings(max_examples=20)
+@given(seed=st.integers(0, 2 ** 32 - 1), seats=st.integers(2, 5), loss=st.sampled_from([0, 0.1, 0.3]),
+       game=st.sampled_from(["snyd", "yatzy"]),
+       faults=st.lists(st.tuples(st.integers(3, 120), st.integers(0, 7), st.integers(300, 6000)),
+                       max_size=2))
+def test_any_radio_any_reboots_same_records(seed, seats, loss, game, faults):
+    """Whatever the radio does and whichever handheld loses power when (and comes back with its
+    flash), every handheld ends with the same record and the referee accepts it."""
+    t = Table(game=game, seats=seats, loss=loss, dup=0.05, reorder=0.1, seed=seed,
+              rules=snyd.Rules(dice=2), variant="standard")
+    assert t.start_game() == 0
+    for at, who, off_ms in faults:
+        t.run(lambda: t.done() or min(h.node.applied for h in t.live()) >= at, 600_000)
+        if t.done():
+            break
+        t.kill(who % seats)
+        t.run(lambda: False, off_ms)
+        t.reboot(who % seats)
+    assert t.run(t.done, 3_000_000)
+    recs = t.records()
+    assert all(r == recs[0] for r in recs)
+    assert referee(recs[0])[1] == 0
