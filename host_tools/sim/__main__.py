@@ -79,8 +79,8 @@ def parser():
     p.add_argument("--clock", choices=("wall", "virtual"),
                    help="wall (default in the window) or virtual (default headless: faster)")
     p.add_argument("--seconds", type=float, default=None,
-                   help="stop after this much simulated time (headless default 600 with "
-                        "--autoplay, else 10; the window runs until closed)")
+                   help="stop after this much simulated time (headless default 1800 per game "
+                        "with --autoplay, else 10; the window runs until closed)")
     p.add_argument("--script", default=MAIN, help="the handheld's main script (default: the "
                                                    ".mpy build's main.py)")
     p.add_argument("--scale", type=int, default=None, help="window pixels per OLED pixel")
@@ -167,7 +167,9 @@ def headless(a, sim):
         for h in sim.handhelds:
             h.on_frame.append(lambda hh: rec.update(sim.now(), hh.id, hh.frame))
     prog = Progress(sim, not a.quiet)
-    limit_ms = (a.seconds if a.seconds is not None else (600 if a.autoplay else 10)) * 1000
+    # a Triple-Yatzy game against bots takes over 20 simulated minutes
+    limit_ms = (a.seconds if a.seconds is not None else (1800 * a.games if a.autoplay else 10)) \
+        * 1000
     rng = random.Random(a.seed ^ 0x5EED)
     # faults land early enough to hit games in progress (a Snyd game takes about a minute)
     span = (2000, max(3000, min(0.8 * limit_ms, 30000)))
