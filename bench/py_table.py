@@ -83,7 +83,44 @@ def idle_rate(seats, seconds=20):
     return (len(t.bus.log) - n0) / seconds
 
 
+def yatzy_turns(seats, loss, seed):
+    """Frames and bytes per Yatzy turn, next to the minimum: per round each seat's commitment (then
+    carried by its reveal) and contribution; per turn the reveal, each hold and the box; each
+    request not made by the sequencer's seat also needs its entry broadcast."""
+    t = Table(game="yatzy", seats=seats, loss=loss, dup=0.05 if loss else 0,
+              reorder=0.1 if loss else 0, seed=seed, step_ms=1)
+    assert t.run_game(), "game did not finish"
+    rec = t.records()[0]
+    turns = len(rec["turns"])
+    fl = wire.frame_len
+    events = [(wire.T_SEATS, 0)]
+    for s in range(seats):
+        events.append((wire.T_COMMIT, s))
+    for r in range(turns // seats):
+        for s in range(seats):
+            events.append((wire.T_CONTRIB, s))
+    for tr in rec["turns"]:
+        s = tr["p"]
+        events.append((wire.T_REVEAL, s))
+        for _ in range(len(tr["rolls"])):  # the re-rolls and the box
+            events.append((wire.T_YATZY, s))
+    mf = sum(1 if s == 0 else 2 for _, s in events)
+    mb = sum(fl(wire.T_ENTRY, e) + (fl(e) if s and e != wire.T_SEATS else 0) for e, s in events)
+    return turns, len(t.bus.log), sum(len(x[3]) for x in t.bus.log), mf, mb
+
+
 def main():
+    for seats in (2, 4, 8):
+        for loss in (0.0, 0.3):
+            tot = [0, 0, 0, 0, 0]
+            for g in range(2):
+                for i, v in enumerate(yatzy_turns(seats, loss, 2000 + 10 * seats + g)):
+                    tot[i] += v
+            area = "yatzy %d seats %d%% loss" % (seats, int(loss * 100))
+            benchlib.row(area, "frames per turn (measured / minimum)",
+                         "%.1f / %.1f" % (tot[1] / tot[0], tot[3] / tot[0]), "frames")
+            benchlib.row(area, "bytes per turn (measured / minimum)",
+                         "%d / %d" % (tot[2] / tot[0], tot[4] / tot[0]), "B")
     for seats in (2, 4, 8):
         benchlib.row("table %d seats idle" % seats, "heartbeat frames per second", idle_rate(seats),
                      "frames/s")
