@@ -16,8 +16,8 @@ YATZY_VARIANTS = ("standard", "maxi", "yahtzee", "triple", "team")
 
 
 MENU_MODULES = ("screens", "settings_ui")   # not needed during a game (games import screens to leave)
-GAME_MODULES = ("snyd_ui", "snyd_match", "snyd_recorder", "snyd_text", "snyd", "yatzy_ui", "yatzy_match",
-                "yatzy_recorder", "yatzy", "settings_ui") + BOT_MODULES
+GAME_MODULES = ("snyd_ui", "snyd_match", "snyd_recorder", "snyd_text", "snyd_reasons", "snyd", "yatzy_ui",
+                "yatzy_match", "yatzy_recorder", "yatzy", "settings_ui") + BOT_MODULES
 
 
 class Title(Menu):

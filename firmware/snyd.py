@@ -11,9 +11,9 @@ Public API (the UI, bots, table and referee build on these names):
                                      recordlib.Malformed on unknown keys / wrong types / ranges
     .to_dict()                       every key, the spec's names and order
   CALZA_OTHERS / CALZA_ANY / CALZA_TURN, SCOPE_TABLE / SCOPE_NEIGHBOURS, CALL_SNYD / CALL_CALZA,
-  MAX_DICE. The words (reason texts, the spec's names: CALZA_NAMES, SCOPE_NAMES, CALL_NAMES,
-  PRESETS) are in snyd_text, imported only when a reason or a rules dict is asked for, so they
-  cost the handheld no RAM during play.
+  MAX_DICE. The words are imported only when asked for, so they cost the handheld no RAM during
+  play: the reason texts in snyd_reasons, the spec's names (CALZA_NAMES, SCOPE_NAMES, CALL_NAMES,
+  PRESETS) in snyd_text.
   Illegal(reason)                    raised by a move that breaks a rule; str(e) is the reason.
   Game(rules, seats, first=0)
     seats, rules, dice_left (bytearray), dice (bytearray seats*MAX_DICE), round_no (finished
@@ -50,7 +50,7 @@ CALL_CALZA = const(2)
 MAX_DICE = const(5)
 _NO_DIE = const(255)
 
-# reason codes; their words live in snyd_text (loaded only when a reason is asked for)
+# reason codes; their words live in snyd_reasons (loaded only when a reason is asked for)
 _E_OVER = const(1)
 _E_NO_ROUND = const(2)
 _E_SEAT = const(3)
@@ -83,7 +83,7 @@ _E_SHOWN_RULE = const(29)
 
 
 def _why(code, args=None):
-    from snyd_text import REASONS
+    from snyd_reasons import REASONS
     return REASONS[code] % args if args else REASONS[code]
 
 

@@ -1,8 +1,8 @@
-"""The Snyd rules core's words: reason texts for its codes, and the spec's names for the rule options.
+"""The Snyd rules core's words for its rule options: the spec's names, and the rules dict both ways.
 
-snyd.py decides with small ints and imports this module only when someone asks for a reason or a
-rules dict, so the words take no RAM on the handheld during play. Names are those of
-../shared/spec/snyd-record.md.
+snyd.py decides with small ints and imports this module only when someone asks for a rules dict.
+Names are those of ../shared/spec/snyd-record.md. The reason texts are in snyd_reasons (a handheld's
+bots ask for rules dicts all game long, but a reason only when something goes wrong).
 """
 from recordlib import check_keys, get_bool, get_int, get_str
 
@@ -12,41 +12,6 @@ CALL_NAMES = (None, "snyd", "calza")  # index = snyd.CALL_*
 PRESETS = ("kids",)
 RULE_KEYS = ("dice", "jokers", "palifico", "calza", "open_on_ones", "calza_by", "count_scope",
              "open_die")
-
-# index = snyd's _E_* code
-REASONS = (
-    None,
-    "the game is over",
-    "no round in progress",
-    "no such seat",
-    "that seat is out",
-    "not that seat's turn",
-    "face must be 1..6",
-    "count must be at least 1",
-    "count is more than the dice in play",
-    "the opening bid may not be on ones",
-    "the face is locked in a palifico round",
-    "the face may not go down",
-    "too few ones: more ones, or at least half the count",
-    "after ones: at least twice the count plus one",
-    "the bid must be higher",
-    "there is no bid to call",
-    "calza is not played",
-    "no calza in a palifico round",
-    "no calza with two players left",
-    "the bidder may not call calza",
-    "calza is for the seats not on turn",
-    "only the seat on turn may call calza",
-    "the round in progress has no call yet",
-    "dice must list all %d seats",
-    "seat %d has %d dice, not %d",
-    "die values are 1..6",
-    "open_die: shown must name a die for each seat",
-    "seat %d must lay open one of its %d dice",
-    "seat %d has no die to lay open",
-    "shown needs the open_die rule",
-)
-
 
 def rules_from_dict(r, d, preset=None):
     """Fill the default Rules `r` from the spec's `rules` object and preset; raises Malformed."""

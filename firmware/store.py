@@ -55,7 +55,8 @@ def save(path, obj):
 
 
 def save_record(kind, number, record):
-    """Save a game record (a dict or a recorder, as for save) as records/KIND-NUMBER.json and drop the ones older than KEEP_RECORDS."""
+    """Save a game record (a dict, or a recorder as for save) as records/KIND-NUMBER.json and drop
+    the ones older than KEEP_RECORDS."""
     if not _exists(RECORDS):
         os.mkdir(RECORDS)
     save("%s/%s-%04d.json" % (RECORDS, kind, number), record)

@@ -1,0 +1,36 @@
+"""The Snyd rules core's reason texts, one per snyd._E_* code: imported only when a move is refused
+and someone asks why (str of snyd.Illegal), so they cost the handheld no RAM during play."""
+
+# index = snyd's _E_* code
+REASONS = (
+    None,
+    "the game is over",
+    "no round in progress",
+    "no such seat",
+    "that seat is out",
+    "not that seat's turn",
+    "face must be 1..6",
+    "count must be at least 1",
+    "count is more than the dice in play",
+    "the opening bid may not be on ones",
+    "the face is locked in a palifico round",
+    "the face may not go down",
+    "too few ones: more ones, or at least half the count",
+    "after ones: at least twice the count plus one",
+    "the bid must be higher",
+    "there is no bid to call",
+    "calza is not played",
+    "no calza in a palifico round",
+    "no calza with two players left",
+    "the bidder may not call calza",
+    "calza is for the seats not on turn",
+    "only the seat on turn may call calza",
+    "the round in progress has no call yet",
+    "dice must list all %d seats",
+    "seat %d has %d dice, not %d",
+    "die values are 1..6",
+    "open_die: shown must name a die for each seat",
+    "seat %d must lay open one of its %d dice",
+    "seat %d has no die to lay open",
+    "shown needs the open_die rule",
+)
