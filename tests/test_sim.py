@@ -243,6 +243,18 @@ def test_headless_autoplay_snyd_records_replay(tmp_path):
     assert Image.open(gif).n_frames > 10
 
 
+def test_screenshot_of_the_real_firmware_reads_back(tmp_path):
+    r = subprocess.run([sys.executable, "-m", "host_tools.sim", "--headless", "--handhelds", "1",
+                        "--seconds", "2", "--screenshots", str(tmp_path), "--quiet"],
+                       cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stdout + r.stderr
+    from PIL import Image
+    frame = images.frame_of(Image.open(tmp_path / "handheld1.png"), scale=4)
+    lines = [ln.strip() for ln in readback.lines(frame)]
+    assert any(ln in ("Terningebæger", "Dice cup") for ln in lines), lines  # the title screen
+    assert any(ln in ("Snyd", "Yatzy") for ln in lines), lines
+
+
 def test_bad_options_exit_2():
     for args in (["--loss", "1.5"], ["--delay-ms", "9:2"], ["--game", "chess"], ["--heap", "lots"]):
         r = subprocess.run([sys.executable, "-m", "host_tools.sim", "--headless"] + args, cwd=ROOT,

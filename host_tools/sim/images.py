@@ -30,6 +30,18 @@ def screen(frame, scale=1, contrast=255, on=True, width=W, height=H):
     return img
 
 
+def frame_of(img, scale=1, width=W, height=H):
+    """Back from a screenshot to the MONO_VLSB frame (samples each scaled pixel's centre)."""
+    g = img.convert("L")
+    out = bytearray(width * height // 8)
+    c = scale // 2
+    for y in range(height):
+        for x in range(width):
+            if g.getpixel((x * scale + c, y * scale + c)) > 0:
+                out[(y >> 3) * width + x] |= 1 << (y & 7)
+    return bytes(out)
+
+
 def save_png(frame, path, scale=4, contrast=255, on=True):
     screen(frame, scale, contrast, on).save(path, "PNG")
     return path
