@@ -136,15 +136,6 @@ class Frame:
         """The type whose body fields are set: the inner type of an ENTRY, else the frame type."""
         return self.etype if self.type == T_ENTRY else self.type
 
-    def copy_from(self, o):
-        """Copy every field of another Frame (no allocation)."""
-        for a in ("type", "table", "seat", "term", "seq", "ack", "game", "taken", "size", "nonce",
-                  "who", "gno", "n", "first", "flags", "round", "kind", "count", "face", "roll",
-                  "value", "etype", "lo", "hi", "k", "total", "reason", "missing", "eterm", "dlen"):
-            setattr(self, a, getattr(o, a))
-        for a in ("rules", "name", "key", "kinds", "hosts", "h1", "h2", "h3", "data"):
-            _copy(getattr(self, a), 0, getattr(o, a), 0, len(getattr(o, a)))
-
 
 def _copy(dst, d0, src, s0, n):
     for i in range(n):

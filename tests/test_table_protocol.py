@@ -26,9 +26,8 @@ def decoded(t):
     f = wire.Frame()
     for i, (_, _, _, data) in enumerate(t.bus.log):
         if c.decode(data, f) == wire.OK:
-            g = wire.Frame()
-            g.copy_from(f)
-            out.append((i, g, data))
+            out.append((i, f, data))
+            f = wire.Frame()
     return out
 
 
