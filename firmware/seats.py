@@ -10,7 +10,8 @@ the same poll() with the moves that arrive over the radio.
 import botrng
 
 # what only the bots use: forgotten (app.forget) when a game ends, to make room for its record
-BOT_MODULES = ("snyd_bot", "snyd_odds", "yatzy_bot", "yatzy_turn", "yatzy_values", "botview", "snyd_text")
+BOT_MODULES = ("snyd_bot", "snyd_odds", "yatzy_bot", "yatzy_turn", "yatzy_values", "botview", "botview_yatzy",
+               "snyd_text")
 
 
 class Person:
