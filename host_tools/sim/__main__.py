@@ -256,6 +256,16 @@ def headless(a, sim):
     return 1 if problems else 0
 
 
+def _stale():
+    """True when the .mpy build is missing or older than a firmware source (then rebuild)."""
+    from host_tools.build import firmware_sources
+    from host_tools.paths import FIRMWARE
+    if not os.path.exists(MAIN):
+        return True
+    built = os.path.getmtime(MAIN)
+    return any(os.path.getmtime(os.path.join(FIRMWARE, f)) > built for f in firmware_sources())
+
+
 def main(argv=None):
     a = parser().parse_args(argv)
     if not 1 <= a.handhelds <= 32:
@@ -264,7 +274,7 @@ def main(argv=None):
     if a.games < 1:
         print("--games must be at least 1", file=sys.stderr)
         return 2
-    if a.script == MAIN and not os.path.exists(MAIN):
+    if a.script == MAIN and _stale():
         from host_tools import build
         if build.main([]) != 0:
             return 1
