@@ -50,8 +50,8 @@ def unpack_rules(b):
 class SnydTable(TableGame):
     """One handheld's copy of a Snyd table's game."""
 
-    def __init__(self, table, hosted=0, save=None, load=None):
-        TableGame.__init__(self, table, hosted, save, load)
+    def __init__(self, table, hosted=0, save=None, load=None, me=None):
+        TableGame.__init__(self, table, hosted, save, load, me)
         self.rules = None
         self.first = 0
         self.rec = None
@@ -67,6 +67,8 @@ class SnydTable(TableGame):
     def check(self, f):
         et = f.etype
         if et == wire.T_SEATS:
+            if f.flags & wire.SEATS_RESEAT:
+                return self._check_reseat(f)
             if self.phase not in (P_IDLE, P_OVER):
                 return RJ_PHASE
             try:
@@ -102,7 +104,11 @@ class SnydTable(TableGame):
     def apply(self, f, seq):
         et = f.etype
         if et == wire.T_SEATS:
-            self._new_game(f)
+            if f.flags & wire.SEATS_RESEAT:
+                self._seat(f)
+                self._void()  # the gone handheld's secrets went with it: the round starts again
+            else:
+                self._new_game(f)
             return
         if self._apply_fair(f):
             return
@@ -120,9 +126,17 @@ class SnydTable(TableGame):
             self._finish_round()
 
     # ---- round flow ---------------------------------------------------------------------------
+    def _void(self):
+        """The round in progress does not count: back to before it, fresh commitments."""
+        self.voided += 1
+        self.game = self._rebuild()
+        self.round += 1
+        self._begin_round(False)
+
     def _new_game(self, f):
         self.rules = unpack_rules(f.rules)
         self.n = f.n
+        self._seat(f)
         self.first = f.first
         self.rec = Recorder(self.rules, self.n, self.first)
         self.game = snyd.Game(self.rules, self.n, self.first)
@@ -175,25 +189,24 @@ class SnydTable(TableGame):
             dice.append(d)
         if cheat:
             self.cheats |= cheat
-            self.voided += 1
-            self.game = self._rebuild()  # back to before this round: nothing of it counts
+            self._void()
+            return
+        # the verified dice replace the stand-ins (Game.dice is the core's public per-seat
+        # buffer), then the logged call is counted by the rules core itself
+        buf = g.dice
+        for s in range(self.n):
+            d = dice[s]
+            for i in range(len(d)):
+                buf[s * snyd.MAX_DICE + i] = d[i]
+        self.rec.round(dice)
+        a = self.acts
+        for i in range(0, len(a), 3):
+            self.rec.action(a[i] >> 2, KINDS[a[i] & 3], a[i + 1], a[i + 2])
+        last = len(a) - 3
+        if a[last] & 3 == 1:
+            g.snyd(a[last] >> 2)
         else:
-            # the verified dice replace the stand-ins (Game.dice is the core's public per-seat
-            # buffer), then the logged call is counted by the rules core itself
-            buf = g.dice
-            for s in range(self.n):
-                d = dice[s]
-                for i in range(len(d)):
-                    buf[s * snyd.MAX_DICE + i] = d[i]
-            self.rec.round(dice)
-            a = self.acts
-            for i in range(0, len(a), 3):
-                self.rec.action(a[i] >> 2, KINDS[a[i] & 3], a[i + 1], a[i + 2])
-            last = len(a) - 3
-            if a[last] & 3 == 1:
-                g.snyd(a[last] >> 2)
-            else:
-                g.calza(a[last] >> 2)
+            g.calza(a[last] >> 2)
         self.round += 1
         if self.game.over:
             self.phase = P_OVER

@@ -53,9 +53,11 @@ class Out:
 class TableGame:
     """The fair-dice round and the seats; subclasses add a game."""
 
-    def __init__(self, table, hosted=0, save=None, load=None):
+    def __init__(self, table, hosted=0, save=None, load=None, me=None):
         self.table = table
         self.hosted = hosted            # bitmask of the seats this handheld plays
+        self.me = me                    # this handheld's own seat: then `hosted` follows SEATS
+        self.hosts = bytearray(range(8))  # seat -> the handheld that plays it
         self._save = save
         self.phase = P_IDLE
         self.round = 0                  # the table's round counter (never reused, across games)
@@ -122,6 +124,31 @@ class TableGame:
             pool.pop(0)  # the oldest: rounds only go up, and a reveal needs this and the next
         self._persist(s)
         return d
+
+    # ---- seating -------------------------------------------------------------------------------
+    def _seat(self, f):
+        """Take the seating of a SEATS entry (who plays which seat from which handheld)."""
+        self.hosts[:] = f.hosts
+        self._rehost()
+
+    def _rehost(self):
+        if self.me is None:
+            return
+        h = 0
+        for s in range(self.n):
+            if self.hosts[s] == self.me:
+                h |= 1 << s
+        self.hosted = h
+
+    def _check_reseat(self, f):
+        """A SEATS entry with wire.SEATS_RESEAT during a game: the same seats, other handhelds
+        (the creator gives a gone handheld's seat to a bot on another one). 0 or a reason."""
+        if self.phase == P_IDLE or self.phase == P_OVER or f.n != self.n:
+            return RJ_PHASE
+        for s in range(f.n):
+            if f.hosts[s] >= 8:
+                return RJ_RULES
+        return 0
 
     # ---- the fair-dice part of check/apply ------------------------------------------------------
     def _check_fair(self, f):
@@ -257,16 +284,17 @@ class TableGame:
     def _put_fair(self, out):
         out.put(bytes((self.phase, self.round & 0xFF, self.round >> 8, self.n, self.part,
                        self.committed, self.contributed, self.revealed, self.cheats)))
+        out.put(self.hosts)
         for arr in (self._hs, self._hr, self._r, self._s, self._nhs, self._nhr):
             out.put(arr)
 
     def _get_fair(self, b, i):
         """Reads what _put_fair wrote at b[i:]; returns (fields, arrays, next offset). Changes
         nothing (a snapshot that fails to read later must leave the game as it was)."""
-        fields = b[i:i + 9]
-        if len(fields) != 9:
+        fields = b[i:i + 17]
+        if len(fields) != 17:
             raise ValueError("short snapshot")
-        i += 9
+        i += 17
         arrs = []
         for _ in range(6):
             if i + 8 * H > len(b):
@@ -277,8 +305,10 @@ class TableGame:
 
     def _set_fair(self, fields, arrs):
         (self.phase, r0, r1, self.n, self.part, self.committed, self.contributed, self.revealed,
-         self.cheats) = fields
+         self.cheats) = fields[:9]
         self.round = r0 | r1 << 8
+        self.hosts[:] = fields[9:17]
+        self._rehost()
         self._hs, self._hr, self._r, self._s, self._nhs, self._nhr = arrs
         self.seed = None
         if self.contributed and self.contributed == self.part:

@@ -55,6 +55,8 @@ T_REJECT = const(14)
 T_LAST = const(14)
 _T_LOBBY_LAST = const(3)
 
+SEATS_RESEAT = const(1)  # SEATS flags: the same game, seats moved to other handhelds
+
 # ACTION kinds
 A_BID = const(1)
 A_SNYD = const(2)

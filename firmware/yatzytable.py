@@ -53,8 +53,8 @@ def unpack_rules(b):
 class YatzyTable(TableGame):
     """One handheld's copy of a Yatzy table's game."""
 
-    def __init__(self, table, hosted=0, save=None, load=None):
-        TableGame.__init__(self, table, hosted, save, load)
+    def __init__(self, table, hosted=0, save=None, load=None, me=None):
+        TableGame.__init__(self, table, hosted, save, load, me)
         self.variant = None
         self.options = None
         self.cards = 0
@@ -88,6 +88,8 @@ class YatzyTable(TableGame):
     def check(self, f):
         et = f.etype
         if et == wire.T_SEATS:
+            if f.flags & wire.SEATS_RESEAT:
+                return self._check_reseat(f)
             if self.phase not in (P_IDLE, P_OVER, P_CHEAT):
                 return RJ_PHASE
             try:
@@ -133,7 +135,11 @@ class YatzyTable(TableGame):
     def apply(self, f, seq):
         et = f.etype
         if et == wire.T_SEATS:
-            self._new_game(f)
+            if f.flags & wire.SEATS_RESEAT:
+                self._seat(f)
+                self._void()
+            else:
+                self._new_game(f)
             return
         if self._apply_fair(f):
             return
@@ -173,9 +179,27 @@ class YatzyTable(TableGame):
             self.phase = P_TURN
 
     # ---- round flow ---------------------------------------------------------------------------
+    def _void(self):
+        """The turn in progress does not count (a seat moved to another handheld, whose secret
+        for it was lost): the game as recorded, a new round with fresh commitments."""
+        if self.phase == P_CHEAT:
+            return
+        g = yatzy.Yatzy(self.variant, self.cards, self.options or None)
+        for t in self.rec.record()["turns"]:
+            held = t.get("held", [])
+            for k, d in enumerate(t["rolls"]):
+                g.roll(d, _mask(held[k - 1]) if 0 < k <= len(held) else 0)
+            g.fill(g.box_index(t["category"]), t.get("column", 0))
+        self.game = g
+        self.rolls = []
+        self.helds = []
+        self.round += 1
+        self._begin_fair(self.part, False)
+
     def _new_game(self, f):
         self.variant, self.options = unpack_rules(f.rules)
         self.n = f.n
+        self._seat(f)
         self.cards = self._cards_of(f)
         for s in range(8):
             self.kinds[s] = f.kinds[s] if s < f.n else 0

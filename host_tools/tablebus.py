@@ -121,7 +121,7 @@ class Handheld:
         self.codec = wire.Codec()
         self.codec.seat_at(table.table_id, key)
         cls = yatzytable.YatzyTable if table.game == "yatzy" else snydtable.SnydTable
-        self.app = cls(table.table_id, 1 << seat, save=flash.__setitem__, load=flash.get)
+        self.app = cls(table.table_id, 1 << seat, save=flash.__setitem__, load=flash.get, me=seat)
         self.node = tablelog.Node(seat, self.codec, self.app, self._send, members, leader, now)
         self.rng = rng
         self.decide = random_yatzy(rng) if table.game == "yatzy" else random_decide(rng)
@@ -169,9 +169,12 @@ class Table:
         self.rules = rules or snyd.Rules()
         self.reveal_times = {}   # (round, seat) -> time its reveal was first logged anywhere
 
-    def start_game(self, first=0):
+    def start_game(self, first=0, hosts=None, flags=0):
+        """The sequencer logs the SEATS entry: a new game (or with wire.SEATS_RESEAT, the same
+        game with seats moved: `hosts` says which handheld plays each seat)."""
         f = wire.Frame()
         f.etype = wire.T_SEATS
+        f.flags = flags
         f.n = self.seats
         f.first = first
         if self.game == "yatzy":
@@ -180,7 +183,7 @@ class Table:
             f.rules[:] = snydtable.pack_rules(self.rules)
         for s in range(self.seats):
             f.kinds[s] = 1 + self.teams[s] if self.game == "yatzy" else 1
-            f.hosts[s] = s
+            f.hosts[s] = s if hosts is None else hosts[s]
         leader = [h for h in self.live() if h.node.is_leader()][0]
         leader.now = self.now
         return leader.node.log_local(f, self.now)
@@ -190,6 +193,15 @@ class Table:
         self.bus.deliver(self.now)
         for h in self.live():
             h.step(self.now)
+
+    def give_to_bot(self, seat, host):
+        """The creator's choice for a handheld that is gone: handheld `host` plays its seat."""
+        hosts = [h for h in range(self.seats)]
+        for h in self.hands:
+            if h.node.is_leader() and not h.dead:
+                hosts = list(h.app.hosts[:self.seats])
+        hosts[seat] = host
+        return self.start_game(hosts=hosts, flags=wire.SEATS_RESEAT)
 
     def kill(self, seat):
         """The handheld goes silent (battery out)."""

@@ -317,3 +317,22 @@ def test_any_radio_any_reboots_same_records(seed, seats, loss, game, faults):
     recs = t.records()
     assert all(r == recs[0] for r in recs)
     assert referee(recs[0])[1] == 0
+
+
+@pytest.mark.parametrize("game", ["snyd", "yatzy"])
+def test_a_gone_handhelds_seat_goes_to_a_bot(game):
+    """A handheld dies for good mid-round: the table pauses naming it, the creator gives its seat
+    to a bot on the creator's handheld; the round in progress starts again (its secrets are gone)
+    and the game finishes with identical records on the handhelds left."""
+    t = Table(game=game, seats=4, loss=0.1, dup=0.05, reorder=0.1, seed=61)
+    assert t.start_game() == 0
+    assert t.run(lambda: min(h.node.applied for h in t.hands) >= 40, 600_000)
+    t.kill(2)
+    assert t.run(lambda: t.hands[0].node.missing == 1 << 2 and t.hands[1].node.paused(), 20_000)
+    assert t.give_to_bot(2, host=0) == 0
+    assert t.run(t.done, 1_800_000)
+    recs = t.records()
+    assert len(recs) == 3 and all(r == recs[0] for r in recs)
+    assert referee(recs[0])[1] == 0
+    assert not any(h.node.paused() for h in t.live())
+    assert t.hands[0].app.hosted == 0b101
