@@ -111,6 +111,24 @@ def test_radio_acks_only_present_unicast_peers_and_delays():
         RadioBus(delay_ms=(5, 1))
 
 
+def test_airtime_queues_frames_on_the_channel():
+    bus = RadioBus(airtime_mbps=1.0)
+    a, b, c = (bytes([2, 0, 0, 0, 0, i]) for i in range(3))
+    for m in (a, b, c):
+        bus.set_state(m, 1, True)
+    bus.send(0, a, BROADCAST, bytes(250), False)   # 192 us + 293 bytes at 1 Mbit/s = 2.536 ms
+    bus.send(0, b, c, bytes(10), True)             # waits for the air, then 0.6 ms + its ack
+    got = bus.due(100)
+    t_bcast = 0.192 + (43 + 250) * 8 / 1000
+    t_uni = t_bcast + 0.192 + (43 + 10) * 8 / 1000 + 0.304
+    assert bus.due(0) == []
+    assert [g[0] for g in got] == [b, c, c]
+    times = sorted({round(f.t, 3) for f in bus.frames})
+    assert times == [round(t_bcast, 3), round(t_uni, 3)]
+    with pytest.raises(ValueError):
+        RadioBus(airtime_mbps=0)
+
+
 def test_reorder_lets_later_frames_overtake():
     bus = RadioBus(seed=5, reorder=0.3, delay_ms=(1, 2))
     a, b = bytes([2, 0, 0, 0, 0, 1]), bytes([2, 0, 0, 0, 0, 2])

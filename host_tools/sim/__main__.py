@@ -62,6 +62,9 @@ def parser():
     p.add_argument("--dup", type=_prob, default=0.0, help="radio frame duplication probability")
     p.add_argument("--reorder", type=_prob, default=0.0, help="probability a frame is held back")
     p.add_argument("--delay-ms", type=_delay, default=(0.0, 0.0), help="radio delay A:B ms")
+    p.add_argument("--airtime-mbps", type=float, default=1.0,
+                   help="frames take their airtime at this bit rate and queue for the channel "
+                        "(ESP-NOW's default 1 Mbps); 0 for instant frames")
     p.add_argument("--reboots", type=int, default=0, help="reboot random handhelds this often")
     p.add_argument("--power-cuts", type=int, default=0,
                    help="cut a random handheld's power halfway through a flash write this often")
@@ -280,7 +283,8 @@ def main(argv=None):
             return 1
     clock = a.clock or ("virtual" if a.headless else "wall")
     sim = Sim(a.handhelds, seed=a.seed, loss=a.loss, dup=a.dup, delay_ms=a.delay_ms,
-              reorder=a.reorder, heap=a.heap, clock=clock, script=a.script)
+              reorder=a.reorder, heap=a.heap, clock=clock, script=a.script,
+              airtime_mbps=a.airtime_mbps or None)
     try:
         sim.start()
         for k in range(a.strangers):

@@ -93,7 +93,7 @@ class Handheld:
 class Sim:
     def __init__(self, n=4, seed=0, loss=0.0, dup=0.0, delay_ms=(0.0, 0.0), reorder=0.0,
                  heap="256K", clock="wall", script=None, flash_root=None, env=None,
-                 args=(), step_ms=10, record_frames=True, scripts=None):
+                 args=(), step_ms=10, record_frames=True, scripts=None, airtime_mbps=None):
         if not 1 <= n <= 32:
             raise ValueError("handhelds must be 1..32, got %d" % n)
         if clock not in ("wall", "virtual"):
@@ -108,7 +108,7 @@ class Sim:
         self.extra_env = dict(env or {})
         self.step_ms = step_ms
         self.bus = RadioBus(seed=seed, loss=loss, dup=dup, delay_ms=delay_ms, reorder=reorder,
-                            record=record_frames)
+                            record=record_frames, airtime_mbps=airtime_mbps)
         self._own_root = flash_root is None
         self.root = flash_root or tempfile.mkdtemp(prefix="dicecup-sim-")
         self.pins = button_pins()

@@ -4,7 +4,10 @@ Pure logic with no sockets or clocks of its own (the simulator calls it with the
 deterministic for a seed and unit-testable. Per frame and per receiver it draws, from one seeded
 RNG: loss (`loss`), a duplicate (`dup`), a delay (uniform in `delay_ms` = (lo, hi)) and, with
 `reorder`, an extra hold-back that lets later frames overtake it. Only radios that are on, on the
-sender's channel and alive hear a frame. A unicast is acknowledged when its one receiver got it;
+sender's channel and alive hear a frame. With `airtime_mbps`, each transmission also occupies its
+channel for its airtime (PHY preamble and header, MAC header, the payload, at that bit rate; an
+ESP-NOW unicast adds its acknowledgement), so frames sent at once queue behind each other like on
+the real air; ESP-NOW sends at 1 Mbps by default. A unicast is acknowledged when its one receiver got it;
 broadcasts (and multicasts) are never acknowledged. Every frame is recorded: time, sender, addressed
 destination, receiver, bytes and fate ("ok", "dup", "lost", "absent").
 """
@@ -40,7 +43,12 @@ class Radio:
 
 
 class RadioBus:
-    def __init__(self, seed=0, loss=0.0, dup=0.0, delay_ms=(0.0, 0.0), reorder=0.0, record=True):
+    PREAMBLE_US = 192   # long PHY preamble and header at 1 Mbps (802.11b)
+    MAC_BYTES = 43      # 802.11 action frame header, ESP-NOW vendor element, FCS
+    ACK_US = 304        # SIFS and the acknowledgement frame of a unicast
+
+    def __init__(self, seed=0, loss=0.0, dup=0.0, delay_ms=(0.0, 0.0), reorder=0.0, record=True,
+                 airtime_mbps=None):
         for name, p in (("loss", loss), ("dup", dup), ("reorder", reorder)):
             if not 0.0 <= p <= 1.0:
                 raise ValueError("%s must be a probability between 0 and 1, got %r" % (name, p))
@@ -49,6 +57,10 @@ class RadioBus:
             raise ValueError("delay must be A:B with 0 <= A <= B milliseconds, got %r:%r" % (lo, hi))
         self.rng = random.Random(seed)
         self.loss, self.dup, self.delay, self.reorder = loss, dup, (lo, hi), reorder
+        if airtime_mbps is not None and airtime_mbps <= 0:
+            raise ValueError("airtime rate must be positive Mbit/s, got %r" % airtime_mbps)
+        self.airtime_mbps = airtime_mbps
+        self._busy = {}  # channel -> ms when the air is free again
         self.radios = {}  # mac -> Radio
         self.frames = [] if record else None
         self._queue = []  # (due_ms, n, receiver mac, src mac, rssi, data)
@@ -91,6 +103,14 @@ class RadioBus:
         else:
             receivers = [self.radios[dst]] if dst in self.radios else []
         receivers = [r for r in receivers if r.alive and r.on and r.channel == me.channel]
+        if self.airtime_mbps:
+            # the frame waits for the channel, then takes its airtime; delivery counts from its end
+            start = max(now, self._busy.get(me.channel, 0.0))
+            us = self.PREAMBLE_US + (self.MAC_BYTES + len(data)) * 8 / self.airtime_mbps
+            if not group:
+                us += self.ACK_US
+            self._busy[me.channel] = start + us / 1000.0
+            now = start + us / 1000.0
         got_one = False
         if not receivers:
             self.counts["absent"] += 1
