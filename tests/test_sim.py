@@ -167,7 +167,7 @@ def test_reboot_and_power_cut_mid_write():
         assert sim.handhelds[0].alive
 
 
-def test_window_shows_the_handhelds(monkeypatch):
+def test_window_shows_the_handhelds(monkeypatch, tmp_path):
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     pygame = pytest.importorskip("pygame")
     from host_tools.sim.window import Window
@@ -186,6 +186,13 @@ def test_window_shows_the_handhelds(monkeypatch):
             w.handle(pygame.event.Event(t, pos=rect.center, button=1))
             sim.run_for(100)
         assert "SELECT 1" in text(sim.handhelds[0])
+        w.shots_dir = str(tmp_path)
+        for key in (pygame.K_F2, pygame.K_F9, pygame.K_F10, pygame.K_F11):
+            w.handle(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+        assert sim.handhelds[1].boots == 2                     # F2 rebooted handheld 2
+        assert len(list(tmp_path.glob("handheld*.png"))) == 2  # F9: a screenshot of each
+        assert sim.bus.loss == 0.3 and len(sim.strangers) == 1  # F10 lossy, F11 a stranger
+        w.draw()
         pygame.quit()
 
 

@@ -8,6 +8,7 @@ Keyboard: one row of four keys per handheld (shown under it). Faults and tools:
   Shift+F1..  drop handheld 1..8 (kill it; F-key again brings it back)
   F9          screenshot of every handheld into the screenshot folder
   F10         toggle a lossy radio (30% loss, 10% duplicates) on and off
+  F11         one more stranger on the handhelds' channel (garbage and replayed frames, 5/s)
   Esc         quit
 """
 import os
@@ -93,7 +94,7 @@ class Window:
                 self.rects.append((r, i, b))
         c = self.sim.bus.counts
         line = "radio: %d sent, %d delivered, %d lost, %d dup%s   F1-F8 reboot, F9 screenshot, " \
-               "F10 lossy radio, Esc quit   %s" % (c["sent"], c["delivered"], c["lost"], c["dup"],
+               "F10 lossy radio, F11 stranger, Esc quit   %s" % (c["sent"], c["delivered"], c["lost"], c["dup"],
                                                   " (LOSSY)" if self.lossy else "", self.message)
         s.blit(self.small.render(line, True, DIM), (8, self.height - 22))
         pygame.display.flip()
@@ -144,6 +145,11 @@ class Window:
                         self.message = "handheld %d rebooted" % (i + 1)
             elif down and ev.key == pygame.K_F9:
                 self.screenshot_all()
+            elif down and ev.key == pygame.K_F11:
+                chans = [r.channel for r in self.sim.bus.radios.values() if r.on]
+                ch = max(set(chans), key=chans.count) if chans else 1
+                self.sim.add_stranger(5.0, ch, seed=len(self.sim.strangers))
+                self.message = "%d stranger(s) on channel %d" % (len(self.sim.strangers), ch)
             elif down and ev.key == pygame.K_F10:
                 self.lossy = not self.lossy
                 self.sim.bus.loss, self.sim.bus.dup = (0.3, 0.1) if self.lossy else (0.0, 0.0)
