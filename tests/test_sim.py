@@ -177,10 +177,11 @@ def test_window_shows_the_handhelds(monkeypatch, tmp_path):
         w.draw()
         for h in sim.handhelds:  # each screen, as drawn in the window, is the firmware's frame
             x0, y0 = w.origin(h.id)
+            px = images.pixels(h.frame)
             for y in range(64):
                 for x in range(0, 128, 3):
                     lit = w.surface.get_at((x0 + w.pad + 2 * x, y0 + w.pad + 2 * y))[0] > 0
-                    assert lit == bool(images.pixels(h.frame)[y][x])
+                    assert lit == bool(px[y][x])
         rect = [r for r, i, b in w.rects if i == 0 and b == "select"][0]
         for t in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             w.handle(pygame.event.Event(t, pos=rect.center, button=1))
