@@ -73,11 +73,13 @@ for s in range(N):
     apps.append(app)
     radio.rx.append(nodes[-1].receive)
 a1 = benchlib.mem_alloc()
-benchlib.row("table", "heap: one handheld's Codec + Node + SnydTable (8 seats)", (a1 - a0) // N, "B")
+benchlib.row("table", "heap: one handheld's Codec + Node + SnydTable (8 seats)", (a1 - a0) // N,
+             "B")
 
 # frame encode / decode
 f = wire.Frame()
-f.type, f.etype, f.table, f.seat, f.seq, f.round, f.who = wire.T_ENTRY, wire.T_REVEAL, TABLE, 1, 77, 3, 1
+f.type, f.etype, f.table, f.seat = wire.T_ENTRY, wire.T_REVEAL, TABLE, 1
+f.seq, f.round, f.who = 77, 3, 1
 codec = nodes[0].codec
 data = bytes(codec.encode(f))
 g = wire.Frame()

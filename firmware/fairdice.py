@@ -25,8 +25,8 @@ _ACCEPT = const(252)  # 42 * 6: bytes >= 252 are rejected so each face has proba
 
 def _bind(tag, table, rnd, seat):
     """The context every hash is bound to: a domain tag, the table id, the round and the seat."""
-    return bytes((tag, table & 0xFF, (table >> 8) & 0xFF, (table >> 16) & 0xFF, (table >> 24) & 0xFF,
-                  rnd & 0xFF, (rnd >> 8) & 0xFF, seat))
+    return bytes((tag, table & 0xFF, (table >> 8) & 0xFF, (table >> 16) & 0xFF,
+                  (table >> 24) & 0xFF, rnd & 0xFF, (rnd >> 8) & 0xFF, seat))
 
 
 def commit_secret(s, table, rnd, seat):
@@ -76,7 +76,8 @@ def verify_contrib(commitment, r, table, rnd, seat):
 
 
 def verify_dice(commitment, s, seed, table, rnd, seat, n, roll=0):
-    """The seat's dice if s matches its commitment, else None: the seat cheated (or lost its secret)."""
+    """The seat's dice if s matches its commitment, else None: the seat cheated (or lost its
+    secret)."""
     if len(s) != SECRET_LEN or not _same(commit_secret(s, table, rnd, seat), commitment):
         return None
     return roll_dice(s, seed, table, rnd, seat, n, roll)

@@ -23,9 +23,8 @@ import snyd
 import wire
 from compat import const
 from snyd_record import KINDS, Recorder
-from tablegame import (H, P_COMMIT, P_CONTRIB, P_IDLE, P_OVER, P_PLAY, REASONS, RJ_AGAIN,  # noqa
-                       RJ_CHEAT, RJ_ILLEGAL, RJ_PHASE, RJ_ROUND, RJ_RULES, RJ_SEAT, Out,
-                       TableGame, explain)
+from tablegame import (P_COMMIT, P_CONTRIB, P_IDLE, P_OVER, RJ_CHEAT, RJ_ILLEGAL,  # noqa: F401
+                       RJ_PHASE, RJ_RULES, Out, TableGame, explain)
 from tablelog import RJ_LATE
 
 P_BID = const(3)        # == tablegame.P_PLAY

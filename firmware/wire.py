@@ -82,21 +82,23 @@ REASONS = ("ok", "short", "magic", "version", "type", "length", "foreign", "tag"
 _SHARED = (("round", 2), ("who", 1))
 LAYOUTS = (
     None,
-    (("game", 1), ("taken", 1), ("size", 1), ("rules", RULES_LEN), ("name", NAME_LEN)),   # ANNOUNCE
-    (("nonce", 4), ("name", NAME_LEN)),                                              # JOIN
-    (("nonce", 4), ("who", 1), ("key", KEY_LEN)),                                    # WELCOME
-    (("gno", 1), ("n", 1), ("first", 1), ("flags", 1), ("rules", RULES_LEN),                 # SEATS
-     ("kinds", SEATS_MAX), ("hosts", SEATS_MAX)),     # (names travel in the lobby frames)
-    _SHARED + (("h1", HASH_LEN), ("h2", HASH_LEN)),                                  # COMMIT H(s), H(r)
-    _SHARED + (("h1", HASH_LEN),),                                                   # CONTRIB r
-    _SHARED + (("kind", 1), ("count", 1), ("face", 1)),                              # ACTION
-    _SHARED + (("h1", HASH_LEN), ("h2", HASH_LEN), ("h3", HASH_LEN)),                # REVEAL s, next H(s), H(r)
-    _SHARED + (("roll", 1), ("kind", 1), ("value", 1)),                              # YATZY
-    (("etype", 1), ("eterm", 2)),                                                    # ENTRY (+ inner)
-    (("flags", 1), ("missing", 1)),                                                  # ACK / heartbeat
-    (("lo", 4), ("hi", 4)),                                                          # NACK
-    (("k", 1), ("total", 1)),                                                        # SNAP (+ data)
-    (("who", 1), ("reason", 1), ("lo", 4)),                                          # REJECT
+    # ANNOUNCE
+    (("game", 1), ("taken", 1), ("size", 1), ("rules", RULES_LEN), ("name", NAME_LEN)),
+    (("nonce", 4), ("name", NAME_LEN)),  # JOIN
+    (("nonce", 4), ("who", 1), ("key", KEY_LEN)),  # WELCOME
+    # SEATS (names travel in the lobby frames)
+    (("gno", 1), ("n", 1), ("first", 1), ("flags", 1), ("rules", RULES_LEN),
+     ("kinds", SEATS_MAX), ("hosts", SEATS_MAX)),
+    _SHARED + (("h1", HASH_LEN), ("h2", HASH_LEN)),  # COMMIT: H(s), H(r)
+    _SHARED + (("h1", HASH_LEN),),  # CONTRIB: r
+    _SHARED + (("kind", 1), ("count", 1), ("face", 1)),  # ACTION
+    _SHARED + (("h1", HASH_LEN), ("h2", HASH_LEN), ("h3", HASH_LEN)),  # REVEAL: s, next H(s), H(r)
+    _SHARED + (("roll", 1), ("kind", 1), ("value", 1)),  # YATZY
+    (("etype", 1), ("eterm", 2)),  # ENTRY (+ the inner type's body)
+    (("flags", 1), ("missing", 1)),  # ACK / heartbeat
+    (("lo", 4), ("hi", 4)),  # NACK
+    (("k", 1), ("total", 1)),  # SNAP (+ data)
+    (("who", 1), ("reason", 1), ("lo", 4)),  # REJECT
 )
 # the types a log entry may hold: everything that changes a game
 LOGGABLE = (T_SEATS, T_COMMIT, T_CONTRIB, T_ACTION, T_REVEAL, T_YATZY)
@@ -122,7 +124,8 @@ class Frame:
         self.game = self.taken = self.size = self.nonce = self.who = 0
         self.gno = self.n = self.first = self.flags = 0
         self.round = self.kind = self.count = self.face = self.roll = self.value = 0
-        self.etype = self.lo = self.hi = self.k = self.total = self.reason = self.missing = self.eterm = 0
+        self.etype = self.lo = self.hi = self.k = self.total = self.reason = 0
+        self.missing = self.eterm = 0
         self.rules = bytearray(RULES_LEN)
         self.name = bytearray(NAME_LEN)
         self.key = bytearray(KEY_LEN)
