@@ -42,6 +42,12 @@ FREE_RUN = 0xFFFFFFFF
 _TCP_QUICKACK = getattr(socket, "TCP_QUICKACK", 12)
 
 
+def _built_names():
+    """What a complete build holds: every firmware source as .mpy (main.py and boot.py as is)."""
+    from host_tools.build import SCRIPTS, firmware_sources
+    return [f if f in SCRIPTS else f[:-3] + ".mpy" for f in firmware_sources()]
+
+
 def button_pins(path=os.path.join(HARDWARE, "pinmap.json")):
     """GPIO of each button (up, down, select, back) from the pin map the firmware reads too."""
     with open(path) as f:
@@ -157,17 +163,17 @@ class Sim:
         """Copy the .mpy build for this session, so a rebuild while it runs (make build in
         another terminal) cannot pull modules from under a running or rebooting handheld."""
         dst = os.path.join(self.root, "firmware")
-        for _ in range(5):
+        for _ in range(20):
             shutil.rmtree(dst, ignore_errors=True)
             try:
                 shutil.copytree(BUILD, dst)
             except (OSError, shutil.Error):
                 time.sleep(0.5)  # a rebuild is under way: try again
                 continue
-            if os.path.exists(os.path.join(dst, "main.py")):
+            if all(os.path.exists(os.path.join(dst, f)) for f in _built_names()):
                 return dst
-            time.sleep(0.5)
-        raise RuntimeError("could not copy %s (is a build running?)" % BUILD)
+            time.sleep(0.5)  # caught a build half done: try again
+        raise RuntimeError("%s is incomplete or changing: run `make build`" % BUILD)
 
     def start(self, timeout=30.0):
         for sc in self.scripts:
