@@ -62,6 +62,7 @@ class Window:
                 self.keymap[ch] = (i, b)
         self.lossy = False
         self.message = ""
+        self._screens = {}  # handheld -> ((frame, contrast, on), rendered surface)
 
     # -- drawing -----------------------------------------------------------------------------
     def draw(self):
@@ -72,9 +73,13 @@ class Window:
             x0, y0 = self.origin(i)
             pygame.draw.rect(s, PANEL, (x0 + 4, y0 + 4, self.col - 8, self.cell_h - 8),
                              border_radius=12)
-            img = images.screen(h.frame, self.scale, h.contrast, h.display_on)
-            surf = pygame.image.fromstring(img.tobytes(), img.size, "RGB")
-            s.blit(surf, (x0 + self.pad, y0 + self.pad))
+            key = (h.frame, h.contrast, h.display_on)
+            cached = self._screens.get(i)
+            if cached is None or cached[0] != key:  # render a screen only when it changed
+                img = images.screen(h.frame, self.scale, h.contrast, h.display_on)
+                cached = (key, pygame.image.fromstring(img.tobytes(), img.size, "RGB"))
+                self._screens[i] = cached
+            s.blit(cached[1], (x0 + self.pad, y0 + self.pad))
             y = y0 + self.pad + self.sh + 6
             state = "on" if h.alive else "off (exit %s)" % h.exit_code
             s.blit(self.small.render("handheld %d  %s  frames %d" % (i + 1, state, h.frames), True,
