@@ -13,7 +13,8 @@ Public API (used by __main__, window.py and the tests):
     sim.handhelds[i].frame                 last 1024-byte MONO_VLSB frame it showed (or None)
     sim.press(i, "select", down=True)      a button level; sim.click(i, "select") presses and releases
     sim.kill(i) / sim.reboot(i)            drop a handheld / restart it (same flash folder)
-    sim.power_cut_at_write(i, n)           the next boot dies at its n-th flash write (fakes' hook)
+    sim.power_cut_at_write(i, n)           reboot it so that it dies halfway through its n-th flash
+                                           write from now (host_tools/fakes/_powercut.py)
     sim.add_stranger(rate_hz, channel)     a foreign radio: garbage, replays, altered replays
     sim.bus                                the RadioBus: counts, frames, loss/dup/delay settings
     sim.close()
@@ -68,7 +69,6 @@ class Handheld:
         self.flash = flash
         self.proc = None
         self.conn = None
-        self.rbuf = bytearray()
         self.frame = None
         self.frames = 0
         self.display_on = True
@@ -131,10 +131,9 @@ class Sim:
     # -- processes ---------------------------------------------------------------------------
     def _env(self, h):
         env = dict(os.environ)
-        path = [FAKES, BUILD]
+        path = [FAKES, self.firmware]
         if self.clock == "virtual":
             path.insert(0, VCLOCK)
-        path[path.index(BUILD)] = self.firmware
         env.update({"MICROPYPATH": os.pathsep.join(path),
                     "DICECUP_LINK": "127.0.0.1:%d" % self.port, "DICECUP_ID": str(h.id),
                     "DICECUP_CLOCK": self.clock})
@@ -238,7 +237,6 @@ class Sim:
                 pass
             h.conn.close()
             h.conn = None
-        h.rbuf = bytearray()
         h.waiting = False
         self.bus.power_off(h.mac)
 
@@ -420,7 +418,9 @@ class Sim:
         for key, _ in self.sel.select(timeout):
             if key.data is None:
                 conn, _ = self.listener.accept()
-                conn.setblocking(False)
+                # blocking with a timeout: a send never goes out half (that would garble the
+                # link), and the selector only reads when there is something to read
+                conn.settimeout(5.0)
                 conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
                 self.sel.register(conn, selectors.EVENT_READ, ["pending", bytearray()])
                 continue
@@ -432,7 +432,7 @@ class Sim:
             # ack at once: the handheld's small writes (Nagle) would otherwise wait for our
             # delayed ACK, 40 ms per virtual-clock step
             conn.setsockopt(socket.IPPROTO_TCP, _TCP_QUICKACK, 1)
-        except (BlockingIOError, InterruptedError):
+        except (BlockingIOError, InterruptedError, TimeoutError):
             return
         except OSError:
             chunk = b""
