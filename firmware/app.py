@@ -12,7 +12,6 @@ import sys
 import time
 
 import battery
-import settings
 import strings
 from buttons import PRESS, RELEASE, Button
 from compat import const
@@ -34,8 +33,8 @@ class App:
         self.fb = hw.display
         self.g = Gfx(self.fb)
         self.buttons = [Button(r) for r in hw.readers()]
+        import settings
         self.settings = settings.load()
-        strings.set_lang(self.settings["lang"])
         self.owner = settings.name()
         if seed is None:
             import os
@@ -51,7 +50,7 @@ class App:
         self.dirty = True
         self.frames = 0
         self.screen = None
-        hw.contrast(settings.CONTRAST[self.settings["contrast"]])
+        self._take(settings)
         import screens
         self.go(screens.Title(self))
 
@@ -66,12 +65,21 @@ class App:
         gc.collect()
 
     def save_settings(self):
+        import settings
         settings.save(self.settings)
-        strings.set_lang(self.settings["lang"])
+        self._take(settings)
+
+    def _take(self, settings):
+        # what the loop needs from the settings, kept as plain ints: the settings module (and
+        # store) can then be dropped during a game (screens.MENU_MODULES)
+        s = self.settings
+        strings.set_lang(s["lang"])
+        self.contrast = settings.CONTRAST[s["contrast"]]
+        self.sleep_ms = settings.SLEEP_S[s["sleep"]] * 1000
         self.apply_contrast()
 
     def apply_contrast(self):
-        self.hw.contrast(settings.CONTRAST[self.settings["contrast"]])
+        self.hw.contrast(self.contrast)
 
     def name(self):
         return self.owner or strings.t("you")
@@ -127,7 +135,7 @@ class App:
         self.last_input = self.now
 
     def _power(self, now):
-        limit = settings.SLEEP_S[self.settings["sleep"]] * 1000
+        limit = self.sleep_ms
         if not limit:
             return
         idle = now - self.last_input

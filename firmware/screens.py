@@ -15,7 +15,8 @@ from ui import Menu, Screen, fit
 YATZY_VARIANTS = ("standard", "maxi", "yahtzee", "triple", "team")
 
 
-MENU_MODULES = ("screens", "settings_ui")   # not needed during a game (games import screens to leave)
+# not needed during a game (games import screens to leave, and settings and store at game over)
+MENU_MODULES = ("screens", "settings_ui", "settings", "store")
 GAME_MODULES = ("snyd_ui", "snyd_match", "snyd_recorder", "snyd_text", "snyd_reasons", "snyd", "yatzy_ui",
                 "yatzy_match", "yatzy_recorder", "yatzy", "settings_ui") + BOT_MODULES
 
