@@ -11,6 +11,7 @@ import snyd  # noqa: F401  (the rules cores: the game has them loaded already)
 import snyd_odds  # noqa: F401
 import yatzy  # noqa: F401
 import botview  # noqa: F401
+import botview_yatzy  # noqa: F401
 import snyd_bot
 import yatzy_bot
 import yatzy_turn  # noqa: F401

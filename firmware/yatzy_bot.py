@@ -30,6 +30,8 @@ The levels differ in what a box is worth to them (holds are always chosen by exp
   easy    greedy: the most points this turn.
   kids    greedy, and one hold in four is a happy guess.
 """
+from array import array
+
 from compat import const
 import yatzy
 import botview
@@ -46,6 +48,7 @@ _SAVED_ROLL = 2.0        # heuristic worth of a roll saved for later (maxi)
 _tables = {"dir": "tables"}
 _solvers = {}
 _score_rows = {"on": False}
+_memo_buf = {}
 _cache = {"key": None}
 
 
@@ -102,7 +105,11 @@ class _Judge:
         self.at, self.bonus = _bonus_rule(g, options)
         # triple plays each column as a standard card: a box is worth its column's gain in value
         self.table = _table("standard" if g.variant == "triple" else g.variant) if lv == _HARD else None
-        self.memo = {}
+        if self.table is not None:
+            # a turn asks the table the same few dozen states: remember them in one reused array
+            # (upper boxes by new upper sum, other boxes by the yahtzee flag), not in a dict
+            self.span = 384 + 2 * (g.nbox - 6)
+            self.memo = _memo(g.columns * self.span)
         self.names = g.boxes()
         self.ybox = self.names.index("yahtzee") if g.variant == "yahtzee" else -1
         if lv >= _NORMAL and self.table is None:
@@ -121,10 +128,9 @@ class _Judge:
         if t is not None:
             y = card.y50 or (b == self.ybox and s == 50)
             nu = u + s if b < 6 and u + s < 63 else 63 if b < 6 else u
-            k = (b * 64 + nu) * 2 + y  # a turn asks the table the same few dozen states
-            k = k * 3 + c
-            v = self.memo.get(k)
-            if v is None:
+            k = c * self.span + (b * 64 + nu if b < 6 else 384 + 2 * (b - 6) + (1 if y else 0))
+            v = self.memo[k]
+            if v < _UNSET:
                 v = t.value(card.mask[c] | 1 << b, nu, y)
                 if g.columns > 1:
                     v = (c + 1) * (v - t.value(card.mask[c], u, y))
@@ -165,6 +171,18 @@ class _Judge:
 
     def final(self, r, dice):
         return self.best_box(dice, r)[0]
+
+
+_UNSET = -1e30
+
+
+def _memo(n):
+    m = _memo_buf.get("a")
+    if m is None or len(m) < n:
+        m = _memo_buf["a"] = array("f", range(n))
+    for i in range(n):
+        m[i] = -2e30
+    return m
 
 
 def _scores(g, r, dice):
