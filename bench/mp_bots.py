@@ -80,7 +80,7 @@ for level in ("easy", "hard"):
     yone(YV[0])
     gc.collect()
     kept = gc.mem_alloc() - y0
-    benchlib.row("yatzy bot", "heap kept after a decision, %s (solver arrays, score rows, table file)" % level, kept, "B")
+    benchlib.row("yatzy bot", "heap kept after a decision, %s (solver arrays, table file)" % level, kept, "B")
     mean, worst = timing(yone, YV)
     benchlib.row("yatzy bot", "decision time %s mean / worst (new turn: every roll judged)" % level,
                  "%.0f / %.0f" % (mean / 1000, worst / 1000), "ms")
