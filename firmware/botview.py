@@ -19,6 +19,7 @@ The Yatzy half lives in botview_yatzy (yatzy_view and yatzy_card here hand over 
 game never loads the Yatzy code, and each game's core is imported where it is needed.
 """
 
+_made = [None, None]  # the rules dict of the last Snyd view made here, and the Rules it came from
 SNYD_KEYS = ("rules", "seats", "me", "dice", "dice_left", "palifico", "opener", "actions", "shown", "may")
 
 
@@ -38,7 +39,10 @@ def snyd_view(game, seat, actions):
         for s in range(g.seats):
             v = g.shown_die(s)
             shown.append(v if v else None)
-    return {"rules": g.rules.to_dict(), "seats": g.seats, "me": seat, "dice": list(g.dice_of(seat)),
+    rules = g.rules.to_dict()
+    _made[0] = rules
+    _made[1] = g.rules
+    return {"rules": rules, "seats": g.seats, "me": seat, "dice": list(g.dice_of(seat)),
             "dice_left": list(g.dice_left), "palifico": g.palifico, "opener": g.opener,
             "actions": [list(a) for a in actions], "shown": shown, "may": may}
 
@@ -61,10 +65,16 @@ def snyd_table(view):
     """A core Game in the view's position (seat `me` to judge); raises ValueError on a bad view."""
     import snyd
     _need(view, SNYD_KEYS)
-    try:
-        rules = snyd.Rules.from_dict(view["rules"])
-    except Exception as e:  # recordlib.Malformed or a type error from a strange value
-        raise ValueError("bad rules: %s" % e)
+    d = view["rules"]
+    if d is _made[0] and d == _made[1].to_dict():
+        # the last view made here, rules untouched: its game's own Rules, no parsing (on the
+        # handheld the parser and its record checks then never load during play)
+        rules = _made[1]
+    else:
+        try:
+            rules = snyd.Rules.from_dict(d)
+        except Exception as e:  # recordlib.Malformed or a type error from a strange value
+            raise ValueError("bad rules: %s" % e)
     n = _int(view["seats"], 2, 8, "seats")
     me = _int(view["me"], 0, n - 1, "me")
     left = view["dice_left"]

@@ -4,8 +4,6 @@ snyd.py decides with small ints and imports this module only when someone asks f
 Names are those of ../shared/spec/snyd-record.md. The reason texts are in snyd_reasons (a handheld's
 bots ask for rules dicts all game long, but a reason only when something goes wrong).
 """
-from recordlib import check_keys, get_bool, get_int, get_str
-
 CALZA_NAMES = ("others", "any", "turn")  # index = snyd.CALZA_*
 SCOPE_NAMES = ("table", "neighbours")  # index = snyd.SCOPE_*
 CALL_NAMES = (None, "snyd", "calza")  # index = snyd.CALL_*
@@ -15,6 +13,7 @@ RULE_KEYS = ("dice", "jokers", "palifico", "calza", "open_on_ones", "calza_by", 
 
 def rules_from_dict(r, d, preset=None):
     """Fill the default Rules `r` from the spec's `rules` object and preset; raises Malformed."""
+    from recordlib import check_keys, get_bool, get_int, get_str  # only here: to_dict needs none
     if preset is not None:
         if get_str(preset, PRESETS, "preset") == "kids":
             r.dice = 3
