@@ -317,3 +317,19 @@ def test_records_of_a_shared_game_must_agree():
     bad = {0: {"a.json": rec}, 1: {"b.json": other}, 2: {"c.json": solo}}
     msgs = disagreements(bad)
     assert len(msgs) == 1 and "T1" in msgs[0] and "[1]" in msgs[0] and "[2]" in msgs[0]
+
+
+def test_cli_logs_every_radio_frame(tmp_path):
+    log = tmp_path / "frames.jsonl"
+    r = subprocess.run([sys.executable, "-m", "host_tools.sim", "--headless", "--handhelds", "3",
+                        "--script", STANDIN, "--seconds", "2", "--dup", "0.2", "--seed", "6",
+                        "--frames-log", str(log), "--quiet"],
+                       cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stdout + r.stderr
+    rows = [json.loads(ln) for ln in log.read_text().splitlines()]
+    assert len(rows) > 50
+    assert set(rows[0]) == {"t_ms", "src", "dst", "to", "len", "hex", "fate"}
+    assert {row["fate"] for row in rows} >= {"ok", "dup"}
+    assert all(row["len"] == len(row["hex"]) // 2 for row in rows)
+    assert [row["t_ms"] for row in rows] == sorted(row["t_ms"] for row in rows)
+    assert "duplicated" in r.stdout
