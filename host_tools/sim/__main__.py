@@ -57,7 +57,8 @@ def parser():
     p.add_argument("--autoplay", action="store_true",
                    help="a bot plays each handheld through its buttons, reading its screen")
     p.add_argument("--games", type=int, default=1, help="games per handheld with --autoplay")
-    p.add_argument("--level", default="normal", help="bot level for the seats against the owner")
+    p.add_argument("--level", choices=("kids", "easy", "normal", "hard"), default=None,
+                   help="with --autoplay, set the bots' level in the game's set-up menu first")
     p.add_argument("--loss", type=_prob, default=0.0, help="radio frame loss probability")
     p.add_argument("--dup", type=_prob, default=0.0, help="radio frame duplication probability")
     p.add_argument("--reorder", type=_prob, default=0.0, help="probability a frame is held back")

@@ -60,6 +60,9 @@ class Player:
         self.h = sim.handhelds[i]
         self.rng = random.Random(seed)
         self.path = [labels(k) for k in PATHS[game]]
+        self.level = level if level in ("kids", "easy", "normal", "hard") else None
+        self.level_label = labels("level")
+        self.level_want = labels(level) if self.level else set()
         self.calza_offer = labels("hint_calza")
         self.ok_menu = labels("ok_menu")
         self.card_marks = labels("total") | labels("upper")
@@ -111,6 +114,13 @@ class Player:
                     break
             if target is not None:
                 break
+        if self.level:
+            for r in range(1, len(rows)):  # the set-up's level row: select cycles its value
+                head = rows[r].strip()
+                for lab in self.level_label:
+                    if head.startswith(lab) and head[len(lab):].strip() not in self.level_want \
+                            and any(rows[k].strip() in self.path[-1] for k in range(len(rows))):
+                        target = r
         sel = selected_row(frame)
         if target is not None and sel is not None:
             if sel < target:
