@@ -574,9 +574,13 @@ class Node:
             if a >= self.applied:
                 self._tries[s] = 0
                 continue
-            i = (a + 1) % LOG_CAP
-            # resend only what a heartbeat sent after the entry went out still lacks
-            if self._seqs[i] == a + 1 and self._ack_time[s] - self._etime[i] < 50:
+            # resend only what a heartbeat sent after the entry went out still lacks; an entry
+            # already gone from the window went out before the oldest one kept
+            seq = a + 1
+            if self._seqs[seq % LOG_CAP] != seq:
+                seq = max(1, self.applied - LOG_CAP + 1)
+            i = seq % LOG_CAP
+            if self._seqs[i] != seq or self._ack_time[s] - self._etime[i] < 50:
                 continue
             if now < self._resend_at[s]:
                 continue

@@ -12,10 +12,10 @@ KEY = b"table-key-16byte"
 
 
 class Radio:
-    """Frames reach each receiver after 1-20 ms, or never (loss), or twice (dup)."""
+    """Frames reach each receiver after 1 ms plus up to `jitter` ms, or never (loss), or twice (dup)."""
 
-    def __init__(self, rng, loss=0, dup=0):
-        self.rng, self.loss, self.dup = rng, loss, dup
+    def __init__(self, rng, loss=0, dup=0, jitter=20):
+        self.rng, self.loss, self.dup, self.jitter = rng, loss, dup, jitter
         self.q = []
         self.rx = {}
         self.off = set()
@@ -32,7 +32,7 @@ class Radio:
                     continue
                 for _ in range(2 if self.rng.below(100) < self.dup else 1):
                     if self.rng.below(100) >= self.loss:
-                        self.q.append((self.now + 1 + self.rng.below(20), d, data))
+                        self.q.append((self.now + 1 + self.rng.below(self.jitter), d, data))
         return send
 
     def run(self, steps, tick, until=None, step=5):
@@ -251,3 +251,25 @@ def test_whole_yatzy_game_over_a_lossy_radio():
     from yatzy_record import replay as yreplay
     out = yreplay(rec)
     assert out["error"] is None and out["finished"], out
+
+
+def test_a_fast_game_sends_no_snapshot_to_followers_that_keep_up():
+    """Entries faster than heartbeats: the window rolls past a follower's last heartbeat, which is
+    no reason to think it is behind (regression: it used to get a snapshot)."""
+    radio = Radio(Rng(7), jitter=1)
+    apps = [Counter() for _ in range(3)]
+    nodes = _nodes(radio, apps)
+    state = {"v": 0}
+
+    def tick(now):
+        for n in nodes:
+            n.tick(now)
+        for _ in range(2):
+            state["v"] += 1
+            _ask(nodes[0], 0, state["v"], now)
+
+    radio.run(150, tick, step=2)
+    radio.run(50, lambda now: [n.tick(now) for n in nodes], step=2)
+    assert nodes[0].applied > 2 * tablelog.LOG_CAP
+    eq(nodes[1].applied, nodes[0].applied)
+    eq(radio.types.get(wire.T_SNAP, 0), 0)
