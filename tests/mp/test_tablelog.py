@@ -12,7 +12,7 @@ KEY = b"table-key-16byte"
 
 
 class Radio:
-    """Frames reach each receiver after 1 ms plus up to `jitter` ms, or never (loss), or twice (dup)."""
+    """Frames arrive after 1 + up to `jitter` ms, or never (loss), or twice (dup)."""
 
     def __init__(self, rng, loss=0, dup=0, jitter=20):
         self.rng, self.loss, self.dup, self.jitter = rng, loss, dup, jitter
