@@ -16,7 +16,7 @@ YATZY_VARIANTS = ("standard", "maxi", "yahtzee", "triple", "team")
 
 
 # not needed during a game (games import screens to leave, and settings and store at game over)
-MENU_MODULES = ("screens", "settings_ui", "settings", "store")
+MENU_MODULES = ("screens", "settings_ui", "settings", "store")   # dropped by app.launch
 GAME_MODULES = ("snyd_ui", "snyd_match", "snyd_recorder", "snyd_text", "snyd_reasons", "snyd", "yatzy_ui",
                 "yatzy_match", "yatzy_recorder", "yatzy", "settings_ui") + BOT_MODULES
 
@@ -108,11 +108,8 @@ class SnydSetup(Menu):
         seats = [Person(app.name())]
         for i in range(self.bots):
             seats.append(Bot(t("bot") + str(i + 1), level, app.rng_seed()))
-        import snyd_match
-        import snyd_ui
-        m = snyd_match.SnydMatch(self.rules(), seats, 0, app.rng_seed(), app.rng_seed() % len(seats))
-        app.go(snyd_ui.Round(app, m, self.kids))
-        forget(MENU_MODULES)
+        app.launch("snyd_ui", (self.rules(), seats, 0, app.rng_seed(), app.rng_seed() % len(seats),
+                               self.kids), MENU_MODULES)
 
 
 class YatzyChoice(Menu):
@@ -189,12 +186,8 @@ class YatzySetup(Menu):
         variant = self.variant
         if variant == "maxi":
             options = {"bonus": ("84/100", "75/50")[s["maxi_bonus"]], "saved_rolls": s["saved_rolls"]}
-        import yatzy_match
-        import yatzy_ui
-        m = yatzy_match.YatzyMatch("standard" if team else variant, players, options,
-                                   app.rng_seed(), 2 if team else 0)
-        app.go(yatzy_ui.Turn(app, m))
-        forget(MENU_MODULES)
+        app.launch("yatzy_ui", ("standard" if team else variant, players, options, app.rng_seed(),
+                                2 if team else 0), MENU_MODULES)
 
 
 class Message(Screen):

@@ -26,6 +26,12 @@ def short(name, n=6):
     return name[:n]
 
 
+def start(app, rules, seats, me, seed, first, kids):
+    """A new game (app.launch, from the set-up screen): seats are seats.Person / seats.Bot."""
+    import snyd_match
+    app.go(Round(app, snyd_match.SnydMatch(rules, seats, me, seed, first), kids))
+
+
 class Round(Screen):
     def __init__(self, app, match, kids, deal=True):
         Screen.__init__(self, app)

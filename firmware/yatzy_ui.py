@@ -19,6 +19,12 @@ def box_label(game, box, col):
     return name
 
 
+def start(app, variant, players, options, seed, teams):
+    """A new game (app.launch, from the set-up screen); see yatzy_match.YatzyMatch."""
+    import yatzy_match
+    app.go(Turn(app, yatzy_match.YatzyMatch(variant, players, options, seed, teams)))
+
+
 class Turn(Screen):
     def __init__(self, app, match):
         Screen.__init__(self, app)
