@@ -11,9 +11,9 @@ Public API (the UI, bots, table and referee build on these names):
                                      recordlib.Malformed on unknown keys / wrong types / ranges
     .to_dict()                       every key, the spec's names and order
   CALZA_OTHERS / CALZA_ANY / CALZA_TURN, SCOPE_TABLE / SCOPE_NEIGHBOURS, CALL_SNYD / CALL_CALZA,
-  MAX_DICE. The words are imported only when asked for, so they cost the handheld no RAM during
-  play: the reason texts in snyd_reasons, the spec's names (CALZA_NAMES, SCOPE_NAMES, CALL_NAMES,
-  PRESETS) in snyd_text.
+  MAX_DICE, CALZA_NAMES / SCOPE_NAMES (the spec's names, which to_dict writes). The other words are
+  imported only when asked for, so they cost the handheld no RAM during play: the reason texts in
+  snyd_reasons, the rules parser and CALL_NAMES, PRESETS in snyd_text.
   Illegal(reason)                    raised by a move that breaks a rule; str(e) is the reason.
   Game(rules, seats, first=0)
     seats, rules, dice_left (bytearray), dice (bytearray seats*MAX_DICE), round_no (finished
@@ -47,6 +47,9 @@ SCOPE_NEIGHBOURS = const(1)
 CALL_NONE = const(0)
 CALL_SNYD = const(1)
 CALL_CALZA = const(2)
+# the spec's names of the rule options (to_dict writes them; snyd_text reads them back)
+CALZA_NAMES = ("others", "any", "turn")  # index = CALZA_*
+SCOPE_NAMES = ("table", "neighbours")  # index = SCOPE_*
 MAX_DICE = const(5)
 _NO_DIE = const(255)
 
@@ -120,8 +123,10 @@ class Rules:
         return rules_from_dict(cls(), d, preset)
 
     def to_dict(self):
-        from snyd_text import rules_to_dict
-        return rules_to_dict(self)
+        # here, not in snyd_text: a handheld's bots and its record writer ask for it all game
+        return {"dice": self.dice, "jokers": self.jokers, "palifico": self.palifico, "calza": self.calza,
+                "open_on_ones": self.open_on_ones, "calza_by": CALZA_NAMES[self.calza_by],
+                "count_scope": SCOPE_NAMES[self.count_scope], "open_die": self.open_die}
 
     def __eq__(self, other):
         return isinstance(other, Rules) and self.to_dict() == other.to_dict()

@@ -1,11 +1,11 @@
-"""The Snyd rules core's words for its rule options: the spec's names, and the rules dict both ways.
+"""The Snyd rules core's words for reading records: the rules parser and the spec's names.
 
-snyd.py decides with small ints and imports this module only when someone asks for a rules dict.
-Names are those of ../shared/spec/snyd-record.md. The reason texts are in snyd_reasons (a handheld's
-bots ask for rules dicts all game long, but a reason only when something goes wrong).
+snyd.py decides with small ints and imports this module only to parse a rules dict (Rules.from_dict).
+Names are those of ../shared/spec/snyd-record.md; the rule options' names are the core's (Rules.to_dict
+writes them), the reason texts are in snyd_reasons.
 """
-CALZA_NAMES = ("others", "any", "turn")  # index = snyd.CALZA_*
-SCOPE_NAMES = ("table", "neighbours")  # index = snyd.SCOPE_*
+from snyd import CALZA_NAMES, SCOPE_NAMES
+
 CALL_NAMES = (None, "snyd", "calza")  # index = snyd.CALL_*
 PRESETS = ("kids",)
 RULE_KEYS = ("dice", "jokers", "palifico", "calza", "open_on_ones", "calza_by", "count_scope",
@@ -13,7 +13,7 @@ RULE_KEYS = ("dice", "jokers", "palifico", "calza", "open_on_ones", "calza_by", 
 
 def rules_from_dict(r, d, preset=None):
     """Fill the default Rules `r` from the spec's `rules` object and preset; raises Malformed."""
-    from recordlib import check_keys, get_bool, get_int, get_str  # only here: to_dict needs none
+    from recordlib import check_keys, get_bool, get_int, get_str
     if preset is not None:
         if get_str(preset, PRESETS, "preset") == "kids":
             r.dice = 3
@@ -31,8 +31,3 @@ def rules_from_dict(r, d, preset=None):
             setattr(r, k, get_bool(v, "rules." + k))
     return r
 
-
-def rules_to_dict(r):
-    return {"dice": r.dice, "jokers": r.jokers, "palifico": r.palifico, "calza": r.calza,
-            "open_on_ones": r.open_on_ones, "calza_by": CALZA_NAMES[r.calza_by],
-            "count_scope": SCOPE_NAMES[r.count_scope], "open_die": r.open_die}
