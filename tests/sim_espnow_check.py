@@ -79,6 +79,13 @@ while time.ticks_diff(time.ticks_ms(), t0) < 2000 and not pong:
     mac, msg = e.irecv(50)
     pong = msg == b"PONG" and mac == PEER
 check("ping_pong", pong)
+fired = []
+e.irq(lambda en: fired.append(en.any()))
+e.send(PEER, b"PING")
+time.sleep_ms(300)
+e.irq(None)
+check("irq_callback", fired and fired[0] is True and e.any(), repr(fired))
+check("irq_bad_handler", raises(lambda: e.irq(5), ValueError))
 # overflow: the default rxbuf holds two full frames; a burst of ten while we do not read drops
 e.active(False)
 e.active(True)

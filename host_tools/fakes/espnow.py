@@ -15,6 +15,7 @@ Follows MicroPython's docs/library/espnow.rst and ports/esp32 (modespnow.c, modu
   list every call ([mac, bytearray]: copy what you keep); both return (None, None) on timeout.
   `any()` says whether a frame waits. `stats()` is (tx_pkts, tx_responses, tx_failures, rx_packets,
   dropped_rx_packets). `peers_table` maps mac -> [rssi, time_ms], updated by recv/irecv.
+  `irq(callback)` calls callback(espnow) after frames arrive (see its docstring).
 - The receive buffer holds `rxbuf` bytes (default 526: two 250-byte frames with their 13-byte
   headers); a frame that arrives when it is full is dropped and counted, yet was still acknowledged.
 - Errors are OSError(code, 'ESP_ERR_ESPNOW_...') with the ESP-IDF names: NOT_INIT, NOT_FOUND, EXIST,
@@ -81,6 +82,8 @@ class ESPNow:
         self._stats = [0, 0, 0, 0, 0]
         self.peers_table = {}
         self._keys = {}
+        self._cb = None
+        self._in_cb = False
         self._data = [None, bytearray(MAX_DATA_LEN)]
 
     # -- configuration ---------------------------------------------------------------------
@@ -123,8 +126,13 @@ class ESPNow:
             raise ValueError("unknown config param")
         return None
 
-    def irq(self, callback, arg=None):
-        raise NotImplementedError("espnow irq callbacks are not simulated: poll with irecv()")
+    def irq(self, callback):
+        """callback(self) runs soon after each frame arrives (None to stop), like the device's
+        scheduled callback: here when the link is next read (any recv, irecv, any, send or
+        sleep), never inside another such callback."""
+        if callback is not None and not callable(callback):
+            raise ValueError("invalid handler")
+        self._cb = callback
 
     def stats(self):
         return tuple(self._stats)
@@ -223,6 +231,12 @@ class ESPNow:
         self._buf.append((src, rssi, _ticks(), msg))
         self._used += cost
         self._stats[3] += 1
+        if self._cb is not None and not self._in_cb:
+            self._in_cb = True
+            try:
+                self._cb(self)
+            finally:
+                self._in_cb = False
 
     def _take(self, timeout_ms):
         self._need_init()
