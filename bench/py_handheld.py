@@ -1,6 +1,7 @@
 """Handheld numbers measured from the PC: the smallest -X heapsize in which the .mpy firmware still
-plays a whole 6-seat Snyd game and a Maxi-Yatzy game (bisection in 4K steps), the total .mpy size,
-and the time from starting micropython to the title screen's first frame (unix port)."""
+plays a whole 6-seat Snyd game and a Maxi-Yatzy game (bisection in 2K steps, then checked 16K
+upwards: see smallest_heap), the total .mpy size, and the time from starting micropython to the
+title screen's first frame (unix port)."""
 import os
 import shutil
 import subprocess
@@ -25,15 +26,25 @@ def completes(kind, kb):
     return r.returncode == 0
 
 
-def smallest_heap(kind, lo=32, hi=512):
+def smallest_heap(kind, lo=32, hi=512, step=2, margin=16):
+    """The smallest heap (a multiple of step K) from which every size up to margin K larger also
+    completes. Near the limit whether a game fits depends on how the heap fragments, which shifts
+    with details as small as the scratch folder's name: 106K may complete where 108K does not. So
+    the bisection's answer is checked upwards, and a failure above it moves the answer past it."""
     if not completes(kind, hi):
         return None
-    while hi - lo > 4:
-        mid = (lo + hi) // 2 // 4 * 4
+    while hi - lo > step:
+        mid = (lo + hi) // 2 // step * step
         if completes(kind, mid):
             hi = mid
         else:
             lo = mid
+    k = hi + step
+    while k <= hi + margin:
+        if completes(kind, k):
+            k += step
+        else:
+            hi = k = k + step
     return hi
 
 
