@@ -51,7 +51,13 @@ class App:
         self.frames = 0
         self.screen = None
         self._launch = None
+        self.table = None       # table.Table while this handheld sits at a table (table_ui)
+        self.radio = None       # radio.Radio once a table needed it
         self._take(settings)
+        if _exists("table.json"):  # a reboot at a table: back to the seat
+            import table_ui
+            if table_ui.resume(self):
+                return
         import screens
         self.go(screens.Title(self))
 
@@ -112,6 +118,8 @@ class App:
             ev = self.buttons[i].update(now)
             if ev:
                 self._input(i, ev)
+        if self.table is not None:
+            self.table.tick(now)  # the radio, every loop: frames wait in a small buffer
         if self.power != _ASLEEP:
             self.screen.tick(now)
         if now - self._battery_at >= _BATTERY_MS:
@@ -155,7 +163,8 @@ class App:
         if self.power == _AWAKE and idle >= limit // 2:
             self.power = _DIM
             self.hw.contrast(DIM_LEVEL)
-        if self.power == _DIM and idle >= limit:
+        # at a table the radio must stay on: dim only, never light sleep
+        if self.power == _DIM and idle >= limit and self.table is None:
             self.power = _ASLEEP
             self.hw.screen(False)
 
@@ -171,6 +180,15 @@ class App:
             self._shown[:] = buf
             self.fb.show()
             self.frames += 1
+
+
+def _exists(path):
+    import os
+    try:
+        os.stat(path)
+        return True
+    except OSError:
+        return False
 
 
 def forget(names):

@@ -23,7 +23,7 @@ GAME_MODULES = ("snyd_ui", "snyd_match", "snyd_recorder", "snyd_text", "snyd_rea
 
 class Title(Menu):
     title = "title"
-    ITEMS = ("snyd", "snyd_kids", "yatzy", "settings", "stats")
+    ITEMS = ("snyd", "snyd_kids", "yatzy", "settings", "stats", "table")
 
     def __init__(self, app, sel=0):
         Menu.__init__(self, app, sel)
@@ -49,6 +49,9 @@ class Title(Menu):
             app.go(SnydSetup(app, True))
         elif k == "yatzy":
             app.go(YatzyChoice(app))
+        elif k == "table":
+            import table_ui
+            app.go(table_ui.TableMenu(app))
         elif k == "settings":
             import settings_ui
             app.go(settings_ui.Settings(app))

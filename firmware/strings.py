@@ -131,6 +131,33 @@ b_tower|Tårn|Tower
 b_chance|Chance|Chance
 b_yatzy|Yatzy|Yatzy
 b_yahtzee|Yahtzee|Yahtzee
+table|Bord|Table
+t_create|Opret bord|Create table
+t_join|Find bord|Join a table
+t_game|Spil|Game
+t_open|Åbn bordet|Open the table
+t_handhelds|Bægre|Handhelds
+t_add_bot|+ Bot|+ Bot
+t_need_two|Et bord kræver mindst to pladser|A table needs at least two seats
+t_close_q|Luk bordet?|Close the table?
+t_leave_q|Forlad bordet?|Leave the table?
+t_seat|Plads|Seat
+t_up|Flyt op|Move up
+t_down|Flyt ned|Move down
+t_remove|Fjern|Remove
+t_looking|Leder efter borde|Looking...
+t_joining|Sætter mig...|Joining...
+t_back_cancel|Tilbage: fortryd|Back: cancel
+t_wait_start|Venter på start|Waiting to start
+t_back_leave|Tilbage: forlad|Back: leave
+t_paused|Pause|Paused
+t_wait|Vent|Wait
+t_to_bot|Giv til bot|Give to a bot
+t_missing|Mangler:|Missing:
+t_cheat|Snyd opdaget, runden tæller ikke:|Cheating found, round void:
+t_void|Runden tæller ikke|Round void
+t_dealing|Ryster bægrene|Shaking cups
+t_watching|Du ser på|Watching
 """
 
 

@@ -23,6 +23,9 @@ PATHS = {  # menu labels from the title down to the start, per --game
     "yahtzee": ("yatzy", "v_yahtzee", "start"),
     "triple": ("yatzy", "v_triple", "start"),
 }
+# --autoplay of Snyd on two or more handhelds plays over the table: handheld 0 creates it, the
+# others join the first table they see, and handheld 0 starts once all of them are seated
+TABLE_GAMES = {"snyd": False, "kids": True}
 PRESS_MS = 60      # finger down
 GAP_MS = 140       # finger up before the next decision
 STUCK_MS = 20000   # same picture this long after pressing: try back
@@ -53,13 +56,26 @@ def selected_row(frame, width=128):
 
 
 class Player:
-    def __init__(self, sim, i, game, games, seed=0, level=None, keep_dir=None):
+    def __init__(self, sim, i, game, games, seed=0, level=None, keep_dir=None, table=None):
         if game not in PATHS:
             raise ValueError("no autoplay for game %r (one of %s)" % (game, ", ".join(PATHS)))
         self.sim, self.i, self.game, self.games = sim, i, game, games
         self.h = sim.handhelds[i]
         self.rng = random.Random(seed)
-        self.path = [labels(k) for k in PATHS[game]]
+        self.table = table if table is not None else (game in TABLE_GAMES and sim.n >= 2)
+        if self.table:
+            path = ("table", "t_create", "t_open") if i == 0 else ("table", "t_join")
+        else:
+            path = PATHS[game]
+        self.path = [labels(k) for k in path]
+        self.kids_table = TABLE_GAMES.get(game, False)
+        self.t_handhelds = labels("t_handhelds")
+        self.t_join = labels("t_join")
+        self.t_game = labels("t_game")
+        self.kids_label = labels("snyd_kids")
+        self.start_label = labels("start")
+        self.table_waits = labels("t_wait_start") | labels("t_joining") | labels("t_looking") | \
+            labels("t_dealing") | labels("t_watching")
         self.level = level if level in ("kids", "easy", "normal", "hard") else None
         self.level_label = labels("level")
         self.level_want = labels(level) if self.level else set()
@@ -103,9 +119,49 @@ class Player:
                 continue
         self.games_done = len(self.records)
 
+    def _table(self, rows, sel):
+        """The lobby's buttons, or False when the screen is not the lobby's."""
+        if any(r.strip() in self.table_waits for r in rows):
+            return None  # waiting for the table
+        for r in range(1, len(rows)):
+            head = rows[r].strip()
+            for lab in self.t_game:  # the create screen: pick the game first
+                if head.startswith(lab):
+                    want = self.kids_table
+                    kids = any(k[:8] in head for k in self.kids_label)
+                    if kids != want:
+                        return self._to(sel, r)
+            for lab in self.t_handhelds:  # the creator's lobby: start once everyone sits
+                if head.startswith(lab):
+                    try:
+                        n = int(head[len(lab):].strip())
+                    except ValueError:
+                        return None
+                    if n < self.sim.n:
+                        return None
+                    for k in range(len(rows)):
+                        if rows[k].strip() in self.start_label:
+                            return self._to(sel, k)
+                    return "down"  # the start row is below the screen
+        if rows and rows[0].strip() in self.t_join and self.i > 0:
+            if len(rows) > 1 and sel is not None:
+                return "select"  # the first table listed (the only one nearby)
+            return None
+        return False
+
+    @staticmethod
+    def _to(sel, target):
+        if sel is None:
+            return None
+        return "down" if sel < target else "up" if sel > target else "select"
+
     def decide(self, frame):
         """The button to press for this picture."""
         rows = readback.lines(frame)
+        if self.table:
+            b = self._table(rows, selected_row(frame))
+            if b is not False:
+                return b
         target = None
         for depth in range(len(self.path) - 1, -1, -1):  # the deepest menu level on screen
             for r in range(1, len(rows)):

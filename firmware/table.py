@@ -1,0 +1,632 @@
+"""table: this handheld's place at a table - the lobby, the log Node and the game, pumped every tick.
+
+Owns what joins the radio (radio.Radio) to the pure protocol (wire, tablelog, snydtable): the lobby,
+the map from a Node's seat (a handheld at the table, 0 = the creator) to its radio address, the
+persisted state a reboot needs, the per-seat reply spread, and the moves of this handheld's seats
+(its person's, handed over by the screens, and its bots'). The screens (table_ui) only read it and
+call the methods in the public API below; app.App calls tick() on every loop while a table exists.
+
+Lobby (frames tagged with wire.LOBBY_KEY):
+    ANNOUNCE  the creator, every second: table id, game, handhelds seated (bitmask), seats, rules, name
+    JOIN      a joiner to the creator (unicast, repeated until welcomed): a nonce and its name.
+              nonce 0 from a seated handheld: it leaves (between games). The creator also sends
+              its roster as JOIN frames with nonce _ROSTER|handheld, so every screen shows names.
+    WELCOME   the creator to the joiner: the nonce, its handheld number, the table key.
+Then every frame is the Node's (tagged with the table key). The creator starts a game by logging a
+SEATS entry (seat order, kinds person/bot, which handheld plays each seat); a player may leave and
+others join between games: the Node, its log and the table id live on.
+
+Addresses: a Node sends to a handheld number; the radio address of each is learned from the lobby and
+from every authenticated frame it sends (broadcast until one is known). Replies that one broadcast
+entry triggers on every handheld at once (commitments, reveals) wait SPREAD_MS per handheld number.
+
+Persisted (store, atomic): table.json (table id, key, our number, the creator's address, the roster)
+and tsecN.json (seat N's secrets), written before a commitment leaves: a handheld that reboots comes
+back to its seat (App boots into the table when table.json exists), catches up from a snapshot and
+still reveals its dice.
+Not done: Yatzy over the table (the adapter yatzytable exists; no screens use it yet).
+"""
+import os
+
+import snyd
+import snydtable
+import tablelog
+import wire
+from compat import const
+
+IDLE = const(0)
+HOSTING = const(1)      # the creator (handheld 0)
+JOINING = const(2)
+SEATED = const(3)
+
+K_PERSON = const(1)     # SEATS kinds
+K_BOT = const(2)
+BOT = const(0x80)       # in the creator's seat order: a bot (low bits: its number)
+
+ANNOUNCE_MS = const(1000)
+JOIN_MS = const(300)
+SPREAD_MS = const(4)
+HEARD_MS = const(4000)  # a table not announced for this long leaves the join list
+BOT_THINK_MS = const(900)
+_ROSTER = const(0x524F0000)
+FILE = "table.json"
+G_SNYD = const(1)
+
+
+def pack_name(s, buf):
+    """A name into the NAME_LEN bytes of a frame (utf-8, cut at a character, zero padded)."""
+    b = s.encode()
+    n = 0
+    for i in range(1, len(s) + 1):
+        k = len(s[:i].encode())
+        if k > len(buf):
+            break
+        n = k
+    for i in range(len(buf)):
+        buf[i] = b[i] if i < n else 0
+
+
+def unpack_name(buf):
+    n = 0
+    while n < len(buf) and buf[n]:
+        n += 1
+    try:
+        return bytes(buf[:n]).decode()
+    except UnicodeError:
+        return "?"
+
+
+class SnydSeats(snydtable.SnydTable):
+    """snydtable.SnydTable plus what the screens need: which seats are bots, how many games began,
+    each counted round's verified dice, and this handheld's own dice in its local rules core
+    (bidding depends only on dice counts, so that changes no decision; only its screen and its bots
+    see them)."""
+
+    def __init__(self, table, hosted, save, load, me):
+        snydtable.SnydTable.__init__(self, table, hosted, save, load, me)
+        self.kinds = bytearray(8)
+        self.games = 0
+        self.rounds_done = 0
+        self.last_dice = None
+
+    def apply(self, f, seq):
+        if f.etype == wire.T_SEATS:
+            self.kinds[:] = f.kinds
+            if not f.flags & wire.SEATS_RESEAT:
+                self.games += 1
+        snydtable.SnydTable.apply(self, f, seq)
+
+    def restore(self, mv, seq):
+        ok = snydtable.SnydTable.restore(self, mv, seq)
+        if ok:
+            self.games += 1  # the screens follow a restored game as a new one
+        return ok
+
+    def _finish_round(self):
+        v = self.voided
+        g = self.game
+        snydtable.SnydTable._finish_round(self)
+        if self.voided == v:
+            self.last_dice = [g.dice_of(s) for s in range(self.n)]
+            self.rounds_done += 1
+
+    def _my_dice(self):
+        snydtable.SnydTable._my_dice(self)
+        g = self.game
+        for s in range(self.n):
+            d = self.mine[s]
+            if d:
+                b = s * snyd.MAX_DICE
+                for i in range(len(d)):
+                    g.dice[b + i] = d[i]
+
+    def want(self, s):
+        """Ask seat s's decide() again although nothing was logged since (a move is ready)."""
+        self._asked[s] = -1
+
+
+def _save_secret(s, b):
+    import store
+    store.save("tsec%d.json" % s, b.hex() if hasattr(b, "hex") else "".join("%02x" % x for x in b))
+
+
+def _load_secret(s):
+    import store
+    h = store.load("tsec%d.json" % s)
+    if not h:
+        return None
+    try:
+        return bytes(int(h[i:i + 2], 16) for i in range(0, len(h), 2))
+    except ValueError:
+        return None
+
+
+def _hex(b):
+    return "".join("%02x" % x for x in b)
+
+
+def _unhex(h):
+    return bytes(int(h[i:i + 2], 16) for i in range(0, len(h), 2))
+
+
+class Table:
+    announce_ms = ANNOUNCE_MS
+
+    def __init__(self, radio, name, now=0):
+        self.radio = radio
+        self.name = name
+        self.codec = wire.Codec()
+        self.f = wire.Frame()
+        self.rx = wire.Frame()
+        self.mode = IDLE
+        self.browsing = False
+        self.heard = []           # join list: [table id, name, game, handhelds, seats, mac, rssi, t, rules]
+        self.node = None
+        self.game = None
+        self.macs = [None] * 8
+        self.names = [""] * 8
+        self.order = []           # the creator's seats for the next game: handheld number or BOT|k
+        self.tid = 0
+        self.key = None
+        self.tname = ""
+        self.kids = False
+        self.rules = None
+        self.who = -1
+        self.cmac = None
+        self.nonce = 0
+        self.move = None          # this handheld's person's move, waiting to be submitted
+        self.now = now
+        self.dropped = 0          # lobby frames that did not decode
+        self._at = -100000
+        self._applied = 0
+        self._act_at = 0
+        self._changed = now
+        self._saved = -1
+        self._bots = {}
+        self.saved_games = 0
+
+    # ---- public API for the screens ---------------------------------------------------------
+    def create(self, tname, rules, kids):
+        """Become handheld 0 of a new table (not announced to anyone before this)."""
+        r = os.urandom(20)
+        self.tid = int.from_bytes(r[:4], "little") | 1
+        self.key = r[4:20]
+        self.tname = tname
+        self.rules = rules
+        self.kids = kids
+        self.who = 0
+        self.names[0] = self.name
+        self.macs[0] = self.radio.mac
+        self.order = [0]
+        self.mode = HOSTING
+        self._seat(leader=0, members=1)
+        self._persist()
+
+    def join(self, entry):
+        """Ask to sit at a table from the join list."""
+        self.tid = entry[0]
+        self.tname = entry[1]
+        self.cmac = entry[5]
+        self.macs[0] = self.cmac
+        self.codec.seat_at(self.tid, None)
+        self.nonce = int.from_bytes(os.urandom(4), "little") | 1
+        self.mode = JOINING
+        self._at = -100000
+
+    def leave(self):
+        """Stand up (between games): tell the creator, forget the table."""
+        if self.mode == SEATED:
+            self._send_join(0)
+        self._forget()
+
+    def add_bot(self):
+        if len(self.order) < 8:
+            k = 0
+            while BOT | k in self.order:
+                k += 1
+            self.order.append(BOT | k)
+            self._persist()
+
+    def move_seat(self, i, d):
+        j = i + d
+        if 0 <= j < len(self.order):
+            o = self.order
+            o[i], o[j] = o[j], o[i]
+            self._persist()
+
+    def remove_seat(self, i):
+        """Take seat i out of the next game (a bot, or a handheld that left or is gone)."""
+        w = self.order.pop(i)
+        if not w & BOT and w != self.who:
+            self.macs[w] = None
+            self.names[w] = ""
+            if self.node:
+                self.node.members &= ~(1 << w)
+        self._persist()
+
+    def start(self, now):
+        """The creator logs a new game; returns 0 or tablelog/tablegame's reason."""
+        o = self.order
+        f = self.f
+        f.etype = wire.T_SEATS
+        f.flags = 0
+        f.n = len(o)
+        f.first = os.urandom(1)[0] % max(1, len(o))
+        f.rules[:] = snydtable.pack_rules(self.rules)
+        for s in range(8):
+            f.kinds[s] = 0
+            f.hosts[s] = 0
+        for s in range(len(o)):
+            w = o[s]
+            f.kinds[s] = K_BOT if w & BOT else K_PERSON
+            f.hosts[s] = self.node.seat if w & BOT else w
+        return self.node.log_local(f, now)
+
+    def reseat_to_bot(self, hh, now):
+        """The sequencer gives every seat of gone handheld hh to a bot it runs itself."""
+        g = self.game
+        f = self.f
+        f.etype = wire.T_SEATS
+        f.flags = wire.SEATS_RESEAT
+        f.n = g.n
+        f.first = g.first
+        f.rules[:] = snydtable.pack_rules(g.rules)
+        for s in range(8):
+            f.kinds[s] = g.kinds[s] if s < g.n else 0
+            f.hosts[s] = g.hosts[s] if s < g.n else 0
+            if s < g.n and g.hosts[s] == hh:
+                f.kinds[s] = K_BOT
+                f.hosts[s] = self.node.seat
+        return self.node.log_local(f, now)
+
+    def handhelds(self):
+        """How many handhelds sit at the table (the creator's count, or the last announce)."""
+        n = 0
+        for w in self.order:
+            if not w & BOT:
+                n += 1
+        return n
+
+    def seat_name(self, s):
+        g = self.game
+        if g.kinds[s] == K_BOT:
+            return "Bot%d" % (s + 1)
+        h = g.hosts[s]
+        return self.names[h] or "P%d" % (h + 1)
+
+    def my_seat(self):
+        """The game seat of this handheld's person (-1: none this game)."""
+        g = self.game
+        for s in range(g.n):
+            if g.hosts[s] == self.who and g.kinds[s] == K_PERSON:
+                return s
+        return -1
+
+    def playing(self):
+        g = self.game
+        return g is not None and g.phase not in (snydtable.P_IDLE, snydtable.P_OVER)
+
+    def missing_names(self):
+        m = self.node.missing if self.node else 0
+        return [self.names[h] or "P%d" % (h + 1) for h in range(8) if m & (1 << h)]
+
+    def submit_move(self, move):
+        """The person's move in the bot protocol's list form (snyd_ui hands it over)."""
+        self.move = move
+        s = self.my_seat()
+        if s >= 0:
+            self.game.want(s)
+
+    # ---- the pump --------------------------------------------------------------------------
+    def tick(self, now):
+        self.now = now
+        self.radio.poll(self._heard_frame)
+        if self.mode == HOSTING and now - self._at >= self.announce_ms and not self.playing():
+            self._at = now
+            self._announce()
+        elif self.mode == JOINING and now - self._at >= JOIN_MS:
+            self._at = now
+            self._send_join(self.nonce)
+        node = self.node
+        if node is None:
+            return
+        node.tick(now)
+        g = self.game
+        if node.applied != self._applied:
+            self._applied = node.applied
+            self._changed = now
+            # every handheld answers the same entry: spread the answers by handheld number
+            self._act_at = now + self.who * SPREAD_MS
+        if g.phase == snydtable.P_BID:
+            self._want_moves(now)
+        if now >= self._act_at:
+            g.poll(node, now, self._decide, os.urandom)
+        if g.phase == snydtable.P_OVER and self._saved != g.round and node.caught_up():
+            self._saved = g.round
+            self._save_record()
+
+    def _want_moves(self, now):
+        g = self.game
+        game = g.game
+        for s in range(g.n):
+            if not g.hosted & (1 << s):
+                continue
+            if g.kinds[s] == K_BOT:
+                if game.on_turn == s and now - self._changed >= BOT_THINK_MS:
+                    g.want(s)
+            elif self.move is not None:
+                g.want(s)
+
+    def _decide(self, game, s):
+        g = self.game
+        if g.kinds[s] == K_BOT:
+            if game.on_turn != s or self.now - self._changed < BOT_THINK_MS:
+                return None
+            mv = self._bot(s).poll(_View(g.game, self.actions()), s, self.now)
+        else:
+            mv = self.move
+            self.move = None
+        if mv is None:
+            return None
+        k = mv[0]
+        if k == "bid":
+            return (wire.A_BID, mv[1], mv[2])
+        return (wire.A_SNYD,) if k == "snyd" else (wire.A_CALZA,)
+
+    def actions(self):
+        """This round's actions in the record's list form (what a bot's view lists)."""
+        a = self.game.acts
+        out = []
+        for i in range(0, len(a), 3):
+            k = a[i] & 3
+            out.append([a[i] >> 2, "bid", a[i + 1], a[i + 2]] if k == 0 else
+                       [a[i] >> 2, ("bid", "snyd", "calza")[k]])
+        return out
+
+    def _bot(self, s):
+        b = self._bots.get(s)
+        if b is None:
+            import seats
+            b = seats.Bot("Bot", "easy" if self.kids else "normal",
+                          int.from_bytes(os.urandom(4), "little"))
+            b.think_ms = 0
+            self._bots[s] = b
+        return b
+
+    def _heard_frame(self, mac, msg):
+        if len(msg) < wire.HDR_LEN or msg[0] != wire.MAGIC:
+            self.dropped += 1
+            return
+        if msg[2] <= wire.T_WELCOME:
+            self._lobby(mac, msg)
+            return
+        node = self.node
+        if node is None:
+            return
+        code = node.receive(msg, self.now)
+        if code == 0 or code == tablelog.D_DUP or code == tablelog.D_NOTLEADER:
+            s = msg[7]
+            if s < 8 and self.macs[s] != mac:
+                self.macs[s] = bytes(mac)
+
+    def _send(self, dest, data):
+        self.radio.send(None if dest == tablelog.BROADCAST else self.macs[dest], data)
+
+    # ---- the lobby -------------------------------------------------------------------------
+    def _frame(self, t):
+        f = self.f
+        f.type = t
+        f.table = self.tid
+        f.seat = self.who if self.who >= 0 else wire.NO_SEAT
+        f.term = f.seq = f.ack = 0
+        return f
+
+    def _announce(self):
+        f = self._frame(wire.T_ANNOUNCE)
+        f.game = G_SNYD
+        taken = 0
+        for w in self.order:
+            if not w & BOT:
+                taken |= 1 << w
+        f.taken = taken
+        f.size = len(self.order)
+        f.rules[:] = snydtable.pack_rules(self.rules)
+        pack_name(self.tname, f.name)
+        self.radio.send(None, self.codec.encode(f))
+        for w in self.order:  # the roster, so every screen can name every handheld
+            if not w & BOT:
+                f = self._frame(wire.T_JOIN)
+                f.nonce = _ROSTER | w
+                pack_name(self.names[w], f.name)
+                self.radio.send(None, self.codec.encode(f))
+
+    def _send_join(self, nonce):
+        f = self._frame(wire.T_JOIN)
+        f.nonce = nonce
+        pack_name(self.name, f.name)
+        self.radio.send(self.cmac, self.codec.encode(f))
+
+    def _lobby(self, mac, msg):
+        f = self.rx
+        if self.codec.decode(msg, f):
+            self.dropped += 1
+            return
+        t = f.type
+        if t == wire.T_ANNOUNCE:
+            if self.browsing:
+                self._listed(mac, f)
+        elif t == wire.T_JOIN and f.table == self.tid:
+            if self.mode == HOSTING:
+                self._on_join(mac, f)
+            elif f.nonce & 0xFFFF0000 == _ROSTER and mac == self.cmac:
+                self.names[f.nonce & 7] = unpack_name(f.name)
+        elif t == wire.T_WELCOME and self.mode == JOINING and f.nonce == self.nonce:
+            self.who = f.who
+            self.key = bytes(f.key)
+            self.mode = SEATED
+            self.names[self.who] = self.name
+            self._seat(leader=0, members=1 | 1 << self.who)
+            self._persist()
+
+    def _listed(self, mac, f):
+        for e in self.heard:
+            if e[0] == f.table:
+                break
+        else:
+            e = [f.table, "", 0, 0, 0, None, None, 0, None]
+            self.heard.append(e)
+        n = 0
+        for i in range(8):
+            if f.taken & (1 << i):
+                n += 1
+        e[1] = unpack_name(f.name)
+        e[2] = f.game
+        e[3] = n
+        e[4] = f.size
+        e[5] = bytes(mac)
+        e[6] = self.radio.rssi(mac)
+        e[7] = self.now
+        e[8] = bytes(f.rules)
+
+    def tables(self):
+        """The join list: tables announced lately, nearest (strongest signal) first."""
+        now = self.now
+        self.heard = [e for e in self.heard if now - e[7] < HEARD_MS]
+        return sorted(self.heard, key=lambda e: -(e[6] if e[6] is not None else -200))
+
+    def _on_join(self, mac, f):
+        who = -1
+        for w in range(1, 8):
+            if self.macs[w] == mac:
+                who = w
+        if f.nonce == 0:  # a seated handheld stands up
+            if who > 0 and not self.playing():
+                i = self.order.index(who) if who in self.order else -1
+                if i >= 0:
+                    self.remove_seat(i)
+            return
+        if f.nonce & 0xFFFF0000 == _ROSTER:
+            return
+        if who < 0:
+            if self.playing() or len(self.order) >= 8:
+                return  # between games only, at most 8 seats: the joiner keeps asking
+            for w in range(1, 8):
+                if self.macs[w] is None:
+                    who = w
+                    break
+            if who < 0:
+                return
+            self.macs[who] = bytes(mac)
+            self.order.append(who)
+            self.node.members |= 1 << who
+        self.names[who] = unpack_name(f.name)
+        self._persist()
+        w = self._frame(wire.T_WELCOME)
+        w.nonce = f.nonce
+        w.who = who
+        w.key[:] = self.key
+        self.radio.send(mac, self.codec.encode(w))
+
+    # ---- seat, persist, forget -------------------------------------------------------------
+    def _seat(self, leader, members):
+        self.codec.seat_at(self.tid, self.key)
+        self.game = SnydSeats(self.tid, 0xFF if leader < 0 else 0, _save_secret, _load_secret,
+                              self.who)
+        self.node = tablelog.Node(self.who, self.codec, self.game, self._send, members, leader,
+                                  self.now)
+
+    def _persist(self):
+        import store
+        store.save(FILE, {"tid": self.tid, "key": _hex(self.key), "who": self.who,
+                          "tname": self.tname, "kids": self.kids,
+                          "cmac": _hex(self.cmac) if self.cmac else "",
+                          "order": self.order, "names": self.names,
+                          "macs": [_hex(m) if m else "" for m in self.macs],
+                          "rules": _hex(snydtable.pack_rules(self.rules)) if self.rules else ""})
+
+    def _forget(self):
+        for name in [FILE] + ["tsec%d.json" % s for s in range(8)]:
+            for p in (name, name + ".tmp"):
+                try:
+                    os.remove(p)
+                except OSError:
+                    pass
+        self.mode = IDLE
+        self.node = None
+        self.game = None
+        self.who = -1
+        self.codec.seat_at(0, None)
+
+    def resume(self):
+        """After a reboot: back to the seat in table.json; False if there is none."""
+        import store
+        d = store.load(FILE)
+        if not isinstance(d, dict):
+            return False
+        try:
+            self.tid = d["tid"]
+            self.key = _unhex(d["key"])
+            self.who = d["who"]
+            self.tname = d["tname"]
+            self.kids = d["kids"]
+            self.cmac = _unhex(d["cmac"]) if d["cmac"] else None
+            self.order = d["order"]
+            self.names = d["names"]
+            self.macs = [_unhex(m) if m else None for m in d["macs"]]
+            self.rules = snydtable.unpack_rules(_unhex(d["rules"])) if d["rules"] else None
+        except (KeyError, ValueError, TypeError, IndexError):
+            return False
+        self.mode = HOSTING if self.who == 0 else SEATED
+        self._seat(leader=-1, members=0xFF)
+        return True
+
+    def _save_record(self):
+        import settings
+        import store
+        g = self.game
+        me = self.my_seat()
+        st = settings.stats()
+        n = settings.count_game(st, "snyd_kids" if self.kids else "snyd",
+                                me >= 0 and g.game.winner() == me)
+        store.save_record("snyd", n, Record(g.rec, {"table": "%08x" % self.tid,
+                                                   "game": g.round}))
+        self.saved_games += 1
+
+
+class _View:
+    """What seats.Bot reads of a match: kind, game, actions, changed_at."""
+    kind = "snyd"
+    changed_at = -100000
+
+    def __init__(self, game, actions):
+        self.game = game
+        self.actions = actions
+
+
+class _Trim:
+    """A file that keeps back the last character written (the record's closing brace)."""
+
+    def __init__(self, f):
+        self.f = f
+        self.held = ""
+
+    def write(self, s):
+        if s:
+            self.f.write(self.held)
+            self.f.write(s[:-1])
+            self.held = s[-1:]
+
+
+class Record:
+    """A game recorder's record with a meta object (which table, which game) added."""
+
+    def __init__(self, rec, meta):
+        self.rec = rec
+        self.meta = meta
+
+    def write(self, f):
+        import json
+        self.rec.write(_Trim(f))
+        f.write(', "meta": ')
+        f.write(json.dumps(self.meta))
+        f.write("}")
