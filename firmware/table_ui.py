@@ -427,7 +427,7 @@ class TableRound(snyd_ui.Round):
         if b == SELECT and ev == PRESS:
             if self.m.t.my_seat() < 0 or self.me_out() or self.m.t.game.phase != tbl.snydtable.P_BID:
                 return
-            mm = snyd_ui.MoveMenu(self.app, self)
+            mm = TableMoves(self.app, self)
             if "quit" in mm.moves:
                 mm.moves.remove("quit")  # leaving is between games, from the table's screen
             if mm.count():
@@ -448,6 +448,24 @@ class TableRound(snyd_ui.Round):
             c = game.dice_left[s]
             line += " " + (str(c) if c else "-")
         g.row(6, line[:16], 1)
+
+
+class TableMoves(snyd_ui.MoveMenu):
+    """The move menu; the table moves on while it is open, so a move no longer allowed when it is
+    chosen returns to the round instead."""
+
+    def choose(self, i):
+        r = self.r
+        g = r.m.game
+        me = r.m.me
+        k = self.moves[i]
+        ok = {"bid": g.may_bid(me) and (g.step_bid(g.bid_count, g.bid_face, 1) if g.bid_face
+                                          else g.first_bid()) is not None,
+              "snyd": g.may_snyd(me), "calza": g.may_calza(me)}.get(k, False)
+        if not ok:
+            self.app.go(r)
+            return
+        snyd_ui.MoveMenu.choose(self, i)
 
 
 class TableReveal(snyd_ui.Reveal):

@@ -165,6 +165,24 @@ def disagreements(got):
     return out
 
 
+def replay_problems(got):
+    """Every record collected must replay cleanly with the referee (host_tools.replay)."""
+    from host_tools.replay import referee
+    from recordlib import Malformed
+    out = []
+    for i, recs in sorted(got.items()):
+        for name, doc in sorted(recs.items()):
+            try:
+                res, code = referee(doc)
+            except Malformed as e:
+                out.append("handheld %d %s: not a record: %s" % (i + 1, name, e))
+                continue
+            if code:
+                out.append("handheld %d %s: the referee refuses it: %s" % (i + 1, name,
+                                                                          res.get("error")))
+    return out
+
+
 def headless(a, sim):
     rec = images.Recorder(sim.n) if a.gif else None
     if rec:
@@ -237,6 +255,7 @@ def headless(a, sim):
         counts = {i + 1: len(r) for i, r in got.items()}
         print("records: %s %s" % (a.records, json.dumps(counts)))
         problems.extend(disagreements(got))
+        problems.extend(replay_problems(got))
         if a.autoplay:
             for i, r in got.items():
                 if len(r) < min(a.games, 5):
