@@ -13,6 +13,8 @@ Public API (stable; the handheld and host_tools.bot call only this):
         level's judgement; best minus move is what the player's choice costs.
     use_tables(folder)  where the value tables are (default "tables": the handheld's /tables);
                         host tools point it at build/tables
+    prepare(ndice)      build the hold solver for ndice dice now (the handheld does it as a game
+                        starts, while its heap is in one piece); else the first decide() does
     cache_scores(on)    keep the core's score of every roll per variant (3.8 KB for 5 dice, 9 KB
                         for maxi): the PC's simulations switch it on for speed; the handheld asks
                         the core afresh (same answers)
@@ -79,6 +81,10 @@ def _solver(n):
     if s is None:
         s = _solvers[n] = Solver(n)
     return s
+
+
+def prepare(ndice):
+    _solver(ndice)
 
 
 def _level(level):

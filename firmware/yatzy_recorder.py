@@ -3,8 +3,8 @@
 Recorder(variant, players, options=None, names=None, teams=None, meta=None): .turn(p, rolls, held,
 category, column=0) after each scored turn; .write(f) streams the record's JSON text to an open
 file a turn at a time, so saving never holds the whole record in memory; .record() gives it as a
-Python dict (tests). A turn is a few bytes in one bytearray: p, box, column, the number of rolls,
-then per roll the held mask and the dice. Replaying records is yatzy_record's job (the referee).
+Python dict (tests). A turn is a few bytes in one bytearray, reserved for the whole game at the
+start: p, box, column, the number of rolls, then per roll the held mask and the dice. Replaying records is yatzy_record's job (the referee).
 """
 import json
 
@@ -18,28 +18,42 @@ class Recorder:
                       ("teams", teams), ("meta", meta))
         self._boxes = BOXES[VARIANTS.index(variant)]
         self._ndice = 6 if variant == "maxi" else 5
-        self._log = bytearray()
+        # room for the whole game at three rolls a turn, taken at the start: a log grown turn by
+        # turn needed ever larger pieces of a heap the game had cut up (Maxi saved rolls may add)
+        cols = 3 if variant == "triple" else 1
+        self._log = bytearray(players * cols * len(self._boxes) * (4 + 3 * (1 + self._ndice)))
+        self._n = 0
 
     def turn(self, p, rolls, held, category, column=0):
         """rolls: the dice after each roll; held: for each re-roll the kept positions (or None);
         category: the box's name or index."""
         if isinstance(category, str):
             category = self._boxes.index(category)
+        i = self._n
+        need = i + 4 + len(rolls) * (1 + self._ndice)
+        if need > len(self._log):
+            self._log.extend(bytes(need - len(self._log) + 64))
         log = self._log
-        log.extend(bytes((p, category, column, len(rolls))))
-        for i, r in enumerate(rolls):
+        log[i] = p
+        log[i + 1] = category
+        log[i + 2] = column
+        log[i + 3] = len(rolls)
+        i += 4
+        for k, r in enumerate(rolls):
             mask = 0
-            if i and held and i - 1 < len(held):
-                for pos in held[i - 1]:
+            if k and held and k - 1 < len(held):
+                for pos in held[k - 1]:
                     mask |= 1 << pos
-            log.append(mask)
-            log.extend(bytes(r))
+            log[i] = mask
+            log[i + 1:i + 1 + len(r)] = bytes(r)
+            i += 1 + len(r)
+        self._n = i
 
     def _turns(self):
         """Each turn as the record's dict, one at a time."""
         log, nd = self._log, self._ndice
         i = 0
-        while i < len(log):
+        while i < self._n:
             p, box, column, n = log[i], log[i + 1], log[i + 2], log[i + 3]
             i += 4
             rolls, held = [], []

@@ -22,7 +22,13 @@ def box_label(game, box, col):
 def start(app, variant, players, options, seed, teams):
     """A new game (app.launch, from the set-up screen); see yatzy_match.YatzyMatch."""
     import yatzy_match
-    app.go(Turn(app, yatzy_match.YatzyMatch(variant, players, options, seed, teams)))
+    m = yatzy_match.YatzyMatch(variant, players, options, seed, teams)
+    if any(p.bot for p in players):
+        # the solver's arrays (17 KB here) while the heap is in one piece: on a heap cut up by
+        # a game in progress, the first bot move needed 6 KB more
+        import yatzy_bot
+        yatzy_bot.prepare(m.game.ndice)
+    app.go(Turn(app, m))
 
 
 class Turn(Screen):
