@@ -237,3 +237,21 @@ def test_recorder_writes_the_spec_shape():
     eq((r["options"], r["turns"][0]["rolls"]), ({"saved_rolls": False}, [[1, 2, 3, 4, 5, 6]]))
     eq(replay(r)["players"][0]["total"], 21)
     eq(_streamed(w), r)
+
+
+def test_recorder_grows_past_its_reserve():
+    from yatzy import BOXES, VARIANTS
+    MAXI_BOXES = BOXES[VARIANTS.index("maxi")]
+    # the log is reserved for three rolls a turn; Maxi's saved rolls can make turns longer
+    w = Recorder("maxi", 1, {"saved_rolls": True})
+    want = []
+    rng = Rng(5)
+    for t in range(30):
+        rolls = [[1 + rng.below(6) for _ in range(6)] for _ in range(6)]
+        held = [[0, 2]] * 5
+        w.turn(0, rolls, held, t % 20)
+        want.append({"p": 0, "rolls": rolls, "held": held, "category": MAXI_BOXES[t % 20]})
+    r = w.record()
+    eq(len(r["turns"]), 30)
+    eq(r["turns"], want)
+    eq(_streamed(w), r)
