@@ -3,7 +3,7 @@
 Owns what a Snyd table agrees on beyond the fair-dice round (tablegame): the bids and the call, the
 reveal, the count and the game record. It is the `app` of a tablelog.Node: the sequencer asks
 `check()` before logging a request, every handheld runs `apply()` on each entry in log order, so
-every handheld's rules core (snyd.Game) and record (snyd_record.Recorder) agree.
+every handheld's rules core (snyd.Game) and record (snyd_recorder.Recorder; the handheld never loads the referee) agree.
 
 A round: COMMIT and CONTRIB (tablegame), then
     BID       bids and calls, checked by the rules core; the first call logged ends the bidding
@@ -22,7 +22,7 @@ The open_die rule is refused: laying a die open would put a die value on the rad
 import snyd
 import wire
 from compat import const
-from snyd_record import KINDS, Recorder
+from snyd_recorder import KINDS, Recorder
 from tablegame import (P_COMMIT, P_CONTRIB, P_IDLE, P_OVER, RJ_CHEAT, RJ_ILLEGAL,  # noqa: F401
                        RJ_PHASE, RJ_RULES, Out, TableGame, explain)
 from tablelog import RJ_LATE
