@@ -136,25 +136,28 @@ class HostLobby(Menu):
     def count(self):
         return len(self.tb.order) + 3
 
+    # rows: how many handhelds sit, start, add a bot, then the seats in order (so the first three
+    # never scroll away)
     def item(self, i):
         tb = self.tb
-        n = len(tb.order)
         if i == 0:
             return (t("t_handhelds"), tb.handhelds())
-        if i <= n:
-            w = tb.order[i - 1]
-            name = "Bot%d" % ((w & 7) + 1) if w & tbl.BOT else tb.names[w] or "P%d" % (w + 1)
-            return ("%d %s" % (i, name), None)
-        return (t("t_add_bot") if i == n + 1 else t("start"), None)
+        if i == 1:
+            return (t("start"), None)
+        if i == 2:
+            return (t("t_add_bot"), None)
+        w = tb.order[i - 3]
+        name = "Bot%d" % ((w & 7) + 1) if w & tbl.BOT else tb.names[w] or "P%d" % (w + 1)
+        return ("%d %s" % (i - 2, name), None)
 
     def choose(self, i):
         tb = self.tb
         n = len(tb.order)
-        if 1 <= i <= n:
-            self.app.go(SeatMenu(self.app, i - 1))
-        elif i == n + 1:
+        if i >= 3:
+            self.app.go(SeatMenu(self.app, i - 3))
+        elif i == 2:
             tb.add_bot()
-        elif i == n + 2:
+        elif i == 1:
             if n < 2:
                 from screens import Message
                 self.app.go(Message(self.app, t("t_need_two"), self))
@@ -195,10 +198,10 @@ class SeatMenu(Menu):
             tb.remove_seat(self.i)
         else:
             tb.move_seat(self.i, -1 if i == 0 else 1)
-        self.app.go(HostLobby(self.app))
+        self.app.go(HostLobby(self.app, self.i + 3))
 
     def back(self):
-        self.app.go(HostLobby(self.app))
+        self.app.go(HostLobby(self.app, self.i + 3))
 
 
 class JoinList(Menu):
