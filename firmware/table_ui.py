@@ -13,6 +13,8 @@ from buttons import PRESS, SELECT
 from strings import t
 from ui import Confirm, Menu, Screen, fit
 
+MENU_MODULES = ("screens", "settings_ui", "settings")
+
 
 def ensure(app):
     """The handheld's table (and radio), made on first use."""
@@ -389,6 +391,8 @@ class TableMatch:
 class TableRound(snyd_ui.Round):
     def __init__(self, app, match, kids):
         snyd_ui.Round.__init__(self, app, match, kids, False)
+        import app as app_module
+        app_module.forget(MENU_MODULES)  # the game needs the heap more than the menus
         g = match.t.game
         self.games = g.games
         self.rounds = g.rounds_done
