@@ -84,7 +84,8 @@ class SnydSeats(snydtable.SnydTable):
 
     def __init__(self, table, hosted, save, load, me):
         snydtable.SnydTable.__init__(self, table, hosted, save, load, me)
-        self.kinds = bytearray(8)
+        self.kinds = bytearray(8)   # not in a snapshot: Table keeps them in table.json
+        self.on_seats = None
         self.games = 0
         self.rounds_done = 0
         self.last_dice = None
@@ -94,6 +95,10 @@ class SnydSeats(snydtable.SnydTable):
             self.kinds[:] = f.kinds
             if not f.flags & wire.SEATS_RESEAT:
                 self.games += 1
+            snydtable.SnydTable.apply(self, f, seq)
+            if self.on_seats:
+                self.on_seats()
+            return
         snydtable.SnydTable.apply(self, f, seq)
 
     def restore(self, mv, seq):
@@ -532,6 +537,7 @@ class Table:
         self.codec.seat_at(self.tid, self.key)
         self.game = SnydSeats(self.tid, 0xFF if leader < 0 else 0, _save_secret, _load_secret,
                               self.who)
+        self.game.on_seats = self._persist
         self.node = tablelog.Node(self.who, self.codec, self.game, self._send, members, leader,
                                   self.now)
 
@@ -542,6 +548,7 @@ class Table:
                           "cmac": _hex(self.cmac) if self.cmac else "",
                           "order": self.order, "names": self.names,
                           "macs": [_hex(m) if m else "" for m in self.macs],
+                          "kinds": list(self.game.kinds) if self.game else [],
                           "rules": _hex(snydtable.pack_rules(self.rules)) if self.rules else ""})
 
     def _forget(self):
@@ -578,6 +585,9 @@ class Table:
             return False
         self.mode = HOSTING if self.who == 0 else SEATED
         self._seat(leader=-1, members=0xFF)
+        k = d.get("kinds") or []
+        for s in range(min(8, len(k))):
+            self.game.kinds[s] = k[s]
         return True
 
     def _save_record(self):

@@ -450,6 +450,8 @@ class TableRound(snyd_ui.Round):
         g.row(0, tb.tname)
         g.row(3, t("t_dealing") if tb.my_seat() >= 0 else t("t_watching"), 1)
         game = self.m.game
+        if game is None:  # back after a reboot, catching up with the table
+            return
         line = ""
         for s in range(game.seats):
             c = game.dice_left[s]

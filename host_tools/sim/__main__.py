@@ -75,7 +75,7 @@ def parser():
     p.add_argument("--channel", type=int, default=1,
                    help="the channel the strangers use (the firmware's fixed channel)")
     p.add_argument("--seed", type=int, default=1, help="seed of the radio and of the faults")
-    p.add_argument("--heap", type=_heap, default="256K", help="micropython -X heapsize per handheld")
+    p.add_argument("--heap", type=_heap, default="1M", help="micropython -X heapsize per handheld (default 1M: the 64-bit unix port needs about twice an ESP32's heap; make bench measures the real need)")
     p.add_argument("--records", metavar="DIR", help="collect every handheld's game records here")
     p.add_argument("--screenshots", metavar="DIR", help="PNG of every handheld at the end")
     p.add_argument("--gif", metavar="FILE", help="animated GIF of the whole session")
