@@ -11,7 +11,7 @@ record as a game goes is snyd_recorder's job (the handheld loads only that).
 """
 from recordlib import Malformed, check_keys, get_dice, get_int, get_list, get_str, is_int
 from snyd import MAX_DICE, Game, Illegal, Rules
-from snyd_recorder import KINDS, Recorder  # noqa: F401 (Recorder: for the table's older import)
+from snyd_recorder import KINDS
 from snyd_text import CALL_NAMES
 
 _TOP_KEYS = ("game", "version", "rules", "preset", "seats", "first", "rounds", "names", "meta")

@@ -7,7 +7,6 @@ handheld loads only that).
 """
 from recordlib import Malformed, check_keys, get_bool, get_int, get_list, get_str, is_int
 from yatzy import VARIANTS, Illegal, Yatzy
-from yatzy_recorder import Recorder  # noqa: F401 (for older imports)
 
 _KEYS = ("game", "variant", "options", "players", "turns", "version", "names", "teams", "meta")
 _REQUIRED = ("game", "variant", "players", "turns")

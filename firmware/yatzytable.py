@@ -1,7 +1,7 @@
 """yatzytable: a game of Yatzy played over the table log - every roll fixed in advance, nobody picks. Pure.
 
 Owns what a Yatzy table agrees on beyond the fair-dice round (tablegame): whose turn, the holds, the
-boxes, every scorecard and the game record (yatzy_record.Recorder). The `app` of a tablelog.Node,
+boxes, every scorecard and the game record (yatzy_recorder.Recorder). The `app` of a tablelog.Node,
 like snydtable. Each round every seat commits and contributes (tablegame); then every scorecard takes
 its turn in order:
     TURN   the seat rolling for the scorecard (a team's members take turns: yatzy.member) logs its
@@ -25,7 +25,7 @@ from compat import const
 from tablegame import (P_IDLE, P_OVER, RJ_ILLEGAL, RJ_PHASE, RJ_RULES, RJ_SEAT, Out,
                       TableGame)
 from tablelog import RJ_LATE
-from yatzy_record import Recorder
+from yatzy_recorder import Recorder
 
 P_TURN = const(3)       # == tablegame.P_PLAY: the roller is to reveal its secret
 P_ROLL = const(4)       # holds and the box
