@@ -494,10 +494,11 @@ class Table:
         e[8] = bytes(f.rules)
 
     def tables(self):
-        """The join list: tables announced lately, nearest (strongest signal) first."""
+        """The join list: tables announced lately, in the order of their ids (a list whose rows
+        jumped about with the signal would be hard to pick from)."""
         now = self.now
         self.heard = [e for e in self.heard if now - e[7] < HEARD_MS]
-        return sorted(self.heard, key=lambda e: -(e[6] if e[6] is not None else -200))
+        return sorted(self.heard, key=lambda e: e[0])
 
     def _on_join(self, mac, f):
         who = -1

@@ -63,8 +63,11 @@ class Player:
         self.h = sim.handhelds[i]
         self.rng = random.Random(seed)
         self.table = table if table is not None else (game in TABLE_GAMES and sim.n >= 2)
+        self.creator = i == 0        # the table's creator; the others join
+        self.want_players = sim.n    # the creator starts once this many handhelds sit
+        self.table_index = 0         # a joiner takes this table of the join list (by table id)
         if self.table:
-            path = ("table", "t_create", "t_open") if i == 0 else ("table", "t_join")
+            path = ("table", "t_create", "t_open") if self.creator else ("table", "t_join")
         else:
             path = PATHS[game]
         self.path = [labels(k) for k in path]
@@ -137,15 +140,16 @@ class Player:
                         n = int(head[len(lab):].strip())
                     except ValueError:
                         return None
-                    if n < self.sim.n:
+                    if n < self.want_players:
                         return None
                     for k in range(len(rows)):
                         if rows[k].strip() in self.start_label:
                             return self._to(sel, k)
                     return "down"  # the start row is below the screen
-        if rows and rows[0].strip() in self.t_join and self.i > 0:
-            if len(rows) > 1 and sel is not None:
-                return "select"  # the first table listed (the only one nearby)
+        if rows and rows[0].strip() in self.t_join and not self.creator:
+            listed = [r for r in range(1, len(rows)) if rows[r].strip()]
+            if len(listed) > self.table_index and sel is not None:
+                return self._to(sel, listed[self.table_index])
             return None
         return False
 
