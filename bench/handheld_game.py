@@ -5,8 +5,9 @@
 Runs on the .mpy build with host_tools/fakes first on the path, in a fresh folder under /tmp as
 the flash. The person at seat 0 plays a plain strategy by pressing buttons (no screen read-back,
 which would cost heap the handheld never spends); bots play the other seats. Used by
-bench/mp_handheld.py (numbers under 96K) and bench/py_handheld_heap.py (the smallest heap that
-completes, by running this under ever smaller -X heapsize). Exit status 0 when the game finished.
+bench/mp_handheld_*.py (peak heap, frames), bench/mp_handheld_modules_*.py (heap per module) and
+bench/py_handheld.py (the smallest heap that completes, by running this under ever smaller
+-X heapsize). Exit status 0 when the game finished.
 """
 import gc
 import json
