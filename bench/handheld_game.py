@@ -159,11 +159,8 @@ def fakes_first():
     gc.collect()
     a = gc.mem_alloc()
     import esp32  # noqa: F401
-    import machine
+    import machine  # noqa: F401
     import ssd1306  # noqa: F401
-    # the fake I2C's debugging log (up to 256 tuples, ~10 KB here) is host-only and read by no one:
-    # keep it to its newest two writes, so the numbers are the firmware's
-    machine.I2C_LOG_MAX = 2
     gc.collect()
     return gc.mem_alloc() - a
 

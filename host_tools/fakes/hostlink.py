@@ -1,7 +1,8 @@
 """hostlink: the link between a handheld running under the MicroPython unix port and a PC process.
 
 The fakes (machine, ssd1306, vclock/time) use it; the firmware never imports it. With no link
-configured every call here is a no-op, so tests can drive the fakes in-process.
+configured every call here is a no-op, so tests can drive the fakes in-process (machine and ssd1306
+load it only when DICECUP_LINK is set). The PC's BUTTON and ADC messages go to the machine fake.
 
 Configuration (environment of the micropython process):
     DICECUP_LINK   "HOST:PORT" of a TCP server on the PC (the PC listens, the handheld connects),
@@ -146,3 +147,36 @@ def be32(v):
 
 def from_be32(b, i=0):
     return (b[i] << 24) | (b[i + 1] << 16) | (b[i + 2] << 8) | b[i + 3]
+
+
+_buttons = [0]  # BUTTON messages so far: one ends a light sleep on the virtual clock
+
+
+def _on_button(p):
+    import machine
+    _buttons[0] += 1
+    machine.sim_set(p[0], p[1])
+
+
+def _on_adc(p):
+    import machine
+    machine.sim_adc(p[0], from_be32(p, 1))
+
+
+on(BUTTON, _on_button)
+on(ADC, _on_adc)
+
+
+def lightsleep(ms):
+    """machine.lightsleep while linked: waits for the PC's messages until ms pass (None: forever) or
+    a button changes. On the virtual clock (vclock/time.py) the sleep spends virtual time in slices,
+    so the other handhelds keep running in lockstep."""
+    import time
+    if hasattr(time, "advance"):
+        left = ms if ms is not None else 1 << 30
+        seen = _buttons[0]
+        while left > 0 and _buttons[0] == seen:
+            time.sleep_ms(min(left, 20))
+            left -= 20
+    else:
+        pump(ms if ms is not None else -1)

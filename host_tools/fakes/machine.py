@@ -5,17 +5,20 @@ A PC process changes levels and ADC voltages through the host link (hostlink.py:
 messages); an in-process test uses the sim_* functions below (host-only, not part of machine).
 `lightsleep(ms)` returns at once with a wall clock, or after a button change arrives over the link;
 under the virtual clock (vclock/time.py) it advances the clock.
-"""
-import time
 
-import hostlink
+Kept small: a benchmark measures the firmware's heap with this module loaded, so it keeps no logs
+and loads the host link only when a PC process runs the handheld (DICECUP_LINK set).
+"""
+import os
+import time
 
 _levels = {}        # GPIO -> 0/1 set by the PC or a test
 _adc_uv = {}        # GPIO -> microvolts at the pin
 _irqs = {}          # GPIO -> (handler, trigger)
-i2c_log = []        # (address, byte count) of every write, newest last; cleared by tests at will
-sleeps = [0]        # lightsleep calls
 _wake = [None]      # pin that woke the last lightsleep
+_link = None
+if os.getenv("DICECUP_LINK"):
+    import hostlink as _link    # it turns the PC's BUTTON and ADC messages into sim_set/sim_adc
 
 
 def sim_set(pin, level):
@@ -33,22 +36,6 @@ def sim_set(pin, level):
 
 def sim_adc(pin, microvolts):
     _adc_uv[pin] = microvolts
-
-
-_button_msgs = [0]  # BUTTON messages from the PC so far (ends a light sleep on the virtual clock)
-
-
-def _on_button(p):
-    _button_msgs[0] += 1
-    sim_set(p[0], p[1])
-
-
-def _on_adc(p):
-    sim_adc(p[0], hostlink.from_be32(p, 1))
-
-
-hostlink.on(hostlink.BUTTON, _on_button)
-hostlink.on(hostlink.ADC, _on_adc)
 
 
 class Pin:
@@ -75,8 +62,8 @@ class Pin:
 
     def value(self, v=None):
         if v is None:
-            if hostlink.linked():
-                hostlink.pump(0)    # the PC's button changes arrive between two reads, as on a board
+            if _link and _link.linked():
+                _link.pump(0)    # the PC's button changes arrive between two reads, as on a board
             return _levels.get(self.id, 1)
         _levels[self.id] = 1 if v else 0
         return None
@@ -94,16 +81,9 @@ class Pin:
         return None
 
 
-I2C_LOG_MAX = 256  # the log keeps the newest writes only: a long simulator run must not fill the heap
-
-
-def _log(addr, n):
-    if len(i2c_log) >= I2C_LOG_MAX:
-        del i2c_log[:I2C_LOG_MAX // 2]
-    i2c_log.append((addr, n))
-
-
 class I2C:
+    """Every device answers and every write is acknowledged; the display driver counts what it sends."""
+
     def __init__(self, id=0, scl=None, sda=None, freq=400000, timeout=50000):
         self.id = id
         self.freq = freq
@@ -112,11 +92,9 @@ class I2C:
         return [0x3C]
 
     def writeto(self, addr, buf, stop=True):
-        _log(addr, len(buf))
         return 1
 
     def writevto(self, addr, vector, stop=True):
-        _log(addr, sum(len(b) for b in vector))
         return 1
 
     def readfrom_into(self, addr, buf, stop=True):
@@ -154,18 +132,9 @@ class ADC:
 
 
 def lightsleep(ms=None):
-    sleeps[0] += 1
     _wake[0] = None
-    if hasattr(time, "advance") and hostlink.linked():
-        # virtual clock (simulator): the sleep spends virtual time in slices, so the other
-        # handhelds keep running in lockstep; a button message from the PC ends it early
-        left = ms if ms is not None else 1 << 30
-        seen = _button_msgs[0]
-        while left > 0 and _button_msgs[0] == seen:
-            time.sleep_ms(min(left, 20))
-            left -= 20
-    elif hostlink.linked():
-        hostlink.pump(ms if ms is not None else -1)
+    if _link and _link.linked():
+        _link.lightsleep(ms)    # ends early when a button message arrives from the PC
     elif ms:
         time.sleep_ms(ms)
 
@@ -183,7 +152,7 @@ def freq(hz=None):
 
 
 def unique_id():
-    return b"\x24\x6f\x28\x00\x00" + bytes((int(hostlink._env("DICECUP_ID", "0")) & 255,))
+    return b"\x24\x6f\x28\x00\x00" + bytes((int(os.getenv("DICECUP_ID") or 0) & 255,))
 
 
 PIN_WAKE = 2

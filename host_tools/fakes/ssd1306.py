@@ -1,23 +1,21 @@
 """Fake micropython-lib `ssd1306` for the unix port: the same classes and calls, a framebuf underneath.
 
 Like the real driver, SSD1306 is a framebuf.FrameBuffer (MONO_VLSB, width*height//8 bytes) and
-show() sends the column/page window commands and then the whole buffer over I2C (the fake I2C in
-machine.py logs every write). On top it counts frames and bytes sent and, when a host link is up,
-forwards each shown frame and each power/contrast change to the PC (hostlink.py).
+show() sends the column/page window commands and then the whole buffer over I2C. On top it counts
+frames and bytes sent (stats) and, when a PC process runs the handheld (DICECUP_LINK set), forwards
+each shown frame and each power/contrast change to it (hostlink.py). The register numbers are
+written out where the real driver names them with const(): a benchmark measures the firmware's
+heap with this module loaded, so it keeps few names.
 """
+import os
+
 import framebuf
 
-import hostlink
-
-SET_CONTRAST = 0x81
-SET_ENTIRE_ON = 0xA4
-SET_NORM_INV = 0xA6
-SET_DISP = 0xAE
-SET_COL_ADDR = 0x21
-SET_PAGE_ADDR = 0x22
+_link = None
+if os.getenv("DICECUP_LINK"):
+    import hostlink as _link
 
 stats = {"frames": 0, "bytes": 0, "cmds": 0}
-panels = []         # every display created in this process (tests read panels[0])
 
 
 class SSD1306(framebuf.FrameBuffer):
@@ -33,37 +31,38 @@ class SSD1306(framebuf.FrameBuffer):
         self.inverted = False
         self.frames = 0
         self.sent = bytearray(len(self.buffer))   # the last frame shown: what the player sees
-        panels.append(self)
-        hostlink.connect(width, height)
+        if _link:
+            _link.connect(width, height)
         self.init_display()
 
     def init_display(self):
-        self.write_cmd(SET_DISP)
+        self.write_cmd(0xAE)            # SET_DISP: off
         self.fill(0)
         self.show()
         self.poweron()
 
     def _power(self):
-        hostlink.send(hostlink.POWER, bytes((1 if self.on else 0, self.level)))
+        if _link:
+            _link.send(_link.POWER, bytes((1 if self.on else 0, self.level)))
 
     def poweroff(self):
-        self.write_cmd(SET_DISP)
+        self.write_cmd(0xAE)            # SET_DISP: off
         self.on = False
         self._power()
 
     def poweron(self):
-        self.write_cmd(SET_DISP | 0x01)
+        self.write_cmd(0xAE | 0x01)     # SET_DISP: on
         self.on = True
         self._power()
 
     def contrast(self, contrast):
-        self.write_cmd(SET_CONTRAST)
+        self.write_cmd(0x81)            # SET_CONTRAST
         self.write_cmd(contrast)
         self.level = contrast
         self._power()
 
     def invert(self, invert):
-        self.write_cmd(SET_NORM_INV | (invert & 1))
+        self.write_cmd(0xA6 | (invert & 1))     # SET_NORM_INV
         self.inverted = bool(invert)
 
     def rotate(self, rotate):
@@ -77,17 +76,18 @@ class SSD1306(framebuf.FrameBuffer):
             col_offset = (128 - self.width) // 2
             x0 += col_offset
             x1 += col_offset
-        self.write_cmd(SET_COL_ADDR)
+        self.write_cmd(0x21)            # SET_COL_ADDR
         self.write_cmd(x0)
         self.write_cmd(x1)
-        self.write_cmd(SET_PAGE_ADDR)
+        self.write_cmd(0x22)            # SET_PAGE_ADDR
         self.write_cmd(0)
         self.write_cmd(self.pages - 1)
         self.write_data(self.buffer)
         self.frames += 1
         self.sent[:] = self.buffer
         stats["frames"] += 1
-        hostlink.send(hostlink.FRAME, self.buffer)
+        if _link:
+            _link.send(_link.FRAME, self.buffer)
 
 
 class SSD1306_I2C(SSD1306):
