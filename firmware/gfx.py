@@ -2,34 +2,26 @@
 
 Draws on any framebuf.FrameBuffer-like object (the SSD1306 driver on the handheld). The built-in
 8x8 font has no æ ø å Æ Ø Å: those, mini dice (chars "\\x01".."\\x06", for bids) and a mini cup
-("\\x07") are 8x8 glyphs of our own (MONO_VLSB columns), drawn pixel by pixel so they take any colour.
+("\\x07") are 8x8 glyphs of our own (OWN, OWN_COLS: MONO_VLSB columns), drawn pixel by pixel so
+they take any colour.
 Text sits on 8-pixel rows (16 columns x 8 rows), which is what host_tools.readback reads back.
 """
 from compat import const
 
-W = const(128)
-H = const(64)
-ROWS = const(8)
-COLS = const(16)
+_W = const(128)
+_COLS = const(16)     # characters on a row
 MINI_DIE = "\x01\x02\x03\x04\x05\x06"
 CUP_CHAR = "\x07"
 
-# 8 column bytes each, bit 0 = top row (see tests/test_handheld_gfx for how they look)
-GLYPHS = {
-    "æ": b" TT8|TX\x00",
-    "ø": b"\x00\xb8|TL|:\x00",
-    "å": b"\x00 vUU~x\x00",
-    "Æ": b"|~\x0b\t\x7fIA\x00",
-    "Ø": b"\x00\xbe\x7fQM\x7f?\x00",
-    "Å": b"\x00x~\x15\x15~x\x00",
-    "\x01": b"\x7fAAIAA\x7f\x00",
-    "\x02": b"\x7fAEAQA\x7f\x00",
-    "\x03": b"\x7fAEIQA\x7f\x00",
-    "\x04": b"\x7fAUAUA\x7f\x00",
-    "\x05": b"\x7fAUIUA\x7f\x00",
-    "\x06": b"\x7fA]A]A\x7f\x00",
-    "\x07": b"\x00\x0e<D\x04<\x0e\x00",
-}
+# The characters drawn with glyphs of our own, and their 8 column bytes each in the same order
+# (bit 0 = top row; see tests/test_handheld_text for how they look). A string and a bytes table,
+# not a dict: the table costs its 104 bytes and no dict entries.
+OWN = "æøåÆØÅ\x01\x02\x03\x04\x05\x06\x07"
+OWN_COLS = (b" TT8|TX\x00" b"\x00\xb8|TL|:\x00" b"\x00 vUU~x\x00"
+            b"|~\x0b\t\x7fIA\x00" b"\x00\xbe\x7fQM\x7f?\x00" b"\x00x~\x15\x15~x\x00"
+            b"\x7fAAIAA\x7f\x00" b"\x7fAEAQA\x7f\x00" b"\x7fAEIQA\x7f\x00" b"\x7fAUAUA\x7f\x00"
+            b"\x7fAUIUA\x7f\x00" b"\x7fA]A]A\x7f\x00" b"\x00\x0e<D\x04<\x0e\x00")
+_N_OWN = const(13)
 
 # pip centres on a 4x4 grid of quarters (x, y in quarters of the die's size), per face
 _PIPS = (
@@ -46,10 +38,6 @@ DIE = const(18)        # normal die size in pixels
 BIG_DIE = const(28)    # kids' mode
 
 
-def text_width(s):
-    return len(s) * 8
-
-
 class Gfx:
     def __init__(self, fb):
         self.fb = fb
@@ -58,41 +46,46 @@ class Gfx:
         self.fb.fill(0)
 
     def text(self, s, x, y, c=1):
-        """Draw s at pixel x, y; returns the x after the last character."""
+        """Draw s at pixel x, y; returns the x after the last character. Our own glyphs are found
+        with str.find, never by s[i]: MicroPython interns every character it indexes out of a str
+        as a qstr, and all the letters a game shows would cost a qstr each for good."""
         fb = self.fb
-        start = 0
         n = len(s)
-        i = 0
-        while i < n:
-            g = GLYPHS.get(s[i])
-            if g is not None:
-                if i > start:
-                    fb.text(s[start:i], x, y, c)
-                    x += (i - start) * 8
-                for col in range(8):
-                    bits = g[col]
-                    if bits:
-                        for r in range(8):
-                            if bits >> r & 1:
-                                fb.pixel(x + col, y + r, c)
-                x += 8
-                start = i + 1
-            i += 1
-        if n > start:
-            fb.text(s[start:] if start else s, x, y, c)
-            x += (n - start) * 8
+        start = 0
+        while start < n:
+            i = n       # where the first of our own glyphs is (n: none left), and which one
+            k = -1
+            for j in range(_N_OWN):
+                p = s.find(OWN[j], start, i)
+                if p >= 0:
+                    i = p
+                    k = j
+            if i > start:
+                fb.text(s[start:i] if start or i < n else s, x, y, c)
+                x += (i - start) * 8
+            if k < 0:
+                break
+            k *= 8
+            for col in range(8):
+                bits = OWN_COLS[k + col]
+                if bits:
+                    for r in range(8):
+                        if bits >> r & 1:
+                            fb.pixel(x + col, y + r, c)
+            x += 8
+            start = i + 1
         return x
 
     def row(self, row, s, align=0, inverse=False):
         """Text on an 8-pixel row: align 0 left, 1 centre, 2 right. inverse draws it light-on-dark
         across the whole row (the selected line of a menu)."""
         y = row * 8
-        if len(s) > COLS:
-            s = s[:COLS]
+        if len(s) > _COLS:
+            s = s[:_COLS]
         w = len(s) * 8
-        x = 0 if align == 0 else ((W - w) // 2 if align == 1 else W - w)
+        x = 0 if align == 0 else ((_W - w) // 2 if align == 1 else _W - w)
         if inverse:
-            self.fb.fill_rect(0, y, W, 8, 1)
+            self.fb.fill_rect(0, y, _W, 8, 1)
         self.text(s, x, y, 0 if inverse else 1)
 
     def die(self, x, y, face, size=DIE):
@@ -114,10 +107,10 @@ class Gfx:
         n = len(dice) if n is None else n
         if n == 0:
             return 0, 0
-        gap = (W - n * size) // (n + 1)
+        gap = (_W - n * size) // (n + 1)
         if gap > size // 2:
             gap = size // 2
-        x0 = (W - n * size - (n - 1) * gap) // 2
+        x0 = (_W - n * size - (n - 1) * gap) // 2
         for i in range(n):
             self.die(x0 + i * (size + gap), y, dice[i], size)
         return x0, size + gap

@@ -32,7 +32,9 @@ def command(rel, dest_root):
         dst_check = os.path.join(tempfile.gettempdir(), "dicecup_check.mpy")
         return [MPY_CROSS, "-o", dst_check, src], os.path.join(dest_root, rel)
     dst = os.path.join(dest_root, rel[:-3] + ".mpy")
-    return [MPY_CROSS, "-o", dst, "-s", rel, src], dst
+    # the source name tracebacks show is the module's own name ("snyd_ui", not "snyd_ui.py"): the
+    # handheld has that name interned already, where "snyd_ui.py" would cost a qstr per module
+    return [MPY_CROSS, "-o", dst, "-s", rel[:-3], src], dst
 
 
 def compile_one(rel, dest_root):

@@ -1,7 +1,7 @@
 """readback: what a player sees on a 128x64 MONO_VLSB frame, as text and dice (for tests and tools).
 
 Text: every character of MicroPython's 8x8 font is rendered once with framebuf itself (under
-CPython, by asking the unix port once), plus the firmware's own glyphs (gfx.GLYPHS: æ ø å Æ Ø Å,
+CPython, by asking the unix port once), plus the firmware's own glyphs (gfx.OWN: æ ø å Æ Ø Å,
 mini dice, mini cup); each 8-pixel text row of the frame is then scanned at every x for cells that
 equal a glyph, normal or inverted. Mini dice read as ⚀..⚅, the mini cup as ∪. Gaps of 8 or more
 pixels read as spaces. Works under MicroPython and CPython.
@@ -42,14 +42,18 @@ def _font_columns():
     return {k: bytes(v) for k, v in json.loads(r.stdout).items()}
 
 
+def glyphs():
+    """{char: 8 column bytes} of the firmware's own glyphs (gfx.OWN, gfx.OWN_COLS)."""
+    return {ch: gfx.OWN_COLS[8 * i:8 * i + 8] for i, ch in enumerate(gfx.OWN)}
+
+
 def table():
     """{8 column bytes: char} for normal and inverted cells (built once)."""
     global _table
     if _table is None:
         t = {}
         cols = _font_columns()
-        for k, v in gfx.GLYPHS.items():
-            cols[k] = v
+        cols.update(glyphs())
         for ch, v in cols.items():
             ch = _READS.get(ch, ch)
             if v not in t:

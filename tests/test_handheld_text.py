@@ -65,9 +65,10 @@ def test_language_switch():
 
 def test_danish_glyphs_are_distinct_from_each_other_and_the_font():
     t = readback.table()
+    own = readback.glyphs()
     for ch in "æøåÆØÅ":
-        assert t[gfx.GLYPHS[ch]] == ch
-    cols = list(gfx.GLYPHS.values())
+        assert t[own[ch]] == ch
+    cols = list(own.values())
     assert len(set(cols)) == len(cols)
 
 
