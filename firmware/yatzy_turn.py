@@ -4,7 +4,7 @@ and on the PC, where host_tools.yatzy_table builds its value table on the same e
 
 A multiset of dice ("keep": 0..n dice; a "roll" is a keep of all n) has an index: keeps are grouped
 by size, and inside a size ranked by their counts (ones first). Dice(n) holds that numbering and the
-child table child[k*6 + f - 1] = the keep k plus one die f (0xFFFF when k is already n dice).
+child table child[k*6 + f - 1] = the keep k plus one die f, for the keeps of fewer than n dice.
 
 Solver(n) runs one turn:
     s.begin(final)   final(r, dice_bytes) -> value of scoring roll number r (0..nroll-1) now (the best
@@ -17,7 +17,6 @@ from array import array
 
 from compat import const
 
-_NONE = const(0xFFFF)
 _ONE = const(256)  # value unit: 1/256 point
 
 
@@ -47,7 +46,7 @@ class Dice:
         self.nkeep = self.start[n + 1]
         self.nroll = self.nkeep - self.start[n]
         self.first_roll = self.start[n]
-        self.child = ch = array("H", range(self.nkeep * 6))
+        self.child = ch = array("H", range(self.start[n] * 6))  # a full roll has no children
         self._c = bytearray(7)
         c = bytearray(7)
         for k in range(self.start[n]):
@@ -56,8 +55,6 @@ class Dice:
                 c[f] += 1
                 ch[k * 6 + f - 1] = self.index(c)
                 c[f] -= 1
-        for i in range(self.start[n] * 6, self.nkeep * 6):
-            ch[i] = _NONE
 
     def index(self, c):
         """Index of the keep with counts c[1..6]."""

@@ -74,7 +74,7 @@ class Model:
         for r in range(d.nroll):
             d.dice_of(d.first_roll + r, buf)
             self.rolls[r] = list(buf)
-        self.child = np.array(d.child, dtype=np.int64).reshape(d.nkeep, 6)
+        self.child = np.array(d.child, dtype=np.int64).reshape(d.first_roll, 6)
         # P(first roll = r): the empty keep rolled out
         p = np.zeros(d.nkeep)
         p[d.first_roll:] = 0
