@@ -25,7 +25,8 @@ def autoplay_game(n=4, seed=1, clock="virtual", limit_ms=900000):
     simulated seconds, whether all finished, and the mean CPU seconds per handheld process."""
     t0 = time.monotonic()
     with Sim(n, clock=clock, seed=seed) as sim:
-        players = [autoplay.Player(sim, i, "snyd", 1, seed=seed * 100 + i) for i in range(n)]
+        players = [autoplay.Player(sim, i, "snyd", 1, seed=seed * 100 + i, table=False)
+                   for i in range(n)]
         while not all(p.finished or p.failed for p in players) and sim.now() < limit_ms:
             for p in players:
                 p.act()
