@@ -124,6 +124,9 @@ def test_rebooted_and_killed_handhelds_and_strangers(tmp_path):
         assert disagreements(got) == [] and replay_problems(got) == []
         assert len({json.dumps(d, sort_keys=True) for r in got.values() for d in r.values()}) == 1
         assert sim.handhelds[2].boots == 2
+        # the new sequencer gave the dead creator's seat to a bot (after the pause)
+        with open(os.path.join(sim.handhelds[1].flash, "table.json")) as f:
+            assert 2 in json.load(f)["kinds"]
     finally:
         sim.close()
 

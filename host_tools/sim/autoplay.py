@@ -77,6 +77,9 @@ class Player:
         self.t_game = labels("t_game")
         self.kids_label = labels("snyd_kids")
         self.start_label = labels("start")
+        self.t_paused = labels("t_paused")
+        self.t_to_bot = labels("t_to_bot")
+        self.paused_since = None
         self.table_waits = labels("t_wait_start") | labels("t_joining") | labels("t_looking") | \
             labels("t_dealing") | labels("t_watching")
         self.level = level if level in ("kids", "easy", "normal", "hard") else None
@@ -122,8 +125,22 @@ class Player:
                 continue
         self.games_done = len(self.records)
 
+    PAUSE_PATIENCE_MS = 8000
+
     def _table(self, rows, sel):
         """The lobby's buttons, or False when the screen is not the lobby's."""
+        if rows and rows[0].strip() in self.t_paused:
+            # someone is gone: wait a while (a reboot comes back), then give the seat to a bot
+            now = self.sim.now()
+            if self.paused_since is None:
+                self.paused_since = now
+            if now - self.paused_since < self.PAUSE_PATIENCE_MS:
+                return None
+            for r in range(1, len(rows)):
+                if rows[r].strip() in self.t_to_bot:
+                    return self._to(sel, r)
+            return None
+        self.paused_since = None
         if any(r.strip() in self.table_waits for r in rows):
             return None  # waiting for the table
         for r in range(1, len(rows)):
