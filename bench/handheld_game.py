@@ -45,20 +45,20 @@ class Driver:
     def press(self, name, n=1):
         pin = self.pins[name]
         for _ in range(n):
-            f0 = self.app.frames
+            frames = self.app.frames
             for level in (0, 1):
                 self.sim_set(pin, level)
                 for _ in range(3):
                     self.tick()
             self.presses += 1
-            f = self.app.frames - f0
+            f = self.app.frames - frames
             self.press_frames += f
             if f > self.max_press_frames:
                 self.max_press_frames = f
         gc.collect()
         self.peak = max(self.peak, gc.mem_alloc())
 
-    def play(self, max_ticks=2000000):
+    def play(self):
         a = self.app
         press = self.press
         if self.kind == "snyd":
@@ -73,7 +73,7 @@ class Driver:
         if type(a.screen).__name__ not in ("Round", "Turn"):
             return False
         turn = 0
-        while self.ticks < max_ticks:
+        while self.ticks < 2000000:
             name = type(a.screen).__name__
             m = getattr(a.screen, "m", None)
             if name == "GameOver":
@@ -106,7 +106,7 @@ def run(kind):
     """Play one game in a fresh flash folder (the current directory meanwhile); returns a dict of
     what was measured. The host fakes come first on the path: their heap ("fakes") is part of every
     number here, and a real handheld does not spend it (its machine module is built in)."""
-    sys.path.insert(0, (__file__.rsplit("/", 1)[0] if "/" in __file__ else ".") + "/../host_tools/fakes")
+    sys.path.insert(0, __file__[:__file__.rfind("/") + 1] + "../host_tools/fakes")
     gc.collect()
     a = gc.mem_alloc()
     import esp32  # noqa: F401
@@ -114,10 +114,10 @@ def run(kind):
     import ssd1306
     gc.collect()
     fakes = gc.mem_alloc() - a
-    home = os.getcwd()
-    flash = (os.getenv("TMPDIR") or "/tmp") + "/dicecup-bench-%d" % int.from_bytes(os.urandom(3), "little")
-    os.mkdir(flash)
-    os.chdir(flash)
+    cwd = os.getcwd()
+    path = (os.getenv("TMPDIR") or "/tmp") + "/dicecup-bench-%d" % int.from_bytes(os.urandom(3), "little")
+    os.mkdir(path)
+    os.chdir(path)
     with open("settings.json", "w") as f:      # a 6-seat game: 5 bots, or 3 people + 3 bots
         f.write('{"sleep": 4, "bots": 5, "y_people": 2, "y_bots": 3}')
     gc.collect()
@@ -126,8 +126,8 @@ def run(kind):
     gc.collect()
     title = gc.mem_alloc() - a
     ok = d.play()
-    os.chdir(home)
-    _rm(flash)
+    os.chdir(cwd)
+    _rm(path)
     return {"ok": ok, "peak": d.peak, "fakes": fakes, "presses": d.presses, "title": title,
             "press_frames": d.press_frames, "max_press_frames": d.max_press_frames,
             "frames": d.app.frames, "bytes": ssd1306.stats["bytes"], "shows": ssd1306.stats["frames"]}
@@ -144,5 +144,5 @@ def _rm(p):
 
 if __name__ == "__main__":
     r = run(sys.argv[1] if len(sys.argv) > 1 else "snyd")
-    print("RESULT", r)
+    print(r)
     sys.exit(0 if r["ok"] else 1)

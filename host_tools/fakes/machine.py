@@ -23,10 +23,9 @@ if os.getenv("DICECUP_LINK"):
 
 def sim_set(pin, level):
     """Drive GPIO `pin` to `level` (0 = a button to ground is pressed). Runs the pin's IRQ like hardware."""
-    old = _levels.get(pin, 1)
+    irq = _irqs.get(pin) if _levels.get(pin, 1) != level else None
     _levels[pin] = level
-    irq = _irqs.get(pin)
-    if irq and old != level:
+    if irq:
         handler, trigger = irq
         if (level == 0 and trigger & Pin.IRQ_FALLING) or (level == 1 and trigger & Pin.IRQ_RISING):
             _wake[0] = pin

@@ -15,7 +15,7 @@ _link = None
 if os.getenv("DICECUP_LINK"):
     import hostlink as _link
 
-stats = {"frames": 0, "bytes": 0, "cmds": 0}
+stats = {"frames": 0, "bytes": 0}   # frames shown, bytes sent over I2C (commands + data)
 
 
 class SSD1306(framebuf.FrameBuffer):
@@ -28,7 +28,6 @@ class SSD1306(framebuf.FrameBuffer):
         super().__init__(self.buffer, self.width, self.height, framebuf.MONO_VLSB)
         self.on = True
         self.level = 255
-        self.inverted = False
         self.frames = 0
         self.sent = bytearray(len(self.buffer))   # the last frame shown: what the player sees
         if _link:
@@ -43,7 +42,7 @@ class SSD1306(framebuf.FrameBuffer):
 
     def _power(self):
         if _link:
-            _link.send(_link.POWER, bytes((1 if self.on else 0, self.level)))
+            _link.send(b"P", bytes((1 if self.on else 0, self.level)))     # POWER
 
     def poweroff(self):
         self.write_cmd(0xAE)            # SET_DISP: off
@@ -63,22 +62,15 @@ class SSD1306(framebuf.FrameBuffer):
 
     def invert(self, invert):
         self.write_cmd(0xA6 | (invert & 1))     # SET_NORM_INV
-        self.inverted = bool(invert)
 
     def rotate(self, rotate):
         self.write_cmd(0xC0 | ((rotate & 1) << 3))
         self.write_cmd(0xA0 | (rotate & 1))
 
     def show(self):
-        x0 = 0
-        x1 = self.width - 1
-        if self.width != 128:
-            col_offset = (128 - self.width) // 2
-            x0 += col_offset
-            x1 += col_offset
-        self.write_cmd(0x21)            # SET_COL_ADDR
-        self.write_cmd(x0)
-        self.write_cmd(x1)
+        self.write_cmd(0x21)            # SET_COL_ADDR: a narrower panel sits centred on the 128 columns
+        self.write_cmd((128 - self.width) // 2)
+        self.write_cmd((128 - self.width) // 2 + self.width - 1)
         self.write_cmd(0x22)            # SET_PAGE_ADDR
         self.write_cmd(0)
         self.write_cmd(self.pages - 1)
@@ -87,7 +79,7 @@ class SSD1306(framebuf.FrameBuffer):
         self.sent[:] = self.buffer
         stats["frames"] += 1
         if _link:
-            _link.send(_link.FRAME, self.buffer)
+            _link.send(b"F", self.buffer)   # FRAME
 
 
 class SSD1306_I2C(SSD1306):
@@ -102,7 +94,6 @@ class SSD1306_I2C(SSD1306):
         self.temp[0] = 0x80
         self.temp[1] = cmd
         self.i2c.writeto(self.addr, self.temp)
-        stats["cmds"] += 1
         stats["bytes"] += 2
 
     def write_data(self, buf):
