@@ -1,13 +1,12 @@
-"""Rows for the handheld benchmarks (bench/mp_handheld_*.py): one game through the buttons under the
-unix port on the .mpy build, with the host fakes (see handheld_game.py)."""
+"""Rows for the handheld benchmarks (bench/mp_handheld_*.py) from one game through the buttons under
+the unix port on the .mpy build, with the host fakes (handheld_game.run). The scripts import this
+module only after the game: every name compiled here would otherwise count in the game's heap."""
 import benchlib
-import handheld_game
 
 LABEL = {"snyd": "6-seat Snyd (1 person + 5 bots)", "maxi": "6-card Maxi-Yatzy (3 people + 3 bots)"}
 
 
-def report(kind):
-    r = handheld_game.run(kind)
+def report(kind, r):
     area = "handheld"
     what = LABEL[kind]
     benchlib.row(area, what + ": finished", "yes" if r["ok"] else "NO")
