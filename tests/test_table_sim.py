@@ -43,6 +43,7 @@ def agreed(got, n, games=1):
 
 @pytest.mark.parametrize("n,extra", [
     (2, []),
+    (4, ["--loss", "0.1", "--dup", "0.05", "--reorder", "0.05"]),
     (4, ["--loss", "0.3", "--dup", "0.1", "--reorder", "0.1"]),
 ])
 def test_whole_games_over_the_table(tmp_path, n, extra):
@@ -57,10 +58,11 @@ def test_whole_games_over_the_table(tmp_path, n, extra):
     agreed(got, n, 2 if n == 2 else 1)
 
 
-def test_eight_handhelds(tmp_path):
-    r, out = cli(tmp_path, "--handhelds", 8, "--games", 1, "--seed", 8, "--dup", "0.05",
-                 "--reorder", "0.05")
+def test_eight_handhelds_at_30_percent_loss(tmp_path):
+    r, out = cli(tmp_path, "--handhelds", 8, "--games", 1, "--seed", 12, "--loss", "0.3",
+                 "--dup", "0.1", "--reorder", "0.1")
     assert r.returncode == 0, r.stdout + r.stderr[-3000:]
+    assert '"8": 1' in r.stdout  # the CLI's exit status already checked agreement and the referee
 
 
 def test_bad_records_make_the_cli_fail():
