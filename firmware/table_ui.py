@@ -412,7 +412,7 @@ class TableRound(snyd_ui.Round):
         if g.voided != self.voided:
             self.voided = g.voided
             who = [tb.seat_name(s) for s in range(g.n) if g.cheats & (1 << s)]
-            text = (t("t_cheat") + " " + " ".join(who)) if who else t("t_void")
+            text = (t("t_cheat") + " " + " ".join(who) + ". " + t("t_void")) if who else t("t_void")
             app.go(Message(app, text, self))
             return
         s = tb.my_seat()
