@@ -140,6 +140,8 @@ class App:
             if self.power == _ASLEEP:
                 self.hw.screen(True)
                 self.dirty = True
+                if self.radio is not None:
+                    self.radio.wake()  # light sleep may have lost the fixed channel
             self.power = _AWAKE
             self.apply_contrast()
             if ev == PRESS:
