@@ -1,169 +1,47 @@
-"""strings: every text the handheld shows, in Danish (the default) and English - the one table.
+"""strings: every text the handheld shows, in the language chosen (Danish by default, or English).
 
-t(key) gives the text in the current language; set_lang(0 Danish / 1 English). The table is one
-string, a line per text as key|Danish|English, so it costs the heap about its own length (a dict
-of tuples cost five times as much). A screen line holds 16 characters; menu labels stay short so a
-value fits beside them. gfx draws æ ø å.
+t(key) gives the text in the current language; set_lang(0 Danish / 1 English). The texts are one
+table, strings_table (a line per text, key|Danish|English). set_lang keeps only the chosen
+language's lines (key|text, one string of UTF-8 text built in place) and drops the table module
+again, so the heap holds one language: about 3 KB where the whole table cost 4.6 KB.
 """
+import sys
+
 _lang = 0
-
-TABLE = """
-title|Terningebæger|Dice cup
-snyd|Snyd|Snyd
-snyd_kids|Snyd for børn|Snyd for kids
-yatzy|Yatzy|Yatzy
-settings|Indstillinger|Settings
-stats|Statistik|Statistics
-v_standard|Yatzy|Yatzy
-v_maxi|Maxi-Yatzy|Maxi Yatzy
-v_yahtzee|Yahtzee|Yahtzee
-v_triple|Tredobbelt|Triple
-v_team|Holdspil|Team play
-bots|Bots|Bots
-people|Personer|People
-level|Niveau|Level
-kids|børn|kids
-easy|let|easy
-normal|normal|normal
-hard|svær|hard
-start|Start!|Start!
-bot|Bot|Bot
-player|Spiller|Player
-you|Dig|You
-team|Hold|Team
-need_two|Holdspil kræver mindst to spillere|Team play needs at least two players
-ok_back|OK: tilbage|OK: back
-crashed|Der er en fejl|Something failed
-ok_restart|OK: genstart|OK: restart
-lang|Sprog|Language
-lang_name|Dansk|English
-name|Navn|Name
-contrast|Kontrast|Contrast
-sleep|Dvale|Sleep
-never|aldrig|never
-cup|Bæger|Cup
-hidden|skjult|hidden
-shown|åbent|open
-snyd_rules|Snyd-regler|Snyd rules
-maxi_rules|Maxi-regler|Maxi rules
-dice|Terninger|Dice
-jokers|1'ere vilde|Ones wild
-palifico|PALIFICO|PALIFICO
-calza|Calza|Calza
-open_on_ones|Åbn på 1'ere|Open on ones
-calza_by|Calza af|Calza by
-by_others|andre|others
-by_any|alle|anyone
-by_turn|turen|on turn
-count_scope|Tæl|Count
-scope_table|bordet|table
-scope_nb|naboer|neighbours
-bonus|Bonus|Bonus
-saved_rolls|Gem slag|Save rolls
-on|ja|on
-off|nej|off
-played_won|spil/vundet|played/won
-best|Bedste Yatzy|Best Yatzy
-name_help1|op/ned OK næste|up/down OK next
-name_help2|Hold OK: gem|Hold OK: save
-your_turn|Din tur!|Your turn!
-turn_of|Tur: |Turn: 
-bid|Bud|Bid
-no_bid|Intet bud endnu|No bid yet
-you_out|Du er ude|You are out
-hint_move|OK:træk <hold:se|OK:move <:look
-hint_calza|OK: calza!|OK: calza!
-hint_peek|Hold TILBAGE: se|Hold BACK: look
-ok_skip|OK: afslut|OK: finish
-mv_bid|Byd|Bid
-mv_snyd|Snyd!|Snyd!
-mv_calza|Calza!|Calza!
-mv_quit|Forlad spillet|Leave the game
-quit_q|Forlad spillet?|Leave the game?
-yes|Ja|Yes
-no|Nej|No
-your_bid|Dit bud|Your bid
-last|Sidste|Last
-hint_pick|op/ned  OK: byd|up/down  OK: bid
-count|tal:|count:
-loses|mister 1|loses 1
-gains|får 1|gains 1
-exact|Præcis!|Exact!
-round|Runde|Round
-is_out|er ude|is out
-palifico_next|PALIFICO næste!|PALIFICO next!
-next|Starter:|Opens:
-ok_next|OK: videre|OK: go on
-game_over|Spillet er slut|Game over
-you_won|Du vandt!|You won!
-won|vandt|won
-you_left|Du er ude|You are out
-ok_menu|OK: menu|OK: menu
-ok_roll|OK: slå|OK: roll
-thinking|tænker...|thinking...
-roll_of|Slag %d af %d|Roll %d of %d
-a_roll|Slå|Roll
-a_score|Skriv|Score
-a_card|Tavle|Card
-points|Point|Points
-choose_box|Vælg felt|Choose a box
-upper|Sum|Upper
-total|I alt|Total
-card_back|TILBAGE: tavle|BACK: card
-b_ones|1'ere|Ones
-b_twos|2'ere|Twos
-b_threes|3'ere|Threes
-b_fours|4'ere|Fours
-b_fives|5'ere|Fives
-b_sixes|6'ere|Sixes
-b_one_pair|1 par|One pair
-b_two_pairs|2 par|Two pairs
-b_three_pairs|3 par|Three pairs
-b_three_of_a_kind|3 ens|3 of a kind
-b_four_of_a_kind|4 ens|4 of a kind
-b_five_of_a_kind|5 ens|5 of a kind
-b_small_straight|Lille str.|Sm straight
-b_large_straight|Stor str.|Lg straight
-b_full_straight|Fuld str.|Full str.
-b_full_house|Hus|Full house
-b_castle|Slot|Castle
-b_tower|Tårn|Tower
-b_chance|Chance|Chance
-b_yatzy|Yatzy|Yatzy
-b_yahtzee|Yahtzee|Yahtzee
-table|Bord|Table
-t_create|Opret bord|Create table
-t_join|Find bord|Join a table
-t_game|Spil|Game
-t_open|Åbn bordet|Open the table
-t_handhelds|Bægre|Handhelds
-t_add_bot|+ Bot|+ Bot
-t_need_two|Et bord kræver mindst to pladser|A table needs at least two seats
-t_close_q|Luk bordet?|Close the table?
-t_leave_q|Forlad bordet?|Leave the table?
-t_seat|Plads|Seat
-t_up|Flyt op|Move up
-t_down|Flyt ned|Move down
-t_remove|Fjern|Remove
-t_looking|Leder efter borde|Looking...
-t_joining|Sætter mig...|Joining...
-t_back_cancel|Tilbage: fortryd|Back: cancel
-t_wait_start|Venter på start|Waiting to start
-t_back_leave|Tilbage: forlad|Back: leave
-t_paused|Pause|Paused
-t_wait|Vent|Wait
-t_to_bot|Giv til bot|Give to a bot
-t_missing|Mangler:|Missing:
-t_cheat|Snyd opdaget, runden tæller ikke:|Cheating found, round void:
-t_void|Runden tæller ikke|Round void
-t_dealing|Ryster bægrene|Shaking cups
-t_watching|Du ser på|Watching
-"""
+_tab = ""   # "\nkey|text" per line of the current language, then "\n"
 
 
 def set_lang(lang):
-    global _lang
-    _lang = 1 if lang == 1 else 0
+    global _lang, _tab
+    lang = 1 if lang == 1 else 0
+    if _tab and lang == _lang:
+        return
+    _lang = lang
+    _tab = ""
+    import strings_table
+    b = strings_table.TABLE.encode()
+    del sys.modules["strings_table"]  # read once per language change, not kept
+    mv = memoryview(b)
+    out = None
+    for _ in range(2):  # measure the language's lines, then copy them into one buffer
+        n = 0
+        i = b.find(b"\n") + 1
+        while 0 < i < len(b):
+            k = b.find(b"|", i) + 1      # key| is b[i:k]
+            d = b.find(b"|", k)          # Danish is b[k:d]
+            e = b.find(b"\n", d)         # English is b[d + 1:e]
+            a, z = (d + 1, e) if _lang else (k, d)
+            if out is not None:
+                out[n] = 10
+                out[n + 1:n + 1 + k - i] = mv[i:k]
+                out[n + 1 + k - i:n + 1 + k - i + z - a] = mv[a:z]
+            n += 1 + k - i + z - a
+            i = e + 1
+        if out is not None:
+            break
+        out = bytearray(n + 1)
+    out[n] = 10
+    _tab = str(out, "utf-8")
 
 
 def lang():
@@ -171,12 +49,12 @@ def lang():
 
 
 def t(key):
-    s = TABLE
+    s = _tab
     i = s.find("\n" + key + "|")
     if i < 0:
         return key
     i += len(key) + 2
-    j = s.find("|", i)
-    if _lang:
-        return s[j + 1:s.find("\n", j)]
-    return s[i:j]
+    return s[i:s.find("\n", i)]
+
+
+set_lang(0)

@@ -7,6 +7,7 @@ import subprocess
 
 import gfx
 import strings
+import strings_table
 from host_tools import readback
 from host_tools.paths import FIRMWARE, MICROPYTHON
 
@@ -14,12 +15,12 @@ MESSAGES = {"need_two"}     # wrapped over several lines by screens.Message
 
 
 def _table():
-    rows = [ln.split("|") for ln in strings.TABLE.strip().split("\n")]
+    rows = [ln.split("|") for ln in strings_table.TABLE.strip().split("\n")]
     return {r[0]: r for r in rows}
 
 
 def test_every_line_of_the_table_has_a_key_danish_and_english():
-    rows = [ln.split("|") for ln in strings.TABLE.strip().split("\n")]
+    rows = [ln.split("|") for ln in strings_table.TABLE.strip().split("\n")]
     assert all(len(r) == 3 and all(r) for r in rows), [r for r in rows if len(r) != 3]
     keys = [r[0] for r in rows]
     assert len(keys) == len(set(keys)), "duplicate keys"
@@ -52,6 +53,18 @@ def test_every_key_the_firmware_asks_for_exists():
     import settings
     for lv in settings.LEVELS:
         assert lv in table
+
+
+def test_t_gives_every_text_of_the_table_in_the_language_set():
+    rows = _table().values()
+    try:
+        for lang in (1, 0, 1):
+            strings.set_lang(lang)
+            for r in rows:
+                assert strings.t(r[0]) == r[1 + lang], (lang, r)
+    finally:
+        strings.set_lang(0)
+    assert strings.t("no_such_key") == "no_such_key"
 
 
 def test_language_switch():
