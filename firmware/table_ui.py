@@ -9,7 +9,7 @@ table (watch): a new game opens its round, a pause shows who is missing.
 """
 import snyd_ui
 import table as tbl
-from buttons import PRESS, SELECT
+from buttons import BACK, PRESS, SELECT
 from strings import t
 from ui import Confirm, Menu, Screen, fit
 
@@ -435,8 +435,6 @@ class TableRound(snyd_ui.Round):
             if self.m.t.my_seat() < 0 or self.me_out() or self.m.t.game.phase != tbl.snydtable.P_BID:
                 return
             mm = TableMoves(self.app, self)
-            if "quit" in mm.moves:
-                mm.moves.remove("quit")  # leaving is between games, from the table's screen
             if mm.count():
                 self.app.go(mm)
             return
@@ -463,6 +461,11 @@ class TableMoves(snyd_ui.MoveMenu):
     """The move menu; the table moves on while it is open, so a move no longer allowed when it is
     chosen returns to the round instead."""
 
+    def __init__(self, app, round_screen):
+        snyd_ui.MoveMenu.__init__(self, app, round_screen)
+        if "quit" in self.moves:
+            self.moves.remove("quit")  # leaving is between games, from the table's screen
+
     def choose(self, i):
         r = self.r
         g = r.m.game
@@ -473,8 +476,20 @@ class TableMoves(snyd_ui.MoveMenu):
               "snyd": g.may_snyd(me), "calza": g.may_calza(me)}.get(k, False)
         if not ok:
             self.app.go(r)
+        elif k == "bid":
+            self.app.go(TablePicker(self.app, r))
+        else:
+            snyd_ui.MoveMenu.choose(self, i)
+
+
+class TablePicker(snyd_ui.BidPicker):
+    """The bid picker; back returns to the table's move menu."""
+
+    def key(self, b, ev):
+        if ev == PRESS and b == BACK:
+            self.app.go(TableMoves(self.app, self.r))
             return
-        snyd_ui.MoveMenu.choose(self, i)
+        snyd_ui.BidPicker.key(self, b, ev)
 
 
 class TableReveal(snyd_ui.Reveal):
