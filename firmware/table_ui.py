@@ -408,11 +408,11 @@ class TableRound(snyd_ui.Round):
         if g.rounds_done != self.rounds:
             app.go(TableReveal(app, self.m, self.kids))
             return
-        from screens import Message
         if g.voided != self.voided:
             self.voided = g.voided
             who = [tb.seat_name(s) for s in range(g.n) if g.cheats & (1 << s)]
             text = (t("t_cheat") + " " + " ".join(who) + ". " + t("t_void")) if who else t("t_void")
+            from screens import Message
             app.go(Message(app, text, self))
             return
         s = tb.my_seat()
@@ -420,6 +420,7 @@ class TableRound(snyd_ui.Round):
             reason, lo = g.refused[s]
             g.refused[s] = None
             import tablegame
+            from screens import Message
             app.go(Message(app, tablegame.explain(tb.node, reason, lo), self))
             return
         if tb.node.applied != self.applied:
