@@ -170,6 +170,7 @@ class Table:
         self.game = None
         self.macs = [None] * 8
         self.names = [""] * 8
+        self.nonces = [0] * 8     # the creator: each handheld's JOIN nonce
         self.order = []           # the creator's seats for the next game: handheld number or BOT|k
         self.tid = 0
         self.key = None
@@ -244,6 +245,7 @@ class Table:
         w = self.order.pop(i)
         if not w & BOT and w != self.who:
             self.macs[w] = None
+            self.nonces[w] = 0
             self.names[w] = ""
             if self.node:
                 self.node.members &= ~(1 << w)
@@ -513,6 +515,9 @@ class Table:
             return
         if f.nonce & 0xFFFF0000 == _ROSTER:
             return
+        if who < 0 and f.nonce in self.nonces:
+            self.dropped += 1  # a seated handheld's JOIN replayed from another radio
+            return
         if who < 0:
             if self.playing() or len(self.order) >= 8:
                 return  # between games only, at most 8 seats: the joiner keeps asking
@@ -523,6 +528,7 @@ class Table:
             if who < 0:
                 return
             self.macs[who] = bytes(mac)
+            self.nonces[who] = f.nonce
             self.order.append(who)
             self.node.members |= 1 << who
         self.names[who] = unpack_name(f.name)

@@ -1,0 +1,82 @@
+"""table.py's lobby under CPython, on a tiny in-process radio: create, announce, join, welcome, the
+roster's names, leaving between games, and a replayed JOIN from a stranger's radio."""
+import snyd
+import table
+import wire
+
+
+class Air:
+    """Every radio hears every frame at once (no loss: the simulator tests cover that)."""
+
+    def __init__(self):
+        self.radios = []
+        self.log = []
+
+    def deliver(self):
+        while self.log:
+            src, dst, data = self.log.pop(0)
+            for r in self.radios:
+                if r.mac != src and (dst is None or dst == r.mac):
+                    r.inbox.append((src, data))
+
+
+class FakeRadio:
+    def __init__(self, air, k):
+        self.air = air
+        self.mac = bytes((2, 0, 0, 0, 0, k))
+        self.inbox = []
+        air.radios.append(self)
+
+    def send(self, mac, data):
+        self.air.log.append((self.mac, None if mac is None else bytes(mac), bytes(data)))
+        return True
+
+    def poll(self, handler):
+        while self.inbox:
+            src, data = self.inbox.pop(0)
+            handler(src, bytearray(data))
+
+    def rssi(self, mac):
+        return -50
+
+
+def run(air, tables, ms=3000, step=20, t0=0):
+    now = t0
+    while now < t0 + ms:
+        now += step
+        for tb in tables:
+            tb.tick(now)
+        air.deliver()
+    return now
+
+
+def test_create_join_leave_and_a_replayed_join(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # table.json and the secrets go to the "flash"
+    air = Air()
+    host = table.Table(FakeRadio(air, 0), "Anna")
+    host.create("Stue", snyd.Rules(), False)
+    a = table.Table(FakeRadio(air, 1), "Bo")
+    a.browsing = True
+    now = run(air, [host, a], 1500)
+    listed = a.tables()
+    assert [e[1] for e in listed] == ["Stue"] and listed[0][3] == 1
+    joins = []
+    real_send = a.radio.send
+    a.radio.send = lambda mac, data: (joins.append(bytes(data)), real_send(mac, data))[1]
+    a.join(listed[0])
+    now = run(air, [host, a], 1500, t0=now)
+    assert a.mode == table.SEATED and a.who == 1
+    assert host.handhelds() == 2 and host.names[1] == "Bo" and a.names[0] == "Anna"
+    # a stranger replays Bo's JOIN from its own radio: no seat, no key for it
+    x = FakeRadio(air, 9)
+    welcomed = []
+    x.poll = lambda handler: welcomed.extend(x.inbox) or x.inbox.clear()
+    join = [j for j in joins if j[2] == wire.T_JOIN][0]
+    x.send(host.radio.mac, join)
+    now = run(air, [host, a], 500, t0=now)
+    assert host.handhelds() == 2 and host.dropped >= 1
+    assert not [d for _, d in welcomed if d[2] == wire.T_WELCOME]
+    # Bo stands up between games; the table stays
+    a.leave()
+    run(air, [host], 500, t0=now)
+    assert host.handhelds() == 1 and a.mode == table.IDLE and host.mode == table.HOSTING
