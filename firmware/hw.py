@@ -9,8 +9,6 @@ buttons are polled while awake, so no code runs (or allocates) in an interrupt.
 import machine
 import ssd1306
 
-import pinmap
-
 try:
     import esp32
 except ImportError:  # a port without esp32: light sleep then wakes by timer only
@@ -21,7 +19,9 @@ BUTTONS = ("up", "down", "select", "back")
 
 class Hardware:
     def __init__(self, pm=None):
-        pm = pm or pinmap.load()
+        if pm is None:
+            import pinmap  # only here: a game then drops it (screens.MENU_MODULES)
+            pm = pinmap.load()
         c = pm["i2c"]
         Pin = machine.Pin
         self.i2c = machine.I2C(c["id"], scl=Pin(c["scl"]), sda=Pin(c["sda"]), freq=c["freq"])

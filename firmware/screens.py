@@ -15,8 +15,9 @@ from ui import Menu, Screen, fit
 YATZY_VARIANTS = ("standard", "maxi", "yahtzee", "triple", "team")
 
 
-# not needed during a game (games import screens to leave, and settings and store at game over)
-MENU_MODULES = ("screens", "settings_ui", "settings", "store")   # dropped by app.launch
+# not needed during a game (games import screens to leave, and settings and store at game over;
+# pinmap only ever at boot)
+MENU_MODULES = ("screens", "settings_ui", "settings", "store", "pinmap")   # dropped by app.launch
 GAME_MODULES = ("snyd_ui", "snyd_match", "snyd_recorder", "snyd_text", "snyd_reasons", "snyd", "yatzy_ui",
                 "yatzy_match", "yatzy_recorder", "yatzy", "settings_ui") + BOT_MODULES
 

@@ -3,7 +3,9 @@
 Recorder(rules, seats, first=0, names=None): .round(dice, shown=None), .action(seat, kind, count=0,
 face=0) with kind "bid"/"snyd"/"calza"; .write(f) streams the record's JSON text to an open file,
 a round at a time, so saving a long game never holds the whole record in memory; .record() gives
-it as a Python dict (tests, the table's replays). The game so far is one bytearray: a round is its
+it as a Python dict (tests, the table's replays). The game so far is one bytearray, reserved for a
+typical whole game at the start (grown only past that): a log grown action by action needed ever
+larger pieces of a heap the game had cut up, and left the old ones as holes. A round is its
 marker byte, then per seat the number of dice and the dice, then (open_die) per seat the index of
 the die laid open (255 for none); an action is three bytes, seat << 2 | kind, count, face.
 Reading and replaying records is snyd_record's job (the referee), which this module never loads.
@@ -24,29 +26,40 @@ class Recorder:
         self.seats = seats
         self.first = first
         self.names = names
-        self._log = bytearray()
+        # a round per die lost; each: marker, counts, half the dice on average, the open dice, and
+        # about one bid a seat (a 6-seat game of 5 dice logged 1200 bytes)
+        per_round = 1 + seats + seats * rules.dice // 2 + 3 * seats + (seats if rules.open_die else 0)
+        self._log = bytearray(seats * rules.dice * per_round)
+        self._n = 0
+
+    def _put(self, v):
+        n = self._n
+        if n == len(self._log):
+            self._log.extend(bytes(64))
+        self._log[n] = v
+        self._n = n + 1
 
     def round(self, dice, shown=None):
-        log = self._log
-        log.append(_ROUND if shown is None else _ROUND_SHOWN)
+        put = self._put
+        put(_ROUND if shown is None else _ROUND_SHOWN)
         for d in dice:
-            log.append(len(d))
+            put(len(d))
             for v in d:
-                log.append(v)
+                put(v)
         if shown is not None:
             for i in shown:
-                log.append(_NONE if i is None else i)
+                put(_NONE if i is None else i)
 
     def action(self, seat, kind, count=0, face=0):
-        log = self._log
-        log.append(seat << 2 | KINDS.index(kind))
-        log.append(count)
-        log.append(face)
+        put = self._put
+        put(seat << 2 | KINDS.index(kind))
+        put(count)
+        put(face)
 
     def _rounds(self):
         """Each round as the record's dict, one at a time."""
         log = self._log
-        n = len(log)
+        n = self._n
         i = 0
         while i < n:
             marker = log[i]

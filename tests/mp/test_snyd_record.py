@@ -279,3 +279,22 @@ def test_recorder_record_shape():
     assert "names" not in rec_
     eq(snyd_record.replay(rec_)["rounds"][0]["loser"], 1)  # a 1 and a 2: two 2s, the caller loses
     raises(Illegal, Game(Rules(), 2).snyd, 0)  # the core rejects what the recorder would not
+
+
+def test_recorder_grows_past_its_reserved_log():
+    rules = Rules(dice=1)
+    rc = Recorder(rules, 2)
+    reserved = len(rc._log)
+    rc.round([[3], [5]])
+    bids = []
+    count = 1
+    while 3 * len(bids) < 2 * reserved + 100:  # a bidding war well past the reserve
+        bids.append([len(bids) % 2, "bid", count, 2 + len(bids) % 5])
+        if len(bids) % 5 == 0:
+            count += 1
+    for b in bids:
+        rc.action(b[0], "bid", b[2], b[3])
+    rc.action(len(bids) % 2, "snyd")
+    rec_ = rc.record()
+    eq(rec_["rounds"], [{"dice": [[3], [5]], "actions": bids + [[len(bids) % 2, "snyd"]]}])
+    eq(_streamed(rc), rec_)
