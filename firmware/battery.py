@@ -8,21 +8,26 @@ only down to about 3.4 V at the cell, and the cell's protection cuts off at abou
 """
 from compat import const
 
-# (millivolts, percent), falling; linear between points.
-_CURVE = (
-    (4150, 100), (4050, 90), (3970, 80), (3900, 70), (3840, 60), (3790, 50),
-    (3750, 40), (3710, 30), (3670, 20), (3610, 10), (3500, 5), (3300, 0),
-)
+# (millivolts, percent), falling; linear between points. Held as bytes, the voltage as
+# (mV - 3000) // 10 (a tuple of pairs cost about 0.5 KB of heap).
+_CURVE = bytes((
+    115, 100, 105, 90, 97, 80, 90, 70, 84, 60, 79, 50,
+    75, 40, 71, 30, 67, 20, 61, 10, 50, 5, 30, 0,
+))
 LOW = const(10)        # percent: show the low-battery warning at or below this
 CHARGING_MV = const(4250)  # above a full cell's voltage only while the charger is pushing current
 
 
 def percent(mv):
     """Charge left in percent (0-100, an int) for a cell voltage in millivolts."""
-    if mv >= _CURVE[0][0]:
+    c = _CURVE
+    prev_mv = 3000 + c[0] * 10
+    if mv >= prev_mv:
         return 100
-    prev_mv, prev_pc = _CURVE[0]
-    for v, pc in _CURVE[1:]:
+    prev_pc = c[1]
+    for i in range(2, len(c), 2):
+        v = 3000 + c[i] * 10
+        pc = c[i + 1]
         if mv >= v:
             return pc + ((mv - v) * (prev_pc - pc) + (prev_mv - v) // 2) // (prev_mv - v)
         prev_mv, prev_pc = v, pc

@@ -23,16 +23,16 @@ OWN_COLS = (b" TT8|TX\x00" b"\x00\xb8|TL|:\x00" b"\x00 vUU~x\x00"
             b"\x7fAUIUA\x7f\x00" b"\x7fA]A]A\x7f\x00" b"\x00\x0e<D\x04<\x0e\x00")
 _N_OWN = const(13)
 
-# pip centres on a 4x4 grid of quarters (x, y in quarters of the die's size), per face
-_PIPS = (
-    (),
-    ((2, 2),),
-    ((1, 1), (3, 3)),
-    ((1, 1), (2, 2), (3, 3)),
-    ((1, 1), (3, 1), (1, 3), (3, 3)),
-    ((1, 1), (3, 1), (2, 2), (1, 3), (3, 3)),
-    ((1, 1), (3, 1), (1, 2), (3, 2), (1, 3), (3, 3)),
-)
+# pip centres on a 4x4 grid of quarters of the die's size, qx << 4 | qy, face f's f pips from
+# f * (f - 1) // 2 on (bytes: a tuple of pairs per face cost about 1 KB of heap)
+_PIPS = bytes((
+    0x22,
+    0x11, 0x33,
+    0x11, 0x22, 0x33,
+    0x11, 0x31, 0x13, 0x33,
+    0x11, 0x31, 0x22, 0x13, 0x33,
+    0x11, 0x31, 0x12, 0x32, 0x13, 0x33,
+))
 
 DIE = const(18)        # normal die size in pixels
 BIG_DIE = const(28)    # kids' mode
@@ -99,8 +99,10 @@ class Gfx:
         fb.vline(x + s1, y + 1, size - 2, 1)
         r = size // 8
         d = 2 * r - 1
-        for qx, qy in _PIPS[face]:
-            fb.fill_rect(x + (size * qx) // 4 - r + 1, y + (size * qy) // 4 - r + 1, d, d, 1)
+        i = face * (face - 1) // 2
+        for j in range(i, i + face):
+            q = _PIPS[j]
+            fb.fill_rect(x + (size * (q >> 4)) // 4 - r + 1, y + (size * (q & 15)) // 4 - r + 1, d, d, 1)
 
     def dice_row(self, dice, y, size=DIE, n=None):
         """Draw the first n dice centred across the screen; returns (x of the first, pitch)."""
