@@ -13,7 +13,11 @@ from host_tools.paths import BUILD, MICROPYTHON, ROOT
 
 BENCH = os.path.join(ROOT, "bench")
 FAKES = os.path.join(ROOT, "host_tools", "fakes")
-ENV = dict(os.environ, MICROPYPATH=os.pathsep.join([BUILD, BENCH]))
+# the games run on a copy of the build: a build started meanwhile (another make, a test) empties
+# build/firmware for a moment, and a game that then misses a module is no answer about the heap
+SNAPSHOT = tempfile.mkdtemp(prefix="dicecup-build-")
+shutil.copytree(BUILD, SNAPSHOT, dirs_exist_ok=True)
+ENV = dict(os.environ, MICROPYPATH=os.pathsep.join([SNAPSHOT, BENCH]))
 
 
 def completes(kind, kb):
@@ -85,10 +89,13 @@ def mpy_sizes():
     return total
 
 
-for kind, label in (("snyd", "6-seat Snyd"), ("maxi", "Maxi-Yatzy, 6 cards")):
-    kb = smallest_heap(kind)
-    benchlib.row("handheld", label + ": smallest -X heapsize that completes",
-                 kb if kb is not None else "fails at 512", "K", "64")
+try:
+    for kind, label in (("snyd", "6-seat Snyd"), ("maxi", "Maxi-Yatzy, 6 cards")):
+        kb = smallest_heap(kind)
+        benchlib.row("handheld", label + ": smallest -X heapsize that completes",
+                     kb if kb is not None else "fails at 512", "K", "64")
+finally:
+    shutil.rmtree(SNAPSHOT, ignore_errors=True)
 benchlib.row("handheld", "firmware .mpy total (build/firmware)", mpy_sizes(), "B")
 wall, inside = time_to_title()
 benchlib.row("handheld", "start to title frame: micropython process, wall", round(wall, 1), "ms")
