@@ -4,9 +4,14 @@ module only after the game: every name compiled here would otherwise count in th
 import benchlib
 
 LABEL = {"snyd": "6-seat Snyd (1 person + 5 bots)", "maxi": "6-card Maxi-Yatzy (3 people + 3 bots)"}
+# the items of handheld_game.run's tuple
+FIELDS = ("ok", "fakes", "title", "frames", "bytes", "shows", "presses", "press_frames", "max_press_frames",
+          "peak")
 
 
 def report(kind, r):
+    """Rows for the game handheld_game.run(kind) played (r: its tuple)."""
+    r = dict(zip(FIELDS, r))
     area = "handheld"
     what = LABEL[kind]
     benchlib.row(area, what + ": finished", "yes" if r["ok"] else "NO")

@@ -34,7 +34,8 @@ class Driver:
         self.pins = pm["buttons"]
         self.app = app.App(hw.Hardware(pm), 12345)
         self.kind = kind
-        self.now = self.ticks = self.presses = self.press_frames = self.max_press_frames = self.peak = 0
+        self.now = self.ticks = 0
+        self.counts = [0, 0, 0, 0]  # button presses, frames sent during them, most in one, peak heap
         self.tick()
 
     def tick(self):
@@ -44,19 +45,19 @@ class Driver:
 
     def press(self, name, n=1):
         pin = self.pins[name]
+        c = self.counts
         for _ in range(n):
             frames = self.app.frames
             for level in (0, 1):
                 self.sim_set(pin, level)
                 for _ in range(3):
                     self.tick()
-            self.presses += 1
             f = self.app.frames - frames
-            self.press_frames += f
-            if f > self.max_press_frames:
-                self.max_press_frames = f
+            c[0] += 1
+            c[1] += f
+            c[2] = max(c[2], f)
         gc.collect()
-        self.peak = max(self.peak, gc.mem_alloc())
+        c[3] = max(c[3], gc.mem_alloc())
 
     def play(self):
         a = self.app
@@ -103,9 +104,10 @@ class Driver:
 
 
 def run(kind):
-    """Play one game in a fresh flash folder (the current directory meanwhile); returns a dict of
-    what was measured. The host fakes come first on the path: their heap ("fakes") is part of every
-    number here, and a real handheld does not spend it (its machine module is built in)."""
+    """Play one game in a fresh flash folder (the current directory meanwhile); returns what was
+    measured as a tuple (handheld_bench.FIELDS names its items: a dict's keys would be names in the
+    game's heap). The host fakes come first on the path: their heap (fakes) is part of every number
+    here, and a real handheld does not spend it (its machine module is built in)."""
     sys.path.insert(0, __file__[:__file__.rfind("/") + 1] + "../host_tools/fakes")
     gc.collect()
     a = gc.mem_alloc()
@@ -128,9 +130,7 @@ def run(kind):
     ok = d.play()
     os.chdir(cwd)
     _rm(path)
-    return {"ok": ok, "peak": d.peak, "fakes": fakes, "presses": d.presses, "title": title,
-            "press_frames": d.press_frames, "max_press_frames": d.max_press_frames,
-            "frames": d.app.frames, "bytes": ssd1306.stats["bytes"], "shows": ssd1306.stats["frames"]}
+    return (ok, fakes, title, d.app.frames, ssd1306.stats["bytes"], ssd1306.stats["frames"]) + tuple(d.counts)
 
 
 def _rm(p):
@@ -145,4 +145,4 @@ def _rm(p):
 if __name__ == "__main__":
     r = run(sys.argv[1] if len(sys.argv) > 1 else "snyd")
     print(r)
-    sys.exit(0 if r["ok"] else 1)
+    sys.exit(0 if r[0] else 1)

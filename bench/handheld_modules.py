@@ -39,7 +39,7 @@ def report(kind, label):
 
     builtins.__import__ = hook
     try:
-        r = handheld_game.run(kind)
+        ok = handheld_game.run(kind)[0]
     finally:
         builtins.__import__ = _imp
     small = 0
@@ -50,4 +50,4 @@ def report(kind, label):
             small += own
     benchlib.row("handheld", "%s: heap of the %d modules under 1 KB" % (label, len([s for s in seen if s[1] < 1024])),
                  small, "B")
-    benchlib.row("handheld", "%s: finished with the import counter on" % label, "yes" if r["ok"] else "NO")
+    benchlib.row("handheld", "%s: finished with the import counter on" % label, "yes" if ok else "NO")
