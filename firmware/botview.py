@@ -16,8 +16,11 @@
 The handheld's bot seats and the PC tools (tournament, bot command) both go through here, so a bot
 sees the same thing everywhere and never gets the game object itself. Bad views raise ValueError.
 The Yatzy half lives in botview_yatzy (yatzy_view and yatzy_card here hand over to it), so a Snyd
-game never loads the Yatzy code, and each game's core is imported where it is needed.
+game never loads the Yatzy code, and each game's core is imported where it is needed; the handheld's
+Yatzy bots use botview_yatzy directly, so a Yatzy game never loads the Snyd half either.
 """
+from botcheck import int_in as _int
+from botcheck import need as _need
 
 _made = [None, None]  # the rules dict of the last Snyd view made here, and the Rules it came from
 SNYD_KEYS = ("rules", "seats", "me", "dice", "dice_left", "palifico", "opener", "actions", "shown", "may")
@@ -46,19 +49,6 @@ def snyd_view(game, seat, actions):
             "dice_left": list(g.dice_left), "palifico": g.palifico, "opener": g.opener,
             "actions": [list(a) for a in actions], "shown": shown, "may": may}
 
-
-def _int(v, lo, hi, what):
-    if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
-        raise ValueError("%s must be an integer %d..%d" % (what, lo, hi))
-    return v
-
-
-def _need(view, keys):
-    if not isinstance(view, dict):
-        raise ValueError("a view must be a JSON object")
-    for k in keys:
-        if k not in view:
-            raise ValueError("view misses %r" % k)
 
 
 def snyd_table(view):

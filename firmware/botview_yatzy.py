@@ -1,8 +1,10 @@
 """botview_yatzy: the Yatzy half of botview (see there): views of a live Yatzy game, and a core
-scorecard standing for a view. Loaded only when a Yatzy bot plays; callers go through botview.
+scorecard standing for a view. Loaded only when a Yatzy bot plays; the PC tools go through
+botview, the handheld's bots (seats, yatzy_bot) come here directly and never load botview.
 """
 import yatzy
-from botview import _int, _need
+from botcheck import int_in as _int
+from botcheck import need as _need
 
 YATZY_KEYS = ("variant", "options", "dice", "rolls_left", "saved_rolls", "columns", "yahtzee_bonus")
 

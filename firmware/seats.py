@@ -11,7 +11,7 @@ import botrng
 
 # what only the bots use: forgotten (app.forget) when a game ends, to make room for its record
 BOT_MODULES = ("snyd_bot", "snyd_odds", "yatzy_bot", "yatzy_turn", "yatzy_values", "botview", "botview_yatzy",
-               "snyd_text")
+               "botcheck", "snyd_text")
 
 
 class Person:
@@ -39,9 +39,10 @@ class Bot:
         if now - match.changed_at < self.think_ms:
             return None
         # imported here, not at the top: the title and settings screens never need the bots
-        import botview
         if match.kind == "yatzy":
+            import botview_yatzy  # not botview: a Yatzy game never loads its Snyd half
             import yatzy_bot
-            return yatzy_bot.decide(botview.yatzy_view(match.game, seat), self.level, self.rng)
+            return yatzy_bot.decide(botview_yatzy.yatzy_view(match.game, seat), self.level, self.rng)
+        import botview
         import snyd_bot
         return snyd_bot.decide(botview.snyd_view(match.game, seat, match.actions), self.level, self.rng)

@@ -20,7 +20,7 @@ Public API (stable; the handheld and host_tools.bot call only this):
                         the core afresh (same answers)
 
 Raises ValueError on a view that cannot be read. Box scores and legality (joker rules included) are
-the rules core's, through botview.yatzy_card; the hold search is yatzy_turn's expectimax.
+the rules core's, through botview_yatzy.yatzy_card; the hold search is yatzy_turn's expectimax.
 
 The levels differ in what a box is worth to them (holds are always chosen by expected value):
   hard    standard and yahtzee: the optimal-play value table (host_tools.yatzy_table, read with seeks
@@ -36,7 +36,8 @@ from array import array
 
 from compat import const
 import yatzy
-import botview
+import botview_yatzy
+from botcheck import int_in
 from yatzy_turn import Solver
 
 LEVELS = ("kids", "easy", "normal", "hard")
@@ -238,7 +239,7 @@ def _pars(g):
 
 
 def _prepare(view, lv):
-    card = botview.yatzy_card(view)
+    card = botview_yatzy.yatzy_card(view)
     judge = _Judge(card, lv, view["options"])
     s = _solver(card.g.ndice)
     key = repr((lv, view["variant"], view["options"], view["columns"]))
@@ -294,7 +295,7 @@ def coach(view, move=None):
                 raise ValueError("no rolls left to hold for")
             m = 0
             for i in move[1]:
-                botview._int(i, 0, n - 1, "a held position")
+                int_in(i, 0, n - 1, "a held position")
                 m |= 1 << i
             mine = s.hold_value(dice, m, rl)
         elif move[0] == "score" and len(move) == 3:
