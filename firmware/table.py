@@ -8,16 +8,18 @@ call the methods in the public API below; app.App calls tick() on every loop whi
 
 Lobby (frames tagged with wire.LOBBY_KEY):
     ANNOUNCE  the creator, every second: table id, game, handhelds seated (bitmask), seats, rules, name
-    JOIN      a joiner to the creator (unicast, repeated until welcomed): a nonce and its name.
+    JOIN      a joiner, broadcast, repeated until welcomed: a random nonce and its name (the
+              creator knows a joiner by its nonce, never by the radio address a frame came from).
               nonce 0 from a seated handheld: it leaves (between games). The creator also sends
               its roster as JOIN frames with nonce _ROSTER|handheld, so every screen shows names.
-    WELCOME   the creator to the joiner: the nonce, its handheld number, the table key.
+    WELCOME   the creator, broadcast: the nonce, the joiner's handheld number, the table key.
 Then every frame is the Node's (tagged with the table key). The creator starts a game by logging a
 SEATS entry (seat order, kinds person/bot, which handheld plays each seat); a player may leave and
 others join between games: the Node, its log and the table id live on.
 
-Addresses: a Node sends to a handheld number; the radio address of each is learned from the lobby and
-from every authenticated frame it sends (broadcast until one is known). Replies that one broadcast
+Addresses: a Node sends to a handheld number; its radio address is learned from its authenticated
+frames (broadcast until one is known), and changed only by a frame reporting more applied entries
+than any before, which a replay from a stranger's radio never does. Replies that one broadcast
 entry triggers on every handheld at once (commitments, reveals) wait SPREAD_MS per handheld number.
 
 Persisted (store, atomic): table.json (table id, key, our number, the creator's address, the roster)
@@ -171,6 +173,7 @@ class Table:
         self.macs = [None] * 8
         self.names = [""] * 8
         self.nonces = [0] * 8     # the creator: each handheld's JOIN nonce
+        self._mack = [0] * 8      # highest applied sequence heard from each handheld
         self.order = []           # the creator's seats for the next game: handheld number or BOT|k
         self.tid = 0
         self.key = None
@@ -178,7 +181,6 @@ class Table:
         self.kids = False
         self.rules = None
         self.who = -1
-        self.cmac = None
         self.nonce = 0
         self.move = None          # this handheld's person's move, waiting to be submitted
         self.now = now
@@ -212,8 +214,8 @@ class Table:
         """Ask to sit at a table from the join list."""
         self.tid = entry[0]
         self.tname = entry[1]
-        self.cmac = entry[5]
-        self.macs[0] = self.cmac
+        # JOIN goes out as a broadcast: the announcer's address may be a stranger's replay
+        self.macs[0] = None
         self.codec.seat_at(self.tid, None)
         self.nonce = int.from_bytes(os.urandom(4), "little") | 1
         self.mode = JOINING
@@ -411,10 +413,15 @@ class Table:
         if node is None:
             return
         code = node.receive(msg, self.now)
-        if code == 0 or code == tablelog.D_DUP or code == tablelog.D_NOTLEADER:
-            s = msg[7]
-            if s < 8 and self.macs[s] != mac:
+        s = msg[7]
+        if code == 0 and s < 8:
+            # a seat's address: the radio its frames come from, switched only by a frame that
+            # says more than any before (a higher applied sequence): a replay never does
+            a = msg[14] | msg[15] << 8 | msg[16] << 16 | msg[17] << 24
+            if self.macs[s] != mac and (self.macs[s] is None or a > self._mack[s]):
                 self.macs[s] = bytes(mac)
+            if a > self._mack[s]:
+                self._mack[s] = a
 
     def _send(self, dest, data):
         self.radio.send(None if dest == tablelog.BROADCAST else self.macs[dest], data)
@@ -451,7 +458,7 @@ class Table:
         f = self._frame(wire.T_JOIN)
         f.nonce = nonce
         pack_name(self.name, f.name)
-        self.radio.send(self.cmac, self.codec.encode(f))
+        self.radio.send(None, self.codec.encode(f))
 
     def _lobby(self, mac, msg):
         f = self.rx
@@ -465,7 +472,7 @@ class Table:
         elif t == wire.T_JOIN and f.table == self.tid:
             if self.mode == HOSTING:
                 self._on_join(mac, f)
-            elif f.nonce & 0xFFFF0000 == _ROSTER and mac == self.cmac:
+            elif f.nonce & 0xFFFF0000 == _ROSTER and f.seat == 0:
                 self.names[f.nonce & 7] = unpack_name(f.name)
         elif t == wire.T_WELCOME and self.mode == JOINING and f.nonce == self.nonce:
             self.who = f.who
@@ -503,31 +510,29 @@ class Table:
         return sorted(self.heard, key=lambda e: e[0])
 
     def _on_join(self, mac, f):
-        who = -1
-        for w in range(1, 8):
-            if self.macs[w] == mac:
-                who = w
-        if f.nonce == 0:  # a seated handheld stands up
-            if who > 0 and not self.playing():
-                i = self.order.index(who) if who in self.order else -1
-                if i >= 0:
-                    self.remove_seat(i)
-            return
+        # a joiner is known by the random nonce of its JOIN, never by the radio address it came
+        # from: a stranger replaying a JOIN gets the same answer as the joiner, nothing more
         if f.nonce & 0xFFFF0000 == _ROSTER:
             return
-        if who < 0 and f.nonce in self.nonces:
-            self.dropped += 1  # a seated handheld's JOIN replayed from another radio
+        if f.nonce == 0:  # a seated handheld stands up (it names itself in the header)
+            w = f.seat
+            if 0 < w < 8 and w in self.order and not self.playing():
+                self.remove_seat(self.order.index(w))
             return
+        who = -1
+        for w in range(1, 8):
+            if self.nonces[w] == f.nonce:
+                who = w
         if who < 0:
             if self.playing() or len(self.order) >= 8:
                 return  # between games only, at most 8 seats: the joiner keeps asking
             for w in range(1, 8):
-                if self.macs[w] is None:
+                if self.nonces[w] == 0 and w not in self.order:
                     who = w
                     break
             if who < 0:
                 return
-            self.macs[who] = bytes(mac)
+            self.macs[who] = None  # learned from its own frames (see _heard_frame)
             self.nonces[who] = f.nonce
             self.order.append(who)
             self.node.members |= 1 << who
@@ -537,7 +542,7 @@ class Table:
         w.nonce = f.nonce
         w.who = who
         w.key[:] = self.key
-        self.radio.send(mac, self.codec.encode(w))
+        self.radio.send(None, self.codec.encode(w))
 
     # ---- seat, persist, forget -------------------------------------------------------------
     def _seat(self, leader, members):
@@ -552,10 +557,10 @@ class Table:
         import store
         store.save(FILE, {"tid": self.tid, "key": _hex(self.key), "who": self.who,
                           "tname": self.tname, "kids": self.kids,
-                          "cmac": _hex(self.cmac) if self.cmac else "",
                           "order": self.order, "names": self.names,
                           "macs": [_hex(m) if m else "" for m in self.macs],
                           "kinds": list(self.game.kinds) if self.game else [],
+                          "nonces": self.nonces,
                           "rules": _hex(snydtable.pack_rules(self.rules)) if self.rules else ""})
 
     def _forget(self):
@@ -583,10 +588,10 @@ class Table:
             self.who = d["who"]
             self.tname = d["tname"]
             self.kids = d["kids"]
-            self.cmac = _unhex(d["cmac"]) if d["cmac"] else None
             self.order = d["order"]
             self.names = d["names"]
             self.macs = [_unhex(m) if m else None for m in d["macs"]]
+            self.nonces = d.get("nonces") or [0] * 8
             self.rules = snydtable.unpack_rules(_unhex(d["rules"])) if d["rules"] else None
         except (KeyError, ValueError, TypeError, IndexError):
             return False

@@ -67,16 +67,20 @@ def test_create_join_leave_and_a_replayed_join(tmp_path, monkeypatch):
     now = run(air, [host, a], 1500, t0=now)
     assert a.mode == table.SEATED and a.who == 1
     assert host.handhelds() == 2 and host.names[1] == "Bo" and a.names[0] == "Anna"
-    # a stranger replays Bo's JOIN from its own radio: no seat, no key for it
+    # a stranger replays Bo's JOIN from its own radio: no second seat, Bo's seat stays Bo's
     x = FakeRadio(air, 9)
-    welcomed = []
-    x.poll = lambda handler: welcomed.extend(x.inbox) or x.inbox.clear()
     join = [j for j in joins if j[2] == wire.T_JOIN][0]
     x.send(host.radio.mac, join)
+    x.send(None, join)
     now = run(air, [host, a], 500, t0=now)
-    assert host.handhelds() == 2 and host.dropped >= 1
-    assert not [d for _, d in welcomed if d[2] == wire.T_WELCOME]
+    assert host.handhelds() == 2 and host.order == [0, 1]
+    # a stranger replaying the creator's announce does not lead a joiner astray: JOIN is broadcast
+    c = table.Table(FakeRadio(air, 3), "Cy")
+    c.join([host.tid, "Stue", 1, 2, 2, x.mac, -40, now, b""])
+    now = run(air, [host, a, c], 1000, t0=now)
+    assert c.mode == table.SEATED and c.who == 2 and host.handhelds() == 3
     # Bo stands up between games; the table stays
     a.leave()
     run(air, [host], 500, t0=now)
-    assert host.handhelds() == 1 and a.mode == table.IDLE and host.mode == table.HOSTING
+    assert host.handhelds() == 2 and a.mode == table.IDLE and host.mode == table.HOSTING
+    assert host.order == [0, 2]
