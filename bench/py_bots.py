@@ -25,7 +25,8 @@ for seats in (2, 4, 6):
                          "%.1f [%.1f, %.1f]" % (100.0 * w / GAMES, 100 * lo, 100 * hi), "%", target)
 
 best = yatzy_sim.optimal("standard")
-benchlib.row("yatzy standard", "optimal solitaire mean (value table)", best, "points", "248.44")
+benchlib.row("yatzy standard", "optimal solitaire mean (value table, 0.1-point rounding)",
+             "%.2f" % best if best else None, "points", "248.44")
 for lv in ("kids", "easy", "normal", "hard"):
     r = yatzy_sim.run("standard", lv, YGAMES, seed=1, jobs=2)
     benchlib.row("yatzy standard", "%s: mean +- 95%% CI (%d games)" % (lv, YGAMES),
@@ -33,7 +34,8 @@ for lv in ("kids", "easy", "normal", "hard"):
     benchlib.row("yatzy standard", "%s: sd / bonus rate / yatzy rate" % lv,
                  "%.1f / %.0f%% / %.0f%%" % (r["sd"], 100 * r["bonus_rate"], 100 * r["yatzy_rate"]), "")
 ybest = yatzy_sim.optimal("yahtzee")
-benchlib.row("yatzy yahtzee", "optimal solitaire mean (value table)", ybest, "points", "254.59")
+benchlib.row("yatzy yahtzee", "optimal solitaire mean (value table, 0.1-point rounding)",
+             "%.2f" % ybest if ybest else None, "points", "254.59")
 r = yatzy_sim.run("yahtzee", "hard", YGAMES, seed=1, jobs=2)
 benchlib.row("yatzy yahtzee", "hard: mean +- 95%% CI (%d games)" % YGAMES, "%.1f +- %.1f" % (r["mean"], r["ci95"]),
              "points")
