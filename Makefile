@@ -53,7 +53,8 @@ DEPLOY_FLAGS = $(if $(DRY),--dry-run) $(ARGS)
 flash: setup
 	$(PY) -m host_tools.deploy flash --port "$(PORT)" --firmware "$(FIRMWARE)" $(DEPLOY_FLAGS)
 
-deploy: setup
+# deploy copies the hard Yatzy bot's value tables too, so it builds them first (a dry run builds nothing).
+deploy: setup $(if $(DRY),,tables)
 	$(PY) -m host_tools.deploy deploy --port "$(PORT)" --name "$(NAME)" $(DEPLOY_FLAGS)
 
 logs: setup

@@ -10,10 +10,12 @@ Several handhelds are served at once, each with its own progress lines; the exit
 every handheld succeeded. Owns the plans (lists of commands) and the meaning of tool errors; all
 commands go through a runner that tests replace, so no test needs hardware.
 On the handheld: the firmware's .mpy files and main.py at /, pinmap.json, owner.json {"name": ...}
-(firmware/settings.py reads it), the ssd1306 driver in /lib (mip), and the game records the firmware
-saves as /records/*.json (firmware/store.py).
+(firmware/settings.py reads it), the ssd1306 driver in /lib (mip), the hard Yatzy bot's value tables
+(built by `make tables`) in /tables, where firmware/yatzy_bot.py opens them, and the game records the
+firmware saves as /records/*.json (firmware/store.py).
 """
 import argparse
+import hashlib
 import json
 import os
 import shlex
@@ -22,10 +24,12 @@ import sys
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
-from host_tools import build
+from host_tools import build, yatzy_table
 from host_tools.paths import BUILD, HARDWARE, ROOT, tool
 import settings as firmware_settings   # the handheld's own file names and limits (firmware/)
 import store as firmware_store
+import yatzy_bot as firmware_bot
+import yatzy_values as firmware_values
 
 MPREMOTE = tool("mpremote")
 ESPTOOL = tool("esptool")
@@ -38,6 +42,11 @@ NEEDS_FLASH = 4 * 1024 * 1024   # ESP32_GENERIC's partition table expects a 4 MB
 NAME_MAX = firmware_settings.NAME_MAX
 OWNER_FILE = firmware_settings.OWNER
 RECORDS_DIR = firmware_store.RECORDS
+TABLES_DIR = firmware_bot.TABLES   # the bot opens tables/yatzy_VARIANT.yvt relative to the root
+# ESP32_GENERIC's file system: the 2 MB "vfs" partition of its 4 MB flash, LittleFS in 4 KB blocks,
+# two of them the root's metadata. A file takes whole blocks and a folder a pair, so sizes are in blocks.
+BLOCK = 4096
+FS_BYTES = 2 * 1024 * 1024 - 2 * BLOCK
 # USB-serial bridges found on ESP32 dev boards (VID, PID): CP210x, CH340, CH9102, FTDI.
 USB_SERIAL = {(0x10C4, 0xEA60), (0x1A86, 0x7523), (0x1A86, 0x55D4), (0x0403, 0x6001), (0x0403, 0x6010),
               (0x0403, 0x6015)}
@@ -288,17 +297,39 @@ def deploy_files(dest=BUILD):
 _OURS = '(x.endswith(".mpy") or x in ("main.py","pinmap.json",%s))' % json.dumps(OWNER_FILE)
 
 
+def on_flash(size):
+    """Bytes a file of `size` bytes takes on the handheld's file system (whole blocks)."""
+    return -(-size // BLOCK) * BLOCK
+
+
+def table_files():
+    """The value tables the hard Yatzy bot reads, as built on the PC (build/tables/)."""
+    return [yatzy_table.path_for(v) for v in firmware_values.VARIANTS if v]
+
+
+def check_tables(paths):
+    missing = [os.path.relpath(p, ROOT) for p in paths if not os.path.isfile(p)]
+    if missing:
+        raise DeployError("the hard Yatzy bot's value tables are missing (%s): run make tables first (a minute "
+                          "or two each; make deploy builds them itself). Without them a handheld's hard bot "
+                          "plays like normal" % ", ".join(missing))
+
+
 def probe_code(root="/"):
     """One line of MicroPython printing, as tagged JSON, what deploy and logs need to know: the
     implementation, free flash (counting our own files a deploy overwrites), the chip id, the owner's
     name and the saved records. root is "/" on a handheld (tests run it on the unix port in a folder)."""
+    t = json.dumps(TABLES_DIR)
     return ('import os,sys,json,binascii,machine;d=%s;s=os.statvfs(d);n=os.listdir(d);'
-            'f=s[0]*s[3]+sum(os.stat(d+x)[6] for x in n if %s);'
+            'u=lambda p:-(-os.stat(p)[6]//s[0])*s[0];'
+            'f=s[0]*s[3]+sum(u(d+x) for x in n if %s)'
+            '+(sum(u(d+%s+"/"+x) for x in os.listdir(d+%s) if x in %s) if %s in n else 0);'
             'o=json.load(open(d+%s)).get("name","") if %s in n else "";'
             'r=os.listdir(d+%s) if %s in n else [];'
             'print("%s"+json.dumps({"impl":sys.implementation.name,"platform":sys.platform,"free":f,'
             '"uid":binascii.hexlify(machine.unique_id()).decode(),"owner":o,"records":r}))'
-            % (json.dumps(root), _OURS, json.dumps(OWNER_FILE), json.dumps(OWNER_FILE), json.dumps(RECORDS_DIR),
+            % (json.dumps(root), _OURS, t, t, json.dumps([os.path.basename(p) for p in table_files()]), t,
+               json.dumps(OWNER_FILE), json.dumps(OWNER_FILE), json.dumps(RECORDS_DIR),
                json.dumps(RECORDS_DIR), PROBE_TAG))
 
 
@@ -306,6 +337,27 @@ def unshadow_code(root="/"):
     """After the copy: a stale X.py would be imported instead of the new X.mpy. Remove those, nothing else."""
     return ('import os;d=%s;n=os.listdir(d);[os.remove(d+x) for x in n if x.endswith(".py") and '
             'x[:-3]+".mpy" in n and x not in ("main.py","boot.py")]' % json.dumps(root))
+
+
+def tables_code(digests, root="/"):
+    """Before the tables' copy: make the tables folder if missing and remove each old table whose
+    sha256 differs from the new one's (digests {file name: hex}). LittleFS keeps a file's old blocks
+    until its new copy is closed, so overwriting a 1 MB table in place would need its size twice;
+    an identical table stays and mpremote's copy skips it (its own sha256 check)."""
+    code = ('import os,hashlib,binascii\nd=%s;t=d+%s;w=%s\n%s in os.listdir(d) or os.mkdir(t)\n'
+            'for x in os.listdir(t):\n if x in w:\n  h=hashlib.sha256();b=bytearray(512);f=open(t+"/"+x,"rb")\n'
+            '  while 1:\n   k=f.readinto(b)\n   if not k:break\n   h.update(b[:k])\n  f.close()\n'
+            '  if binascii.hexlify(h.digest()).decode()!=w[x]:os.remove(t+"/"+x)\n'
+            % (json.dumps(root), json.dumps(TABLES_DIR), json.dumps(digests, sort_keys=True), json.dumps(TABLES_DIR)))
+    return "exec(%s)" % json.dumps(code)
+
+
+def sha256_of(path):
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for chunk in iter(lambda: f.read(1 << 16), b""):
+            h.update(chunk)
+    return h.hexdigest()
 
 
 def parse_probe(out, port):
@@ -364,14 +416,29 @@ def _write(path, text):
         f.write(text)
 
 
-def build_size(dest=BUILD):
+def _size(path):
+    try:
+        return os.path.getsize(path)
+    except OSError:   # gone since the listing (a build running at the same time)
+        return 0
+
+
+def build_size(dest=BUILD, size=_size):
     total = 0
     for d, _, files in os.walk(dest):
-        total += sum(os.path.getsize(os.path.join(d, f)) for f in files)
+        total += sum(size(os.path.join(d, f)) for f in files)
     return total
 
 
-def deploy_plan(port, name, dest=BUILD, stage=STAGE, mip=True, need_bytes=0):
+def flash_need(dest=BUILD, tables=()):
+    """Bytes of the handheld's file system a deploy needs: the build and the tables in whole blocks,
+    the tables folder, and 16 KB for the pin map, owner.json, the ssd1306 driver and /lib."""
+    need = build_size(dest, lambda p: on_flash(_size(p)))
+    need += sum(on_flash(os.path.getsize(p)) for p in tables if os.path.isfile(p))
+    return need + (2 * BLOCK if tables else 0) + 16 * 1024
+
+
+def deploy_plan(port, name, dest=BUILD, stage=STAGE, mip=True, need_bytes=0, tables=(), digests=None):
     names = deploy_files(dest)
     files = [os.path.join(dest, n) for n in names if n.endswith((".py", ".mpy"))]
     dirs = [os.path.join(dest, n) for n in names if not n.endswith((".py", ".mpy"))]
@@ -391,6 +458,13 @@ def deploy_plan(port, name, dest=BUILD, stage=STAGE, mip=True, need_bytes=0):
     if name is not None:
         steps.append(Step("set owner %s" % name, mpremote(port, "fs", "cp", stage_owner(port, name, stage)[0],
                                                           ":" + OWNER_FILE)))
+    if tables:
+        digests = digests or {}
+        steps.append(Step("prepare /%s (remove changed tables)" % TABLES_DIR, mpremote(
+            port, "exec", tables_code({os.path.basename(p): digests.get(p, "") for p in tables}))))
+        steps.append(Step("copy Yatzy value tables (%d KB)" % (sum(os.path.getsize(p) for p in tables
+                                                                   if os.path.isfile(p)) // 1024),
+                          mpremote(port, "fs", "cp", *tables, ":%s/" % TABLES_DIR)))
     if mip:
         steps.append(Step("install ssd1306 driver (mip)", mpremote(port, "mip", "install", "ssd1306")))
     steps.append(Step("reset", mpremote(port, "reset")))
@@ -442,6 +516,10 @@ def cmd_flash(args, runner, say, lister):
 def cmd_deploy(args, runner, say, lister):
     ports = resolve_ports(args.port, lister)
     owners = names_for(ports, args.name)
+    tables = table_files()
+    if not args.dry_run:
+        check_tables(tables)
+    digests = {p: sha256_of(p) for p in tables if os.path.isfile(p)}
     if args.dry_run:
         for c in build_commands():
             say(show(c))
@@ -450,6 +528,9 @@ def cmd_deploy(args, runner, say, lister):
             if owners[p] is not None:
                 path, text = stage_owner(p, owners[p])
                 say("# and %s: %s" % (os.path.relpath(path, ROOT), text.strip()))
+        missing = [os.path.relpath(p, ROOT) for p in tables if p not in digests]
+        if missing:
+            say("# missing %s: make tables builds them (make deploy does it first)" % ", ".join(missing))
     else:
         errors = build.build()
         if errors:
@@ -459,8 +540,15 @@ def cmd_deploy(args, runner, say, lister):
             if owners[p] is not None:
                 _write(*stage_owner(p, owners[p]))
         say("built %d firmware files (%d KB)" % (len(firmware_files()), build_size() // 1024))
-    need = build_size() + 16 * 1024 if not args.dry_run else 0   # + pin map, owner, ssd1306 and headroom
-    failures = serve(ports, lambda p: deploy_plan(p, owners[p], mip=not args.no_mip, need_bytes=need),
+    need = flash_need(tables=tables)
+    if need > FS_BYTES:
+        raise DeployError("the firmware and the Yatzy tables need %d KB of flash, more than the %d KB file "
+                          "system of ESP32_GENERIC" % (need // 1024, FS_BYTES // 1024))
+    if args.dry_run:
+        say("# needs %d KB of the handheld's %d KB file system (firmware and tables in 4 KB blocks)"
+            % (need // 1024, FS_BYTES // 1024))
+    failures = serve(ports, lambda p: deploy_plan(p, owners[p], mip=not args.no_mip, need_bytes=need,
+                                                  tables=tables, digests=digests),
                      runner, say, args.dry_run)
     return failures, ports
 

@@ -1,9 +1,11 @@
 """Getting firmware onto handhelds: the exact flash/deploy/logs plans for one and several handhelds, the
 maker-facing errors, and the on-device probe running under MicroPython. Fake command runners only:
 no test touches a serial port or hardware."""
+import hashlib
 import io
 import json
 import os
+import shlex
 import subprocess
 import threading
 
@@ -53,14 +55,34 @@ def run(argv, runner, lister=lambda: []):
 
 
 @pytest.fixture
-def no_build(monkeypatch):
+def fake_tables(tmp_path_factory, monkeypatch):
+    """Small stand-ins for build/tables/ (the real ones take minutes to compute): {path: sha256}."""
+    folder = tmp_path_factory.mktemp("tables")
+    paths = {}
+    for variant, size in (("standard", 9000), ("yahtzee", 5000)):
+        p = folder / ("yatzy_%s.yvt" % variant)
+        p.write_bytes(b"YVT1" + bytes([0 if variant == "standard" else 2, 15]) + bytes(size - 6))
+        paths[str(p)] = hashlib.sha256(p.read_bytes()).hexdigest()
+    monkeypatch.setattr(deploy.yatzy_table, "path_for", lambda v: str(folder / ("yatzy_%s.yvt" % v)))
+    return paths
+
+
+@pytest.fixture
+def no_build(monkeypatch, fake_tables):
     """Deploy runs without invoking mpy-cross (tests/test_build.py covers the build itself)."""
     monkeypatch.setattr(deploy.build, "build", lambda *a, **k: [])
 
 
+def table_steps(port, tables):
+    """The two table commands deploy plans for one handheld, exactly."""
+    code = deploy.tables_code({os.path.basename(p): h for p, h in tables.items()})
+    return [MP + " connect %s exec %s" % (port, shlex.quote(code)),
+            MP + " connect %s fs cp %s :tables/" % (port, " ".join(sorted(tables)))]
+
+
 # ---- plans --------------------------------------------------------------------------------------
 
-def test_dry_run_deploy_one_handheld_prints_the_exact_commands():
+def test_dry_run_deploy_one_handheld_prints_the_exact_commands(fake_tables):
     rc, out = run(["deploy", "--port", "/dev/ttyUSB0", "--name", "Anna", "--dry-run"], FakeRunner())
     assert rc == 0
     lines = out.splitlines()
@@ -85,20 +107,22 @@ def test_dry_run_deploy_one_handheld_prints_the_exact_commands():
     assert dev[3:] == [
         MP + " connect /dev/ttyUSB0 fs cp build/deploy/pinmap.json :pinmap.json",
         MP + " connect /dev/ttyUSB0 fs cp build/deploy/owner-dev_ttyUSB0.json :owner.json",
+        *table_steps("/dev/ttyUSB0", fake_tables),
         MP + " connect /dev/ttyUSB0 mip install ssd1306",
         MP + " connect /dev/ttyUSB0 reset",
     ]
     assert '# and build/deploy/owner-dev_ttyUSB0.json: {"name": "Anna"}' in lines
 
 
-def test_dry_run_deploy_several_handhelds_gives_each_its_owner():
+def test_dry_run_deploy_several_handhelds_gives_each_its_owner(fake_tables):
     rc, out = run(["deploy", "--port", "/dev/ttyUSB0,/dev/ttyUSB1,/dev/ttyACM0", "--name", "Anna,Bo,Cai",
                    "--dry-run"], FakeRunner())
     assert rc == 0
     for port, slug in (("/dev/ttyUSB0", "dev_ttyUSB0"), ("/dev/ttyUSB1", "dev_ttyUSB1"), ("/dev/ttyACM0", "dev_ttyACM0")):
         mine = [l for l in out.splitlines() if l.startswith(MP + " connect %s " % port)]
-        assert len(mine) == 7, mine
+        assert len(mine) == 9, mine
         assert MP + " connect %s fs cp build/deploy/owner-%s.json :owner.json" % (port, slug) in mine
+        assert mine[5:7] == table_steps(port, fake_tables)
     assert '{"name": "Bo"}' in out and '{"name": "Cai"}' in out
 
 
@@ -172,10 +196,11 @@ def test_deploy_two_handhelds_progress_line_per_device(no_build):
     assert rc == 0, out
     for port in ("COM3", "COM4"):
         steps = [l for l in out.splitlines() if l.startswith("[%s] " % port)]
-        assert steps[0] == "[%s] 1/7 check MicroPython and free flash" % port
+        assert steps[0] == "[%s] 1/9 check MicroPython and free flash" % port
+        assert "[%s] 7/9 copy Yatzy value tables (13 KB)" % port in steps
         assert steps[-1] == "[%s] done" % port
-        assert len(steps) == 8
-        assert len(runner.for_port(port)) == 7
+        assert len(steps) == 10
+        assert len(runner.for_port(port)) == 9
     assert "deploy: all 2 handheld(s) done" in out
     with open(os.path.join(deploy.STAGE, "owner-COM4.json"), encoding="utf-8") as f:
         assert json.load(f) == {"name": "Bo"}
@@ -303,7 +328,7 @@ def test_error_meanings(port, output, words):
 
 def _micropython(code, tmp_path):
     stub = tmp_path / "stub"
-    stub.mkdir()
+    stub.mkdir(exist_ok=True)
     (stub / "machine.py").write_text("def unique_id():\n    return b'\\x24\\x6f\\x28\\xaa\\xbb\\xcc'\n")
     return subprocess.run([MICROPYTHON, "-c", code], capture_output=True, text=True, timeout=60,
                           env=dict(os.environ, MICROPYPATH=str(stub)))
@@ -388,3 +413,79 @@ def test_deployed_files_read_back_by_the_mpy_firmware_under_micropython(built, t
         src = json.load(f)
     assert (buttons, i2c, bat, wake) == (src["buttons"], src["i2c"], src["battery"], src["wake"])
     assert name == "Åse" and pc == 50
+
+
+# ---- the hard bot's value tables ------------------------------------------------------------------
+
+def test_missing_tables_stop_deploy_before_any_tool_runs(no_build, tmp_path, monkeypatch):
+    monkeypatch.setattr(deploy.yatzy_table, "path_for", lambda v: str(tmp_path / ("yatzy_%s.yvt" % v)))
+    runner = FakeRunner()
+    rc, out = run(["deploy", "--port", "COM3"], runner)
+    assert rc == 1 and "value tables are missing" in out and "make tables" in out
+    assert "yatzy_standard.yvt" in out and "yatzy_yahtzee.yvt" in out
+    assert runner.calls == []
+    rc, out = run(["deploy", "--port", "COM3", "--dry-run"], runner)
+    assert rc == 0 and "# missing " in out and "make tables" in out
+
+
+def test_flash_check_counts_the_tables_in_whole_blocks(no_build, fake_tables):
+    need = deploy.flash_need(tables=list(fake_tables))
+    assert need == deploy.flash_need() + 12288 + 8192 + 2 * deploy.BLOCK   # 9000 and 5000 bytes, a folder
+    runner = FakeRunner(probe=probe_reply(free=need - 1))
+    rc, out = run(["deploy", "--port", "COM3"], runner)
+    assert rc == 1 and "not enough flash: the firmware needs %d KB" % (need // 1024) in out
+    assert len(runner.calls) == 1
+    rc, out = run(["deploy", "--port", "COM3"], FakeRunner(probe=probe_reply(free=need)))
+    assert rc == 0, out
+
+
+def test_tables_that_cannot_fit_the_file_system_are_refused(no_build, fake_tables, monkeypatch):
+    monkeypatch.setattr(deploy, "FS_BYTES", deploy.flash_need(tables=list(fake_tables)) - 1)
+    runner = FakeRunner()
+    rc, out = run(["deploy", "--port", "COM3"], runner)
+    assert rc == 1 and "more than the" in out and runner.calls == []
+
+
+def test_the_firmware_opens_the_tables_where_deploy_puts_them(built, tmp_path, fake_tables):
+    """The .mpy bot, run from a handheld-like root, finds both tables at :tables/<name>."""
+    dev = tmp_path / "dev"
+    (dev / deploy.TABLES_DIR).mkdir(parents=True)
+    dest = table_steps("X", fake_tables)[1].rsplit(" ", 1)[1]
+    assert dest == ":%s/" % deploy.TABLES_DIR
+    for p in fake_tables:
+        (dev / dest[1:] / os.path.basename(p)).write_bytes(open(p, "rb").read())
+    code = ("import os, yatzy_bot; os.chdir(%r); print([yatzy_bot._table(v).variant for v in ('standard', 'yahtzee')])"
+            % str(dev))
+    r = subprocess.run([MICROPYTHON, "-X", "heapsize=256K", "-c", code], capture_output=True, text=True,
+                       env=dict(os.environ, MICROPYPATH=built), timeout=60)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert r.stdout.split() == ["['standard',", "'yahtzee']"]
+
+
+def test_tables_code_under_micropython_keeps_same_removes_changed(tmp_path, fake_tables):
+    dev = tmp_path / "dev"
+    dev.mkdir()
+    digests = {os.path.basename(p): h for p, h in fake_tables.items()}
+    r = _micropython(deploy.tables_code(digests, str(dev) + "/"), tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert os.listdir(dev / "tables") == []               # made the folder
+    std, yah = sorted(fake_tables)
+    (dev / "tables" / "yatzy_standard.yvt").write_bytes(open(std, "rb").read())
+    (dev / "tables" / "yatzy_yahtzee.yvt").write_bytes(b"an older table")
+    (dev / "tables" / "mine.txt").write_text("not ours")
+    r = _micropython(deploy.tables_code(digests, str(dev) + "/"), tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert sorted(os.listdir(dev / "tables")) == ["mine.txt", "yatzy_standard.yvt"]
+
+
+def test_probe_counts_old_tables_as_room(tmp_path):
+    dev = tmp_path / "dev"
+    (dev / "tables").mkdir(parents=True)
+    r = _micropython(deploy.probe_code(str(dev) + "/"), tmp_path)
+    before = deploy.parse_probe(r.stdout, "sim")["free"]
+    (dev / "tables" / "yatzy_standard.yvt").write_bytes(bytes(300_000))
+    (dev / "tables" / "other.bin").write_bytes(bytes(300_000))
+    r = _micropython(deploy.probe_code(str(dev) + "/"), tmp_path)
+    after = deploy.parse_probe(r.stdout, "sim")["free"]
+    # the table's 300,000 bytes count as room again; the foreign file's do not (tmpfs may round)
+    assert abs(after - before + 300_000) < 64 * 1024, (before, after)
