@@ -73,11 +73,8 @@ def render(out=PNG):
 
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
-    pm = pincheck.load()
-    probs = pincheck.check(pm)
-    if probs:
-        for p in probs:
-            print("enclosure: pin map problem: %s" % p, file=sys.stderr)
+    pm = pincheck.checked("enclosure")
+    if pm is None:
         return 1
     text = params(pm)
     try:

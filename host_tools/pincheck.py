@@ -241,6 +241,20 @@ def load(path=DEFAULT_PATH):
         return json.load(f)
 
 
+def checked(tool, path=None):
+    """The pin map for a generator named `tool`, or None after telling stderr why it is unusable."""
+    path = path or DEFAULT_PATH
+    try:
+        pm = load(path)
+    except (OSError, ValueError) as e:
+        print("%s: cannot read %s: %s" % (tool, os.path.relpath(path), e), file=sys.stderr)
+        return None
+    probs = check(pm)
+    for p in probs:
+        print("%s: pin map problem: %s" % (tool, p), file=sys.stderr)
+    return None if probs else pm
+
+
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
     if len(argv) > 1 or argv[:1] in (["-h"], ["--help"]):

@@ -226,11 +226,8 @@ def outputs(pm):
 
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
-    pm = pincheck.load()
-    probs = pincheck.check(pm)
-    if probs:
-        for p in probs:
-            print("wiring: pin map problem: %s" % p, file=sys.stderr)
+    pm = pincheck.checked("wiring")
+    if pm is None:
         return 1
     stale = []
     for path, text in outputs(pm).items():

@@ -150,3 +150,23 @@ def test_any_map_the_checker_passes_is_electrically_sound(pins, ext, wake):
     assert 32 <= pins[6] <= 39
     assert pm["buttons"][wake] in {0, 2, 4, 12, 13, 14, 15, 25, 26, 27} | set(range(32, 40))
     assert not set(pm["external_pullups"]) & {2, 12}
+
+
+@pytest.mark.parametrize("tool", ["wiring", "enclosure"])
+def test_generators_refuse_a_bad_or_unreadable_pin_map(tool, tmp_path, monkeypatch, capsys):
+    """wiring and enclosure share pincheck.checked: a bad map stops them with the problem, by tool name."""
+    import importlib
+    mod = importlib.import_module("host_tools." + tool)
+    path = tmp_path / "pinmap.json"
+    path.write_text(json.dumps(bad(buttons__up=6)))
+    monkeypatch.setattr(pincheck, "DEFAULT_PATH", str(path))
+    assert mod.main(["--check"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("%s: pin map problem: " % tool) and "GPIO 6" in err
+    path.write_text("{not json")
+    assert mod.main(["--check"]) == 1
+    assert capsys.readouterr().err.startswith("%s: cannot read " % tool)
+    assert pincheck.checked(tool, str(path)) is None
+    assert pincheck.checked(tool) is None
+    monkeypatch.undo()
+    assert pincheck.checked(tool) == GOOD
