@@ -70,7 +70,10 @@ class TableMenu(Menu):
 
     def __init__(self, app, sel=0):
         Menu.__init__(self, app, sel)
-        ensure(app)
+        import app as app_module
+        # the title's modules go (once the title screen is gone) before the table's come in:
+        # opening the table was the tightest moment for the heap
+        app_module.forget(MENU_MODULES)
 
     def count(self):
         return 2
@@ -93,6 +96,10 @@ class Create(Menu):
         self.kids = False
         self.names = [app.name()[:8]] + [t("table")[:6] + " %d" % i for i in range(1, 6)]
         self.k = 0
+        import screens  # the Snyd rules as the set-up screen makes them, then it goes again
+        self.rules = (screens.SnydSetup(app, False).rules(), screens.SnydSetup(app, True).rules())
+        import app as app_module
+        app_module.forget(MENU_MODULES)
 
     def heading(self):
         return t("t_create")
@@ -113,9 +120,7 @@ class Create(Menu):
         elif i == 1:
             self.k = (self.k + 1) % len(self.names)
         else:
-            import screens
-            rules = screens.SnydSetup(self.app, self.kids).rules()
-            self.app.table.create(self.names[self.k], rules, self.kids)
+            ensure(self.app).create(self.names[self.k], self.rules[self.kids], self.kids)
             self.app.go(HostLobby(self.app))
 
     def back(self):
@@ -211,7 +216,7 @@ class JoinList(Menu):
 
     def __init__(self, app):
         Menu.__init__(self, app)
-        self.tb = app.table
+        self.tb = ensure(app)
         self.tb.browsing = True
         self.rows = []
         self.at = -1000
