@@ -1,23 +1,15 @@
 """The referee on Yatzy records, as a subprocess: exit 0 legal, 1 rule broken, 2 not a record."""
 import json
 import os
-import subprocess
-import sys
 
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from replaycheck import ROOT, assert_not_a_record, referee
 
 GOOD = {"game": "yatzy", "variant": "standard", "options": {}, "players": 2,
         "turns": [{"p": 0, "rolls": [[1, 3, 3, 5, 6], [3, 3, 3, 2, 4]], "held": [[1, 2]],
                    "category": "three_of_a_kind"},
                   {"p": 1, "rolls": [[6, 6, 6, 6, 6]], "category": "yatzy"}]}
-
-
-def referee(text, path="-"):
-    r = subprocess.run([sys.executable, "-m", "host_tools.replay", path], input=text, cwd=ROOT,
-                       capture_output=True, text=True, timeout=60)
-    return r.returncode, r.stdout, r.stderr
 
 
 def with_turn(turn, **changes):
@@ -77,11 +69,7 @@ def test_rule_broken_exits_1_with_the_turn_and_reason(turn, words):
     ("[" * 100000 + "]" * 100000, ""),
 ])
 def test_not_a_record_exits_2_with_one_line(text, words):
-    code, out, err = referee(text)
-    assert code == 2
-    assert out == ""
-    assert err.count("\n") == 1 and "Traceback" not in err
-    assert words in err
+    assert_not_a_record(text, words)
 
 
 def test_missing_file_exits_2():
