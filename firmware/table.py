@@ -19,7 +19,8 @@ others join between games: the Node, its log and the table id live on.
 
 Addresses: a Node sends to a handheld number; its radio address is learned from its authenticated
 frames (broadcast until one is known), and changed only by a frame reporting more applied entries
-than any before, which a replay from a stranger's radio never does. Replies that one broadcast
+than any before, which a replay from a stranger's radio never does; a handheld heard from two
+radios is sent to by broadcast from then on (the first address may have been the stranger's). Replies that one broadcast
 entry triggers on every handheld at once (commitments, reveals) wait SPREAD_MS per handheld number.
 
 Persisted (store, atomic): table.json (table id, key, our number, the creator's address, the roster)
@@ -174,6 +175,7 @@ class Table:
         self.names = [""] * 8
         self.nonces = [0] * 8     # the creator: each handheld's JOIN nonce
         self._mack = [0] * 8      # highest applied sequence heard from each handheld
+        self._twice = 0           # handhelds whose frames came from two radios
         self.order = []           # the creator's seats for the next game: handheld number or BOT|k
         self.tid = 0
         self.key = None
@@ -418,13 +420,21 @@ class Table:
             # a seat's address: the radio its frames come from, switched only by a frame that
             # says more than any before (a higher applied sequence): a replay never does
             a = msg[14] | msg[15] << 8 | msg[16] << 16 | msg[17] << 24
-            if self.macs[s] != mac and (self.macs[s] is None or a > self._mack[s]):
+            m = self.macs[s]
+            if m is None or (m != mac and a > self._mack[s]):
                 self.macs[s] = bytes(mac)
+            elif m != mac:
+                # two radios speak for this seat (one replays its frames, maybe the one we
+                # believed first): from now on it is sent to by broadcast, which reaches it
+                self._twice |= 1 << s
             if a > self._mack[s]:
                 self._mack[s] = a
 
     def _send(self, dest, data):
-        self.radio.send(None if dest == tablelog.BROADCAST else self.macs[dest], data)
+        if dest == tablelog.BROADCAST or self._twice & (1 << dest):
+            self.radio.send(None, data)
+        else:
+            self.radio.send(self.macs[dest], data)
 
     # ---- the lobby -------------------------------------------------------------------------
     def _frame(self, t):
