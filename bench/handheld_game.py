@@ -122,14 +122,16 @@ def run(kind):
     os.chdir(path)
     with open("settings.json", "w") as f:      # a 6-seat game: 5 bots, or 3 people + 3 bots
         f.write('{"sleep": 4, "bots": 5, "y_people": 2, "y_bots": 3}')
-    gc.collect()
-    a = gc.mem_alloc()
-    d = Driver(kind)
-    gc.collect()
-    title = gc.mem_alloc() - a
-    ok = d.play()
-    os.chdir(cwd)
-    _rm(path)
+    try:
+        gc.collect()
+        a = gc.mem_alloc()
+        d = Driver(kind)
+        gc.collect()
+        title = gc.mem_alloc() - a
+        ok = d.play()
+    finally:    # a game that ran out of heap leaves no flash folder behind either
+        os.chdir(cwd)
+        _rm(path)
     return (ok, fakes, title, d.app.frames, ssd1306.stats["bytes"], ssd1306.stats["frames"]) + tuple(d.counts)
 
 
