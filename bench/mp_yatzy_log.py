@@ -24,11 +24,16 @@ while not g.finished:
     for k in range(n):
         g.roll_with(die)
         rolls[k] = bytes(g.dice)
-    col = b = 0
-    while g.why_not(b, col):
+    # the first free box, found the category screen's way: why_not would load the reason texts
+    # (yatzy_reasons) into this Recorder's measurement
+    col = 0
+    out = g.scores_for(None, col)
+    b = 0
+    while out[b] == yatzy.NOT_FREE:
         b += 1
         if b == g.nbox:
             b, col = 0, col + 1
+            out = g.scores_for(None, col)
     p = g.current
     g.fill(b, col)
     w.turn(p, rolls[:n], None, b, col)

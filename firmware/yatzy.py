@@ -70,10 +70,12 @@ VARIANTS = ("standard", "maxi", "yahtzee", "triple")
 _KINDS = (b"\x00\x01\x02\x03\x04\x05\x06\x07\x09\x0a\x0c\x0d\x0f\x12\x13", bytes(range(20)),
           b"\x00\x01\x02\x03\x04\x05\x09\x0a\x0f\x0c\x0d\x13\x12")
 _KINDS += (_KINDS[0],)
-# every box name in kind order (Maxi's sheet), then BOXES[i] holds the names of VARIANTS[i]
-BOXES = ("ones", "twos", "threes", "fours", "fives", "sixes", "one_pair", "two_pairs", "three_pairs",
-         "three_of_a_kind", "four_of_a_kind", "five_of_a_kind", "small_straight", "large_straight",
-         "full_straight", "full_house", "castle", "tower", "chance", "yatzy")
+# every box name in kind order (Maxi's sheet), then BOXES[i] holds the names of VARIANTS[i]. A list,
+# not a tuple literal: mpy-cross stores a constant tuple's strings as heap str objects (about 48 B
+# each), a list's as interned qstrs (the UI's strings share them): 0.7 KB less once imported
+BOXES = tuple(["ones", "twos", "threes", "fours", "fives", "sixes", "one_pair", "two_pairs",
+               "three_pairs", "three_of_a_kind", "four_of_a_kind", "five_of_a_kind", "small_straight",
+               "large_straight", "full_straight", "full_house", "castle", "tower", "chance", "yatzy"])
 BOXES = (tuple(BOXES[k] for k in _KINDS[0]), BOXES,
          tuple("yahtzee" if k == _YATZY else BOXES[k] for k in _KINDS[2]))
 BOXES += (BOXES[0],)
@@ -83,16 +85,10 @@ class Illegal(Exception):
     """The rules forbid this action now; the message is the reason."""
 
 
-# every reason in one string, so the module holds one object instead of a dozen; code 0 is "legal"
-_WHY = ("|the game is over|roll before filling a box|column %d out of range|no box %d|%s is already filled"
-        "|joker: a Yahtzee must go in %s|joker: a Yahtzee must go in a free lower box"
-        "|too many rolls (at most %d)|bad held dice %d|bad dice: %d dice|bad dice: value %r"
-        "|held dice changed (position %d)|no die %d to hold")
-
-
 def _why(code, arg=None):
-    w = _WHY.split("|")[code]
-    return w if arg is None else w % arg
+    # the words live in yatzy_reasons, loaded only when an action is refused
+    from yatzy_reasons import REASONS
+    return REASONS[code] if arg is None else REASONS[code] % arg
 
 
 def _best(c, k, skip=0):
@@ -114,7 +110,7 @@ class Yatzy:
         # options exist only in maxi, and only these two keys
         if (variant not in VARIANTS or not 1 <= players <= 8 or b not in ("84/100", "75/50")
                 or opts and (variant != "maxi" or len(opts) > ("saved_rolls" in opts) + ("bonus" in opts))):
-            raise ValueError("bad game: %r, %r scorecards, options %r" % (variant, players, options))
+            raise ValueError(_why(15, (variant, players, options)))
         v = VARIANTS.index(variant)
         self.variant = variant
         self.players = players
@@ -148,7 +144,7 @@ class Yatzy:
         try:
             return BOXES[self._v].index(name)
         except ValueError:
-            raise Illegal("no box %r in %s" % (name, self.variant))
+            raise Illegal(_why(14, (name, self.variant)))
 
     def _at(self, p, column=0):
         return (p * self.columns + column) * self.nbox

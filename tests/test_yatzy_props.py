@@ -145,3 +145,22 @@ def test_scores_do_not_depend_on_dice_order(variant, dice, rnd):
     for b in range(g.nbox):
         assert g.score(b, dice) == g.score(b, shuffled)
         assert 0 <= g.score(b, dice) <= box_max(g, b)
+
+
+def test_every_reason_code_has_words():
+    # the reason texts moved to yatzy_reasons: every _why code yatzy uses must have its words, and
+    # every text a user of the core can meet must be reachable
+    import os
+    import re
+
+    import yatzy_reasons
+    src = open(os.path.join(os.path.dirname(__file__), "..", "firmware", "yatzy.py")).read()
+    codes = {int(n) for n in re.findall(r"_why\((\d+)", src)} | set(range(1, 8))  # 1..7: _bar's codes
+    assert sorted(codes) == list(range(1, len(yatzy_reasons.REASONS)))
+    g = Yatzy("standard", 1)
+    assert g.why_not(0) == "roll before filling a box"
+    try:
+        Yatzy("standard", 9)
+        raise AssertionError("9 scorecards accepted")
+    except ValueError as e:
+        assert str(e) == "bad game: 'standard', 9 scorecards, options None"
