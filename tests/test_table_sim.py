@@ -174,6 +174,7 @@ def test_two_tables_side_by_side(tmp_path):
             p.creator = i in (0, 2)
             p.want_players = 2
             p.table_index = 0 if i == 1 else 1
+            p.tables_listed = 2
             p.path = [autoplay.labels(k) for k in (("table", "t_create", "t_open") if p.creator
                                                    else ("table", "t_join"))]
             players.append(p)

@@ -66,6 +66,7 @@ class Player:
         self.creator = i == 0        # the table's creator; the others join
         self.want_players = sim.n    # the creator starts once this many handhelds sit
         self.table_index = 0         # a joiner takes this table of the join list (by table id)
+        self.tables_listed = 1       # ... once at least this many tables are listed
         if self.table:
             path = ("table", "t_create", "t_open") if self.creator else ("table", "t_join")
         else:
@@ -165,7 +166,7 @@ class Player:
                     return "down"  # the start row is below the screen
         if rows and rows[0].strip() in self.t_join and not self.creator:
             listed = [r for r in range(1, len(rows)) if rows[r].strip()]
-            if len(listed) > self.table_index and sel is not None:
+            if len(listed) >= max(self.tables_listed, self.table_index + 1) and sel is not None:
                 return self._to(sel, listed[self.table_index])
             return None
         return False
