@@ -48,8 +48,7 @@ _HARD = const(3)
 _MAX_STAGES = const(4)   # maxi saved rolls: look this many rolls ahead at most
 _SAVED_ROLL = 2.0        # heuristic worth of a roll saved for later (maxi)
 
-TABLES = "tables"  # the folder at the handheld's root that host_tools/deploy.py copies the tables to
-_tables = {"dir": TABLES}
+_tables = {"dir": "tables"}
 _solvers = {}
 _score_rows = {"on": False}
 _memo_buf = {}

@@ -28,7 +28,6 @@ from host_tools import build, yatzy_table
 from host_tools.paths import BUILD, HARDWARE, ROOT, tool
 import settings as firmware_settings   # the handheld's own file names and limits (firmware/)
 import store as firmware_store
-import yatzy_bot as firmware_bot
 import yatzy_values as firmware_values
 
 MPREMOTE = tool("mpremote")
@@ -42,7 +41,9 @@ NEEDS_FLASH = 4 * 1024 * 1024   # ESP32_GENERIC's partition table expects a 4 MB
 NAME_MAX = firmware_settings.NAME_MAX
 OWNER_FILE = firmware_settings.OWNER
 RECORDS_DIR = firmware_store.RECORDS
-TABLES_DIR = firmware_bot.TABLES   # the bot opens tables/yatzy_VARIANT.yvt relative to the root
+# firmware/yatzy_bot.py opens "tables/yatzy_VARIANT.yvt" from the root (a name here, not a global on
+# the handheld; tests/test_deploy.py runs the .mpy bot on a deployed layout to keep the two in step)
+TABLES_DIR = "tables"
 # ESP32_GENERIC's file system: the 2 MB "vfs" partition of its 4 MB flash, LittleFS in 4 KB blocks,
 # two of them the root's metadata. A file takes whole blocks and a folder a pair, so sizes are in blocks.
 BLOCK = 4096

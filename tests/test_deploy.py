@@ -428,9 +428,11 @@ def test_missing_tables_stop_deploy_before_any_tool_runs(no_build, tmp_path, mon
     assert rc == 0 and "# missing " in out and "make tables" in out
 
 
-def test_flash_check_counts_the_tables_in_whole_blocks(no_build, fake_tables):
+def test_flash_check_counts_the_tables_in_whole_blocks(no_build, fake_tables, monkeypatch):
+    # a fixed firmware size: other tests may rebuild build/firmware meanwhile
+    monkeypatch.setattr(deploy, "build_size", lambda dest=None, size=None: 200 * 1024)
     need = deploy.flash_need(tables=list(fake_tables))
-    assert need == deploy.flash_need() + 12288 + 8192 + 2 * deploy.BLOCK   # 9000 and 5000 bytes, a folder
+    assert need == 200 * 1024 + 12288 + 8192 + 2 * deploy.BLOCK + 16 * 1024   # 9000, 5000 bytes, a folder
     runner = FakeRunner(probe=probe_reply(free=need - 1))
     rc, out = run(["deploy", "--port", "COM3"], runner)
     assert rc == 1 and "not enough flash: the firmware needs %d KB" % (need // 1024) in out
