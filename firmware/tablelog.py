@@ -464,7 +464,16 @@ class Node:
             self._on_request(f, now)
         return 0
 
+    def _drop_unapplied(self):
+        """A new term: forget entries buffered past a gap. They are the old sequencer's, and the
+        new one may never have had them (it catches up only to what the seats report applied):
+        applied later, they would fork this log from the entries the new one logs in their place."""
+        for i in range(LOG_CAP):
+            if self._seqs[i] > self.applied:
+                self._seqs[i] = 0
+
     def _follow(self, leader, now):
+        self._drop_unapplied()
         self.leader = leader
         self.ready = False
         self._leader_seen = now
@@ -604,6 +613,7 @@ class Node:
 
     def _take_over(self, now):
         self.term = (((self.term >> 3) + 1) << 3) | self.seat
+        self._drop_unapplied()
         self.leader = self.seat
         self.ready = False
         self._since = now
