@@ -48,6 +48,7 @@ def unpack_rules(b):
 
 class SnydTable(TableGame):
     """One handheld's copy of a Snyd table's game."""
+    Illegal = snyd.Illegal   # what the core raises on a snapshot that does not replay
 
     def __init__(self, table, hosted=0, save=None, load=None, me=None):
         TableGame.__init__(self, table, hosted, save, load, me)
@@ -281,14 +282,6 @@ class SnydTable(TableGame):
         out.put(bytes((len(self.acts) // 3,)))
         out.put(self.acts)
         return out.off
-
-    def restore(self, mv, seq):
-        """Take over the state in a snapshot taken after entry `seq`; False (nothing changed) if it
-        does not read."""
-        try:
-            return self._restore(bytes(mv), seq)
-        except (IndexError, ValueError, snyd.Illegal):
-            return False
 
     def _restore(self, b, seq):
         if b[0] == 0:

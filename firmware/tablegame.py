@@ -234,6 +234,14 @@ class TableGame:
             self._nhs[i] = 0
         self.phase = P_CONTRIB if self.committed == part else P_COMMIT
 
+    def restore(self, mv, seq):
+        """Take over the state in a snapshot taken after entry `seq`; False (nothing changed) if it
+        does not read. The subclass's _restore reads it; its Illegal is the game core's."""
+        try:
+            return self._restore(bytes(mv), seq)
+        except (IndexError, ValueError, self.Illegal):
+            return False
+
     def verified(self, s, n, roll=0):
         """Seat s's dice (n of them, for roll index `roll`) from its revealed secret, or None when
         the secret does not open its commitment."""

@@ -52,6 +52,7 @@ def unpack_rules(b):
 
 class YatzyTable(TableGame):
     """One handheld's copy of a Yatzy table's game."""
+    Illegal = yatzy.Illegal   # what the core raises on a snapshot that does not replay
 
     def __init__(self, table, hosted=0, save=None, load=None, me=None):
         TableGame.__init__(self, table, hosted, save, load, me)
@@ -268,14 +269,6 @@ class YatzyTable(TableGame):
                       t.get("column", 0))
         _put_turn(out, 0, self.rolls, self.helds, 0, 0)
         return out.off
-
-    def restore(self, mv, seq):
-        """Take over the state in a snapshot taken after entry `seq`; False (nothing changed) if it
-        does not read."""
-        try:
-            return self._restore(bytes(mv), seq)
-        except (IndexError, ValueError, yatzy.Illegal):
-            return False
 
     def _restore(self, b, seq):
         if b[0] == 0:
