@@ -230,35 +230,18 @@ class SnydTable(TableGame):
         return g
 
     # ---- this handheld's seats ----------------------------------------------------------------
-    def poll(self, node, now, decide=None, rand=None):
-        """Make the next request for each seat this handheld hosts (at most one in flight each)."""
-        ph = self.phase
-        if ph in (P_IDLE, P_OVER) or not node.caught_up():
-            return  # a handheld still catching up must not act on a state that is past
-        f = _REQ
-        for s in range(self.n):
-            bit = 1 << s
-            if not self.hosted & bit or not self.part & bit or node.pending(s):
-                continue
-            f.who = s
-            f.round = self.round
-            if self._fair_request(f, s, rand):
-                pass
-            elif ph == P_REVEAL and not self.revealed & bit:
-                if not self._reveal_request(f, s, rand):
-                    continue
-            elif ph == P_BID and decide is not None and self._asked[s] != node.applied:
-                self._asked[s] = node.applied
-                move = decide(self.game, s)
-                if move is None:
-                    continue
-                f.etype = wire.T_ACTION
-                f.kind = move[0]
-                f.count = move[1] if len(move) > 1 else 0
-                f.face = move[2] if len(move) > 2 else 0
-            else:
-                continue
-            node.submit(f, now)
+    def _play_request(self, f, s, ph, node, decide, rand):
+        if ph == P_REVEAL:
+            return not self.revealed & (1 << s) and self._reveal_request(f, s, rand)
+        move = self._decide(s, node, decide) if ph == P_BID else None
+        if move is None:
+            return False
+        f.etype = wire.T_ACTION
+        f.kind = move[0]
+        f.count = move[1] if len(move) > 1 else 0
+        f.face = move[2] if len(move) > 2 else 0
+        return True
+
 
     # ---- snapshot for a handheld that missed too much -----------------------------------------
     def snapshot(self, buf, off):
@@ -327,5 +310,3 @@ class SnydTable(TableGame):
             self._my_dice()
         return True
 
-
-_REQ = wire.Frame()  # the one request frame poll() fills (the Node copies it at once)

@@ -234,6 +234,38 @@ class TableGame:
             self._nhs[i] = 0
         self.phase = P_CONTRIB if self.committed == part else P_COMMIT
 
+    # ---- this handheld's seats ----------------------------------------------------------------
+    def poll(self, node, now, decide=None, rand=None):
+        """Make the next request for each seat this handheld hosts (at most one in flight each):
+        the fair-dice round's here, the game's own through the subclass's _play_request(f, s, ph,
+        node, decide, rand) -> True when it filled f. `decide(game, seat)` picks a hosted bot's or
+        person's move (None: nothing yet)."""
+        ph = self.phase
+        if ph == P_IDLE or ph >= P_OVER or not node.caught_up():
+            return  # a handheld still catching up must not act on a state that is past
+        f = _REQ
+        actor = self._actor()
+        for s in range(self.n):
+            bit = 1 << s
+            if not self.hosted & bit or not self.part & bit or node.pending(s):
+                continue
+            f.who = s
+            f.round = self.round
+            if self._fair_request(f, s, rand) or (
+                    (actor < 0 or s == actor) and self._play_request(f, s, ph, node, decide, rand)):
+                node.submit(f, now)
+
+    def _actor(self):
+        """The one seat that may act in the game's own phases, or -1 for any seat."""
+        return -1
+
+    def _decide(self, s, node, decide):
+        """Seat s's move from `decide`, asked once per applied log entry; None when there is none."""
+        if decide is None or self._asked[s] == node.applied:
+            return None
+        self._asked[s] = node.applied
+        return decide(self.game, s)
+
     def restore(self, mv, seq):
         """Take over the state in a snapshot taken after entry `seq`; False (nothing changed) if it
         does not read. The subclass's _restore reads it; its Illegal is the game core's."""
@@ -339,3 +371,6 @@ def explain(node, reason, lo):
 
 
 _EXPLAIN = wire.Frame()
+
+
+_REQ = wire.Frame()  # the one request frame poll() fills (the Node copies it at once)

@@ -29,7 +29,7 @@ from yatzy_recorder import Recorder
 
 P_TURN = const(3)       # == tablegame.P_PLAY: the roller is to reveal its secret
 P_ROLL = const(4)       # holds and the box
-P_CHEAT = const(6)      # stopped: a secret did not match its commitment
+P_CHEAT = const(6)      # stopped: a secret did not match its commitment (>= P_OVER: nobody acts)
 PHASES = ("idle", "commit", "contrib", "turn", "roll", "over", "cheat")
 
 
@@ -216,41 +216,24 @@ class YatzyTable(TableGame):
         self._begin_fair(part, False)
 
     # ---- this handheld's seats ----------------------------------------------------------------
-    def poll(self, node, now, decide=None, rand=None):
-        """Make the next request for each seat this handheld hosts (at most one in flight each)."""
-        ph = self.phase
-        if ph in (P_IDLE, P_OVER, P_CHEAT) or not node.caught_up():
-            return
-        f = _REQ
-        roller = self.roller()
-        for s in range(self.n):
-            bit = 1 << s
-            if not self.hosted & bit or not self.part & bit or node.pending(s):
-                continue
-            f.who = s
-            f.round = self.round
-            if self._fair_request(f, s, rand):
-                pass
-            elif s != roller:
-                continue
-            elif ph == P_TURN:
-                if not self._reveal_request(f, s, rand):
-                    continue
-            elif ph == P_ROLL and decide is not None and self._asked[s] != node.applied:
-                self._asked[s] = node.applied
-                move = decide(self.game, s)
-                if move is None:
-                    continue
-                f.etype = wire.T_YATZY
-                f.kind = move[0]
-                if move[0] == wire.Y_HOLD:
-                    f.roll, f.value = self.game.roll_no, move[1]
-                else:
-                    f.value = move[1]
-                    f.roll = move[2] if len(move) > 2 else 0
-            else:
-                continue
-            node.submit(f, now)
+    def _actor(self):
+        return self.roller()
+
+    def _play_request(self, f, s, ph, node, decide, rand):
+        if ph == P_TURN:
+            return self._reveal_request(f, s, rand)
+        move = self._decide(s, node, decide) if ph == P_ROLL else None
+        if move is None:
+            return False
+        f.etype = wire.T_YATZY
+        f.kind = move[0]
+        if move[0] == wire.Y_HOLD:
+            f.roll, f.value = self.game.roll_no, move[1]
+        else:
+            f.value = move[1]
+            f.roll = move[2] if len(move) > 2 else 0
+        return True
+
 
     # ---- snapshot -----------------------------------------------------------------------------
     def snapshot(self, buf, off):
@@ -331,5 +314,3 @@ def _get_turn(b, i, nd):
         i += 1 + nd
     return p, rolls, helds, box, column, i
 
-
-_REQ = wire.Frame()
