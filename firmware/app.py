@@ -54,7 +54,8 @@ class App:
         self.table = None       # table.Table while this handheld sits at a table (table_ui)
         self.radio = None       # radio.Radio once a table needed it
         self._take(settings)
-        if _exists("table.json"):  # a reboot at a table: back to the seat
+        import store  # already loaded by settings at boot; dropped with the menus during a game
+        if store.exists("table.json"):  # a reboot at a table: back to the seat
             import table_ui
             if table_ui.resume(self):
                 return
@@ -182,15 +183,6 @@ class App:
             self._shown[:] = buf
             self.fb.show()
             self.frames += 1
-
-
-def _exists(path):
-    import os
-    try:
-        os.stat(path)
-        return True
-    except OSError:
-        return False
 
 
 def forget(names):

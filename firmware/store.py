@@ -13,7 +13,8 @@ RECORDS = "records"
 KEEP_RECORDS = 5
 
 
-def _exists(path):
+def exists(path):
+    """Whether a file or folder is on flash."""
     try:
         os.stat(path)
         return True
@@ -57,7 +58,7 @@ def save(path, obj):
 def save_record(kind, number, record):
     """Save a game record (a dict, or a recorder as for save) as records/KIND-NUMBER.json and drop
     the ones older than KEEP_RECORDS."""
-    if not _exists(RECORDS):
+    if not exists(RECORDS):
         os.mkdir(RECORDS)
     save("%s/%s-%04d.json" % (RECORDS, kind, number), record)
     old = number - KEEP_RECORDS
