@@ -11,12 +11,14 @@ its turn in order:
     ROLL   the roller logs holds (a position mask for roll k; roll k's new dice come from the
            same secret and seed with roll index k) and finally the box; the rules core checks both
 No die value is ever sent: everyone derives every roll. Team play: a seat's SEATS `kinds` entry is
-1 + the scorecard it plays for (1, 2, 3... for one scorecard each). A secret that does not match its
+1 + the scorecard it plays for (1, 2, 3... for one scorecard each), plus KIND_BOT for a seat a bot
+plays (the rules ignore it; every screen names the seat a bot). A secret that does not match its
 commitment stops the game and names the cheat (`cheats`); a Yatzy turn cannot be voided in the
 record.
 
 Local seats: `poll(node, now, decide)`; decide(game, seat) -> (wire.Y_HOLD, mask) |
-(wire.Y_BOX, box, column) | None.
+(wire.Y_BOX, box, column) | None. At the start of a turn (the reveal) any answer but None rolls: the
+roller's first roll waits for its player, as the others do.
 """
 import fairdice
 import wire
@@ -30,14 +32,17 @@ from yatzy_recorder import Recorder
 P_TURN = const(3)       # == tablegame.P_PLAY: the roller is to reveal its secret
 P_ROLL = const(4)       # holds and the box
 P_CHEAT = const(6)      # stopped: a secret did not match its commitment (>= P_OVER: nobody acts)
+KIND_BOT = const(0x80)  # in a SEATS kinds entry: a bot plays the seat
+_CARD = const(0x0F)
 PHASES = ("idle", "commit", "contrib", "turn", "roll", "over", "cheat")
 
 
-def pack_rules(variant, options=None):
-    """(variant, maxi options) -> the wire.RULES_LEN bytes of an ANNOUNCE/SEATS frame."""
+def pack_rules(variant, options=None, teams=0):
+    """(variant, maxi options, teams: 0 or how many scorecards the seats share) -> the
+    wire.RULES_LEN bytes of an ANNOUNCE/SEATS frame (the rules ignore teams: the seating says it)."""
     o = options or {}
     flags = (1 if o.get("bonus") == "75/50" else 0) | (2 if o.get("saved_rolls") is False else 0)
-    return bytes((yatzy.VARIANTS.index(variant), flags, 0, 0, 0, 0))
+    return bytes((yatzy.VARIANTS.index(variant), flags, teams, 0, 0, 0))
 
 
 def unpack_rules(b):
@@ -75,11 +80,11 @@ class YatzyTable(TableGame):
         p = g.current
         members = 0
         for s in range(self.n):
-            if self.kinds[s] == p + 1:
+            if self.kinds[s] & _CARD == p + 1:
                 members += 1
         k = g.member(p, members)
         for s in range(self.n):
-            if self.kinds[s] == p + 1:
+            if self.kinds[s] & _CARD == p + 1:
                 if k == 0:
                     return s
                 k -= 1
@@ -129,8 +134,9 @@ class YatzyTable(TableGame):
             return 0
         top = used = 0
         for s in range(f.n):
-            top = max(top, f.kinds[s])
-            used |= 1 << f.kinds[s]
+            k = f.kinds[s] & _CARD
+            top = max(top, k)
+            used |= 1 << k
         return top if used | 1 == (2 << top) - 1 else 0  # kinds 1..top all used (0: no seat)
 
     def apply(self, f, seq):
@@ -211,7 +217,7 @@ class YatzyTable(TableGame):
         self.round += 1
         part = 0
         for s in range(f.n):
-            if f.kinds[s]:
+            if f.kinds[s] & _CARD:
                 part |= 1 << s
         self._begin_fair(part, False)
 
@@ -221,6 +227,8 @@ class YatzyTable(TableGame):
 
     def _play_request(self, f, s, ph, node, decide, rand):
         if ph == P_TURN:
+            if decide is not None and self._decide(s, node, decide) is None:
+                return False  # the first roll waits for its player (or bot)
             return self._reveal_request(f, s, rand)
         move = self._decide(s, node, decide) if ph == P_ROLL else None
         if move is None:
@@ -262,7 +270,7 @@ class YatzyTable(TableGame):
         kinds = bytearray(b[9:17])
         fields, arrs, i = self._get_fair(b, 17)
         n = fields[3]
-        cards = max(kinds)
+        cards = max(k & _CARD for k in kinds)
         g = yatzy.Yatzy(variant, cards, options or None)
         rec = Recorder(variant, cards, options or None)
         nd = g.ndice
