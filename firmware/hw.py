@@ -2,9 +2,18 @@
 
 Owns: the SSD1306 display (micropython-lib's driver, a framebuf.FrameBuffer) on I2C from the pin map,
 its contrast and power, the four buttons as input pins (active low, pull-up), the battery ADC, and
-light sleep with a button as wake source. Everything above sees plain callables and numbers.
-Button IRQs are never used: a sleeping handheld wakes by the ESP32's ext0 wake source, and the
-buttons are polled while awake, so no code runs (or allocates) in an interrupt.
+light sleep that any of the four buttons ends. Everything above sees plain callables and numbers.
+Button IRQs are never used: the buttons are polled while awake, so no code runs (or allocates) in
+an interrupt.
+
+Waking (MicroPython on the original ESP32 offers timer, ext0, ext1, touch and ULP as light-sleep
+wake sources; Pin.irq(wake=machine.SLEEP) is ext0 again, one pin only; the ESP-IDF's GPIO wake-up is
+not exposed): ext0 wakes on the pin map's wake button (select), ext1 on a second one (back). ext1
+knows only ALL_LOW and ANY_HIGH: with buttons to ground, ANY_HIGH would wake at once (a released
+button reads high) and ALL_LOW over several pins needs all of them pressed, so ext1 gets exactly
+one pin, where ALL_LOW means "that button is down". The other two buttons (up, down) cannot be
+wake sources with this wiring: the sleep is cut into slices of sleep_slice_ms and every button is
+read between two slices, so holding up or down for a slice wakes the handheld too.
 """
 import machine
 import ssd1306
@@ -18,6 +27,7 @@ BUTTONS = ("up", "down", "select", "back")
 
 
 class Hardware:
+    sleep_slice_ms = 250    # up/down held this long always wake it; a wake-up costs ~2 ms awake
     def __init__(self, pm=None):
         if pm is None:
             import pinmap  # only here: a game then drops it (screens.MENU_MODULES)
@@ -30,7 +40,9 @@ class Hardware:
         b = pm["buttons"]
         self.pins = [Pin(b[n], Pin.IN, Pin.PULL_UP) for n in BUTTONS]
         wake = pm.get("wake", "select")
-        self.wake_pin = self.pins[BUTTONS.index(wake) if wake in BUTTONS else 2]
+        w = BUTTONS.index(wake) if wake in BUTTONS else 2
+        self.wake_pin = self.pins[w]
+        self._ext1 = (self.pins[3 if w != 3 else 2],)   # back (select when back is ext0's)
         bat = pm["battery"]
         self._ratio = bat.get("ratio", 2.0)
         try:
@@ -65,7 +77,19 @@ class Hardware:
         machine.reset()
 
     def sleep(self, ms):
-        """Light sleep for up to ms; the wake button (held low) ends it early. RAM and the game stay."""
+        """Light sleep for up to ms; returns as soon as a button is down (at once if one already
+        is). RAM and the game stay."""
         if esp32 is not None:
             esp32.wake_on_ext0(pin=self.wake_pin, level=esp32.WAKEUP_ALL_LOW)
-        machine.lightsleep(ms)
+            try:
+                esp32.wake_on_ext1(pins=self._ext1, level=esp32.WAKEUP_ALL_LOW)
+            except ValueError:  # not an RTC pin on this wiring: that button wakes by the slices
+                pass
+        pins = self.pins
+        while ms > 0:
+            for p in pins:
+                if not p.value():
+                    return
+            s = ms if ms < self.sleep_slice_ms else self.sleep_slice_ms
+            machine.lightsleep(s)
+            ms -= s

@@ -3,8 +3,10 @@
 Pins read levels from a board table (unset input pins with PULL_UP read 1, like a released button).
 A PC process changes levels and ADC voltages through the host link (hostlink.py: BUTTON and ADC
 messages); an in-process test uses the sim_* functions below (host-only, not part of machine).
-`lightsleep(ms)` returns at once with a wall clock, or after a button change arrives over the link;
-under the virtual clock (vclock/time.py) it advances the clock.
+`lightsleep(ms)` sleeps ms (under the virtual clock, vclock/time.py, it advances the clock) and ends
+early only when a wake source set with the esp32 fake fires (ext0/ext1, level-triggered: checked at
+entry and after every change from the PC), as on the ESP32; any other button changes its level but
+sleeps on. wake_reason() says which: EXT0_WAKE, EXT1_WAKE or TIMER_WAKE.
 
 Kept small: a benchmark measures the firmware's heap with this module loaded, so it keeps no logs
 and loads the host link only when a PC process runs the handheld (DICECUP_LINK set).
@@ -15,7 +17,7 @@ import time
 _levels = {}        # GPIO -> 0/1 set by the PC or a test
 _adc_uv = {}        # GPIO -> microvolts at the pin
 _irqs = {}          # GPIO -> (handler, trigger)
-_wake = [None]      # pin that woke the last lightsleep
+_wake = [0]         # what ended the last lightsleep (wake_reason)
 _link = None
 if os.getenv("DICECUP_LINK"):
     import hostlink as _link    # it turns the PC's BUTTON and ADC messages into sim_set/sim_adc
@@ -28,7 +30,6 @@ def sim_set(pin, level):
     if irq:
         handler, trigger = irq
         if (level == 0 and trigger & Pin.IRQ_FALLING) or (level == 1 and trigger & Pin.IRQ_RISING):
-            _wake[0] = pin
             if handler:
                 handler(Pin(pin))
 
@@ -76,6 +77,13 @@ class Pin:
         self.value(0)
 
     def irq(self, handler=None, trigger=3, wake=None):
+        if wake is not None and trigger in (4, 5):
+            # the esp32 port: a level trigger with wake= is ext0 (one pin only)
+            import esp32
+            if esp32.ext0[0] not in (None, self.id):
+                raise ValueError("no resources")
+            esp32.wake_on_ext0(self, trigger == 5)
+            return None
         _irqs[self.id] = (handler, trigger)
         return None
 
@@ -130,12 +138,25 @@ class ADC:
         return self.read_u16() >> 4
 
 
+def _level(n):
+    return _levels.get(n, 1)
+
+
 def lightsleep(ms=None):
-    _wake[0] = None
-    if _link and _link.linked():
-        _link.lightsleep(ms)    # ends early when a button message arrives from the PC
-    elif ms:
-        time.sleep_ms(ms)
+    import esp32
+    t0 = time.ticks_ms()
+    while True:
+        w = esp32.fired(_level)
+        _wake[0] = w or TIMER_WAKE
+        left = ms - time.ticks_diff(time.ticks_ms(), t0) if ms else 1 << 30
+        if w or left <= 0:
+            return
+        if _link and _link.linked():
+            _link.lightsleep(left)  # returns early on a message from the PC: a button, perhaps
+        elif ms:
+            time.sleep_ms(left)     # in-process nothing changes a pin meanwhile
+        else:
+            return
 
 
 def deepsleep(ms=None):
@@ -154,12 +175,15 @@ def unique_id():
     return b"\x24\x6f\x28\x00\x00" + bytes((int(os.getenv("DICECUP_ID") or 0) & 255,))
 
 
-PIN_WAKE = 2
+PIN_WAKE = EXT0_WAKE = 2
+EXT1_WAKE = 3
 TIMER_WAKE = 4
+SLEEP = 2
+DEEPSLEEP = 4
 
 
 def wake_reason():
-    return PIN_WAKE if _wake[0] is not None else TIMER_WAKE
+    return _wake[0]
 
 
 def reset_cause():
