@@ -47,6 +47,8 @@ class App:
         self._shown = bytearray(len(self.fb.buffer))
         self._battery_at = -_BATTERY_MS
         self.battery = 100
+        self.warned = 0         # battery warning given so far: 0 none, 1 low, 2 critical
+        self.note = 0           # the warning on screen now (lowbat draws it over the screen)
         self.dirty = True
         self.frames = 0
         self.screen = None
@@ -130,6 +132,10 @@ class App:
             if pc != self.battery:
                 self.battery = pc
                 self.dirty = True
+                w = battery.warning(pc)
+                if w > self.warned or (self.warned and pc > battery.LOW + 10):  # worse, or charged
+                    import lowbat
+                    lowbat.warn(self, w)
         self._power(now)
         if self.dirty and self.power != _ASLEEP:
             self.redraw()
@@ -147,6 +153,11 @@ class App:
             self.apply_contrast()
             if ev == PRESS:
                 self._swallow |= bit    # the wake-up press is not a move
+            return
+        if self.note and ev == PRESS:   # the press that closes a battery warning is not a move
+            self.note = 0
+            self.dirty = True
+            self._swallow |= bit
             return
         if self._swallow & bit:
             if ev == RELEASE:
@@ -178,6 +189,9 @@ class App:
         self.screen.draw(g)
         if self.screen.battery:
             g.battery(115, 0, self.battery)
+        if self.note:
+            import lowbat
+            lowbat.draw(self, g)
         buf = self.fb.buffer
         if buf != self._shown:
             self._shown[:] = buf

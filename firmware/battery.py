@@ -5,6 +5,12 @@ times battery.ratio) and shows percent(mv). The curve is a typical single-cell L
 at about 0.1C, which is what a handheld drawing ~110 mA from a 1000 mAh cell does, so the voltage
 already includes the sag under the radio's load. 0 % is 3.30 V: the ME6211 regulator keeps 3.3 V
 only down to about 3.4 V at the cell, and the cell's protection cuts off at about 2.5-3.0 V.
+
+Warnings (app.App shows them through lowbat): LOW at 10 % (3.61 V) leaves about 85 mAh of the
+850 mAh hardware/power.md counts as usable: 45 minutes of table play at its 111 mA, two hours solo
+at 40 mA - time to finish the game and find a charger. CRITICAL at 5 % (3.50 V) leaves about 20
+minutes at the table; below 3.4 V the regulator can no longer hold 3.3 V and the ESP32 browns out,
+so the handheld saves the game's record then.
 """
 from compat import const
 
@@ -15,6 +21,7 @@ _CURVE = bytes((
     75, 40, 71, 30, 67, 20, 61, 10, 50, 5, 30, 0,
 ))
 LOW = const(10)        # percent: show the low-battery warning at or below this
+CRITICAL = const(5)    # percent: warn again, and save the game in progress
 CHARGING_MV = const(4250)  # above a full cell's voltage only while the charger is pushing current
 
 
@@ -37,6 +44,11 @@ def percent(mv):
 def pin_to_cell_mv(pin_uv, ratio):
     """Cell millivolts from the ADC pin's microvolts (ADC.read_uv()) and the divider ratio."""
     return int(pin_uv * ratio) // 1000
+
+
+def warning(pc):
+    """0 (none), 1 (low) or 2 (critical) for a charge of pc percent."""
+    return 2 if pc <= CRITICAL else (1 if pc <= LOW else 0)
 
 
 def bars(mv, n=4):

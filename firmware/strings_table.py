@@ -156,4 +156,9 @@ t_cheat|Snyd opdaget:|Cheat found:
 t_void|Ugyldig runde|Round void
 t_dealing|Ryster bægrene|Shaking cups
 t_watching|Du ser på|Watching
+bat_low|Lavt batteri|Battery low
+bat_crit|Batteri tomt!|Battery empty!
+bat_soon|Oplad snart|Charge it soon
+bat_now|Oplad nu!|Charge it now!
+bat_saved|Spillet er gemt|Game saved
 """
