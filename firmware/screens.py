@@ -189,9 +189,14 @@ class YatzySetup(Menu):
         options = None
         variant = self.variant
         if variant == "maxi":
-            options = {"bonus": ("84/100", "75/50")[s["maxi_bonus"]], "saved_rolls": s["saved_rolls"]}
+            options = maxi_options(s)
         app.launch("yatzy_ui", ("standard" if team else variant, players, options, app.rng_seed(),
                                 2 if team else 0), MENU_MODULES)
+
+
+def maxi_options(s):
+    """The Maxi-Yatzy options of settings dict s (the set-up's and the table's)."""
+    return {"bonus": ("84/100", "75/50")[s["maxi_bonus"]], "saved_rolls": s["saved_rolls"]}
 
 
 class Message(Screen):

@@ -1,6 +1,7 @@
 """table: this handheld's place at a table - the lobby, the log Node and the game, pumped every tick.
 
-Owns what joins the radio (radio.Radio) to the pure protocol (wire, tablelog, snydtable): the lobby,
+Owns what joins the radio (radio.Radio) to the pure protocol (wire, tablelog, and the game's adapter:
+table_snyd or table_yatzy, loaded for the table's game only, never both): the lobby,
 the map from a Node's seat (a handheld at the table, 0 = the creator) to its radio address, the
 persisted state a reboot needs, the per-seat reply spread, and the moves of this handheld's seats
 (its person's, handed over by the screens, and its bots'). The screens (table_ui) only read it and
@@ -27,23 +28,19 @@ Persisted (store, atomic): table.json (table id, key, our number, the creator's 
 and tsecN.json (seat N's secrets), written before a commitment leaves: a handheld that reboots comes
 back to its seat (App boots into the table when table.json exists), catches up from a snapshot and
 still reveals its dice.
-Not done: Yatzy over the table (the adapter yatzytable exists; no screens use it yet).
 """
 import os
 
-import snyd
-import snydtable
 import tablelog
 import wire
 from compat import const
+from tablegame import P_IDLE, P_OVER
 
 IDLE = const(0)
 HOSTING = const(1)      # the creator (handheld 0)
 JOINING = const(2)
 SEATED = const(3)
 
-K_PERSON = const(1)     # SEATS kinds
-K_BOT = const(2)
 BOT = const(0x80)       # in the creator's seat order: a bot (low bits: its number)
 
 ANNOUNCE_MS = const(1000)
@@ -53,7 +50,19 @@ HEARD_MS = const(4000)  # a table not announced for this long leaves the join li
 BOT_THINK_MS = const(900)
 _ROSTER = const(0x524F0000)
 FILE = "table.json"
-G_SNYD = const(1)
+G_SNYD = const(1)       # ANNOUNCE game numbers (table_snyd.GAME, table_yatzy.GAME)
+G_YATZY = const(2)
+
+
+def game_module(gid):
+    """The table game module for an ANNOUNCE game number (None: a game this firmware lacks)."""
+    if gid == G_SNYD:
+        import table_snyd
+        return table_snyd
+    if gid == G_YATZY:
+        import table_yatzy
+        return table_yatzy
+    return None
 
 
 def pack_name(s, buf):
@@ -77,60 +86,6 @@ def unpack_name(buf):
         return bytes(buf[:n]).decode()
     except UnicodeError:
         return "?"
-
-
-class SnydSeats(snydtable.SnydTable):
-    """snydtable.SnydTable plus what the screens need: which seats are bots, how many games began,
-    each counted round's verified dice, and this handheld's own dice in its local rules core
-    (bidding depends only on dice counts, so that changes no decision; only its screen and its bots
-    see them)."""
-
-    def __init__(self, table, hosted, save, load, me):
-        snydtable.SnydTable.__init__(self, table, hosted, save, load, me)
-        self.kinds = bytearray(8)   # not in a snapshot: Table keeps them in table.json
-        self.on_seats = None
-        self.games = 0
-        self.rounds_done = 0
-        self.last_dice = None
-
-    def apply(self, f, seq):
-        if f.etype == wire.T_SEATS:
-            self.kinds[:] = f.kinds
-            if not f.flags & wire.SEATS_RESEAT:
-                self.games += 1
-            snydtable.SnydTable.apply(self, f, seq)
-            if self.on_seats:
-                self.on_seats()
-            return
-        snydtable.SnydTable.apply(self, f, seq)
-
-    def restore(self, mv, seq):
-        ok = snydtable.SnydTable.restore(self, mv, seq)
-        if ok:
-            self.games += 1  # the screens follow a restored game as a new one
-        return ok
-
-    def _finish_round(self):
-        v = self.voided
-        g = self.game
-        snydtable.SnydTable._finish_round(self)
-        if self.voided == v:
-            self.last_dice = [g.dice_of(s) for s in range(self.n)]
-            self.rounds_done += 1
-
-    def _my_dice(self):
-        snydtable.SnydTable._my_dice(self)
-        g = self.game
-        for s in range(self.n):
-            d = self.mine[s]
-            if d:
-                b = s * snyd.MAX_DICE
-                for i in range(len(d)):
-                    g.dice[b + i] = d[i]
-
-    def want(self, s):
-        """Ask seat s's decide() again although nothing was logged since (a move is ready)."""
-        self._asked[s] = -1
 
 
 def _save_secret(s, b):
@@ -182,6 +137,8 @@ class Table:
         self.tname = ""
         self.kids = False
         self.rules = None
+        self.gid = G_SNYD         # the table's game, and its module (game_module)
+        self.mod = None
         self.who = -1
         self.nonce = 0
         self.move = None          # this handheld's person's move, waiting to be submitted
@@ -196,8 +153,11 @@ class Table:
         self.saved_games = 0
 
     # ---- public API for the screens ---------------------------------------------------------
-    def create(self, tname, rules, kids):
-        """Become handheld 0 of a new table (not announced to anyone before this)."""
+    def create(self, tname, rules, kids, game=G_SNYD):
+        """Become handheld 0 of a new table (not announced to anyone before this); rules are the
+        game module's (snyd.Rules; Yatzy: (variant, options, teams))."""
+        self.gid = game
+        self.mod = game_module(game)
         r = os.urandom(20)
         self.tid = int.from_bytes(r[:4], "little") | 1
         self.key = r[4:20]
@@ -216,6 +176,14 @@ class Table:
         """Ask to sit at a table from the join list."""
         self.tid = entry[0]
         self.tname = entry[1]
+        self.gid = entry[2]
+        self.mod = game_module(entry[2])
+        self.rules = None
+        try:
+            self.rules = self.mod.unpack_rules(entry[8])
+        except (ValueError, IndexError, TypeError, AttributeError):
+            pass
+        self.kids = self.gid == G_SNYD and self.rules is not None and self.rules.dice == 3
         # JOIN goes out as a broadcast: the announcer's address may be a stranger's replay
         self.macs[0] = None
         self.codec.seat_at(self.tid, None)
@@ -263,13 +231,13 @@ class Table:
         f.flags = 0
         f.n = len(o)
         f.first = os.urandom(1)[0] % max(1, len(o))
-        f.rules[:] = snydtable.pack_rules(self.rules)
+        f.rules[:] = self.mod.pack_rules(self.rules)
         for s in range(8):
             f.kinds[s] = 0
             f.hosts[s] = 0
         for s in range(len(o)):
             w = o[s]
-            f.kinds[s] = K_BOT if w & BOT else K_PERSON
+            f.kinds[s] = self.mod.kind(s, w & BOT, self.rules)
             f.hosts[s] = self.node.seat if w & BOT else w
         return self.node.log_local(f, now)
 
@@ -281,12 +249,12 @@ class Table:
         f.flags = wire.SEATS_RESEAT
         f.n = g.n
         f.first = g.first
-        f.rules[:] = snydtable.pack_rules(g.rules)
+        f.rules[:] = g.packed_rules()
         for s in range(8):
             f.kinds[s] = g.kinds[s] if s < g.n else 0
             f.hosts[s] = g.hosts[s] if s < g.n else 0
             if s < g.n and g.hosts[s] == hh:
-                f.kinds[s] = K_BOT
+                f.kinds[s] = g.bot_kind(s)
                 f.hosts[s] = self.node.seat
         return self.node.log_local(f, now)
 
@@ -300,7 +268,7 @@ class Table:
 
     def seat_name(self, s):
         g = self.game
-        if g.kinds[s] == K_BOT:
+        if g.is_bot(s):
             return "Bot%d" % (s + 1)
         h = g.hosts[s]
         return self.names[h] or "P%d" % (h + 1)
@@ -309,13 +277,13 @@ class Table:
         """The game seat of this handheld's person (-1: none this game)."""
         g = self.game
         for s in range(g.n):
-            if g.hosts[s] == self.who and g.kinds[s] == K_PERSON:
+            if g.hosts[s] == self.who and g.kinds[s] and not g.is_bot(s):
                 return s
         return -1
 
     def playing(self):
         g = self.game
-        return g is not None and g.phase not in (snydtable.P_IDLE, snydtable.P_OVER)
+        return g is not None and P_IDLE < g.phase < P_OVER
 
     def missing_names(self):
         m = self.node.missing if self.node else 0
@@ -348,51 +316,40 @@ class Table:
             self._changed = now
             # every handheld answers the same entry: spread the answers by handheld number
             self._act_at = now + self.who * SPREAD_MS
-        if g.phase == snydtable.P_BID:
+        if P_IDLE < g.phase < P_OVER:
             self._want_moves(now)
         if now >= self._act_at:
             g.poll(node, now, self._decide, os.urandom)
-        if g.phase == snydtable.P_OVER and self._saved != g.round and node.caught_up():
+        if g.phase == P_OVER and self._saved != g.round and node.caught_up():
             self._saved = g.round
             self._save_record()
 
     def _want_moves(self, now):
         g = self.game
-        game = g.game
         for s in range(g.n):
             if not g.hosted & (1 << s):
                 continue
-            if g.kinds[s] == K_BOT:
-                if game.on_turn == s and now - self._changed >= BOT_THINK_MS:
+            if g.is_bot(s):
+                if g.to_move(s) and now - self._changed >= BOT_THINK_MS:
                     g.want(s)
             elif self.move is not None:
                 g.want(s)
 
     def _decide(self, game, s):
         g = self.game
-        if g.kinds[s] == K_BOT:
-            if game.on_turn != s or self.now - self._changed < BOT_THINK_MS:
+        if g.is_bot(s):
+            if not g.to_move(s) or self.now - self._changed < BOT_THINK_MS:
                 return None
-            mv = self._bot(s).poll(_View(g.game, self.actions()), s, self.now)
+            mv = g.bot_move(self._bot(s), s, self.now)
         else:
             mv = self.move
             self.move = None
-        if mv is None:
-            return None
-        k = mv[0]
-        if k == "bid":
-            return (wire.A_BID, mv[1], mv[2])
-        return (wire.A_SNYD,) if k == "snyd" else (wire.A_CALZA,)
+        return None if mv is None else g.wire_move(mv)
 
-    def actions(self):
-        """This round's actions in the record's list form (what a bot's view lists)."""
-        a = self.game.acts
-        out = []
-        for i in range(0, len(a), 3):
-            k = a[i] & 3
-            out.append([a[i] >> 2, "bid", a[i + 1], a[i + 2]] if k == 0 else
-                       [a[i] >> 2, ("bid", "snyd", "calza")[k]])
-        return out
+    def waiting(self):
+        """True while this handheld's person's last move is not yet logged (or refused)."""
+        s = self.my_seat()
+        return self.move is not None or (s >= 0 and self.node.pending(s))
 
     def _bot(self, s):
         b = self._bots.get(s)
@@ -447,14 +404,14 @@ class Table:
 
     def _announce(self):
         f = self._frame(wire.T_ANNOUNCE)
-        f.game = G_SNYD
+        f.game = self.gid
         taken = 0
         for w in self.order:
             if not w & BOT:
                 taken |= 1 << w
         f.taken = taken
         f.size = len(self.order)
-        f.rules[:] = snydtable.pack_rules(self.rules)
+        f.rules[:] = self.mod.pack_rules(self.rules)
         pack_name(self.tname, f.name)
         self.radio.send(None, self.codec.encode(f))
         for w in self.order:  # the roster, so every screen can name every handheld
@@ -477,7 +434,7 @@ class Table:
             return
         t = f.type
         if t == wire.T_ANNOUNCE:
-            if self.browsing:
+            if self.browsing and f.game in (G_SNYD, G_YATZY):  # a game this firmware plays
                 self._listed(mac, f)
         elif t == wire.T_JOIN and f.table == self.tid:
             if self.mode == HOSTING:
@@ -557,7 +514,7 @@ class Table:
     # ---- seat, persist, forget -------------------------------------------------------------
     def _seat(self, leader, members):
         self.codec.seat_at(self.tid, self.key)
-        self.game = SnydSeats(self.tid, 0xFF if leader < 0 else 0, _save_secret, _load_secret,
+        self.game = self.mod.Seats(self.tid, 0xFF if leader < 0 else 0, _save_secret, _load_secret,
                               self.who)
         self.game.on_seats = self._persist
         self.node = tablelog.Node(self.who, self.codec, self.game, self._send, members, leader,
@@ -571,7 +528,8 @@ class Table:
                           "macs": [_hex(m) if m else "" for m in self.macs],
                           "kinds": list(self.game.kinds) if self.game else [],
                           "nonces": self.nonces,
-                          "rules": _hex(snydtable.pack_rules(self.rules)) if self.rules else ""})
+                          "game": self.gid,
+                          "rules": _hex(self.mod.pack_rules(self.rules)) if self.rules else ""})
 
     def _forget(self):
         for name in [FILE] + ["tsec%d.json" % s for s in range(8)]:
@@ -602,8 +560,10 @@ class Table:
             self.names = d["names"]
             self.macs = [_unhex(m) if m else None for m in d["macs"]]
             self.nonces = d.get("nonces") or [0] * 8
-            self.rules = snydtable.unpack_rules(_unhex(d["rules"])) if d["rules"] else None
-        except (KeyError, ValueError, TypeError, IndexError):
+            self.gid = d.get("game", G_SNYD)
+            self.mod = game_module(self.gid)
+            self.rules = self.mod.unpack_rules(_unhex(d["rules"])) if d["rules"] else None
+        except (KeyError, ValueError, TypeError, IndexError, AttributeError):
             return False
         self.mode = HOSTING if self.who == 0 else SEATED
         self._seat(leader=-1, members=0xFF)
@@ -618,21 +578,11 @@ class Table:
         g = self.game
         me = self.my_seat()
         st = settings.stats()
-        n = settings.count_game(st, "snyd_kids" if self.kids else "snyd",
-                                me >= 0 and g.game.winner() == me)
-        store.save_record("snyd", n, Record(g.rec, {"table": "%08x" % self.tid,
-                                                   "game": g.round}))
+        kind, won, score = g.result(me, self.kids)
+        n = settings.count_game(st, kind, won, score)
+        store.save_record(self.mod.FOLDER, n, Record(g.rec, {"table": "%08x" % self.tid,
+                                                            "game": g.round}))
         self.saved_games += 1
-
-
-class _View:
-    """What seats.Bot reads of a match: kind, game, actions, changed_at."""
-    kind = "snyd"
-    changed_at = -100000
-
-    def __init__(self, game, actions):
-        self.game = game
-        self.actions = actions
 
 
 class _Trim:

@@ -1,17 +1,20 @@
 """table_ui: the table's screens - create, the join list, the creator's lobby, waiting to start, the
-pause, and a Snyd game over the radio shown by snyd_ui's own screens.
+pause - for either game; the game itself is shown by its own module's screens, loaded only for
+that game: table_snyd_ui (snyd_ui's) or table_yatzy_ui (yatzy_ui's).
 
-The game screens are snyd_ui's, subclassed only where the table differs: there is no dealing (the
-table's fair-dice round deals), a move goes to the table (table.Table.submit_move) instead of the
-rules core, a round ends when the table has counted it, and game over returns to the table, which
-saves the record itself. TableMatch is the match those screens read. Every table screen follows the
-table (watch): a new game opens its round, a pause shows who is missing.
+Every table screen follows the table (watch): a new game opens its screen (game_screen), a pause
+shows who is missing. A game screen has `games`, the table's game count when it opened.
 """
-import snyd_ui
 import table as tbl
-from buttons import BACK, PRESS, SELECT
+from buttons import PRESS, SELECT
 from strings import t
-from ui import Confirm, Menu, Screen, fit
+from ui import Confirm, Menu, Screen
+
+# what the create screen offers: (label, table game, Snyd kids / Yatzy variant, teams)
+GAMES = (("snyd", tbl.G_SNYD, False, 0), ("snyd_kids", tbl.G_SNYD, True, 0),
+         ("v_standard", tbl.G_YATZY, "standard", 0), ("v_maxi", tbl.G_YATZY, "maxi", 0),
+         ("v_yahtzee", tbl.G_YATZY, "yahtzee", 0), ("v_triple", tbl.G_YATZY, "triple", 0),
+         ("v_team", tbl.G_YATZY, "standard", 2))
 
 MENU_MODULES = ("screens", "settings_ui", "settings")
 
@@ -32,8 +35,17 @@ def resume(app):
     if not tb.resume():
         app.table = None
         return False
-    app.go(TableRound(app, TableMatch(tb), tb.kids))
+    app.go(game_screen(app))
     return True
+
+
+def game_screen(app):
+    """The screen of the table's game in progress (its game's screens are loaded now)."""
+    if app.table.gid == tbl.G_YATZY:
+        import table_yatzy_ui as m
+    else:
+        import table_snyd_ui as m
+    return m.screen(app)
 
 
 def close(app):
@@ -57,12 +69,38 @@ def watch(scr):
     if tb is None or tb.game is None:
         return False
     if tb.game.games != scr.games:
-        app.go(TableRound(app, TableMatch(tb), tb.kids))
+        app.go(game_screen(app))
         return True
     if tb.node.paused() and tb.playing() and not isinstance(scr, Paused):
         app.go(Paused(app, scr))
         return True
     return False
+
+
+def game_letter(gid, rules):
+    """One letter for a listed table's game: S Snyd, K kids' Snyd, Y Yatzy or Yahtzee, M Maxi,
+    T Triple, then a team game's count of teams (Y2)."""
+    if gid == tbl.G_SNYD:
+        return "K" if rules and rules[0] == 3 else "S"
+    if not rules or rules[0] > 3:
+        return "?"
+    return "YMYT"[rules[0]] + (str(rules[2]) if rules[2] else "")
+
+
+def refused(scr):
+    """Tell this handheld's person why the table refused their move; True if it did."""
+    app = scr.app
+    tb = app.table
+    g = tb.game
+    s = tb.my_seat()
+    if s < 0 or g.refused[s] is None:
+        return False
+    reason, lo = g.refused[s]
+    g.refused[s] = None
+    import tablegame
+    from screens import Message  # only when there is something to tell: it pulls in the menus
+    app.go(Message(app, tablegame.explain(tb.node, reason, lo), scr))
+    return True
 
 
 class TableMenu(Menu):
@@ -89,15 +127,17 @@ class TableMenu(Menu):
 
 
 class Create(Menu):
-    """Game, rules (the Snyd settings, or kids' rules) and a short table name."""
+    """Game (Snyd with this handheld's Snyd settings, kids' Snyd, a Yatzy variant with its Maxi
+    settings, team play) and a short table name."""
 
     def __init__(self, app):
         Menu.__init__(self, app, 2)
-        self.kids = False
+        self.g = 0
         self.names = [app.name()[:8]] + [t("table")[:6] + " %d" % i for i in range(1, 6)]
         self.k = 0
-        import screens  # the Snyd rules as the set-up screen makes them, then it goes again
+        import screens  # the rules as the set-up screens make them, then it goes again
         self.rules = (screens.SnydSetup(app, False).rules(), screens.SnydSetup(app, True).rules())
+        self.maxi = screens.maxi_options(app.settings)
         import app as app_module
         app_module.forget(MENU_MODULES)
 
@@ -109,18 +149,26 @@ class Create(Menu):
 
     def item(self, i):
         if i == 0:
-            return (t("t_game"), t("snyd_kids" if self.kids else "snyd")[:9])
+            return (t("t_game"), t(GAMES[self.g][0])[:9])
         if i == 1:
             return (t("name"), self.names[self.k])
         return (t("t_open"), None)
 
     def choose(self, i):
         if i == 0:
-            self.kids = not self.kids
+            self.g = (self.g + 1) % len(GAMES)
         elif i == 1:
             self.k = (self.k + 1) % len(self.names)
         else:
-            ensure(self.app).create(self.names[self.k], self.rules[self.kids], self.kids)
+            _, gid, v, teams = GAMES[self.g]
+            if gid == tbl.G_SNYD:
+                rules, kids = self.rules[v], v
+            else:
+                rules, kids = (v, self.maxi if v == "maxi" else None, teams), False
+                import app as app_module
+                app_module.forget(("snyd",))  # only the set-up's Snyd rules needed it
+            self.rules = None
+            ensure(self.app).create(self.names[self.k], rules, kids, gid)
             self.app.go(HostLobby(self.app))
 
     def back(self):
@@ -170,7 +218,7 @@ class HostLobby(Menu):
                 self.app.go(Message(self.app, t("t_need_two"), self))
                 return
             if tb.start(self.app.now) == 0:
-                self.app.go(TableRound(self.app, TableMatch(tb), tb.kids))
+                self.app.go(game_screen(self.app))
 
     def back(self):
         app = self.app
@@ -230,7 +278,7 @@ class JoinList(Menu):
     def item(self, i):
         e = self.rows[i]
         sig = "" if e[6] is None else str(e[6])
-        return (e[1][:7], "%s%d %s" % ("K" if e[8] and e[8][0] == 3 else "S", e[3], sig))
+        return (e[1][:7], "%s%d %s" % (game_letter(e[2], e[8]), e[3], sig))
 
     def draw(self, g):
         Menu.draw(self, g)
@@ -354,201 +402,3 @@ class Paused(Menu):
         tb = self.app.table
         g.row(5, t("t_missing"), 1)
         g.row(6, " ".join(tb.missing_names())[:16], 1)
-
-
-class TableMatch:
-    """What snyd_ui's screens read of a match, answered by the table."""
-    kind = "snyd"
-
-    def __init__(self, tb):
-        self.t = tb
-        self.changed_at = 0
-
-    @property
-    def game(self):
-        return self.t.game.game
-
-    @property
-    def me(self):
-        s = self.t.my_seat()
-        return s if s >= 0 else 0
-
-    @property
-    def names(self):
-        tb = self.t
-        return [tb.seat_name(s) for s in range(tb.game.n)]
-
-    @property
-    def round_dice(self):
-        return self.t.game.last_dice or [b""] * self.t.game.n
-
-    def deal(self, now):
-        pass
-
-    def act(self, seat, move, now):
-        self.t.submit_move(move)
-        return None
-
-    def poll(self, now):
-        return None
-
-
-class TableRound(snyd_ui.Round):
-    def __init__(self, app, match, kids):
-        snyd_ui.Round.__init__(self, app, match, kids, False)
-        import app as app_module
-        app_module.forget(MENU_MODULES)  # the game needs the heap more than the menus
-        g = match.t.game
-        self.games = g.games
-        self.rounds = g.rounds_done
-        self.voided = g.voided
-        self.applied = -1
-
-    def tick(self, now):
-        if watch(self):
-            return
-        tb = self.m.t
-        g = tb.game
-        app = self.app
-        if g.rounds_done != self.rounds:
-            app.go(TableReveal(app, self.m, self.kids))
-            return
-        if g.voided != self.voided:
-            self.voided = g.voided
-            who = [tb.seat_name(s) for s in range(g.n) if g.cheats & (1 << s)]
-            text = (t("t_cheat") + " " + " ".join(who) + ". " + t("t_void")) if who else t("t_void")
-            from screens import Message
-            app.go(Message(app, text, self))
-            return
-        s = tb.my_seat()
-        if s >= 0 and g.refused[s] is not None:
-            reason, lo = g.refused[s]
-            g.refused[s] = None
-            import tablegame
-            from screens import Message
-            app.go(Message(app, tablegame.explain(tb.node, reason, lo), self))
-            return
-        if tb.node.applied != self.applied:
-            self.applied = tb.node.applied
-            self.changed()
-
-    def apply(self, seat, move):
-        self.m.act(seat, move, self.app.now)
-        self.changed()
-
-    def key(self, b, ev):
-        if b == SELECT and ev == PRESS:
-            if self.m.t.my_seat() < 0 or self.me_out() or self.m.t.game.phase != tbl.snydtable.P_BID:
-                return
-            mm = TableMoves(self.app, self)
-            if mm.count():
-                self.app.go(mm)
-            return
-        snyd_ui.Round.key(self, b, ev)
-
-    def draw(self, g):
-        tb = self.m.t
-        if tb.game.phase == tbl.snydtable.P_BID and tb.my_seat() >= 0:
-            snyd_ui.Round.draw(self, g)
-            return
-        g.row(0, tb.tname)
-        g.row(3, t("t_dealing") if tb.my_seat() >= 0 else t("t_watching"), 1)
-        game = self.m.game
-        if game is None:  # back after a reboot, catching up with the table
-            return
-        line = ""
-        for s in range(game.seats):
-            c = game.dice_left[s]
-            line += " " + (str(c) if c else "-")
-        g.row(6, line[:16], 1)
-
-
-class TableMoves(snyd_ui.MoveMenu):
-    """The move menu; the table moves on while it is open, so a move no longer allowed when it is
-    chosen returns to the round instead."""
-
-    def __init__(self, app, round_screen):
-        snyd_ui.MoveMenu.__init__(self, app, round_screen)
-        if "quit" in self.moves:
-            self.moves.remove("quit")  # leaving is between games, from the table's screen
-
-    def choose(self, i):
-        r = self.r
-        g = r.m.game
-        me = r.m.me
-        k = self.moves[i]
-        ok = {"bid": g.may_bid(me) and (g.step_bid(g.bid_count, g.bid_face, 1) if g.bid_face
-                                          else g.first_bid()) is not None,
-              "snyd": g.may_snyd(me), "calza": g.may_calza(me)}.get(k, False)
-        if not ok:
-            self.app.go(r)
-        elif k == "bid":
-            self.app.go(TablePicker(self.app, r))
-        else:
-            snyd_ui.MoveMenu.choose(self, i)
-
-
-class TablePicker(snyd_ui.BidPicker):
-    """The bid picker; back returns to the table's move menu."""
-
-    def key(self, b, ev):
-        if ev == PRESS and b == BACK:
-            self.app.go(TableMoves(self.app, self.r))
-            return
-        snyd_ui.BidPicker.key(self, b, ev)
-
-
-class TableReveal(snyd_ui.Reveal):
-    def __init__(self, app, match, kids):
-        snyd_ui.Reveal.__init__(self, app, match, kids)
-        self.games = match.t.game.games
-
-    def tick(self, now):
-        watch(self)
-
-    def key(self, b, ev):
-        if ev == PRESS and b == SELECT:
-            self.app.go(TableSummary(self.app, self.m, self.kids))
-            return
-        snyd_ui.Reveal.key(self, b, ev)
-
-
-class TableSummary(snyd_ui.Summary):
-    def __init__(self, app, match, kids):
-        snyd_ui.Summary.__init__(self, app, match, kids)
-        self.games = match.t.game.games
-
-    def tick(self, now):
-        watch(self)
-
-    def key(self, b, ev):
-        if ev == PRESS and b == SELECT:
-            app = self.app
-            g = self.m.game
-            app.go(TableOver(app, self.m) if g.over else TableRound(app, self.m, self.kids))
-
-
-class TableOver(Screen):
-    battery = False
-
-    def __init__(self, app, match):
-        Screen.__init__(self, app)
-        self.m = match
-        self.games = match.t.game.games
-
-    def tick(self, now):
-        watch(self)
-
-    def key(self, b, ev):
-        if ev == PRESS and b == SELECT:
-            self.app.go(lobby(self.app))
-
-    def draw(self, g):
-        m = self.m
-        w = m.game.winner()
-        g.row(0, t("game_over"))
-        if w == m.t.my_seat():
-            g.row(3, t("you_won"), 1)
-        elif w >= 0:
-            g.row(3, snyd_ui.short(m.names[w], 10) + " " + t("won"), 1)
-        g.row(7, t("ok_menu"), 1)

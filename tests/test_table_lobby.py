@@ -1,6 +1,7 @@
 """table.py's lobby under CPython, on a tiny in-process radio: create, announce, join, welcome, the
 roster's names, leaving between games, and a replayed JOIN from a stranger's radio."""
 import snyd
+import snydtable
 import table
 import wire
 
@@ -108,7 +109,7 @@ def test_a_game_with_a_bot_on_the_creator(tmp_path, monkeypatch):
             os.chdir(dirs[k])
             tb.tick(now)
             g = tb.game
-            if g is not None and g.phase == table.snydtable.P_BID and tb.move is None:
+            if g is not None and g.phase == snydtable.P_BID and tb.move is None:
                 s = tb.my_seat()
                 game = g.game
                 if s >= 0 and game.on_turn == s:

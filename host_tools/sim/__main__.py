@@ -18,7 +18,7 @@ import time
 from host_tools.sim import images
 from host_tools.sim.hub import MAIN, Sim
 
-GAMES = ("snyd", "kids", "yatzy", "maxi", "yahtzee", "triple")
+GAMES = ("snyd", "kids", "yatzy", "maxi", "yahtzee", "triple", "team")
 
 
 def _prob(s):

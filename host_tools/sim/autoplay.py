@@ -22,10 +22,13 @@ PATHS = {  # menu labels from the title down to the start, per --game
     "maxi": ("yatzy", "v_maxi", "start"),
     "yahtzee": ("yatzy", "v_yahtzee", "start"),
     "triple": ("yatzy", "v_triple", "start"),
+    "team": ("yatzy", "v_team", "start"),
 }
-# --autoplay of Snyd on two or more handhelds plays over the table: handheld 0 creates it, the
-# others join the first table they see, and handheld 0 starts once all of them are seated
-TABLE_GAMES = {"snyd": False, "kids": True}
+# --autoplay on two or more handhelds plays over the table: handheld 0 creates it (picking the
+# game on the create screen by this label), the others join the first table they see, and
+# handheld 0 starts once all of them are seated
+TABLE_GAMES = {"snyd": "snyd", "kids": "snyd_kids", "yatzy": "v_standard", "maxi": "v_maxi",
+               "yahtzee": "v_yahtzee", "triple": "v_triple", "team": "v_team"}
 PRESS_MS = 60      # finger down
 GAP_MS = 140       # finger up before the next decision
 STUCK_MS = 20000   # same picture this long after pressing: try back
@@ -72,17 +75,17 @@ class Player:
         else:
             path = PATHS[game]
         self.path = [labels(k) for k in path]
-        self.kids_table = TABLE_GAMES.get(game, False)
+        # the create screen shows the game cut to 9 characters
+        self.game_want = {x[:9].strip() for x in labels(TABLE_GAMES[game])} if self.table else set()
         self.t_handhelds = labels("t_handhelds")
         self.t_join = labels("t_join")
         self.t_game = labels("t_game")
-        self.kids_label = labels("snyd_kids")
         self.start_label = labels("start")
         self.t_paused = labels("t_paused")
         self.t_to_bot = labels("t_to_bot")
         self.paused_since = None
         self.table_waits = labels("t_wait_start") | labels("t_joining") | labels("t_looking") | \
-            labels("t_dealing") | labels("t_watching")
+            labels("t_dealing") | labels("t_watching") | labels("thinking")
         self.level = level if level in ("kids", "easy", "normal", "hard") else None
         self.level_label = labels("level")
         self.level_want = labels(level) if self.level else set()
@@ -147,11 +150,8 @@ class Player:
         for r in range(1, len(rows)):
             head = rows[r].strip()
             for lab in self.t_game:  # the create screen: pick the game first
-                if head.startswith(lab):
-                    want = self.kids_table
-                    kids = any(k[:8] in head for k in self.kids_label)
-                    if kids != want:
-                        return self._to(sel, r)
+                if head.startswith(lab) and head[len(lab):].strip() not in self.game_want:
+                    return self._to(sel, r)
             for lab in self.t_handhelds:  # the creator's lobby: start once everyone sits
                 if head.startswith(lab):
                     try:
