@@ -3,6 +3,11 @@
 Every move, from a person's buttons, a bot or (later) another handheld, goes through act(), which
 lets the rules core judge it (snyd.Illegal for a bad one) and writes it to the game record. The
 screens read the game's state from match.game and never change it themselves.
+
+Calza out of turn: where the rules let seats other than the one on turn call calza, each bot on
+this handheld that may is asked once per bid (clockwise from the bidder, when its think time has
+passed, before the seat on turn moves) whether it calls it: its own seeded rng and snyd_bot's
+judgement, so a game replays the same from the same seed and the same presses.
 """
 import botrng
 import snyd
@@ -23,6 +28,7 @@ class SnydMatch:
         self.last = None        # the last action (seat, kind, count, face) this round, for the screen
         self.round_dice = None  # every seat's dice this round (the reveal shows them after the call)
         self.actions = []       # this round's actions in record form (what a bot's view lists)
+        self.calza_asked = 0    # len(actions) when the bots were last asked about calza out of turn
 
     def deal(self, now):
         g = self.game
@@ -30,6 +36,7 @@ class SnydMatch:
         g.start_round(dice)
         self.round_dice = dice
         self.actions = []
+        self.calza_asked = 0
         self.rec.round(dice)
         self.changed_at = now
         self.last = None
@@ -58,11 +65,26 @@ class SnydMatch:
         return res
 
     def poll(self, now):
-        """A move from the seat on turn if it has one: (seat, move) or None."""
+        """A move from a seat here if one has one: (seat, move) or None. A bot's calza out of turn
+        first, then the seat on turn."""
         g = self.game
         s = g.on_turn
         if not g.in_round or s < 0:
             return None
+        n = len(self.actions)
+        if n != self.calza_asked and g.rules.calza:
+            c = g.bidder
+            for _ in range(g.seats - 1):
+                c = g.next_seat(c)
+                if c == g.bidder:
+                    break
+                seat = self.seats[c]
+                if c != s and seat.bot and g.may_calza(c):
+                    if now - self.changed_at < seat.think_ms:
+                        return None  # not yet: the bots think as long as the seat on turn
+                    if seat.poll(self, c, now) == ["calza"]:
+                        return (c, ["calza"])
+            self.calza_asked = n
         mv = self.seats[s].poll(self, s, now)
         return None if mv is None else (s, mv)
 

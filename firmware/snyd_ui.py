@@ -51,9 +51,9 @@ class Round(Screen):
             return
         if g.on_turn != m.me:
             self.app.busy()
-            mv = m.poll(now)
-            if mv is not None:
-                self.apply(mv[0], mv[1])
+        mv = m.poll(now)    # on my turn too: a bot may call calza out of turn
+        if mv is not None:
+            self.apply(mv[0], mv[1])
 
     def apply(self, seat, move):
         res = self.m.act(seat, move, self.app.now)
