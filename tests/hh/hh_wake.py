@@ -54,8 +54,8 @@ def test_wake_sources_are_ext0_and_a_one_pin_ext1_all_low():
     r = rig.Rig()
     c = Clock()
     assert _sleep_with(r, c, 700) == 700                # nobody presses: the whole time
-    assert esp32.ext0 == [r.pin("select"), False], esp32.ext0
-    assert esp32.ext1 == [(r.pin("back"),), False], esp32.ext1
+    assert esp32.ext[:2] == [r.pin("select"), False], esp32.ext
+    assert esp32.ext[2:] == [[r.pin("back")], False], esp32.ext
     assert machine.wake_reason() == machine.TIMER_WAKE
     # ext1 ALL_LOW over several pull-up buttons would need all of them down; ANY_HIGH wakes at once
     esp32.wake_on_ext1(pins=[machine.Pin(r.pin("up")), machine.Pin(r.pin("down"))], level=esp32.WAKEUP_ALL_LOW)
@@ -79,7 +79,7 @@ def test_pin_irq_wake_is_ext0_with_one_pin_only_as_on_the_esp32():
     r = rig.Rig()
     esp32.wake_on_ext0(pin=None)
     machine.Pin(r.pin("up")).irq(trigger=machine.Pin.WAKE_LOW, wake=machine.SLEEP)
-    assert esp32.ext0[0] == r.pin("up")
+    assert esp32.ext[0] == r.pin("up")
     try:
         machine.Pin(r.pin("down")).irq(trigger=machine.Pin.WAKE_LOW, wake=machine.SLEEP)
         raise AssertionError("a second Pin.irq wake pin was accepted")
