@@ -56,6 +56,11 @@ class Recorder:
         put(count)
         put(face)
 
+    def rounds(self):
+        """Each round as the record's dict, one at a time (a game replayed from its record without
+        holding the whole record: the table's snapshot and rebuild)."""
+        return self._rounds()
+
     def _rounds(self):
         """Each round as the record's dict, one at a time."""
         log = self._log

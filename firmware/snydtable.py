@@ -218,7 +218,7 @@ class SnydTable(TableGame):
         """The rules core replayed from the record: after a snapshot, or to throw away a voided
         round (both rare: the normal path never replays)."""
         g = snyd.Game(self.rules, self.n, self.first)
-        for rd in self.rec.record()["rounds"]:
+        for rd in self.rec.rounds():  # a round at a time: the whole record is tens of KB as dicts
             g.start_round(rd["dice"])
             for a in rd["actions"]:
                 if a[1] == "bid":
@@ -249,12 +249,14 @@ class SnydTable(TableGame):
         if self.rules is None:
             out.put(b"\x00")
             return out.off
-        rd = self.rec.record()["rounds"]
-        out.put(bytes((1, self.first, self.voided & 0xFF, self.call_seat & 0xFF, len(rd) & 0xFF,
-                       len(rd) >> 8)))
+        nr = 0
+        for _ in self.rec.rounds():
+            nr += 1
+        out.put(bytes((1, self.first, self.voided & 0xFF, self.call_seat & 0xFF, nr & 0xFF,
+                       nr >> 8)))
         out.put(pack_rules(self.rules))
         self._put_fair(out)
-        for r in rd:
+        for r in self.rec.rounds():  # a round at a time, never the whole record as dicts
             for d in r["dice"]:
                 out.put(bytes((len(d),)))
                 out.put(bytes(d))

@@ -11,7 +11,6 @@ reboot), and the snapshot of all of that. fairdice explains why this order makes
 import fairdice
 import wire
 from compat import const
-from tablelog import RJ_LATE, RJ_NOT_YOURS
 
 P_IDLE = const(0)
 P_COMMIT = const(1)
@@ -26,10 +25,6 @@ RJ_AGAIN = const(11)     # that seat did this already this round
 RJ_ILLEGAL = const(12)   # the rules core refused it
 RJ_CHEAT = const(13)     # the contribution does not match its commitment
 RJ_RULES = const(14)     # rules the table cannot play
-REASONS = {RJ_PHASE: "not now", RJ_ROUND: "another round", RJ_SEAT: "not your turn",
-           RJ_AGAIN: "already done", RJ_ILLEGAL: "not a legal move", RJ_CHEAT: "does not match "
-           "its commitment", RJ_RULES: "rules not playable over the radio",
-           RJ_LATE: "too late: another move came first", RJ_NOT_YOURS: "not your seat"}
 
 H = const(16)
 _ZERO = bytes(H)
@@ -243,7 +238,7 @@ class TableGame:
         ph = self.phase
         if ph == P_IDLE or ph >= P_OVER or not node.caught_up():
             return  # a handheld still catching up must not act on a state that is past
-        f = _REQ
+        f = node.tmp  # the Node's scratch frame: submit() copies the request out of it at once
         actor = self._actor()
         for s in range(self.n):
             bit = 1 << s
@@ -358,19 +353,7 @@ class TableGame:
 
 
 def explain(node, reason, lo):
-    """What a player whose request was refused is told, e.g. "too late: seat 3 called calza"."""
-    text = REASONS.get(reason, "refused")
-    f = _EXPLAIN
-    if reason == RJ_LATE and node.entry(lo, f) and f.etype in (wire.T_ACTION, wire.T_YATZY):
-        if f.etype == wire.T_ACTION:
-            what = ("bid %d x %d" % (f.count, f.face), "called snyd", "called calza")[f.kind - 1]
-        else:
-            what = "moved"
-        return "too late: seat %d %s first" % (f.who, what)
-    return text
-
-
-_EXPLAIN = wire.Frame()
-
-
-_REQ = wire.Frame()  # the one request frame poll() fills (the Node copies it at once)
+    """What a player whose request was refused is told, e.g. "too late: seat 3 called calza first".
+    The words live in tablewhy, loaded only when a refusal is shown (rare; no heap during play)."""
+    import tablewhy
+    return tablewhy.explain(node, reason, lo)

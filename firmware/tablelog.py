@@ -125,7 +125,9 @@ class Node:
         self._tail_n = 0
         self.rx = wire.Frame()
         self.tx = wire.Frame()
-        self.tmp = wire.Frame()
+        # entries are unpacked into tx too: whatever unpacks one (applying, serving, a request
+        # from poll) is done with it before the next frame goes out (a Frame is 1.6 KB of heap)
+        self.tmp = self.tx
         self._scratch = bytearray(_SLOT)
 
     # ---- public queries ------------------------------------------------------------------
@@ -208,37 +210,30 @@ class Node:
         if now - self._snap_at[dest] < self.snap_ms:
             return
         self._snap_at[dest] = now
-        buf = self._snap_buf()
-        buf[0] = self.members
-        for i in range(wire.SEATS_MAX):
-            buf[1 + i] = self.hosts[i]
+        out = _Chunks(self, dest)
         try:
-            n = self.app.snapshot(buf, 1 + wire.SEATS_MAX)
+            self._snapshot(out)      # counts the bytes: every chunk frame names the total
+            out.start()
+            self._snapshot(out)      # the same bytes again, sent chunk by chunk as written
         except IndexError:  # the state outgrew SNAP_MAX: the laggard must wait for a new game
             self.snap_too_big += 1
             return
-        step = wire.SNAP_DATA_MAX
-        total = (n + step - 1) // step
-        f = self.tx
-        for k in range(total):
-            f.type = wire.T_SNAP
-            f.seq = self.applied
-            f.k = k
-            f.total = total
-            lo = k * step
-            hi = min(n, lo + step)
-            for i in range(hi - lo):
-                f.data[i] = buf[lo + i]
-            f.dlen = hi - lo
-            self._emit(dest, f)
-        if self._snap_seq < 0:
-            self._snap = None
+        out.flush()
 
-    def _snap_buf(self):
-        # rare (a laggard, a reboot): allocated for the occasion, not kept on the heap
-        if self._snap is None:
-            self._snap = bytearray(SNAP_MAX)
-        return self._snap
+    def _snapshot(self, out):
+        out[0] = self.members
+        for i in range(wire.SEATS_MAX):
+            out[1 + i] = self.hosts[i]
+        self.app.snapshot(out, 1 + wire.SEATS_MAX)
+
+    def _chunk(self, dest, k, n, total):
+        f = self.tx
+        f.type = wire.T_SNAP
+        f.seq = self.applied
+        f.k = k
+        f.total = total
+        f.dlen = n
+        self._emit(dest, f)
 
     # ---- requests from this handheld --------------------------------------------------------
     def submit(self, f, now):
@@ -502,18 +497,20 @@ class Node:
         return 0
 
     def _on_snap(self, f, now):
+        if f.seq <= self.applied or f.k >= f.total or f.total * wire.SNAP_DATA_MAX > SNAP_MAX + \
+                wire.SNAP_DATA_MAX:
+            return 0
         if f.seq != self._snap_seq or f.total != self._snap_total:
             self._snap_seq = f.seq
             self._snap_total = f.total
             self._snap_got = 0
             self._snap_len = 0
-        if f.seq <= self.applied or f.k >= f.total or f.total * wire.SNAP_DATA_MAX > SNAP_MAX + \
-                wire.SNAP_DATA_MAX:
-            return 0
+            self._snap = None  # rare (a laggard, a reboot): as large as this snapshot, then gone
+            self._snap = bytearray(f.total * wire.SNAP_DATA_MAX)
         off = f.k * wire.SNAP_DATA_MAX
-        if off + f.dlen > SNAP_MAX:
+        buf = self._snap
+        if off + f.dlen > len(buf):
             return 0
-        buf = self._snap_buf()
         for i in range(f.dlen):
             buf[off + i] = f.data[i]
         if f.k == f.total - 1:
@@ -637,3 +634,35 @@ class Node:
                     self._pnext[w] = now
         else:
             self._nack(best, self.applied + 1, top, now)
+
+
+class _Chunks:
+    """What a snapshot is written into (the app's Out writes buf[i] = x, in order): each
+    SNAP_DATA_MAX bytes go out as one SNAP frame at once, so no buffer ever holds the whole state.
+    Until start() it only counts the bytes (IndexError past SNAP_MAX, like a full buffer)."""
+
+    def __init__(self, node, dest):
+        self.node = node
+        self.dest = dest
+        self.n = 0
+        self.total = 0          # chunks; 0 while counting
+
+    def start(self):
+        self.total = (self.n + wire.SNAP_DATA_MAX - 1) // wire.SNAP_DATA_MAX
+        self.n = 0
+
+    def __setitem__(self, i, x):
+        if i >= SNAP_MAX:
+            raise IndexError("snapshot too big")
+        if self.total:
+            k, j = divmod(i, wire.SNAP_DATA_MAX)
+            self.node.tx.data[j] = x
+            if j == wire.SNAP_DATA_MAX - 1:
+                self.node._chunk(self.dest, k, j + 1, self.total)
+        if i >= self.n:
+            self.n = i + 1
+
+    def flush(self):
+        j = self.n % wire.SNAP_DATA_MAX
+        if j:
+            self.node._chunk(self.dest, self.n // wire.SNAP_DATA_MAX, j, self.total)
