@@ -7,10 +7,9 @@ handheld and a Bot for each bot.
 """
 import settings
 from app import forget
-from buttons import PRESS
 from seats import BOT_MODULES, Bot, Person
 from strings import t
-from ui import Menu, Screen, fit
+from ui import Menu, Message, Screen, fit  # noqa: F401  (Message: screens.Message for callers)
 
 YATZY_VARIANTS = ("standard", "maxi", "yahtzee", "triple", "team")
 
@@ -100,7 +99,7 @@ class SnydSetup(Menu):
             return snyd.Rules(dice=3, jokers=False, palifico=False, calza=False)
         return snyd.Rules(dice=s["dice"] + 1, jokers=s["jokers"], palifico=s["palifico"],
                           calza=s["calza"], open_on_ones=s["open_on_ones"],
-                          calza_by=s["calza_by"], count_scope=s["count_scope"])
+                          calza_by=s["calza_by"], count_scope=s["count_scope"], open_die=s["open_die"])
 
     def start(self):
         app = self.app
@@ -197,32 +196,5 @@ class YatzySetup(Menu):
 def maxi_options(s):
     """The Maxi-Yatzy options of settings dict s (the set-up's and the table's)."""
     return {"bonus": ("84/100", "75/50")[s["maxi_bonus"]], "saved_rolls": s["saved_rolls"]}
-
-
-class Message(Screen):
-    """A short message; any button returns to the screen it came from."""
-
-    def __init__(self, app, text, back_to):
-        Screen.__init__(self, app)
-        self.text = text
-        self.back_to = back_to
-
-    def key(self, b, ev):
-        if ev == PRESS:
-            self.app.go(self.back_to)
-
-    def draw(self, g):
-        words = self.text.split(" ")
-        line = ""
-        r = 2
-        for w in words:
-            if len(line) + len(w) + (1 if line else 0) > 16:
-                g.row(r, line, 1)
-                r += 1
-                line = w
-            else:
-                line = line + " " + w if line else w
-        g.row(r, line, 1)
-        g.row(7, t("ok_back"), 1)
 
 

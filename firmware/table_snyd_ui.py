@@ -81,7 +81,7 @@ class TableRound(snyd_ui.Round):
             self.voided = g.voided
             who = [tb.seat_name(s) for s in range(g.n) if g.cheats & (1 << s)]
             text = (t("t_cheat") + " " + " ".join(who) + ". " + t("t_void")) if who else t("t_void")
-            from screens import Message
+            from ui import Message
             app.go(Message(app, text, self))
             return
         if refused(self):

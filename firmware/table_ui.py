@@ -98,7 +98,7 @@ def refused(scr):
     reason, lo = g.refused[s]
     g.refused[s] = None
     import tablegame
-    from screens import Message  # only when there is something to tell: it pulls in the menus
+    from ui import Message
     app.go(Message(app, tablegame.explain(tb.node, reason, lo), scr))
     return True
 
@@ -214,7 +214,7 @@ class HostLobby(Menu):
             tb.add_bot()
         elif i == 1:
             if n < 2:
-                from screens import Message
+                from ui import Message
                 self.app.go(Message(self.app, t("t_need_two"), self))
                 return
             if tb.start(self.app.now) == 0:

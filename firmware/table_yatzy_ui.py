@@ -101,7 +101,7 @@ class TableTurn(yatzy_ui.Turn):
         if g.cheats != self.cheat:
             self.cheat = g.cheats
             who = [tb.seat_name(s) for s in range(g.n) if g.cheats & (1 << s)]
-            from screens import Message
+            from ui import Message
             app.go(Message(app, t("t_cheat") + " " + " ".join(who), lobby(app)))
             return
         if tb.node.applied != self.applied:

@@ -128,3 +128,29 @@ def onoff(v):
     return t("on") if v else t("off")
 
 
+class Message(Screen):
+    """A short message; any button returns to the screen it came from. Here, not in screens: a game
+    shows one without loading the menus (at a table mid-game they cost 8 KB of heap)."""
+
+    def __init__(self, app, text, back_to):
+        Screen.__init__(self, app)
+        self.text = text
+        self.back_to = back_to
+
+    def key(self, b, ev):
+        if ev == PRESS:
+            self.app.go(self.back_to)
+
+    def draw(self, g):
+        words = self.text.split(" ")
+        line = ""
+        r = 2
+        for w in words:
+            if len(line) + len(w) + (1 if line else 0) > 16:
+                g.row(r, line, 1)
+                r += 1
+                line = w
+            else:
+                line = line + " " + w if line else w
+        g.row(r, line, 1)
+        g.row(7, t("ok_back"), 1)
