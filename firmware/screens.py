@@ -50,8 +50,7 @@ class Title(Menu):
         elif k == "yatzy":
             app.go(YatzyChoice(app))
         elif k == "table":
-            import table_ui
-            app.go(table_ui.TableMenu(app))
+            app.launch("table_ui", (), MENU_MODULES)  # the menus go before the table loads
         elif k == "settings":
             import settings_ui
             app.go(settings_ui.Settings(app))
