@@ -1,0 +1,237 @@
+"""Yatzy over the table with the real firmware in the simulator: whole games played through every
+handheld's buttons by autoplay (handheld 0 creates the Yatzy table, the others join, handheld 0
+starts): 2 handhelds, 4 in two teams at 30% loss with duplicates and reordering, Maxi, a
+handheld rebooted mid-game. Every case ends with identical records on every handheld (one shared game,
+meta.table set) that replay cleanly with the referee (host_tools.replay), and the command line
+exits 0 exactly then. Virtual clock throughout. Plus, under CPython: a Yatzy table with a bot on the
+creator's handheld through table.Table, and a Yatzy table loads no Snyd module (nor the reverse).
+"""
+import json
+import os
+import subprocess
+import sys
+
+from host_tools.paths import ROOT
+from host_tools.sim import autoplay
+from host_tools.sim.__main__ import _records, disagreements, replay_problems
+from host_tools.sim.hub import Sim
+
+
+def cli(tmp_path, game, *args, timeout=600):
+    out = str(tmp_path / "rec")
+    r = subprocess.run([sys.executable, "-m", "host_tools.sim", "--headless", "--autoplay",
+                        "--game", game, "--quiet", "--records", out] + [str(a) for a in args],
+                       capture_output=True, text=True, cwd=ROOT, timeout=timeout)
+    return r, out
+
+
+def read(out, n):
+    got = {}
+    for i in range(n):
+        d = os.path.join(out, "handheld%d" % (i + 1))
+        got[i] = {}
+        for name in os.listdir(d):
+            with open(os.path.join(d, name)) as f:
+                got[i][name] = json.load(f)
+    return got
+
+
+def agreed(got, n, variant="standard", cards=None):
+    """Every handheld holds one Yatzy table record, all copies agree and replay cleanly."""
+    assert sorted(got) == list(range(n))
+    for i, recs in got.items():
+        assert len(recs) == 1, (i, sorted(recs))
+        (name, doc), = recs.items()
+        assert name.startswith("yatzy-") and doc["game"] == "yatzy" and doc["meta"]["table"]
+        assert doc["variant"] == variant and doc["players"] == (cards or n)
+    assert disagreements(got) == []
+    assert replay_problems(got) == []
+    bodies = {json.dumps(d, sort_keys=True) for recs in got.values() for d in recs.values()}
+    assert len(bodies) == 1  # one shared game, not n private ones
+    doc = json.loads(bodies.pop())
+    boxes = 20 if variant == "maxi" else 13 if variant == "yahtzee" else 15
+    assert len(doc["turns"]) == (cards or n) * boxes * (3 if variant == "triple" else 1)
+    return doc
+
+
+def test_two_handhelds(tmp_path):
+    r, out = cli(tmp_path, "yatzy", "--handhelds", 2, "--seed", 3)
+    assert r.returncode == 0, r.stdout + r.stderr[-3000:]
+    doc = agreed(read(out, 2), 2)
+    # both handhelds rolled: every scorecard's turns alternate, rolls of up to 3
+    assert [t["p"] for t in doc["turns"][:4]] == [0, 1, 0, 1]
+    assert max(len(t["rolls"]) for t in doc["turns"]) > 1
+
+
+def test_four_handhelds_in_teams_at_30_percent_loss(tmp_path):
+    """Four handhelds, two teams (seats 1 and 3 share the first scorecard, 2 and 4 the second), 30%
+    loss with duplicates and reordering: one record with two scorecards on every handheld."""
+    r, out = cli(tmp_path, "team", "--handhelds", 4, "--seed", 6, "--loss", "0.3", "--dup", "0.1",
+                 "--reorder", "0.1")
+    assert r.returncode == 0, r.stdout + r.stderr[-3000:]
+    agreed(read(out, 4), 4, cards=2)
+
+
+def test_maxi(tmp_path):
+    r, out = cli(tmp_path, "maxi", "--handhelds", 2, "--seed", 8, "--dup", "0.05")
+    assert r.returncode == 0, r.stdout + r.stderr[-3000:]
+    doc = agreed(read(out, 2), 2, "maxi")
+    assert all(len(t["rolls"][0]) == 6 for t in doc["turns"])
+    assert doc["options"]  # the creator's Maxi settings travel with the table
+
+
+def test_cli_fails_on_a_bad_yatzy_record():
+    """The exit status depends on the check: a Yatzy record the referee refuses is a problem."""
+    rec = {"game": "yatzy", "variant": "standard", "options": {}, "players": 1,
+           "turns": [{"p": 0, "rolls": [[1, 1, 1, 1, 1]], "category": "twos"},
+                     {"p": 0, "rolls": [[2, 2, 2, 2, 2]], "category": "twos"}],
+           "meta": {"table": "x", "game": 1}}
+    assert replay_problems({0: {"a.json": rec}})
+    other = dict(rec, turns=rec["turns"][:1])
+    assert disagreements({0: {"a.json": rec}, 1: {"a.json": other}})
+
+
+def test_a_handheld_rebooted_mid_game(tmp_path):
+    """Handheld 1 loses power in the middle of the game (a turn in progress on its screen); it
+    boots back into its seat, catches up and the table finishes with the same record everywhere."""
+    sim = Sim(2, clock="virtual", heap="1M", seed=23, loss=0.05)
+    try:
+        sim.start()
+        players = [autoplay.Player(sim, i, "yatzy", 1, seed=70 + i) for i in range(2)]
+        state = {"at": None}
+
+        def mid_turn():
+            text = autoplay.readback.text(sim.handhelds[1].frame or b"")
+            return any(k in text for k in ("Slag ", "Roll "))  # "Roll 2 of 3": dice on screen
+
+        while sim.now() < 1_800_000:
+            if state["at"] is None and sim.now() > 30_000 and mid_turn():
+                sim.reboot(1)
+                state["at"] = sim.now()
+            for p in players:
+                p.act()
+            sim.step()
+            if all(p.finished or p.failed for p in players):
+                break
+        assert state["at"] is not None
+        assert [p.failed for p in players if p.failed] == []
+        assert sim.handhelds[1].boots == 2
+        agreed(_records(sim, str(tmp_path / "rec")), 2)
+    finally:
+        sim.close()
+
+
+# ---- CPython: table.Table alone, on the lobby test's in-process radio -------------------------
+
+def test_a_yatzy_game_with_a_bot_on_the_creator(tmp_path, monkeypatch):
+    """Creator + a joiner + a bot the creator runs: a whole Yatzy game through table.Table (the
+    persons' moves as the screens hand them over), each handheld on its own flash; both save the
+    same record, with the bot's scorecard played."""
+    import table
+    from test_table_lobby import Air, FakeRadio
+    air = Air()
+    dirs = [tmp_path / "h0", tmp_path / "h1"]
+    for d in dirs:
+        d.mkdir()
+    monkeypatch.chdir(dirs[0])
+    host = table.Table(FakeRadio(air, 0), "Anna")
+    host.create("Stue", ("standard", None, 0), False, table.G_YATZY)
+    host.add_bot()
+    j = table.Table(FakeRadio(air, 1), "Bo")
+    j.browsing = True
+    tables = [host, j]
+
+    def tick(now):
+        for k, tb in enumerate(tables):
+            os.chdir(dirs[k])
+            tb.tick(now)
+            g = tb.game
+            if g is not None and g.game is not None and tb.move is None and not tb.waiting():
+                s = tb.my_seat()
+                if s >= 0 and g.to_move(s):
+                    game = g.game
+                    if game.roll_no == 0 or game.rolls_left and game.roll_no < 2:
+                        tb.submit_move(["hold", [0] if game.roll_no else []])
+                    else:
+                        sc = game.scores_for()
+                        tb.submit_move(["score", max((b for b in range(game.nbox)
+                                                      if sc[b] != 255), key=lambda b: sc[b])])
+        air.deliver()
+
+    now = 0
+    for _ in range(100):
+        now += 20
+        tick(now)
+    os.chdir(dirs[1])
+    assert [e[2] for e in j.tables()] == [table.G_YATZY]
+    j.join(j.tables()[0])
+    for _ in range(100):
+        now += 20
+        tick(now)
+    assert j.mode == table.SEATED and host.order == [0, table.BOT, 1] and j.gid == table.G_YATZY
+    assert host.start(now) == 0
+    while now < 3_000_000 and not (host.saved_games and j.saved_games):
+        now += 20
+        tick(now)
+    recs = []
+    for d in dirs:
+        (name,) = os.listdir(d / "records")
+        assert name.startswith("yatzy-")
+        with open(d / "records" / name) as f:
+            recs.append(json.load(f))
+    assert recs[0] == recs[1] and recs[0]["players"] == 3 and recs[0]["meta"]["table"]
+    assert {t["p"] for t in recs[0]["turns"]} == {0, 1, 2}
+    assert host.seat_name(1) == "Bot2" and j.seat_name(1) == "Bot2"
+    from host_tools.replay import referee
+    assert referee(recs[0])[1] == 0
+
+
+_LOADS = r"""
+import os, sys, tempfile
+sys.path[:0] = [os.path.join(%(root)r, "firmware"), os.path.join(%(root)r, "tests"), %(root)r]
+os.chdir(tempfile.mkdtemp())
+import table
+
+
+class Radio:  # alone at the table: nothing to hear
+    mac = bytes(6)
+
+    def send(self, mac, data):
+        return True
+
+    def poll(self, handler):
+        pass
+
+    def rssi(self, mac):
+        return -50
+
+
+tb = table.Table(Radio(), "Anna")
+tb.create("Stue", %(rules)s, False, %(game)d)
+tb.add_bot()
+tb.add_bot()
+tb.remove_seat(0)  # two bots on this handheld play each other
+now = 0
+assert tb.start(now) == 0
+while now < 20000:
+    now += 20
+    tb.tick(now)
+assert tb.game.phase > 2, tb.game.phase  # playing: the bots have moved
+print(" ".join(sorted(m for m in sys.modules if m.startswith(("snyd", "yatzy", "table_")))))
+"""
+
+
+def _loaded(rules, game):
+    r = subprocess.run([sys.executable, "-c", _LOADS % {"root": ROOT, "rules": rules, "game": game}],
+                       capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert r.returncode == 0, r.stderr
+    return set(r.stdout.split())
+
+
+def test_each_table_loads_only_its_game():
+    y = _loaded('("maxi", {"bonus": "84/100", "saved_rolls": True}, 0)', 2)
+    assert "table_yatzy" in y and "yatzytable" in y and "yatzy_bot" in y
+    assert not {m for m in y if m.startswith("snyd")} and "table_snyd" not in y
+    s = _loaded("__import__('snyd').Rules()", 1)
+    assert "table_snyd" in s and "snydtable" in s
+    assert not {m for m in s if m.startswith("yatzy")} and "table_yatzy" not in s
