@@ -92,6 +92,12 @@ class Player:
         self.calza_offer = labels("hint_calza")
         self.ok_menu = labels("ok_menu")
         self.card_marks = labels("total") | labels("upper")
+        import yatzy  # a scorecard's rows begin with box names (the box menu's too, under its heading)
+        self.box_marks = set()
+        for names in yatzy.BOXES:
+            for b in names:
+                self.box_marks |= labels("b_" + b)
+        self.choose_box = labels("choose_box")
         self.keep_dir = keep_dir
         self.release_at = None
         self.next_at = 0.0
@@ -208,7 +214,10 @@ class Player:
             return "select"
         if any(r.strip() in self.ok_menu for r in rows):
             return "select"
-        if any(r.startswith(m) for r in rows for m in self.card_marks):
+        if any(r.startswith(m) for r in rows for m in self.card_marks) or (
+                rows and rows[0].strip() not in self.choose_box
+                and any(r.startswith(m) and r.rstrip()[-1:] in "-0123456789"
+                        for r in rows[1:] for m in self.box_marks)):
             return "back"  # a scorecard (Yatzy): select would only page through the players
         if any(r.strip() in self.calza_offer for r in rows):
             # another seat's turn, and calza is on offer: a player mostly lets it pass
