@@ -80,6 +80,7 @@ class Player:
         self.t_handhelds = labels("t_handhelds")
         self.t_join = labels("t_join")
         self.t_game = labels("t_game")
+        self.t_create = labels("t_create")
         self.start_label = labels("start")
         self.t_paused = labels("t_paused")
         self.t_to_bot = labels("t_to_bot")
@@ -156,7 +157,8 @@ class Player:
         for r in range(1, len(rows)):
             head = rows[r].strip()
             for lab in self.t_game:  # the create screen: pick the game first
-                if head.startswith(lab) and head[len(lab):].strip() not in self.game_want:
+                if rows[0].strip() in self.t_create and head.startswith(lab) and \
+                        head[len(lab):].strip() not in self.game_want:
                     return self._to(sel, r)
             for lab in self.t_handhelds:  # the creator's lobby: start once everyone sits
                 if head.startswith(lab):
