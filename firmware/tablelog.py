@@ -33,7 +33,8 @@ import wire
 from compat import const
 
 BROADCAST = const(0xFF)
-LOG_CAP = const(48)          # entries kept for resends; older ones are only in the app's state
+LOG_CAP = const(32)          # entries kept for resends (an 8-seat round logs about 26);
+                             # older ones are only in the app's state: a snapshot
 AHEAD = const(8)             # out-of-order entries a follower keeps while it waits for a gap
 _SLOT = const(52)            # wire.ENTRY_MAX
 SNAP_MAX = const(6144)       # largest snapshot (app state) a Node can send or receive
