@@ -156,6 +156,8 @@ t_cheat|Snyd opdaget:|Cheat found:
 t_void|Ugyldig runde|Round void
 t_dealing|Ryster bægrene|Shaking cups
 t_watching|Du ser på|Watching
+t_late|For sent!|Too late!
+t_first|kom først:|came first:
 bat_low|Lavt batteri|Battery low
 bat_crit|Batteri tomt!|Battery empty!
 bat_soon|Oplad snart|Charge it soon

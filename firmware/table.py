@@ -142,6 +142,8 @@ class Table:
         self.who = -1
         self.nonce = 0
         self.move = None          # this handheld's person's move, waiting to be submitted
+        self._move_at = 0         # ... the log entry and round its screen showed
+        self._move_round = 0
         self.now = now
         self.dropped = 0          # lobby frames that did not decode
         self._at = -100000
@@ -225,6 +227,7 @@ class Table:
 
     def start(self, now):
         """The creator logs a new game; returns 0 or tablelog/tablegame's reason."""
+        self._roster()
         o = self.order
         f = self.f
         f.etype = wire.T_SEATS
@@ -266,6 +269,13 @@ class Table:
                 n += 1
         return n
 
+    def order_name(self, i):
+        """Seat i of the order for the next game as the lobby screens show it (-1: not heard)."""
+        w = self.order[i]
+        if w < 0:
+            return "?"
+        return "Bot%d" % (i + 1) if w & BOT else self.names[w] or "P%d" % (w + 1)
+
     def seat_name(self, s):
         g = self.game
         if g.is_bot(s):
@@ -290,8 +300,11 @@ class Table:
         return [self.names[h] or "P%d" % (h + 1) for h in range(8) if m & (1 << h)]
 
     def submit_move(self, move):
-        """The person's move in the bot protocol's list form (snyd_ui hands it over)."""
+        """The person's move in the bot protocol's list form (snyd_ui hands it over). It answers
+        the table as the screen showed it: where the log and round were is kept (_overtaken)."""
         self.move = move
+        self._move_at = self.node.applied
+        self._move_round = self.game.round
         s = self.my_seat()
         if s >= 0:
             self.game.want(s)
@@ -344,7 +357,23 @@ class Table:
         else:
             mv = self.move
             self.move = None
+            if mv is not None and self._overtaken(s):
+                return None
         return None if mv is None else g.wire_move(mv)
+
+    def _overtaken(self, s):
+        """True when another seat's move was logged after the screen showed the table that seat
+        s's person answered (a calza called while they bid; the move waited out a reveal): sent
+        now it would answer a table that is gone, even in a later round. The seat is told who
+        came first, as the sequencer tells a request that lost the race (tablelog.RJ_LATE)."""
+        g = self.game
+        f = self.rx  # the lobby's frame: free between radio polls
+        for seq in range(self._move_at + 1, self.node.applied + 1):
+            if self.node.entry(seq, f) and f.etype in (wire.T_ACTION, wire.T_YATZY) and \
+                    f.who != s:
+                g.rejected(s, tablelog.RJ_LATE, seq)
+                return True
+        return g.round != self._move_round  # a voided round: its screen says so
 
     def waiting(self):
         """True while this handheld's person's last move is not yet logged (or refused)."""
@@ -414,12 +443,21 @@ class Table:
         f.rules[:] = self.mod.pack_rules(self.rules)
         pack_name(self.tname, f.name)
         self.radio.send(None, self.codec.encode(f))
-        for w in self.order:  # the roster, so every screen can name every handheld
-            if not w & BOT:
-                f = self._frame(wire.T_JOIN)
-                f.nonce = _ROSTER | w
-                pack_name(self.names[w], f.name)
-                self.radio.send(None, self.codec.encode(f))
+        self._roster()
+
+    def _roster(self):
+        """The creator's seats for the next game, in order, as JOIN frames with nonce _ROSTER |
+        seats << 12 | seat << 8 | handheld (or BOT|k) and the handheld's name: every screen names
+        every handheld and shows the order. Sent with every ANNOUNCE, to a new joiner at once, and
+        at the start (a game started within a second of the last join kept the names from
+        the joiners' screens)."""
+        o = self.order
+        for i in range(len(o)):
+            w = o[i]
+            f = self._frame(wire.T_JOIN)
+            f.nonce = _ROSTER | len(o) << 12 | i << 8 | w
+            pack_name("" if w & BOT else self.names[w], f.name)
+            self.radio.send(None, self.codec.encode(f))
 
     def _send_join(self, nonce):
         f = self._frame(wire.T_JOIN)
@@ -440,7 +478,7 @@ class Table:
             if self.mode == HOSTING:
                 self._on_join(mac, f)
             elif f.nonce & 0xFFFF0000 == _ROSTER and f.seat == 0:
-                self.names[f.nonce & 7] = unpack_name(f.name)
+                self._rostered(f)
         elif t == wire.T_WELCOME and self.mode == JOINING and f.nonce == self.nonce:
             self.who = f.who
             self.key = bytes(f.key)
@@ -448,6 +486,20 @@ class Table:
             self.names[self.who] = self.name
             self._seat(leader=0, members=1 | 1 << self.who)
             self._persist()
+
+    def _rostered(self, f):
+        """A joiner's copy of the creator's roster (see _roster): names and the seat order."""
+        w = f.nonce & 0xFF
+        n = f.nonce >> 12 & 15
+        if not w & BOT:
+            self.names[w & 7] = unpack_name(f.name)
+        o = self.order
+        del o[n:]
+        while len(o) < n:
+            o.append(-1)  # not heard yet
+        i = f.nonce >> 8 & 15
+        if i < n:
+            o[i] = w
 
     def _listed(self, mac, f):
         for e in self.heard:
@@ -510,6 +562,7 @@ class Table:
         w.who = who
         w.key[:] = self.key
         self.radio.send(None, self.codec.encode(w))
+        self._roster()
 
     # ---- seat, persist, forget -------------------------------------------------------------
     def _seat(self, leader, members):

@@ -31,7 +31,9 @@ def ensure(app):
         import radio
         if app.radio is None:
             app.radio = radio.Radio()
-        app.table = tbl.Table(app.radio, app.name()[:8], app.now)
+        # an unnamed handheld is "P<number>" at the table: its default name, "You", would name
+        # another player on every other screen
+        app.table = tbl.Table(app.radio, (app.owner or "")[:8], app.now)
     return app.table
 
 
@@ -207,9 +209,7 @@ class HostLobby(Menu):
             return (t("start"), None)
         if i == 2:
             return (t("t_add_bot"), None)
-        w = tb.order[i - 3]
-        name = "Bot%d" % ((w & 7) + 1) if w & tbl.BOT else tb.names[w] or "P%d" % (w + 1)
-        return ("%d %s" % (i - 2, name), None)
+        return ("%d %s" % (i - 2, tb.order_name(i - 3)), None)
 
     def choose(self, i):
         tb = self.tb
@@ -339,7 +339,7 @@ class Waiting(Screen):
         if watch(self):
             return
         tb = self.app.table
-        k = "".join(tb.names)
+        k = "".join(tb.names) + str(tb.order)
         if k != self.seen:
             self.seen = k
             self.changed()
@@ -352,11 +352,10 @@ class Waiting(Screen):
     def draw(self, g):
         tb = self.app.table
         g.row(0, tb.tname)
-        r = 1
-        for n in tb.names:
-            if n and r < 6:
-                g.row(r, " " + n)
-                r += 1
+        n = len(tb.order)  # the creator's seat order (its roster), in two columns past five
+        for i in range(n):
+            cell = "%d %s" % (i + 1, tb.order_name(i)[:8 if n <= 5 else 5])
+            g.text(cell, 0 if n <= 5 else (i & 1) * 64, 8 * (1 + (i if n <= 5 else i >> 1)))
         g.row(6, t("t_wait_start"), 1)
         g.row(7, t("t_back_leave"), 1)
 
