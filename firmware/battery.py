@@ -50,10 +50,3 @@ def warning(pc):
     """0 (none), 1 (low) or 2 (critical) for a charge of pc percent."""
     return 2 if pc <= CRITICAL else (1 if pc <= LOW else 0)
 
-
-def bars(mv, n=4):
-    """How many of n bars a battery icon fills (0..n); at LOW percent or below it shows 0."""
-    pc = percent(mv)
-    if pc <= LOW:
-        return 0
-    return min(n, (pc * n + 99) // 100)

@@ -18,6 +18,8 @@ read between two slices, so holding up or down for a slice wakes the handheld to
 import machine
 import ssd1306
 
+import battery
+
 try:
     import esp32
 except ImportError:  # a port without esp32: light sleep then wakes by timer only
@@ -71,7 +73,7 @@ class Hardware:
         """Battery voltage in millivolts, or 0 when the board has no battery divider."""
         if self._adc is None:
             return 0
-        return int(self._adc.read_uv() * self._ratio) // 1000
+        return battery.pin_to_cell_mv(self._adc.read_uv(), self._ratio)
 
     def reset(self):
         machine.reset()

@@ -18,7 +18,8 @@ YATZY_VARIANTS = ("standard", "maxi", "yahtzee", "triple", "team")
 # pinmap only ever at boot)
 MENU_MODULES = ("screens", "settings_ui", "settings", "store", "pinmap")   # dropped by app.launch
 GAME_MODULES = ("snyd_ui", "snyd_match", "snyd_recorder", "snyd_text", "snyd_reasons", "snyd", "yatzy_ui",
-                "yatzy_match", "yatzy_recorder", "yatzy_reasons", "yatzy", "settings_ui") + BOT_MODULES
+                "yatzy_match", "yatzy_recorder", "yatzy_reasons", "yatzy", "settings_ui", "snyd_open",
+                "snyd_over", "lowbat") + BOT_MODULES
 
 
 class Title(Menu):

@@ -26,6 +26,7 @@ SCHEMA = {
     "open_on_ones": (False, None),
     "calza_by": (0, 3),
     "count_scope": (0, 2),
+    "open_die": (False, None),
     "maxi_bonus": (0, 2),    # 0 84/100, 1 75/50
     "saved_rolls": (True, None),
     "y_people": (0, 4),      # Yatzy: people on this handheld - 1

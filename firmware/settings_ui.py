@@ -66,7 +66,7 @@ class Settings(Menu):
 
 class SnydRules(Menu):
     title = "snyd_rules"
-    ITEMS = ("dice", "jokers", "palifico", "calza", "open_on_ones", "calza_by", "count_scope")
+    ITEMS = ("dice", "jokers", "palifico", "calza", "open_on_ones", "calza_by", "count_scope", "open_die")
 
     def count(self):
         return len(self.ITEMS)

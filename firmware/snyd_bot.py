@@ -10,6 +10,12 @@ Public API (stable; the handheld and host_tools.bot call only this):
         move  : ["bid", count, face] | ["snyd"] | ["calza"], always legal for the view; None only when
                 the view offers nothing but an out-of-turn calza and the bot lets it pass.
 
+    may_call_calza(level, left, cap) -> whether decide() could ever call calza out of turn for a
+        seat of this level with left of at most cap dice (the handheld asks only those bots)
+
+The open_die rule's choice of the die a bot lays open is snyd_open.bot_index (loaded only with
+the rule on; the bot protocol has no view for that choice).
+
 Raises ValueError on a view that cannot be read. Legality is the rules core's (a snyd.Game rebuilt
 by botview.snyd_table: min_raise, max_count); chances are snyd_odds' exact binomial tails. Nothing
 here re-implements a rule.
@@ -184,6 +190,13 @@ def decide(view, level, rng):
     if best is None:
         raise ValueError("no legal move in this view")
     return ["bid", best[0], best[1]]
+
+
+def may_call_calza(level, left, cap):
+    """Whether decide() could answer a view offering only an out-of-turn calza with ["calza"]: from
+    normal up, and only with a die to win back (below the cap a calza that misses costs a die and
+    gains nothing). The handheld skips asking the others: no view built, no rng drawn."""
+    return _level(level) >= 2 and left < cap
 
 
 def _choose_bid(seat, g, par, has_bid, noisy, rng):

@@ -30,14 +30,22 @@ class SnydMatch:
         self.actions = []       # this round's actions in record form (what a bot's view lists)
         self.calza_asked = 0    # len(actions) when the bots were last asked about calza out of turn
 
-    def deal(self, now):
+    def roll(self):
+        """Every seat's dice for the next round, into round_dice (deal starts the round)."""
         g = self.game
-        dice = [bytes(self.rng.die() for _ in range(g.dice_left[s])) for s in range(g.seats)]
-        g.start_round(dice)
-        self.round_dice = dice
+        self.round_dice = [bytes(self.rng.die() for _ in range(g.dice_left[s])) for s in range(g.seats)]
+
+    def deal(self, now, shown=None):
+        """Start the next round on new dice; with open_die on the dice roll() gave, shown naming
+        each seat's open die (an index, None for a seat with fewer than two: snyd_open asks)."""
+        g = self.game
+        if shown is None:
+            self.roll()
+        dice = self.round_dice
+        g.start_round(dice, shown)
         self.actions = []
         self.calza_asked = 0
-        self.rec.round(dice)
+        self.rec.round(dice, shown)
         self.changed_at = now
         self.last = None
 
@@ -73,13 +81,15 @@ class SnydMatch:
             return None
         n = len(self.actions)
         if n != self.calza_asked and g.rules.calza:
+            import snyd_bot  # loaded already when bots play here
             c = g.bidder
             for _ in range(g.seats - 1):
                 c = g.next_seat(c)
                 if c == g.bidder:
                     break
                 seat = self.seats[c]
-                if c != s and seat.bot and g.may_calza(c):
+                if c != s and seat.bot and g.may_calza(c) and \
+                        snyd_bot.may_call_calza(seat.level, g.dice_left[c], g.rules.dice):
                     if now - self.changed_at < seat.think_ms:
                         return None  # not yet: the bots think as long as the seat on turn
                     if seat.poll(self, c, now) == ["calza"]:

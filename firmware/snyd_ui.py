@@ -1,5 +1,5 @@
 """snyd_ui: the Snyd screens - the round (cup, bid, turn), the move menu, the bid picker, the reveal,
-the round summary and game over.
+the round summary and game over (snyd_over, loaded when the game ends).
 
 The screens read the game from match.game and send this handheld's moves through match.act; every
 other seat's moves arrive through match.poll (bots here, other handhelds later), so nothing here
@@ -29,7 +29,17 @@ def short(name, n=6):
 def start(app, rules, seats, me, seed, first, kids):
     """A new game (app.launch, from the set-up screen): seats are seats.Person / seats.Bot."""
     import snyd_match
-    app.go(Round(app, snyd_match.SnydMatch(rules, seats, me, seed, first), kids))
+    next_round(app, snyd_match.SnydMatch(rules, seats, me, seed, first), kids)
+
+
+def next_round(app, match, kids):
+    """Deal the next round and show it; with the open-die rule snyd_open deals (the person first
+    chooses which die to lay open)."""
+    if match.game.rules.open_die:
+        import snyd_open
+        snyd_open.deal(app, match, kids)
+    else:
+        app.go(Round(app, match, kids))
 
 
 class Round(Screen):
@@ -70,7 +80,7 @@ class Round(Screen):
             return
         if b == SELECT and ev == PRESS:
             if self.me_out():
-                self.app.go(GameOver(self.app, self.m, self.kids, True))
+                game_over(self.app, self.m, self.kids, True)
                 return
             mm = MoveMenu(self.app, self)
             if mm.count():
@@ -95,7 +105,10 @@ class Round(Screen):
         else:
             g.row(1, t("no_bid"))
         n = game.dice_left[me]
-        if n == 0:
+        if game.rules.open_die:
+            import snyd_open
+            snyd_open.middle(g, self)   # smaller cup or dice, and the open dice above the counts
+        elif n == 0:
             g.row(3, t("you_out"), 1)
         elif self.cup_open():
             d = game.dice_of(me)
@@ -153,7 +166,7 @@ class MoveMenu(Menu):
             self.app.go(BidPicker(self.app, r))
         elif k == "quit":
             app = self.app
-            app.go(Confirm(app, "quit_q", r, lambda: app.go(GameOver(app, r.m, r.kids, True))))
+            app.go(Confirm(app, "quit_q", r, lambda: game_over(app, r.m, r.kids, True)))
         else:
             self.app.go(r)
             r.apply(r.m.me, [k])
@@ -258,9 +271,9 @@ class Summary(Screen):
         if ev == PRESS and b == SELECT:
             g = self.m.game
             if g.over:
-                self.app.go(GameOver(self.app, self.m, self.kids, False))
+                game_over(self.app, self.m, self.kids, False)
             else:
-                self.app.go(Round(self.app, self.m, self.kids))
+                next_round(self.app, self.m, self.kids)
 
     def draw(self, g):
         m = self.m
@@ -283,39 +296,7 @@ class Summary(Screen):
         g.row(7, t("ok_next"), 1)
 
 
-class GameOver(Screen):
-    battery = False
-
-    def __init__(self, app, match, kids, left):
-        Screen.__init__(self, app)
-        self.m = match
-        self.kids = kids
-        g = match.game
-        w = g.winner()
-        self.winner = w
-        if w >= 0 or left:
-            import app as app_module
-            import seats
-            import settings
-            import store
-            app_module.forget(seats.BOT_MODULES + ("yatzy",))  # the game is over: room for its record
-            st = settings.stats()
-            n = settings.count_game(st, "snyd_kids" if kids else "snyd", w == match.me)
-            store.save_record("snyd", n, match.rec)
-
-    def key(self, b, ev):
-        if ev == PRESS and b == SELECT:
-            import screens
-            self.app.go(screens.Title(self.app, 1 if self.kids else 0))
-
-    def draw(self, g):
-        m = self.m
-        w = self.winner
-        g.row(0, t("game_over"))
-        if w == m.me:
-            g.row(3, t("you_won"), 1)
-        elif w >= 0:
-            g.row(3, short(m.names[w], 10) + " " + t("won"), 1)
-        else:
-            g.row(3, t("you_left"), 1)
-        g.row(7, t("ok_menu"), 1)
+def game_over(app, match, kids, left):
+    """The game-over screen: in its own module (snyd_over), loaded only when the game ends."""
+    import snyd_over
+    app.go(snyd_over.GameOver(app, match, kids, left))

@@ -163,4 +163,10 @@ bat_crit|Batteri tomt!|Battery empty!
 bat_soon|Oplad snart|Charge it soon
 bat_now|Oplad nu!|Charge it now!
 bat_saved|Spillet er gemt|Game saved
+open_die|Åben terning|Open die
+od_title|Vis en terning|Show one die
+od_hint|op/ned OK: vis|up/down OK: show
+t_no_open1|spilles ikke|is not played
+t_no_open2|over radioen.|over the radio.
+t_no_open3|Slå den fra i|Turn it off in
 """

@@ -77,13 +77,6 @@ class Pin:
         self.value(0)
 
     def irq(self, handler=None, trigger=3, wake=None):
-        if wake is not None and trigger in (4, 5):
-            # the esp32 port: a level trigger with wake= is ext0 (one pin only)
-            import esp32
-            if esp32.ext[0] not in (None, self.id):
-                raise ValueError("no resources")
-            esp32.wake_on_ext0(self, trigger == 5)
-            return None
         _irqs[self.id] = (handler, trigger)
         return None
 
@@ -186,8 +179,6 @@ def unique_id():
 PIN_WAKE = EXT0_WAKE = 2
 EXT1_WAKE = 3
 TIMER_WAKE = 4
-SLEEP = 2
-DEEPSLEEP = 4
 
 
 def wake_reason():

@@ -74,21 +74,6 @@ def test_wake_sources_are_ext0_and_a_one_pin_ext1_all_low():
     rig.leave()
 
 
-def test_pin_irq_wake_is_ext0_with_one_pin_only_as_on_the_esp32():
-    rig.fresh({"sleep": 4})
-    r = rig.Rig()
-    esp32.wake_on_ext0(pin=None)
-    machine.Pin(r.pin("up")).irq(trigger=machine.Pin.WAKE_LOW, wake=machine.SLEEP)
-    assert esp32.ext[0] == r.pin("up")
-    try:
-        machine.Pin(r.pin("down")).irq(trigger=machine.Pin.WAKE_LOW, wake=machine.SLEEP)
-        raise AssertionError("a second Pin.irq wake pin was accepted")
-    except ValueError as e:
-        assert "no resources" in str(e)
-    esp32.wake_on_ext0(pin=None)
-    rig.leave()
-
-
 def test_each_button_wakes_the_sleeping_handheld_where_it_was():
     rig.fresh({"sleep": 0})                 # 30 s
     r = rig.Rig(seed=4)

@@ -37,7 +37,11 @@ def test_pin_reading_to_cell_voltage():
     eq(battery.pin_to_cell_mv(0, 2.0), 0)
 
 
-def test_bars():
-    eq(battery.bars(4200), 4)
-    eq(battery.bars(3790), 2)
-    eq(battery.bars(3600), 0)
+def test_warning_levels():
+    # none above 10 %, low at 10 % (from 3.61 V down), critical at 5 % (from about 3.51 V down)
+    eq(battery.warning(battery.percent(3800)), 0)
+    eq(battery.warning(battery.percent(3615)), 0)
+    eq(battery.warning(battery.percent(3610)), 1)
+    eq(battery.warning(battery.percent(3520)), 1)
+    eq(battery.warning(battery.percent(3500)), 2)
+    eq(battery.warning(0), 2)

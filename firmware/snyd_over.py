@@ -1,0 +1,47 @@
+"""snyd_over: the Snyd game-over screen - who won, and the game's record and statistics saved.
+
+Apart from snyd_ui so that its code takes no heap while the game is played (a 6-seat game runs
+close to the handheld's limit); snyd_ui.game_over loads it.
+"""
+from buttons import PRESS, SELECT
+from snyd_ui import short
+from strings import t
+from ui import Screen
+
+
+class GameOver(Screen):
+    battery = False
+
+    def __init__(self, app, match, kids, left):
+        Screen.__init__(self, app)
+        self.m = match
+        self.kids = kids
+        g = match.game
+        w = g.winner()
+        self.winner = w
+        if w >= 0 or left:
+            import app as app_module
+            import seats
+            import settings
+            import store
+            app_module.forget(seats.BOT_MODULES + ("yatzy",))  # the game is over: room for its record
+            st = settings.stats()
+            n = settings.count_game(st, "snyd_kids" if kids else "snyd", w == match.me)
+            store.save_record("snyd", n, match.rec)
+
+    def key(self, b, ev):
+        if ev == PRESS and b == SELECT:
+            import screens
+            self.app.go(screens.Title(self.app, 1 if self.kids else 0))
+
+    def draw(self, g):
+        m = self.m
+        w = self.winner
+        g.row(0, t("game_over"))
+        if w == m.me:
+            g.row(3, t("you_won"), 1)
+        elif w >= 0:
+            g.row(3, short(m.names[w], 10) + " " + t("won"), 1)
+        else:
+            g.row(3, t("you_left"), 1)
+        g.row(7, t("ok_menu"), 1)

@@ -1,0 +1,122 @@
+"""The open-die rule on the handheld (run by tests/test_handheld_gaps.py, which also replays the
+records with host_tools.replay): chosen in the Snyd rules, the person picks the die to lay open
+with the cup still hiding the faces, bots pick theirs, the round screen shows every open die above
+its seat's count (yours inverted), and the records carry "shown"."""
+import json
+import os
+
+import gfx
+import hh_snyd
+import rig
+import seats
+import snyd_record
+from mpcheck import Rng
+
+seats.Bot.think_ms = 60
+FACES = hh_snyd.FACES
+
+
+class Rig(rig.Rig):
+    """A rig whose idle() also answers the open-die picker (hh_snyd.play knows nothing of it)."""
+    picks = 0
+
+    def idle(self, max_steps=500):
+        if self.lines()[0] == "Vis en terning":
+            self.press("up", self.picks % 3)
+            self.press("select")
+            Rig.picks += 1
+            return
+        rig.Rig.idle(self, max_steps)
+
+
+def open_row(r, face):
+    """(read-back text of row 5, x of the mini die `face` drawn inverted on it, or -1)."""
+    buf = r.panel.sent
+    inv = bytes(255 - c for c in rig.readback.glyphs()[gfx.MINI_DIE[face - 1]])
+    for x in range(0, 121):
+        if bytes(buf[5 * 128 + x:5 * 128 + x + 8]) == inv:
+            return r.lines()[5], x
+    return r.lines()[5], -1
+
+
+def test_setting_picker_round_screen_and_a_whole_game():
+    rig.fresh({"sleep": 4, "bots": 3})
+    r = Rig(seed=21)
+    r.choose("Indstillinger")
+    r.choose("Snyd-regler")
+    r.choose("Åben terning")
+    assert r.selected().endswith("ja"), r.selected()
+    with open("settings.json") as f:
+        assert json.load(f)["open_die"] is True
+    r.press("back")
+    r.press("back")
+    r.choose("Snyd")
+    r.choose("Start!")
+    # the picker: blank dice under a cursor until BACK is held
+    assert r.lines()[0] == "Vis en terning", r.text()
+    m = r.app.screen.m
+    mine = list(m.round_dice[0])
+    assert r.faces() == [0] * len(mine), r.faces()
+    r.down("back")
+    assert r.faces() == mine, (r.faces(), mine)
+    r.up("back")
+    assert r.faces() == [0] * len(mine)
+    r.press("up", 2)                        # the third die
+    r.press("select")
+    g = m.game
+    assert g.in_round and g.shown[0] == 2, list(g.shown)
+    # the round: every seat's open die above its count, mine inverted; my dice still hidden
+    row, inv = open_row(r, g.shown_die(0))
+    want = [FACES[g.shown_die(s) - 1] for s in range(g.seats)]
+    assert row.split() == want, (row, want)
+    counts = r.lines()[6]
+    # mine inverted, right above my count (seat 0: the second cell of row 6, after the cup)
+    assert inv >= 0 and counts.split()[1] == "5", ("my open die is not marked", r.text())
+    cell = bytes(r.panel.sent[6 * 128 + inv:6 * 128 + inv + 8])
+    assert rig.readback.table().get(cell) == str(g.dice_left[0]), (inv, r.text())
+    assert counts.split()[1:] == [str(g.dice_left[s]) for s in range(g.seats)], counts
+    assert r.faces() == [], "a die is visible under the cup:\n" + r.text()
+    r.down("back")
+    assert r.faces() == list(g.dice_of(0))
+    r.up("back")
+    n = hh_snyd.play(r, Rng(4))
+    assert n["moves"] > 0, n
+    assert Rig.picks > 0
+    recs = os.listdir("records")
+    with open("records/" + recs[0]) as f:
+        rec = json.load(f)
+    assert rec["rules"]["open_die"] is True
+    for rd in rec["rounds"]:
+        assert len(rd["shown"]) == rec["seats"], rd
+        for s in range(rec["seats"]):
+            assert (rd["shown"][s] is None) == (len(rd["dice"][s]) < 2), rd
+    out = snyd_record.replay(rec)
+    assert out["error"] is None and out["winner"] is not None, out
+    rig.leave()
+
+
+def test_bots_choose_the_same_open_dice_from_the_same_seed():
+    import botrng
+    import snyd_bot
+    import snyd_open
+    for level in snyd_bot.LEVELS:
+        for dice in ((1, 1, 5, 5, 6), (3, 3, 3, 2), (1, 4), (6, 6)):
+            a = snyd_open.bot_index(bytes(dice), level, botrng.Rng(5))
+            assert a == snyd_open.bot_index(bytes(dice), level, botrng.Rng(5))
+            assert 0 <= a < len(dice)
+            if level != "kids" and dice[0] == 1 and dice[1] == 1:
+                assert dice[a] == 6, (level, dice, a)   # the lone 6, not a one
+
+
+def test_a_table_with_the_open_die_says_it_is_not_played_over_the_radio():
+    rig.fresh({"sleep": 4, "open_die": True})
+    r = rig.Rig(seed=3)
+    r.choose("Bord")
+    r.choose("Opret bord")
+    r.choose("Åbn bordet")
+    txt = r.text()
+    assert "Åben terning" in txt and "over radioen." in txt and "Snyd-regler." in txt, txt
+    assert r.app.table is None, "a table was opened"
+    r.press("select")                       # back to the create screen, nothing lost
+    assert r.lines()[0].startswith("Opret bord"), r.text()
+    rig.leave()

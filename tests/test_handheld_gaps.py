@@ -1,0 +1,26 @@
+"""The handheld's open-die rule through the real firmware (tests/hh/gaps_opendie.py under the unix
+port), and its records replayed by the referee command, host_tools.replay, under CPython."""
+import glob
+import json
+import os
+import subprocess
+import sys
+
+from host_tools.paths import ROOT
+from test_handheld import run_module
+
+
+def test_open_die_on_the_handheld_and_its_records_replay(tmp_path):
+    code, out = run_module("gaps_opendie", str(tmp_path))
+    assert code == 0, out
+    assert "PASS " in out and "FAIL " not in out, out
+    recs = glob.glob(str(tmp_path / "run*" / "records" / "snyd-*.json"))
+    assert recs, out
+    for path in recs:
+        r = subprocess.run([sys.executable, "-m", "host_tools.replay", path], capture_output=True,
+                           text=True, cwd=ROOT)
+        assert r.returncode == 0, (path, r.stdout, r.stderr)
+        res = json.loads(r.stdout)
+        assert res["error"] is None and res["winner"] is not None, res
+        with open(path) as f:
+            assert all("shown" in rd for rd in json.load(f)["rounds"])
