@@ -29,7 +29,9 @@ def kind(i, bot, rules):
 
 class Seats(yatzytable.YatzyTable):
     """yatzytable.YatzyTable plus what the screens need: how many games began, the last filled
-    box (for the screens: card, box, column, points)."""
+    box (for the screens: card, box, column, points). A turn's first roll waits for its player's
+    press (or a bot's think time), as in a game alone."""
+    roll_waits = True
 
     def __init__(self, table, hosted, save, load, me):
         yatzytable.YatzyTable.__init__(self, table, hosted, save, load, me)

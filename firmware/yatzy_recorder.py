@@ -49,6 +49,11 @@ class Recorder:
             i += 1 + len(r)
         self._n = i
 
+    def turns(self):
+        """Each turn as the record's dict, one at a time (a game replayed from its record without
+        holding the whole record: the table's snapshot and rebuild)."""
+        return self._turns()
+
     def _turns(self):
         """Each turn as the record's dict, one at a time."""
         log, nd = self._log, self._ndice

@@ -17,8 +17,8 @@ commitment stops the game and names the cheat (`cheats`); a Yatzy turn cannot be
 record.
 
 Local seats: `poll(node, now, decide)`; decide(game, seat) -> (wire.Y_HOLD, mask) |
-(wire.Y_BOX, box, column) | None. At the start of a turn (the reveal) any answer but None rolls: the
-roller's first roll waits for its player, as the others do.
+(wire.Y_BOX, box, column) | None. The turn's first roll (the reveal) is made at once, or, with
+`roll_waits` set, once decide answers anything but None for it (the handheld's player presses roll).
 """
 import fairdice
 import wire
@@ -58,6 +58,7 @@ def unpack_rules(b):
 class YatzyTable(TableGame):
     """One handheld's copy of a Yatzy table's game."""
     Illegal = yatzy.Illegal   # what the core raises on a snapshot that does not replay
+    roll_waits = False        # True: a turn's first roll waits for decide (see the docstring)
 
     def __init__(self, table, hosted=0, save=None, load=None, me=None):
         TableGame.__init__(self, table, hosted, save, load, me)
@@ -192,7 +193,7 @@ class YatzyTable(TableGame):
         if self.phase == P_CHEAT:
             return
         g = yatzy.Yatzy(self.variant, self.cards, self.options or None)
-        for t in self.rec.record()["turns"]:
+        for t in self.rec.turns():
             held = t.get("held", [])
             for k, d in enumerate(t["rolls"]):
                 g.roll(d, _mask(held[k - 1]) if 0 < k <= len(held) else 0)
@@ -227,7 +228,7 @@ class YatzyTable(TableGame):
 
     def _play_request(self, f, s, ph, node, decide, rand):
         if ph == P_TURN:
-            if decide is not None and self._decide(s, node, decide) is None:
+            if self.roll_waits and self._decide(s, node, decide) is None:
                 return False  # the first roll waits for its player (or bot)
             return self._reveal_request(f, s, rand)
         move = self._decide(s, node, decide) if ph == P_ROLL else None
@@ -249,13 +250,15 @@ class YatzyTable(TableGame):
         if self.game is None:
             out.put(b"\x00")
             return out.off
-        turns = self.rec.record()["turns"]
+        nt = 0
+        for _ in self.rec.turns():
+            nt += 1
         boxes = self.game.boxes()
-        out.put(bytes((1, len(turns) & 0xFF, len(turns) >> 8)))
+        out.put(bytes((1, nt & 0xFF, nt >> 8)))
         out.put(pack_rules(self.variant, self.options))
         out.put(self.kinds)
         self._put_fair(out)
-        for t in turns:
+        for t in self.rec.turns():  # a turn at a time, never the whole record as dicts
             _put_turn(out, t["p"], t["rolls"], t.get("held", []), boxes.index(t["category"]),
                       t.get("column", 0))
         _put_turn(out, 0, self.rolls, self.helds, 0, 0)

@@ -95,8 +95,6 @@ def random_yatzy(rng, hold_rate=0.6):
     """A Yatzy player: re-rolls at random, then takes the best-scoring free box."""
 
     def decide(game, seat):
-        if game.roll_no == 0:
-            return (wire.Y_HOLD, 0)  # the turn's first roll (its reveal)
         if game.rolls_left > 0 and rng.random() < hold_rate:
             return (wire.Y_HOLD, rng.randrange(1 << game.ndice))
         best = None
