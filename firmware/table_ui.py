@@ -56,10 +56,17 @@ def game_screen(app):
     return m.screen(app)
 
 
+# what only a table uses: forgotten when this handheld leaves it (the title's games need the room)
+TABLE_MODULES = ("table_ui", "table_snyd_ui", "table_yatzy_ui", "table", "table_snyd", "table_yatzy",
+                 "snydtable", "yatzytable", "tablegame", "tablelog", "tablewhy", "wire", "fairdice")
+
+
 def close(app):
     if app.table is not None:
         app.table.leave()
         app.table = None
+    import app as app_module
+    app_module.forget(TABLE_MODULES)
     import screens
     app.go(screens.Title(app))
 
