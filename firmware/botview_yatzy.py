@@ -1,10 +1,12 @@
 """botview_yatzy: the Yatzy half of botview (see there): views of a live Yatzy game, and a core
-scorecard standing for a view. Loaded only when a Yatzy bot plays; the PC tools go through
-botview, the handheld's bots (seats, yatzy_bot) come here directly and never load botview.
+scorecard (yatzy_bot.Card) standing for a view. The PC tools come here through botview, and
+yatzy_bot.decide for a view; the handheld's bots read their live game (yatzy_bot.play) and load
+neither.
 """
 import yatzy
 from botcheck import int_in as _int
 from botcheck import need as _need
+from yatzy_bot import Card
 
 YATZY_KEYS = ("variant", "options", "dice", "rolls_left", "saved_rolls", "columns", "yahtzee_bonus")
 
@@ -28,19 +30,6 @@ def yatzy_view(game, player=None, options=None):
 
 _PLACE5 = b"\x01\x02\x03\x04\x06"
 _PLACE6 = b"\x01\x02\x03\x04\x06\x06"
-
-
-class Card:
-    """What yatzy_card learned from a view: the core game and the card's shape per column."""
-
-    def __init__(self, g):
-        self.g = g
-        n = g.columns
-        self.mask = [0] * n      # filled boxes per column (bit per box)
-        self.upper = [0] * n     # upper sum per column
-        self.y50 = False         # Yahtzee: the yahtzee box holds 50
-        self.dice = None
-        self.rolls_left = 0
 
 
 def yatzy_card(view):

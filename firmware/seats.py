@@ -40,9 +40,9 @@ class Bot:
             return None
         # imported here, not at the top: the title and settings screens never need the bots
         if match.kind == "yatzy":
-            import botview_yatzy  # not botview: a Yatzy game never loads its Snyd half
+            # the live game, read in place: no view to build (botview is for the PC's tools)
             import yatzy_bot
-            return yatzy_bot.decide(botview_yatzy.yatzy_view(match.game, seat), self.level, self.rng)
+            return yatzy_bot.play(match.game, self.level, self.rng, getattr(match, "options", None))
         import botview
         import snyd_bot
         return snyd_bot.decide(botview.snyd_view(match.game, seat, match.actions), self.level, self.rng)

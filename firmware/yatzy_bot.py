@@ -10,11 +10,13 @@ Public API (stable; the handheld and host_tools.bot call only this):
                 | ["score", box name, column]
     coach(view, move=None) -> (best move, its expected points, expected points of `move` or None)
         Expected points = this turn's box plus what the rest of the game is worth, by the hard
-        level's judgement; best minus move is what the player's choice costs.
+        level's judgement; best minus move is what the player's choice costs. (In yatzy_coach,
+        loaded on the first call: the handheld never coaches, so its games never load it.)
     use_tables(folder)  where the value tables are (default "tables": the handheld's /tables);
                         host tools point it at build/tables
-    prepare(ndice)      build the hold solver for ndice dice now (the handheld does it as a game
-                        starts, while its heap is in one piece); else the first decide() does
+    prepare(ndice)      the hold solver for ndice dice, built now if not yet (the handheld builds it
+                        as a game starts, while its heap is in one piece); else the first decide() does
+    read(view, level)   -> (card, judge, solver): the view read and its turn solved (decide, coach)
     cache_scores(on)    keep the core's score of every roll per variant (3.8 KB for 5 dice, 9 KB
                         for maxi): the PC's simulations switch it on for speed; the handheld asks
                         the core afresh (same answers)
@@ -36,8 +38,6 @@ from array import array
 
 from compat import const
 import yatzy
-import botview_yatzy
-from botcheck import int_in
 from yatzy_turn import Solver
 
 LEVELS = ("kids", "easy", "normal", "hard")
@@ -46,60 +46,50 @@ _EASY = const(1)
 _NORMAL = const(2)
 _HARD = const(3)
 _MAX_STAGES = const(4)   # maxi saved rolls: look this many rolls ahead at most
-_SAVED_ROLL = 2.0        # heuristic worth of a roll saved for later (maxi)
+_SAVED_ROLL = const(2)   # heuristic worth in points of a roll saved for later (maxi)
 
-_tables = {"dir": "tables"}
-_solvers = {}
-_score_rows = {"on": False}
-_memo_buf = {}
-_cache = {"key": None}
+# What the module keeps between decisions, in one list: on the handheld every module-level name is
+# an interned string for good, and a Maxi game runs close to the count where the unix port takes a
+# 7 KB qstr pool. The value tables' folder, the open tables by variant, the hold solvers by number
+# of dice, the score rows per variant (None: not kept), the table memo, the key of the solved turn.
+_DIR = const(0)
+_TABLES = const(1)
+_SOLVERS = const(2)
+_ROWS = const(3)
+_MEMO = const(4)
+_KEY = const(5)
+_kept = ["tables", {}, {}, None, None, None]
 
 
 def use_tables(folder):
-    _tables.clear()
-    _tables["dir"] = folder
-
-
-def _table(variant):
-    if variant not in ("standard", "yahtzee"):
-        return None
-    if variant not in _tables:
-        try:
-            import yatzy_values
-            _tables[variant] = yatzy_values.Values("%s/yatzy_%s.yvt" % (_tables["dir"], variant))
-        except OSError:
-            _tables[variant] = None  # no table on this device: the heuristic stands in
-    return _tables[variant]
+    _kept[_DIR] = folder
+    _kept[_TABLES] = {}
 
 
 def cache_scores(on):
-    _score_rows.clear()
-    _score_rows["on"] = bool(on)
-
-
-def _solver(n):
-    s = _solvers.get(n)
-    if s is None:
-        s = _solvers[n] = Solver(n)
-    return s
+    _kept[_ROWS] = {} if on else None
 
 
 def prepare(ndice):
-    _solver(ndice)
+    s = _kept[_SOLVERS].get(ndice)
+    if s is None:
+        s = _kept[_SOLVERS][ndice] = Solver(ndice)
+    return s
 
 
-def _level(level):
-    try:
-        return LEVELS.index(level)
-    except ValueError:
-        raise ValueError("level must be one of %s" % "/".join(LEVELS))
+class Card:
+    """A scorecard as the bots read it: the core game whose current scorecard it is (a live game's,
+    or one botview_yatzy.yatzy_card built from a view), and per column the filled boxes and the
+    upper sum; the dice and the rolls left."""
 
-
-def _bonus_rule(g, options):
-    # upper bonus threshold and points as in shared/spec/yatzy-record.md
-    if g.variant == "maxi":
-        return (75, 50) if (options or {}).get("bonus") == "75/50" else (84, 100)
-    return 63, 35 if g.variant == "yahtzee" else 50
+    def __init__(self, g):
+        self.g = g
+        n = g.columns
+        self.mask = [0] * n      # filled boxes per column (bit per box)
+        self.upper = [0] * n     # upper sum per column
+        self.y50 = False         # Yahtzee: the yahtzee box holds 50
+        self.dice = None
+        self.rolls_left = 0
 
 
 class _Judge:
@@ -109,19 +99,57 @@ class _Judge:
         self.card = card
         g = self.g = card.g
         self.lv = lv
-        self.at, self.bonus = _bonus_rule(g, options)
+        self.rl = card.rolls_left if card.rolls_left < _MAX_STAGES else _MAX_STAGES
+        # upper bonus threshold and points as in shared/spec/yatzy-record.md
+        if g.variant == "maxi":
+            self.at, self.bonus = (75, 50) if (options or {}).get("bonus") == "75/50" else (84, 100)
+        else:
+            self.at, self.bonus = 63, 35 if g.variant == "yahtzee" else 50
         # triple plays each column as a standard card: a box is worth its column's gain in value
-        self.table = _table("standard" if g.variant == "triple" else g.variant) if lv == _HARD else None
-        if self.table is not None:
+        t = None
+        v = "standard" if g.variant == "triple" else g.variant
+        if lv == _HARD and v in ("standard", "yahtzee"):
+            tabs = _kept[_TABLES]
+            if v not in tabs:
+                try:
+                    import yatzy_values
+                    tabs[v] = yatzy_values.Values("%s/yatzy_%s.yvt" % (_kept[_DIR], v))
+                except OSError:
+                    tabs[v] = None  # no table on this device: the heuristic stands in
+            t = tabs[v]
+        self.table = t
+        if t is not None:
             # a turn asks the table the same few dozen states: remember them in one reused array
             # (upper boxes by new upper sum, other boxes by the yahtzee flag), not in a dict
             self.span = 384 + 2 * (g.nbox - 6)
-            self.memo = _memo(g.columns * self.span)
+            n = g.columns * self.span
+            m = _kept[_MEMO]
+            if m is None or len(m) < n:
+                m = _kept[_MEMO] = array("f", range(n))
+            for i in range(n):
+                m[i] = -2e30
+            self.memo = m
         self.names = g.boxes()
         self.ybox = self.names.index("yahtzee") if g.variant == "yahtzee" else -1
-        if lv >= _NORMAL and self.table is None:
-            self.par = _pars(g)
-
+        if lv >= _NORMAL and t is None:
+            # what a box is usually worth: a share of its best score (upper boxes about 2.2 dice
+            # of the face)
+            self.par = pars = []
+            full = bytes([6] * g.ndice)
+            for b in range(g.nbox):
+                if b < 6:
+                    pars.append(2.2 * (b + 1))
+                    continue
+                top = 0
+                # the best score this box can take: try the patterns that max each kind of box
+                for dice in (full, b"\x01\x02\x03\x04\x05\x06"[:g.ndice], b"\x02\x03\x04\x05\x06\x06"[:g.ndice],
+                             b"\x05\x05\x06\x06\x06\x06"[:g.ndice], b"\x04\x04\x05\x05\x06\x06"[:g.ndice],
+                             b"\x05\x05\x05\x06\x06\x06"[:g.ndice], b"\x05\x06\x06\x06\x06\x06"[:g.ndice]):
+                    s = g.score(b, dice)
+                    top = s if s > top else top
+                name = self.names[b]
+                share = 0.7 if name == "chance" else 0.3 if name in ("yatzy", "yahtzee") else 0.55
+                pars.append(share * top)
     def box_value(self, b, c, s, dice):
         card = self.card
         g = self.g
@@ -137,7 +165,7 @@ class _Judge:
             nu = u + s if b < 6 and u + s < 63 else 63 if b < 6 else u
             k = c * self.span + (b * 64 + nu if b < 6 else 384 + 2 * (b - 6) + (1 if y else 0))
             v = self.memo[k]
-            if v < _UNSET:
+            if v < -1e30:  # not asked yet this turn
                 v = t.value(card.mask[c] | 1 << b, nu, y)
                 if g.columns > 1:
                     v = (c + 1) * (v - t.value(card.mask[c], u, y))
@@ -159,7 +187,7 @@ class _Judge:
         best = None
         bv = -1e9
         if r < 0:
-            r = _solver(g.ndice).d.roll_index(dice)
+            r = prepare(g.ndice).d.roll_index(dice)
         row = _scores(g, r, dice)
         for c in range(g.columns):
             if row is None:
@@ -180,28 +208,17 @@ class _Judge:
         return self.best_box(dice, r)[0]
 
 
-_UNSET = -1e30
-
-
-def _memo(n):
-    m = _memo_buf.get("a")
-    if m is None or len(m) < n:
-        m = _memo_buf["a"] = array("f", range(n))
-    for i in range(n):
-        m[i] = -2e30
-    return m
-
 
 def _scores(g, r, dice):
     """The core's scores of roll r in every box (as if every box were free), kept per variant: the
-    bot asks for each of the rolls every turn. None when the cache is off, or for a Yahtzee roll in
-    the yahtzee variant once its box is filled (the joker depends on the card): ask the core."""
-    if not _score_rows["on"] or g.variant == "yahtzee" and _five(dice) and not g.is_free(0, g.nbox - 2):
+    bot asks for each of the rolls every turn. None when not kept (cache_scores), or for a Yahtzee
+    roll in the yahtzee variant once its box is filled (the joker depends on the card): ask the core."""
+    rows = _kept[_ROWS]
+    if rows is None or g.variant == "yahtzee" and _five(dice) and not g.is_free(g.current, g.nbox - 2):
         return None
-    t = _score_rows.get(g.ndice)
+    t = rows.get(g.ndice)
     if t is None or t[0] != g.variant:
-        t = (g.variant, bytearray(b"\xff" * (_solver(g.ndice).d.nroll * g.nbox)))
-        _score_rows[g.ndice] = t
+        t = rows[g.ndice] = (g.variant, bytearray(b"\xff" * (prepare(g.ndice).d.nroll * g.nbox)))
     nb = g.nbox
     rows = t[1]
     if rows[r * nb] == 255:
@@ -217,95 +234,73 @@ def _five(dice):
     return True
 
 
-def _pars(g):
-    # what a box is usually worth: a share of its best score (upper boxes about 2.2 dice of the face)
-    pars = []
-    full = bytes([6] * g.ndice)
-    for b in range(g.nbox):
-        name = g.boxes()[b]
-        if b < 6:
-            pars.append(2.2 * (b + 1))
-            continue
-        top = 0
-        # the best score this box can take: try the patterns that max each kind of box
-        for dice in (full, b"\x01\x02\x03\x04\x05\x06"[:g.ndice], b"\x02\x03\x04\x05\x06\x06"[:g.ndice],
-                     b"\x05\x05\x06\x06\x06\x06"[:g.ndice], b"\x04\x04\x05\x05\x06\x06"[:g.ndice],
-                     b"\x05\x05\x05\x06\x06\x06"[:g.ndice], b"\x05\x06\x06\x06\x06\x06"[:g.ndice]):
-            s = g.score(b, dice)
-            top = s if s > top else top
-        share = 0.7 if name == "chance" else 0.3 if name in ("yatzy", "yahtzee") else 0.55
-        pars.append(share * top)
-    return pars
+def read(view, level):
+    import botview_yatzy  # only for views: the handheld's bots play() the live game
+    return _ready(botview_yatzy.yatzy_card(view), level, view["options"])
 
 
-def _prepare(view, lv):
-    card = botview_yatzy.yatzy_card(view)
-    judge = _Judge(card, lv, view["options"])
-    s = _solver(card.g.ndice)
-    key = repr((lv, view["variant"], view["options"], view["columns"]))
-    if _cache["key"] != key:
-        s.save = _SAVED_ROLL if lv >= _NORMAL and card.g.variant == "maxi" else 0.0
+def play(game, level, rng, options=None):
+    """decide() for the scorecard to move in a live game, with the game's options: the same move
+    as decide(botview_yatzy.yatzy_view(game, None, options), level, rng), without building the view
+    and a second core game from it (the handheld's heap). The game is only read."""
+    g = game
+    p = g.current
+    card = Card(g)
+    y = g.boxes().index("yahtzee") if g.variant == "yahtzee" else -1
+    for c in range(g.columns):
+        for b in range(g.nbox):
+            v = g.get(p, b, c)
+            if v is not None:
+                card.mask[c] |= 1 << b
+                if b < 6:
+                    card.upper[c] += v
+                if b == y:
+                    card.y50 = v == 50
+    card.dice = bytes(g.dice)
+    card.rolls_left = g.rolls_left
+    return _move(_ready(card, level, options), rng)
+
+
+def _ready(card, level, options):
+    """(card, judge, solver) with the solver's turn begun for this card (or kept from the last
+    decision when every box would be worth the same)."""
+    if level not in LEVELS:
+        raise ValueError("level must be one of %s" % "/".join(LEVELS))
+    lv = LEVELS.index(level)
+    judge = _Judge(card, lv, options)
+    g = card.g
+    s = prepare(g.ndice)
+    # what the worth of a roll depends on: the level, the rules and the card's filled boxes, upper
+    # sums and yahtzee flag (the scores of the other boxes do not matter)
+    key = repr((lv, g.variant, options or None, card.mask, card.upper, card.y50))
+    if _kept[_KEY] != key:
+        s.save = _SAVED_ROLL if lv >= _NORMAL and g.variant == "maxi" else 0.0
         s.begin(judge.final)
-        _cache["key"] = key
+        _kept[_KEY] = key
     return card, judge, s
 
 
-def _positions(mask, n):
-    return [i for i in range(n) if mask >> i & 1]
-
-
 def decide(view, level, rng):
-    lv = _level(level)
-    card, judge, s = _prepare(view, lv)
+    return _move(read(view, level), rng)
+
+
+def _move(ready, rng):
+    card, judge, s = ready
     dice = card.dice
     n = len(dice)
-    rl = card.rolls_left if card.rolls_left < _MAX_STAGES else _MAX_STAGES
+    full = (1 << n) - 1
     if card.rolls_left > 0:
-        if lv == _KIDS and rng.chance(64):
+        mask = full
+        if judge.lv == _KIDS and rng.chance(64):
             mask = rng.below(1 << n)
-            if mask != (1 << n) - 1:
-                return ["hold", _positions(mask, n)]
-        mask, _, _ = s.best_hold(dice, rl)
-        if mask != (1 << n) - 1:
-            return ["hold", _positions(mask, n)]
+        if mask == full:
+            mask = s.best_hold(dice, judge.rl)[0]
+        if mask != full:
+            return ["hold", [i for i in range(n) if mask >> i & 1]]
     _, b, c = judge.best_box(dice)
     return ["score", judge.names[b], c]
 
 
 def coach(view, move=None):
-    """(best move, its expected points, the expected points of `move` or None), hard level."""
-    card, judge, s = _prepare(view, _HARD)
-    dice = card.dice
-    n = len(dice)
-    full = (1 << n) - 1
-    rl = card.rolls_left if card.rolls_left < _MAX_STAGES else _MAX_STAGES
-    bv, b, c = judge.best_box(dice)
-    best = ["score", judge.names[b], c]
-    best_v = bv + s.save * rl
-    if rl > 0:
-        mask, v, _ = s.best_hold(dice, rl)
-        if mask != full and v > best_v:
-            best, best_v = ["hold", _positions(mask, n)], v
-    mine = None
-    if move is not None:
-        if not isinstance(move, list) or not move:
-            raise ValueError("a move is a list")
-        if move[0] == "hold":
-            if rl <= 0:
-                raise ValueError("no rolls left to hold for")
-            m = 0
-            for i in move[1]:
-                int_in(i, 0, n - 1, "a held position")
-                m |= 1 << i
-            mine = s.hold_value(dice, m, rl)
-        elif move[0] == "score" and len(move) == 3:
-            if move[1] not in judge.names:
-                raise ValueError("no box %r" % (move[1],))
-            mb = judge.names.index(move[1])
-            sc = card.g.scores_for(dice, move[2])[mb]
-            if sc == yatzy.NOT_FREE:
-                raise ValueError("box %s cannot be filled now" % move[1])
-            mine = judge.box_value(mb, move[2], sc, dice) + s.save * rl
-        else:
-            raise ValueError("a move is [\"hold\", [...]] or [\"score\", box, column]")
-    return best, best_v, mine
+    import yatzy_coach
+    return yatzy_coach.coach(view, move)

@@ -24,6 +24,7 @@ class YatzyMatch:
             self.names = [s.name for s in players]
             tnames = None
         self.game = yatzy.Yatzy(variant, n, options)
+        self.options = options  # the bots judge by the game's rules (Maxi's bonus)
         self.rec = yatzy_recorder.Recorder(variant, n, options, self.names, tnames)
         self.rng = botrng.Rng(seed)
         self.changed_at = 0

@@ -27,19 +27,9 @@ from compat import const
 _ONE = const(256)  # value unit: 1/256 point
 
 
-def _binom(n, k):
-    r = 1
-    for i in range(k):
-        r = r * (n - i) // (i + 1)
-    return r
-
-
-# _MS[m * 7 + faces]: multisets of size m (0..6) over `faces` faces (0..6)
-_MS = tuple(_binom(m + f - 1, f - 1) if f else (1 if m == 0 else 0) for m in range(7) for f in range(7))
-
-
-def _multisets(m, faces):
-    return _MS[m * 7 + faces]
+# _MS[m * 6 + f]: the multisets of size m (0..6) over f faces (0..5), binom(m + f - 1, f - 1) (1 for
+# the empty one over no faces): a constant, not built at import, and each fits a byte (at most 210)
+_MS = b"\x01\x01\x01\x01\x01\x01\x00\x01\x02\x03\x04\x05\x00\x01\x03\x06\n\x0f\x00\x01\x04\n\x14#\x00\x01\x05\x0f#F\x00\x01\x06\x158~\x00\x01\x07\x1cT\xd2"
 
 
 class Dice:
@@ -48,8 +38,10 @@ class Dice:
         # array(code, range(n)) is sized once from the range's length: no temporary list or buffer
         self.start = array("H", range(n + 2))
         self.start[0] = 0  # start[m]: index of the first keep of size m
+        w = 0  # keeps of size m over six faces: those of each size j <= m over five
         for m in range(n + 1):
-            self.start[m + 1] = self.start[m] + _multisets(m, 6)
+            w += _MS[m * 6 + 5]
+            self.start[m + 1] = self.start[m] + w
         self.nkeep = self.start[n + 1]
         self.nroll = self.nkeep - self.start[n]
         self.first_roll = self.start[n]
@@ -74,7 +66,7 @@ class Dice:
         for f in range(1, 6):
             # keeps of this size with fewer of face f (same counts before it) come first
             for j in range(c[f]):
-                r += _multisets(left - j, 6 - f)
+                r += _MS[(left - j) * 6 + 6 - f]
             left -= c[f]
         return r
 
@@ -88,7 +80,7 @@ class Dice:
         for f in range(1, 6):
             j = 0
             while True:
-                block = _multisets(left - j, 6 - f)
+                block = _MS[(left - j) * 6 + 6 - f]
                 if r < block:
                     break
                 r -= block
@@ -108,14 +100,14 @@ class Dice:
             c[v] += 1
         return self.index(c) - self.first_roll
 
-    def dice_of(self, k, out):
-        """Write keep k's dice (ascending) into the bytearray out; returns how many."""
+    def dice_of(self, k, dice):
+        """Write keep k's dice (ascending) into the bytearray dice; returns how many."""
         c = self._c
         self.counts(k, c)
         i = 0
         for f in range(1, 7):
             for _ in range(c[f]):
-                out[i] = f
+                dice[i] = f
                 i += 1
         return i
 
