@@ -106,8 +106,13 @@ class TableTurn(yatzy_ui.Turn):
             return
         if tb.node.applied != self.applied:
             self.applied = tb.node.applied
-            if g.game is not None:
+            game = g.game
+            if game is not None:
                 self._sync()
+                if game.roll_no and not game.rolls_left and self.cur == game.ndice:
+                    # the last roll is in (the screen moved on when it was pressed, alone): the
+                    # cursor leaves "roll" for "score"
+                    self.cur = game.ndice + 1
             self.changed()
 
     def mine(self):
