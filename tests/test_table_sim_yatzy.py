@@ -93,12 +93,24 @@ def test_cli_fails_on_a_bad_yatzy_record():
 
 def test_a_handheld_rebooted_mid_game(tmp_path):
     """Handheld 1 loses power in the middle of the game (a turn in progress on its screen); it
-    boots back into its seat, catches up and the table finishes with the same record everywhere."""
+    boots back into its seat, catches up and the table finishes with the same record everywhere.
+    No screen ever shows a message box (a refused move: in Yatzy only the roller moves, so the
+    table must never refuse a move its screen offered)."""
     sim = Sim(2, clock="virtual", heap="1M", seed=23, loss=0.05)
     try:
         sim.start()
         players = [autoplay.Player(sim, i, "yatzy", 1, seed=70 + i) for i in range(2)]
         state = {"at": None}
+        ok_back = autoplay.labels("ok_back")
+        messages = []
+
+        def seen(h):
+            rows = autoplay.readback.lines(h.frame)
+            if rows[-1].strip() in ok_back:
+                messages.append((h.id, sim.now(), "/".join(r.strip() for r in rows if r.strip())))
+
+        for h in sim.handhelds:
+            h.on_frame.append(seen)
 
         def mid_turn():
             text = autoplay.readback.text(sim.handhelds[1].frame or b"")
@@ -115,6 +127,7 @@ def test_a_handheld_rebooted_mid_game(tmp_path):
                 break
         assert state["at"] is not None
         assert [p.failed for p in players if p.failed] == []
+        assert messages == []
         assert sim.handhelds[1].boots == 2
         agreed(_records(sim, str(tmp_path / "rec")), 2)
     finally:
