@@ -47,8 +47,10 @@ class App:
         self._shown = bytearray(len(self.fb.buffer))
         self._battery_at = -_BATTERY_MS
         self.battery = 100
-        self.warned = 0         # battery warning given so far: 0 none, 1 low, 2 critical
-        self.note = 0           # the warning on screen now (lowbat draws it over the screen)
+        # battery warning: bits 0-1 the level warned of so far (0 none, 1 low, 2 critical), bits 2-3
+        # the one on screen now (lowbat draws it; 3: critical, game saved). One int: App's
+        # attributes fill a dict the heap pays for
+        self.warn = 0
         self.dirty = True
         self.frames = 0
         self.screen = None
@@ -133,7 +135,7 @@ class App:
                 self.battery = pc
                 self.dirty = True
                 w = battery.warning(pc)
-                if w > self.warned or (self.warned and pc > battery.LOW + 10):  # worse, or charged
+                if w > self.warn & 3 or (self.warn & 3 and pc > battery.LOW + 10):  # worse, or charged
                     import lowbat
                     lowbat.warn(self, w)
         self._power(now)
@@ -154,8 +156,8 @@ class App:
             if ev == PRESS:
                 self._swallow |= bit    # the wake-up press is not a move
             return
-        if self.note and ev == PRESS:   # the press that closes a battery warning is not a move
-            self.note = 0
+        if self.warn > 3 and ev == PRESS:   # the press that closes a battery warning is not a move
+            self.warn &= 3
             self.dirty = True
             self._swallow |= bit
             return
@@ -189,7 +191,7 @@ class App:
         self.screen.draw(g)
         if self.screen.battery:
             g.battery(115, 0, self.battery)
-        if self.note:
+        if self.warn > 3:
             import lowbat
             lowbat.draw(self, g)
         buf = self.fb.buffer

@@ -14,13 +14,12 @@ import strings
 
 def warn(app, w):
     """The battery reached warning level w (battery.warning): note it, show it, save at 2."""
-    app.warned = w
     if not w:           # charged again: warn anew next time
+        app.warn = 0
         return
-    app.note = w
+    shown = 3 if w == 2 and save(app) else w
+    app.warn = w | shown << 2
     app.dirty = True
-    if w == 2:
-        app.note = 3 if save(app) else 2
 
 
 def save(app):
@@ -50,10 +49,11 @@ def draw(app, g):
     fb.fill_rect(0, 12, 128, 44, 0)     # rows 2-6 and a line above them; the screen's
     fb.hline(0, 13, 128, 1)             # top rows and bottom hint stay in sight
     t = strings.t
-    crit = app.note >= 2
+    note = app.warn >> 2
+    crit = note >= 2
     g.row(2, t("bat_crit" if crit else "bat_low"), 1, True)
     g.row(3, "%d%%" % app.battery, 1)
     g.row(4, t("bat_now" if crit else "bat_soon"), 1)
-    if app.note == 3:
+    if note == 3:
         g.row(5, t("bat_saved"), 1)
     g.row(6, t("ok_next"), 1)

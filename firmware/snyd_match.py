@@ -5,8 +5,8 @@ lets the rules core judge it (snyd.Illegal for a bad one) and writes it to the g
 screens read the game's state from match.game and never change it themselves.
 
 Calza out of turn: where the rules let seats other than the one on turn call calza, each bot on
-this handheld that may is asked once per bid (clockwise from the bidder, when its think time has
-passed, before the seat on turn moves) whether it calls it: its own seeded rng and snyd_bot's
+this handheld that may (and could: snyd_bot.may_call_calza) is asked once per bid, in seat order,
+when its think time has passed, before the seat on turn moves whether it calls it: its own seeded rng and snyd_bot's
 judgement, so a game replays the same from the same seed and the same presses.
 """
 import botrng
@@ -82,18 +82,15 @@ class SnydMatch:
         n = len(self.actions)
         if n != self.calza_asked and g.rules.calza:
             import snyd_bot  # loaded already when bots play here
-            c = g.bidder
-            for _ in range(g.seats - 1):
-                c = g.next_seat(c)
-                if c == g.bidder:
-                    break
+            for c in range(g.seats):
                 seat = self.seats[c]
                 if c != s and seat.bot and g.may_calza(c) and \
                         snyd_bot.may_call_calza(seat.level, g.dice_left[c], g.rules.dice):
                     if now - self.changed_at < seat.think_ms:
                         return None  # not yet: the bots think as long as the seat on turn
-                    if seat.poll(self, c, now) == ["calza"]:
-                        return (c, ["calza"])
+                    mv = seat.poll(self, c, now)    # ["calza"] or None: the view offers only that
+                    if mv:
+                        return (c, mv)
             self.calza_asked = n
         mv = self.seats[s].poll(self, s, now)
         return None if mv is None else (s, mv)
