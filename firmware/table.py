@@ -299,14 +299,18 @@ class Table:
         m = self.node.missing if self.node else 0
         return [self.names[h] or "P%d" % (h + 1) for h in range(8) if m & (1 << h)]
 
-    def submit_move(self, move):
+    def submit_move(self, move, seen=-1):
         """The person's move in the bot protocol's list form (snyd_ui hands it over). It answers
-        the table as the screen showed it: where the log and round were is kept (_overtaken)."""
+        the table as the screen showed it (seen: the log entry it had applied; default now): a
+        move overtaken by another seat's is never sent (_overtaken)."""
         self.move = move
-        self._move_at = self.node.applied
+        self._move_at = seen if seen >= 0 else self.node.applied
         self._move_round = self.game.round
         s = self.my_seat()
         if s >= 0:
+            if self._overtaken(s):
+                self.move = None
+                return
             self.game.want(s)
 
     # ---- the pump --------------------------------------------------------------------------

@@ -76,6 +76,8 @@ class TableRound(snyd_ui.Round):
         tb = self.m.t
         g = tb.game
         app = self.app
+        if self.late():  # before the reveal: the move was picked in the round that ended
+            return
         if g.rounds_done != self.rounds:
             app.go(TableReveal(app, self.m, self.kids))
             return
@@ -86,7 +88,7 @@ class TableRound(snyd_ui.Round):
             from ui import Message
             app.go(Message(app, text, self))
             return
-        if self.late() or refused(self):
+        if refused(self):
             return
         if tb.node.applied != self.applied:
             self.applied = tb.node.applied
@@ -111,7 +113,8 @@ class TableRound(snyd_ui.Round):
         return True
 
     def apply(self, seat, move):
-        self.m.act(seat, move, self.app.now)
+        # the move answers the table this screen last showed (the menus do not follow it)
+        self.m.t.submit_move(move, self.applied)
         self.changed()
 
     def key(self, b, ev):
