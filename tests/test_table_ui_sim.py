@@ -54,8 +54,14 @@ def finish(t, ms=240000):
     assert [t.players[i].failed for i in live if t.players[i].failed] == []
 
 
-def turn_row(t, i):
-    return t.lines(i)[0]
+def to_lobby(t, i, ms=20000):
+    """Press select through handheld i's last reveal, summary and game over to the lobby."""
+    t.take(i)
+    end = t.sim.now() + ms
+    while not (t.shows(i, en("t_add_bot")) or t.shows(i, en("t_wait_start"))):
+        assert t.sim.now() < end, t.screens()
+        t.press(i, "select")
+        t.run(200)
 
 
 def bid_on_table(t, i):
@@ -173,3 +179,122 @@ def test_the_loser_of_a_race_sees_who_came_first(harness, tmp_path):
         else:  # the bid won: Z's calza (on the bid before) is not in the round
             assert acts[k + 1][:2] == (y, "bid") and (z, "calza") not in acts[k + 1:k + 2], \
                 (outcomes, doc["rounds"])
+
+
+# ---- (b) a handheld that cheats -----------------------------------------------------------------
+
+def _seen(t, words):
+    """Follow every screen: {handheld: [screen text, ...]} of the screens holding `words`."""
+    seen = {i: [] for i in range(t.sim.n)}
+
+    def follow():
+        for i in range(t.sim.n):
+            txt = " ".join(r for r in t.lines(i) if r)
+            if words in txt and (not seen[i] or seen[i][-1] != txt):
+                seen[i].append(txt)
+    t.watchers.append(follow)
+    return seen
+
+
+def in_bidding(t, i):
+    row = t.lines(i)[0]
+    return row == en("your_turn") or row.startswith(en("turn_of"))
+
+
+def test_a_cheating_handheld_is_named_and_its_round_void(harness, tmp_path):
+    """Bo edits its flash in the middle of a round (the secret its commitment binds, so it would
+    get other dice) and reboots: the unchanged firmware reveals that secret at the call. Every
+    screen names Bo as the cheat and voids the round; the game goes on to a record every handheld
+    agrees on, without the void round."""
+    t = harness(3, seed=11)
+    t.seat_all()
+    order = t.seat_order()
+    cheat = 1
+    seat = t.seat_of(order, cheat)
+    said = _seen(t, en("t_cheat"))
+    counted = [0]
+
+    def follow():
+        row = t.lines(0)[0]
+        if row.startswith(en("round") + " "):
+            counted[0] = max(counted[0], int(row.split(" ")[1]))
+    t.watchers.append(follow)
+    t.choose(0, en("start"))
+    t.give(0)
+    t.until(lambda: all(in_bidding(t, i) for i in range(3)), 30000, "the first round's bidding")
+    t.take(cheat)
+    cheat_flash(t.sim.handhelds[cheat].flash, seat)
+    t.sim.reboot(cheat)
+    t.give(cheat)
+    want = "%s %s. %s" % (en("t_cheat"), NAMES[cheat], en("t_void"))
+    t.until(lambda: all(said[i] for i in range(3)), 60000, "the cheat named on every screen")
+    for i in range(3):
+        assert said[i] == [want + " " + en("ok_back")], said
+    assert counted[0] == 0  # no round was counted before the void
+    finish(t)
+    doc = one_game(records(t, tmp_path, range(3)))
+    assert len(doc["rounds"]) == counted[0]  # every counted round, and the void one not
+    assert t.sim.handhelds[cheat].boots == 2
+
+
+# ---- (c) a handheld gone: the pause and the creator's three choices -------------------------------
+
+def _gone(t, gone):
+    """Handheld `gone` loses power mid-round; after the set time every other screen pauses and
+    names it, and only the creator's offers the three choices. Autoplay keeps off the creator."""
+    t.until(lambda: all(in_bidding(t, i) for i in range(t.sim.n)), 30000, "a round's bidding")
+    t.take(0)
+    t.sim.kill(gone)
+    t.until(lambda: all(t.lines(i)[0] == en("t_paused") for i in range(t.sim.n) if i != gone),
+            10000, "the pause on every other screen")
+    t.run(300)
+    for i in range(t.sim.n):
+        if i == gone:
+            continue
+        rows = t.lines(i)
+        assert rows[5:7] == [en("t_missing"), NAMES[gone]], t.screens()
+        choices = [en("t_wait"), en("t_to_bot"), en("t_remove")]
+        assert rows[1:4] == (choices if i == 0 else ["", "", ""]), t.screens()
+
+
+def test_pause_wait_until_the_handheld_is_back(harness, tmp_path):
+    """Cy's battery is out mid-round: paused, Cy missing. The creator waits; the pause stays. Cy
+    boots again: it takes its seat back, the pause ends on every screen, and all three finish
+    the game with the same record."""
+    t = harness(3, seed=21)
+    t.seat_all()
+    t.choose(0, en("start"))
+    t.give(0)
+    _gone(t, 2)
+    t.choose(0, en("t_wait"))
+    t.run(5000)
+    assert all(t.lines(i)[0] == en("t_paused") for i in (0, 1)), t.screens()
+    t.sim.reboot(2)
+    t.until(lambda: all(t.lines(i)[0] != en("t_paused") for i in (0, 1)), 10000, "the pause over")
+    finish(t)
+    doc = one_game(records(t, tmp_path, range(3)))
+    assert doc["seats"] == 3
+
+
+def test_pause_remove_the_gone_handheld(harness, tmp_path):
+    """Bo is gone; the creator removes it: a bot plays Bo's seat to the end of this game (the
+    round in progress is void, its secrets went with Bo), the two left save the same record, and
+    the creator's lobby afterwards holds Anna and Cy only."""
+    t = harness(3, seed=22)
+    t.seat_all()
+    order = t.seat_order()
+    t.choose(0, en("start"))
+    t.give(0)
+    _gone(t, 1)
+    t.choose(0, en("t_remove"))
+    t.give(0)
+    bot = "Bot%d" % (t.seat_of(order, 1) + 1)
+    t.until(lambda: any(bot in t.text(i) for i in (0, 2)), 20000, "the bot in Bo's seat")
+    finish(t)
+    doc = one_game(records(t, tmp_path, (0, 2)))
+    assert doc["seats"] == 3
+    to_lobby(t, 0)
+    assert t.lines(0)[1].replace(" ", "") == en("t_handhelds").replace(" ", "") + "2", t.screens()
+    assert t.seat_order() == ["Anna", "Cy"], t.screens()
+    to_lobby(t, 2)
+    t.until(lambda: t.seat_order(2) == ["Anna", "Cy"], 5000, "Cy's waiting screen")
