@@ -16,7 +16,8 @@ GAMES = (("snyd", tbl.G_SNYD, False, 0), ("snyd_kids", tbl.G_SNYD, True, 0),
          ("v_yahtzee", tbl.G_YATZY, "yahtzee", 0), ("v_triple", tbl.G_YATZY, "triple", 0),
          ("v_team", tbl.G_YATZY, "standard", 2))
 
-MENU_MODULES = ("screens", "settings_ui", "settings")
+# what a table never needs once open; seats (and its botrng) only for a bot seat, which loads them
+MENU_MODULES = ("screens", "settings_ui", "settings", "seats", "botrng")
 
 
 def start(app):
