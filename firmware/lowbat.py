@@ -27,8 +27,8 @@ def save(app):
     scr = app.screen
     m = getattr(scr, "m", None) or getattr(getattr(scr, "r", None), "m", None)
     rec = getattr(m, "rec", None)
-    if rec is None or app.table is not None:
-        return False
+    if rec is None or app.table is not None or type(scr).__name__ == "GameOver":
+        return False    # no game here, a table's (on flash already), or saved at its end already
     import sys
     loaded = [k for k in ("settings", "store") if k not in sys.modules]  # a game dropped them
     try:

@@ -75,3 +75,23 @@ def test_english_and_no_save_outside_a_game():
     assert not "records" in os.listdir()
     volts(4100)
     rig.leave()
+
+
+def test_no_second_record_when_the_game_is_over_already():
+    rig.fresh({"sleep": 4})
+    volts(4100)
+    r = rig.Rig(seed=6)
+    r.choose("Snyd")
+    r.choose("Start!")
+    while not r.lines()[7].startswith("OK:tr"):
+        r.idle()
+    r.press("select")
+    r.choose("Forlad spillet")
+    r.choose("Ja")                       # left: game over, its record saved
+    assert "Spillet er slut" in r.text(), r.text()
+    volts(3450)
+    r.wait(31000)
+    assert "Batteri tomt!" in r.text() and "Spillet er gemt" not in r.text(), r.text()
+    assert os.listdir("records") == ["snyd-0001.json"], os.listdir("records")
+    volts(4100)
+    rig.leave()
