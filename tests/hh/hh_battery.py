@@ -95,3 +95,24 @@ def test_no_second_record_when_the_game_is_over_already():
     assert os.listdir("records") == ["snyd-0001.json"], os.listdir("records")
     volts(4100)
     rig.leave()
+
+
+def test_critical_saves_a_yatzy_game_too():
+    import yatzy_record
+    rig.fresh({"sleep": 4})
+    volts(4100)
+    r = rig.Rig(seed=9)
+    r.choose("Yatzy")
+    r.choose("Yatzy")
+    r.choose("Start!")
+    r.until("OK: slå")
+    r.press("select")                    # a roll
+    volts(3450)
+    r.wait(31000)
+    assert "Spillet er gemt" in r.text(), r.text()
+    with open("records/yatzy-0001.json") as f:
+        rec = json.load(f)
+    out = yatzy_record.replay(rec)
+    assert out["error"] is None and not out["finished"], out
+    volts(4100)
+    rig.leave()
