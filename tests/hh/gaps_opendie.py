@@ -120,3 +120,14 @@ def test_a_table_with_the_open_die_says_it_is_not_played_over_the_radio():
     r.press("select")                       # back to the create screen, nothing lost
     assert r.lines()[0].startswith("Opret bord"), r.text()
     rig.leave()
+
+
+def test_mashing_with_the_open_die_on():
+    import hh_mash
+    real = rig.fresh
+    rig.fresh = lambda settings=None: real({"sleep": 4, "open_die": True, "calza_by": 1})
+    try:
+        games = hh_mash.mash(5, 1500)
+    finally:
+        rig.fresh = real
+    assert games > 0, "the mashing never reached a game"
