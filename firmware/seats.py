@@ -42,7 +42,8 @@ class Bot:
         if match.kind == "yatzy":
             # the live game, read in place: no view to build (botview is for the PC's tools)
             import yatzy_bot
-            return yatzy_bot.play(match.game, self.level, self.rng, getattr(match, "options", None))
+            return yatzy_bot.play(match.game, self.level, self.rng, getattr(match, "options", None),
+                                  getattr(match, "bot_mem", None))
         import botview
         import snyd_bot
         return snyd_bot.decide(botview.snyd_view(match.game, seat, match.actions), self.level, self.rng)

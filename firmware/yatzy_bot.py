@@ -14,8 +14,10 @@ Public API (stable; the handheld and host_tools.bot call only this):
         loaded on the first call: the handheld never coaches, so its games never load it.)
     use_tables(folder)  where the value tables are (default "tables": the handheld's /tables);
                         host tools point it at build/tables
-    prepare(ndice)      the hold solver for ndice dice, built now if not yet (the handheld builds it
-                        as a game starts, while its heap is in one piece); else the first decide() does
+    prepare(ndice, mem=None)  the hold solver for ndice dice, built now if not yet; mem (a list)
+                        keeps its arrays beyond this module: the handheld fills it as a game starts,
+                        while its heap is in one piece, and drops the bots' code between their turns
+    play(game, level, rng, options=None, mem=None)  decide() for a live game (the handheld's bots)
     read(view, level)   -> (card, judge, solver): the view read and its turn solved (decide, coach)
     cache_scores(on)    keep the core's score of every roll per variant (3.8 KB for 5 dice, 9 KB
                         for maxi): the PC's simulations switch it on for speed; the handheld asks
@@ -70,10 +72,10 @@ def cache_scores(on):
     _kept[_ROWS] = {} if on else None
 
 
-def prepare(ndice):
+def prepare(ndice, mem=None):
     s = _kept[_SOLVERS].get(ndice)
     if s is None:
-        s = _kept[_SOLVERS][ndice] = Solver(ndice)
+        s = _kept[_SOLVERS][ndice] = Solver(ndice, mem)
     return s
 
 
@@ -239,10 +241,11 @@ def read(view, level):
     return _ready(botview_yatzy.yatzy_card(view), level, view["options"])
 
 
-def play(game, level, rng, options=None):
+def play(game, level, rng, options=None, mem=None):
     """decide() for the scorecard to move in a live game, with the game's options: the same move
     as decide(botview_yatzy.yatzy_view(game, None, options), level, rng), without building the view
-    and a second core game from it (the handheld's heap). The game is only read."""
+    and a second core game from it (the handheld's heap). The game is only read. mem: where the
+    solver's arrays outlive this module (prepare)."""
     g = game
     p = g.current
     card = Card(g)
@@ -258,10 +261,10 @@ def play(game, level, rng, options=None):
                     card.y50 = v == 50
     card.dice = bytes(g.dice)
     card.rolls_left = g.rolls_left
-    return _move(_ready(card, level, options), rng)
+    return _move(_ready(card, level, options, mem), rng)
 
 
-def _ready(card, level, options):
+def _ready(card, level, options, mem=None):
     """(card, judge, solver) with the solver's turn begun for this card (or kept from the last
     decision when every box would be worth the same)."""
     if level not in LEVELS:
@@ -269,7 +272,7 @@ def _ready(card, level, options):
     lv = LEVELS.index(level)
     judge = _Judge(card, lv, options)
     g = card.g
-    s = prepare(g.ndice)
+    s = prepare(g.ndice, mem)
     # what the worth of a roll depends on: the level, the rules and the card's filled boxes, upper
     # sums and yahtzee flag (the scores of the other boxes do not matter)
     key = repr((lv, g.variant, options or None, card.mask, card.upper, card.y50))

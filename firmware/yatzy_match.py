@@ -25,6 +25,7 @@ class YatzyMatch:
             tnames = None
         self.game = yatzy.Yatzy(variant, n, options)
         self.options = options  # the bots judge by the game's rules (Maxi's bonus)
+        self.bot_mem = []       # the bots' solver arrays for the whole game (yatzy_bot.prepare)
         self.rec = yatzy_recorder.Recorder(variant, n, options, self.names, tnames)
         self.rng = botrng.Rng(seed)
         self.changed_at = 0

@@ -3,10 +3,11 @@ within-turn expectimax over holds. Pure; runs on the handheld (small arrays, no 
 and on the PC, where host_tools.yatzy_table builds its value table on the same enumeration.
 
 A multiset of dice ("keep": 0..n dice; a "roll" is a keep of all n) has an index: keeps are grouped
-by size, and inside a size ranked by their counts (ones first). Dice(n) holds that numbering and the
-child table for the keeps of fewer than n dice: the keep k of size m plus one die f is keep
-k + (start[m + 1] - start[m]) + child[k*6 + f - 1]. The offset always fits a byte (at most 210 for 6
-dice), so the table is a bytearray: half the heap of absolute 16-bit indices.
+by size, and inside a size ranked by their counts (ones first). Dice(n) holds that numbering and a
+child table per size m < n: the keep start[m] + i plus one die f is keep start[m + 1] + i +
+child[m][i*6 + f - 1]. The offset always fits a byte (at most 210 for 6 dice), so the tables are
+bytearrays, and one per size: the largest piece of heap the solver needs is 1.5 KB (6 dice), which a
+heap cut up by a game in progress still has (its 2.8 KB in one piece was the first thing missing).
 
 Solver(n) runs one turn:
     s.begin(final)   final(r, dice_bytes) -> value of scoring roll number r (0..nroll-1) now (the best
@@ -15,10 +16,10 @@ Solver(n) runs one turn:
     s.hold_value(dice, held, rolls_left) -> expected value of keeping those positions and rolling on
 Holding every die means "score now".
 
-Values are kept as 16-bit offsets (1/256 points) above the smallest roll value of the turn: a turn's
-values span far less than 256 points, the averages and maxima of the passes are exact in that form,
-and the arrays take half the heap of 32-bit ones (6 dice: 2.8 KB instead of 5.5 KB). A turn whose
-values span more (never seen in play) widens them to 32 bits, with the same results.
+Values are kept as 16-bit offsets (1/256 points) above the smallest roll value of the turn, one array
+per keep size: a turn's values span far less than 256 points, the averages and maxima of the passes
+are exact in that form, and the arrays take half the heap of 32-bit ones (6 dice: 2.8 KB instead of
+5.5 KB). A turn whose values span more (never seen in play) widens them to 32 bits, same results.
 """
 from array import array
 
@@ -33,7 +34,7 @@ _MS = b"\x01\x01\x01\x01\x01\x01\x00\x01\x02\x03\x04\x05\x00\x01\x03\x06\n\x0f\x
 
 
 class Dice:
-    def __init__(self, n):
+    def __init__(self, n, child=None):
         self.n = n
         # array(code, range(n)) is sized once from the range's length: no temporary list or buffer
         self.start = array("H", range(n + 2))
@@ -45,16 +46,22 @@ class Dice:
         self.nkeep = self.start[n + 1]
         self.nroll = self.nkeep - self.start[n]
         self.first_roll = self.start[n]
-        self.child = ch = bytearray(self.start[n] * 6)  # a full roll has no children
         self._c = bytearray(7)
+        if child is not None:  # another Dice(n)'s, taken over
+            self.child = child
+            return
+        self.child = []  # a full roll has no children
         c = bytearray(7)
+        st = self.start
         for m in range(n):
-            for k in range(self.start[m], self.start[m + 1]):
-                self.counts(k, c)
+            ch = bytearray((st[m + 1] - st[m]) * 6)
+            for i in range(st[m + 1] - st[m]):
+                self.counts(st[m] + i, c)
                 for f in range(1, 7):
                     c[f] += 1
-                    ch[k * 6 + f - 1] = self.index(c) - k - self.start[m + 1] + self.start[m]
+                    ch[i * 6 + f - 1] = self.index(c) - st[m + 1] - i
                     c[f] -= 1
+            self.child.append(ch)
 
     def index(self, c):
         """Index of the keep with counts c[1..6]."""
@@ -113,17 +120,27 @@ class Dice:
 
 
 class Solver:
-    def __init__(self, n):
-        d = self.d = Dice(n)
-        # values in 1/256 points as small ints: the passes then allocate nothing (a float would be
-        # a heap object per operation on MicroPython); rounding costs under 0.01 point a turn
-        self.now = array("H", range(d.nroll))  # value of scoring each roll now, above self.base
-        self.k = array("H", range(d.nkeep))    # value of each keep when the rest is rolled, same
+    def __init__(self, n, mem=None):
+        """mem: a list that keeps this solver's tables and arrays for a later Solver(n, mem) to take
+        over (the handheld keeps them with its game while the bots' code is dropped); filled here
+        when empty."""
+        if mem:
+            self.d = Dice(n, mem[0])
+            self.now, self.k, self._max = mem[1], mem[2], mem[3]
+        else:
+            d = self.d = Dice(n)
+            st = d.start
+            # values in 1/256 points as small ints: the passes then allocate nothing (a float would
+            # be a heap object per operation on MicroPython); rounding costs under 0.01 point a turn
+            self.now = array("H", range(d.nroll))  # value of scoring each roll now, above self.base
+            # k[m][i]: value of keep start[m] + i when the rest is rolled, same scale (k[n]: rolls)
+            self.k = [array("H", range(st[m + 1] - st[m])) for m in range(n + 1)]
+            self._max = 0xFFFF  # the largest value the arrays hold
+            if mem is not None:
+                mem += (d.child, self.now, self.k, self._max)
+        self._mem = mem
         self.base = 0
         self._span = 0      # the largest of self.now
-        self._max = 0xFFFF  # the largest value the arrays hold
-        self._c = bytearray(7)
-        self._buf = bytearray(n)
         self._stage = -1
         self.save = 0.0  # value of a roll left unused (maxi saved rolls); 0 elsewhere
 
@@ -131,14 +148,19 @@ class Solver:
         # 32-bit values for a turn spanning more than 16 bits (allocates; once per solver)
         if self._max == 0xFFFF:
             self._max = 0x3FFFFFFF
-            self.k = array("i", self.k)
+            k = self.k
+            for m in range(len(k)):
+                k[m] = array("i", k[m])
             self.now = array("i", self.now)
+            if self._mem:
+                self._mem[1] = self.now
+                self._mem[3] = self._max
 
     def begin(self, final):
         d = self.d
-        buf = self._buf
+        buf = bytearray(d.n)
         now = self.now
-        hi = self.k  # holds the high halves until the smallest value is known (no extra buffer)
+        hi = self.k[d.n]  # holds the high halves until the smallest value is known (no extra buffer)
         lo = None
         top = None
         for r in range(d.nroll):
@@ -168,64 +190,67 @@ class Solver:
             return
         d = self.d
         n = d.n
-        st = d.start
-        ch = d.child
-        first = d.first_roll
         sv = int(self.save * _ONE)
         if sv < 0 or self._span + sv * rolls_left > self._max:
             self._widen()
         k = self.k
         now = self.now
+        rolls = k[n]
         for r in range(d.nroll):
-            k[first + r] = now[r]
+            rolls[r] = now[r]
         for stage in range(rolls_left):
             if stage:
                 # value of a roll with `stage` rolls left: its best sub-keep (in place, sizes
                 # ascending: the smaller keeps are recomputed below anyway), or scoring it now plus
                 # the rolls it saves
                 for m in range(n):
-                    w = st[m + 1] - st[m]
-                    for i in range(st[m], st[m + 1]):
-                        v = k[i]
+                    a = k[m]
+                    up = k[m + 1]
+                    ch = d.child[m]
+                    for i in range(len(a)):
+                        v = a[i]
                         b = i * 6
-                        j = i + w
                         for f in range(6):
-                            if k[j + ch[b + f]] < v:
-                                k[j + ch[b + f]] = v
+                            if up[i + ch[b + f]] < v:
+                                up[i + ch[b + f]] = v
                 s = sv * stage
                 for r in range(d.nroll):
                     v = now[r] + s
-                    if v > k[first + r]:
-                        k[first + r] = v
+                    if v > rolls[r]:
+                        rolls[r] = v
             for m in range(n - 1, -1, -1):
-                w = st[m + 1] - st[m]
-                for i in range(st[m + 1] - 1, st[m] - 1, -1):
+                a = k[m]
+                up = k[m + 1]
+                ch = d.child[m]
+                for i in range(len(a)):
                     b = i * 6
-                    j = i + w
-                    k[i] = (k[j + ch[b]] + k[j + ch[b + 1]] + k[j + ch[b + 2]] + k[j + ch[b + 3]]
-                            + k[j + ch[b + 4]] + k[j + ch[b + 5]] + 3) // 6
+                    a[i] = (up[i + ch[b]] + up[i + ch[b + 1]] + up[i + ch[b + 2]] + up[i + ch[b + 3]]
+                            + up[i + ch[b + 4]] + up[i + ch[b + 5]] + 3) // 6
         self._stage = rolls_left
 
-    def _keep_index(self, dice, held):
-        c = self._c
+    def _keep(self, dice, held):
+        """(size, index within the size) of the keep of the held positions."""
+        c = self.d._c
         for f in range(7):
             c[f] = 0
+        m = 0
         for i in range(len(dice)):
             if held >> i & 1:
                 c[dice[i]] += 1
-        return self.d.index(c)
+                m += 1
+        return m, self.d.index(c) - self.d.start[m]
 
     def now_value(self, dice, rolls_left=0):
         """Value of scoring these dice now (plus the saved rolls it leaves, in maxi)."""
-        return (self.now[self._keep_index(dice, 255) - self.d.first_roll] + self.base) / _ONE \
-            + self.save * rolls_left
+        return (self.now[self._keep(dice, 255)[1]] + self.base) / _ONE + self.save * rolls_left
 
     def hold_value(self, dice, held, rolls_left):
         n = len(dice)
         if held == (1 << n) - 1 or rolls_left <= 0:
             return self.now_value(dice, rolls_left)
         self._keeps(rolls_left)
-        return (self.k[self._keep_index(dice, held)] + self.base) / _ONE
+        m, i = self._keep(dice, held)
+        return (self.k[m][i] + self.base) / _ONE
 
     def best_hold(self, dice, rolls_left):
         """(bitmask, value, value of scoring now); the first best in mask order, all-held on ties."""
@@ -238,7 +263,8 @@ class Solver:
         best = full
         bi = int(now * _ONE + 0.5) - self.base
         for h in range(full):
-            v = self.k[self._keep_index(dice, h)]
+            m, i = self._keep(dice, h)
+            v = self.k[m][i]
             if v > bi:
                 best = h
                 bi = v

@@ -1,13 +1,20 @@
-"""yatzy_ui: the Yatzy screens - the turn (dice, holds, roll), the box choice with what each free box
-would score, the scorecard, and game over.
+"""yatzy_ui: the Yatzy turn screen (dice, holds, roll) and the start of a game. The box choice, the
+scorecard and game over are yatzy_sheet's (yatzy_ui.Boxes/Card/GameOver load it on first use).
 
 People share the handheld and take turns (Yatzy has nothing to hide); bots' turns play out on the
 same screen at a readable pace. Moves go through match.act, bots' through match.poll.
+
+The heap holds either side of a turn, not both: while a person is on turn the bots' modules and
+their solver are dropped (they load again for the next bot), while a bot is on turn the sheet's
+screens are. 6-card Maxi-Yatzy then fits the unix port's 96 KB heap.
 """
+import sys
+
 import gfx
+from app import forget
 from buttons import BACK, DOWN, LONG, PRESS, RELEASE, REPEAT, SELECT, UP
 from strings import t
-from ui import Confirm, Menu, Screen, fit
+from ui import Confirm, Screen, fit
 
 _ACTIONS = ("roll", "score", "card")
 
@@ -24,11 +31,20 @@ def start(app, variant, players, options, seed, teams):
     import yatzy_match
     m = yatzy_match.YatzyMatch(variant, players, options, seed, teams)
     if any(p.bot for p in players):
-        # the solver's arrays (17 KB here) while the heap is in one piece: on a heap cut up by
-        # a game in progress, the first bot move needed 6 KB more
+        # the bots' solver arrays while the heap is in one piece, kept by the match: the bots'
+        # code loads for their turns only, and finds them there
         import yatzy_bot
-        yatzy_bot.prepare(m.game.ndice)
+        yatzy_bot.prepare(m.game.ndice, m.bot_mem)
     app.go(Turn(app, m))
+
+
+def __getattr__(name):
+    # yatzy_ui.Boxes, .Card, .GameOver (table_yatzy_ui's): yatzy_sheet's, loaded when first asked for
+    import yatzy_sheet
+    return getattr(yatzy_sheet, name)
+
+
+_BOTS = ("yatzy_bot", "yatzy_turn", "yatzy_values")
 
 
 class Turn(Screen):
@@ -48,15 +64,27 @@ class Turn(Screen):
             self.held = 0
             self.cur = g.ndice
 
+    def _sheet(self):
+        """yatzy_sheet, with the bots' modules dropped first (they load again on a bot's turn)."""
+        if _BOTS[0] in sys.modules:
+            forget(_BOTS)
+        import yatzy_sheet
+        return yatzy_sheet
+
     def mine(self):
         return not self.m.game.finished and self.m.seat().local
 
     def tick(self, now):
         g = self.m.game
         if g.finished:
-            self.app.go(GameOver(self.app, self.m))
+            self.app.go(self._sheet().GameOver(self.app, self.m))
             return
-        if not self.mine():
+        if self.mine():
+            if _BOTS[0] in sys.modules:
+                forget(_BOTS)
+        else:
+            if "yatzy_sheet" in sys.modules:
+                forget(("yatzy_sheet",))
             self.app.busy()
             mv = self.m.poll(now)
             if mv is not None:
@@ -84,9 +112,9 @@ class Turn(Screen):
             app = self.app
             if ev == LONG:
                 m = self.m
-                app.go(Confirm(app, "quit_q", self, lambda: app.go(GameOver(app, m, True))))
+                app.go(Confirm(app, "quit_q", self, lambda: app.go(self._sheet().GameOver(app, m, True))))
             elif ev == RELEASE and not app.buttons[BACK].was_long:
-                app.go(Card(app, self.m, self))
+                app.go(self._sheet().Card(app, self.m, self))
             return
         if not self.mine() or (ev != PRESS and ev != REPEAT):
             return
@@ -113,11 +141,9 @@ class Turn(Screen):
             self.m.act(g.current, ["hold", self.positions()], self.app.now)
             if g.rolls_left == 0:
                 self.cur = n + 1
-        elif c == n + 1:
-            self.app.go(Boxes(self.app, self.m, self))
-            return
         else:
-            self.app.go(Card(self.app, self.m, self))
+            sheet = self._sheet()
+            self.app.go((sheet.Boxes if c == n + 1 else sheet.Card)(self.app, self.m, self))
             return
         self.changed()
 
@@ -167,131 +193,3 @@ class Turn(Screen):
         else:
             g.row(6, t("thinking"))
         g.row(7, fit(t("points"), game.total(game.current)))
-
-
-class Boxes(Menu):
-    """The free boxes with what the dice would score in each; select fills one."""
-
-    def __init__(self, app, match, turn):
-        Menu.__init__(self, app)
-        self.m = match
-        self.turn = turn
-        g = match.game
-        self.free = []
-        for col in range(g.columns):
-            sc = g.scores_for(None, col)
-            for box in range(g.nbox):
-                if sc[box] != 255:
-                    self.free.append((box, col, sc[box]))
-
-    def heading(self):
-        return t("choose_box")
-
-    def count(self):
-        return len(self.free)
-
-    def item(self, i):
-        box, col, pts = self.free[i]
-        return (box_label(self.m.game, box, col), pts)
-
-    def choose(self, i):
-        box, col, _ = self.free[i]
-        g = self.m.game
-        self.m.act(g.current, ["score", box, col], self.app.now)
-        self.app.go(self.turn)
-
-    def back(self):
-        self.app.go(self.turn)
-
-
-class Card(Screen):
-    """A scorecard: every box, the upper sum and bonus, the total. Up/down scroll, select shows the
-    next player's card, back returns."""
-
-    def __init__(self, app, match, back_to, p=None):
-        Screen.__init__(self, app)
-        self.m = match
-        self.back_to = back_to
-        self.p = match.game.current if p is None else p
-        self.top = 0
-
-    def lines(self):
-        return self.m.game.nbox + 3
-
-    def key(self, b, ev):
-        if ev != PRESS and ev != REPEAT:
-            return
-        if b == DOWN and self.top + 6 < self.lines():
-            self.top += 1
-        elif b == UP and self.top:
-            self.top -= 1
-        elif b == SELECT and ev == PRESS:
-            self.p = (self.p + 1) % self.m.game.players
-        elif b == BACK and ev == PRESS:
-            self.app.go(self.back_to)
-            return
-        else:
-            return
-        self.changed()
-
-    def line(self, i):
-        g = self.m.game
-        p = self.p
-        cols = g.columns
-        if i < g.nbox:
-            label = t("b_" + g.boxes()[i])
-            vals = []
-            for c in range(cols):
-                v = g.get(p, i, c)
-                vals.append("-" if v is None else str(v))
-            return fit(label[: 16 - 4 * cols], " ".join(vals))
-        if i == g.nbox:
-            return fit(t("upper"), " ".join(str(g.upper(p, c)) for c in range(cols)))
-        if i == g.nbox + 1:
-            return fit(t("bonus"), " ".join(str(g.bonus(p, c)) for c in range(cols)))
-        return fit(t("total"), g.total(p))
-
-    def draw(self, g):
-        g.row(0, self.m.names[self.p][:14])
-        for r in range(7):
-            i = self.top + r
-            if i >= self.lines():
-                break
-            g.row(r + 1, self.line(i), 0, i == self.lines() - 1)
-
-
-class GameOver(Screen):
-    battery = False
-
-    def __init__(self, app, match, left=False):
-        Screen.__init__(self, app)
-        self.m = match
-        self.left = left
-        g = match.game
-        self.order = sorted(range(g.players), key=lambda p: -g.total(p))
-        import app as app_module
-        import seats
-        import settings
-        import store
-        app_module.forget(seats.BOT_MODULES + ("snyd",))  # the game is over: room for its record
-        st = settings.stats()
-        mine = 0     # the owner's scorecard: the first person's (or their team's)
-        n = settings.count_game(st, "yatzy", mine in g.winners(), g.total(mine))
-        store.save_record("yatzy", n, match.rec)
-
-    def key(self, b, ev):
-        if ev == PRESS and b == SELECT:
-            import screens
-            self.app.go(screens.Title(self.app, 2))
-        elif ev == PRESS and b == BACK:
-            self.app.go(Card(self.app, self.m, self, self.order[0]))
-
-    def draw(self, g):
-        game = self.m.game
-        win = game.winners()
-        g.row(0, t("game_over"))
-        for r in range(min(5, len(self.order))):
-            p = self.order[r]
-            g.row(r + 1, fit(("*" if p in win else " ") + self.m.names[p][:9], game.total(p)))
-        g.row(6, t("card_back"), 1)
-        g.row(7, t("ok_menu"), 1)

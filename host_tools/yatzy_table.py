@@ -74,11 +74,10 @@ class Model:
         for r in range(d.nroll):
             d.dice_of(d.first_roll + r, buf)
             self.rolls[r] = list(buf)
-        # Dice.child holds offsets past the keep's size block (yatzy_turn's docstring): absolute here
-        k = np.arange(d.first_roll)
-        size = np.searchsorted(np.array(d.start), k, side="right") - 1
-        block = np.diff(np.array(d.start))[size]
-        self.child = (k + block)[:, None] + np.frombuffer(bytes(d.child), np.uint8).reshape(d.first_roll, 6)
+        # Dice.child holds byte offsets per keep size (yatzy_turn's docstring): keep indices here
+        self.child = np.concatenate([
+            (d.start[m + 1] + np.arange(d.start[m + 1] - d.start[m]))[:, None]
+            + np.frombuffer(bytes(d.child[m]), np.uint8).reshape(-1, 6) for m in range(5)])
         # P(first roll = r): the empty keep rolled out
         p = np.zeros(d.nkeep)
         p[d.first_roll:] = 0

@@ -1,4 +1,4 @@
-"""The hold solver (yatzy_turn) keeps 16-bit values and a byte child table: it must give exactly the
+"""The hold solver (yatzy_turn) keeps 16-bit values and byte child tables: it must give exactly the
 values, and so the moves, of the 32-bit solver it replaced (tests/mp/yatzy_turn_v1.py), for 5 and 6
 dice, with and without maxi saved rolls, including turns whose values span too much for 16 bits."""
 import yatzy_turn
@@ -39,12 +39,11 @@ def test_child_table_names_the_same_keeps():
     for n in (5, 6):
         new = yatzy_turn.Dice(n)
         old = yatzy_turn_v1.Dice(n)
-        c = bytearray(7)
-        for k in range(new.first_roll):
-            new.counts(k, c)
-            m = sum(c)
-            for f in range(6):
-                eq(k + new.start[m + 1] - new.start[m] + new.child[k * 6 + f], old.child[k * 6 + f])
+        for m in range(n):
+            for i in range(new.start[m + 1] - new.start[m]):
+                k = new.start[m] + i
+                for f in range(6):
+                    eq(new.start[m + 1] + i + new.child[m][i * 6 + f], old.child[k * 6 + f])
 
 
 def test_same_holds_and_values_as_the_32_bit_solver():
@@ -75,3 +74,24 @@ def test_one_solver_through_many_turns_matches():
             dice = _dice(r, 6)
             rl = 1 + r.below(3)
             eq(new.best_hold(dice, rl), old.best_hold(dice, rl))
+
+
+def test_a_solver_takes_over_the_arrays_it_is_given():
+    # the handheld keeps a game's solver arrays while the bots' code is dropped between turns
+    mem = []
+    first = yatzy_turn.Solver(6, mem)
+    eq(len(mem), 4)
+    again = yatzy_turn.Solver(6, mem)
+    eq(again.now is first.now and again.k is first.k and again.d.child is first.d.child, True)
+    old = yatzy_turn_v1.Solver(6)
+    r = Rng(23)
+    for spread in (120, 400, 120):  # the widened arrays are handed on too
+        final = _final(spread, spread)
+        old.begin(final)
+        s = yatzy_turn.Solver(6, mem)
+        s.save = old.save = 2.0
+        s.begin(final)
+        for _ in range(10):
+            dice = _dice(r, 6)
+            eq(s.best_hold(dice, 3), old.best_hold(dice, 3))
+    eq(mem[3] > 0xFFFF, True)
