@@ -29,7 +29,8 @@ BUTTONS = ("up", "down", "select", "back")
 
 
 class Hardware:
-    sleep_slice_ms = 250    # up/down held this long always wake it; a wake-up costs ~2 ms awake
+    sleep_slice_ms = 250    # up/down held this long always wake it (each slice's wake-up: a few ms awake)
+
     def __init__(self, pm=None):
         if pm is None:
             import pinmap  # only here: a game then drops it (screens.MENU_MODULES)

@@ -5,9 +5,10 @@ lets the rules core judge it (snyd.Illegal for a bad one) and writes it to the g
 screens read the game's state from match.game and never change it themselves.
 
 Calza out of turn: where the rules let seats other than the one on turn call calza, each bot on
-this handheld that may (and could: snyd_bot.may_call_calza) is asked once per bid, in seat order,
-when its think time has passed, before the seat on turn moves whether it calls it: its own seeded rng and snyd_bot's
-judgement, so a game replays the same from the same seed and the same presses.
+this handheld that may (and could: snyd_bot.may_call_calza) is asked once per bid whether it
+calls it, in seat order, when its think time has passed and before the seat on turn moves. It
+answers with its own seeded rng and snyd_bot's judgement, so a game replays the same from the
+same seed and the same presses.
 """
 import botrng
 import snyd
