@@ -28,6 +28,7 @@ Failure: a seat not heard from for MISSING_MS is missing and the sequencer pause
 it; when the sequencer itself is missing, the next seat clockwise that is alive takes over with
 a new term, first catching up to the furthest log any live seat reports. A higher term always wins;
 a term's low three bits name its sequencer, so two handhelds can never lead the same term.
+Snapshots and failover are tablemend's: a table without faults never loads that code.
 """
 import wire
 from compat import const
@@ -38,7 +39,7 @@ LOG_CAP = const(32)          # entries kept for resends (an 8-seat round logs ab
 AHEAD = const(8)             # out-of-order entries a follower keeps while it waits for a gap
 _SLOT = const(52)            # wire.ENTRY_MAX
 SNAP_MAX = const(6144)       # largest snapshot (app state) a Node can send or receive
-_PEND = const(8)             # one outstanding request per seat
+PEND = const(8)              # one outstanding request per seat
 
 # REJECT reasons (the app's own codes start at RJ_APP)
 RJ_LATE = const(1)           # another entry was logged first: the request lost a race
@@ -105,19 +106,15 @@ class Node:
         self._tries = bytearray(n)
         self._snap_at = [-self.snap_ms] * n
         # our own requests in flight
-        self._pbuf = bytearray(_PEND * _SLOT)
-        self._plen = bytearray(_PEND)
-        self._pseq = [0] * _PEND
-        self._pnext = [0] * _PEND
-        self._pwait = [0] * _PEND
-        self._pack = [0] * _PEND        # what we had applied when the request was made
+        self._pbuf = bytearray(PEND * _SLOT)
+        self._plen = bytearray(PEND)
+        self._pseq = [0] * PEND
+        self._pnext = [0] * PEND
+        self._pwait = [0] * PEND
+        self._pack = [0] * PEND        # what we had applied when the request was made
         self._reqno = now & 0xFFFF      # so a REJECT from before a reboot matches nothing new
         # snapshot being received
-        self._snap = None               # a snapshot's buffer, only while one is in transit
-        self._snap_seq = -1
-        self._snap_got = 0
-        self._snap_total = 0
-        self._snap_len = 0
+        self._snap = None               # tablemend.Incoming while a snapshot is in transit
         self._nack_at = -self.nack_ms
         self._hb_at = now - self.heartbeat_ms + seat * 37  # spread the first heartbeats
         self._leader_seen = now
@@ -208,33 +205,10 @@ class Node:
         self._emit(dest, f)
 
     def _send_snapshot(self, dest, now):
-        if now - self._snap_at[dest] < self.snap_ms:
-            return
-        self._snap_at[dest] = now
-        out = _Chunks(self, dest)
-        try:
-            self._snapshot(out)      # counts the bytes: every chunk frame names the total
-            out.start()
-            self._snapshot(out)      # the same bytes again, sent chunk by chunk as written
-        except IndexError:  # the state outgrew SNAP_MAX: the laggard must wait for a new game
-            self.snap_too_big += 1
-            return
-        out.flush()
-
-    def _snapshot(self, out):
-        out[0] = self.members
-        for i in range(wire.SEATS_MAX):
-            out[1 + i] = self.hosts[i]
-        self.app.snapshot(out, 1 + wire.SEATS_MAX)
-
-    def _chunk(self, dest, k, n, total):
-        f = self.tx
-        f.type = wire.T_SNAP
-        f.seq = self.applied
-        f.k = k
-        f.total = total
-        f.dlen = n
-        self._emit(dest, f)
+        if now - self._snap_at[dest] >= self.snap_ms:
+            self._snap_at[dest] = now
+            import tablemend  # the fault half of the Node: loaded when first needed
+            tablemend.send_snapshot(self, dest)
 
     # ---- requests from this handheld --------------------------------------------------------
     def submit(self, f, now):
@@ -423,7 +397,8 @@ class Node:
             if lead == self.seat:
                 self._take_over(now)  # we led before a reboot: lead again, but in a new term
             else:
-                self._follow(lead, now)
+                import tablemend
+                tablemend.follow(self, lead, now)
         elif f.term < self.term and (t == wire.T_ENTRY or t == wire.T_SNAP):
             self.dropped[D_STALE] += 1
             return D_STALE
@@ -445,7 +420,9 @@ class Node:
                 self._serve(s, f.lo, f.hi, now)
             return 0
         if t == wire.T_SNAP:
-            return self._on_snap(f, now)
+            import tablemend
+            tablemend.on_snap(self, f)
+            return 0
         if t == wire.T_REJECT:
             w = f.who
             if w < wire.SEATS_MAX and self._plen[w] and self._pseq[w] == f.seq:
@@ -459,23 +436,6 @@ class Node:
         if self.ready:
             self._on_request(f, now)
         return 0
-
-    def _drop_unapplied(self):
-        """A new term: forget entries buffered past a gap. They are the old sequencer's, and the
-        new one may never have had them (it catches up only to what the seats report applied):
-        applied later, they would fork this log from the entries the new one logs in their place."""
-        for i in range(LOG_CAP):
-            if self._seqs[i] > self.applied:
-                self._seqs[i] = 0
-
-    def _follow(self, leader, now):
-        self._drop_unapplied()
-        self.leader = leader
-        self.ready = False
-        self._leader_seen = now
-        for w in range(_PEND):  # repeat requests to the new sequencer at once
-            self._pnext[w] = now
-            self._pwait[w] = self.resend_ms
 
     def _on_entry(self, f, now):
         seq = f.seq
@@ -497,44 +457,6 @@ class Node:
             self._nack(f.seat, self.applied + 1, seq - 1, now)
         return 0
 
-    def _on_snap(self, f, now):
-        if f.seq <= self.applied or f.k >= f.total or f.total * wire.SNAP_DATA_MAX > SNAP_MAX + \
-                wire.SNAP_DATA_MAX:
-            return 0
-        if f.seq != self._snap_seq or f.total != self._snap_total:
-            self._snap_seq = f.seq
-            self._snap_total = f.total
-            self._snap_got = 0
-            self._snap_len = 0
-            self._snap = None  # rare (a laggard, a reboot): as large as this snapshot, then gone
-            self._snap = bytearray(f.total * wire.SNAP_DATA_MAX)
-        off = f.k * wire.SNAP_DATA_MAX
-        buf = self._snap
-        if off + f.dlen > len(buf):
-            return 0
-        for i in range(f.dlen):
-            buf[off + i] = f.data[i]
-        if f.k == f.total - 1:
-            self._snap_len = off + f.dlen
-        self._snap_got |= 1 << f.k
-        if self._snap_got != (1 << f.total) - 1:
-            return 0
-        mv = memoryview(buf)[1 + wire.SEATS_MAX:self._snap_len]
-        if not self.app.restore(mv, f.seq):
-            return 0
-        self.members = buf[0]
-        for i in range(wire.SEATS_MAX):
-            self.hosts[i] = buf[1 + i]
-        self.applied = f.seq
-        self._last_term = 0  # unknown: the snapshot does not say who logged its last entry
-        for i in range(LOG_CAP):
-            self._seqs[i] = 0
-        self._snap_seq = -1
-        self._snap = None
-        for w in range(_PEND):  # what they asked for may be in the snapshot: the app asks anew
-            self._plen[w] = 0
-        return 0
-
     # ---- time -----------------------------------------------------------------------------
     def _alive(self, s, now):
         return s == self.seat or now - self._heard[s] < self.missing_ms
@@ -554,7 +476,8 @@ class Node:
                 self.missing = miss
                 self._heartbeat(now)
             if not self.ready:
-                self._catch_up(now)
+                import tablemend
+                tablemend.catch_up(self, now)
             else:
                 if self._tail_at >= 0 and now >= self._tail_at:
                     self._tail_n += 1
@@ -563,8 +486,9 @@ class Node:
                     self._send_entry(BROADCAST, self.applied)
                 self._resend(now)
         elif self.leader < 0 or not self._alive(self.leader, now):
-            self._maybe_take_over(now)
-        for w in range(_PEND):
+            import tablemend
+            tablemend.maybe_take_over(self, now)
+        for w in range(PEND):
             if self._plen[w] and now - self._pnext[w] >= 0:
                 self._send_pending(w, now)
         if not self.is_leader():
@@ -597,73 +521,6 @@ class Node:
             if t < 4:
                 self._tries[s] = t + 1
 
-    def _maybe_take_over(self, now):
-        old = self.leader if self.leader >= 0 else self.seat
-        n = wire.SEATS_MAX
-        s = old
-        for _ in range(n):
-            s = (s + 1) % n
-            if self.members & (1 << s) and self._alive(s, now):
-                break
-        if s != self.seat or now - self._leader_seen < self.missing_ms:
-            return
-        self._take_over(now)
-
     def _take_over(self, now):
-        self.term = (((self.term >> 3) + 1) << 3) | self.seat
-        self._drop_unapplied()
-        self.leader = self.seat
-        self.ready = False
-        self._since = now
-        self._heartbeat(now)
-
-    def _catch_up(self, now):
-        """A new sequencer first hears every live seat, fetches the furthest log any of them
-        reports, and only then logs anything: what the old one logged is never overwritten."""
-        best, top = -1, self.applied
-        for s in range(wire.SEATS_MAX):
-            if not self.members & (1 << s) or s == self.seat or not self._alive(s, now):
-                continue
-            if self._ack_time[s] - self._since < 0:
-                return  # not heard since we took over: wait for its heartbeat
-            if self._acked[s] > top:
-                best, top = s, self._acked[s]
-        if best < 0:
-            self.ready = True
-            for w in range(_PEND):
-                if self._plen[w]:
-                    self._pnext[w] = now
-        else:
-            self._nack(best, self.applied + 1, top, now)
-
-
-class _Chunks:
-    """What a snapshot is written into (the app's Out writes buf[i] = x, in order): each
-    SNAP_DATA_MAX bytes go out as one SNAP frame at once, so no buffer ever holds the whole state.
-    Until start() it only counts the bytes (IndexError past SNAP_MAX, like a full buffer)."""
-
-    def __init__(self, node, dest):
-        self.node = node
-        self.dest = dest
-        self.n = 0
-        self.total = 0          # chunks; 0 while counting
-
-    def start(self):
-        self.total = (self.n + wire.SNAP_DATA_MAX - 1) // wire.SNAP_DATA_MAX
-        self.n = 0
-
-    def __setitem__(self, i, x):
-        if i >= SNAP_MAX:
-            raise IndexError("snapshot too big")
-        if self.total:
-            k, j = divmod(i, wire.SNAP_DATA_MAX)
-            self.node.tx.data[j] = x
-            if j == wire.SNAP_DATA_MAX - 1:
-                self.node._chunk(self.dest, k, j + 1, self.total)
-        if i >= self.n:
-            self.n = i + 1
-
-    def flush(self):
-        j = self.n % wire.SNAP_DATA_MAX
-        if j:
-            self.node._chunk(self.dest, self.n // wire.SNAP_DATA_MAX, j, self.total)
+        import tablemend
+        tablemend.take_over(self, now)
