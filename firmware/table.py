@@ -151,6 +151,7 @@ class Table:
         self._act_at = 0
         self._changed = now
         self._saved = -1
+        self._in_game = -1        # the last game (its number) seen in play with a seat here
         self._bots = {}
         self.saved_games = 0
 
@@ -334,10 +335,16 @@ class Table:
             # every handheld answers the same entry: spread the answers by handheld number
             self._act_at = now + self.who * SPREAD_MS
         if P_IDLE < g.phase < P_OVER:
+            if g.hosted:
+                self._in_game = g.games
             self._want_moves(now)
         if now >= self._act_at:
             g.poll(node, now, self._decide, os.urandom)
-        if g.phase == P_OVER and self._saved != g.round and node.caught_up():
+        # the record of a game this handheld played a seat of (its person's or a bot's) while it
+        # ran: one that joined after a game ended caught up to it (maybe with the handheld number
+        # of a player who left), and had saved a record of a game it never played
+        if g.phase == P_OVER and self._saved != g.round and node.caught_up() and \
+                self._in_game == g.games:
             self._saved = g.round
             self._save_record()
 

@@ -45,9 +45,9 @@ def one_game(recs):
     return next(iter(recs.values()))[0]
 
 
-def finish(t, ms=240000):
-    """Autoplay every live handheld until each has saved its game."""
-    live = [i for i in range(t.sim.n) if t.sim.handhelds[i].alive]
+def finish(t, who=None, ms=240000):
+    """Autoplay every live handheld (of `who`) until each has saved its game."""
+    live = [i for i in (range(t.sim.n) if who is None else who) if t.sim.handhelds[i].alive]
     for i in live:
         t.give(i)
     t.until(lambda: all(t.players[i].finished for i in live), ms, "every game saved")
@@ -232,6 +232,7 @@ def test_a_cheating_handheld_is_named_and_its_round_void(harness, tmp_path):
         assert said[i] == [want + " " + en("ok_back")], said
     assert counted[0] == 0  # no round was counted before the void
     finish(t)
+    to_lobby(t, 0)  # through the last round's summary
     doc = one_game(records(t, tmp_path, range(3)))
     assert len(doc["rounds"]) == counted[0]  # every counted round, and the void one not
     assert t.sim.handhelds[cheat].boots == 2
@@ -298,3 +299,90 @@ def test_pause_remove_the_gone_handheld(harness, tmp_path):
     assert t.seat_order() == ["Anna", "Cy"], t.screens()
     to_lobby(t, 2)
     t.until(lambda: t.seat_order(2) == ["Anna", "Cy"], 5000, "Cy's waiting screen")
+
+
+# ---- (d) the creator reorders the seats -------------------------------------------------------------
+
+FACES = "⚀⚁⚂⚃⚄⚅"
+
+
+def _reveals(t):
+    """Follow every screen: {handheld: the first reveal it showed, as [(name, dice), ...]}."""
+    got = {}
+
+    def follow():
+        for i in range(t.sim.n):
+            rows = t.lines(i)
+            if i in got or not rows[0].startswith((en("mv_snyd") + " ", en("mv_calza") + " ")):
+                continue
+            got[i] = [(r.split(" ")[0], [FACES.index(c) + 1 for c in r.split(" ")[-1]])
+                      for r in rows[2:7] if r]
+    t.watchers.append(follow)
+    return got
+
+
+def test_reordered_seats_on_every_screen_and_in_the_record(harness, tmp_path):
+    """The creator moves the last seat up and itself down, so seats match where people sit; every
+    waiting screen lists the new order, the game's reveal lists the players in it on every
+    handheld, and the record's seats are in it (each reveal's dice are the record's for that
+    seat)."""
+    t = harness(3, seed=31, dice=1)
+    t.seat_all()
+    o = t.seat_order()
+    assert o[0] == "Anna" and sorted(o) == ["Anna", "Bo", "Cy"], o
+    t.choose(0, "3 " + o[2])
+    assert t.lines(0)[0] == "%s 3" % en("t_seat"), t.screens()
+    t.choose(0, en("t_up"))
+    t.choose(0, "1 Anna")
+    t.choose(0, en("t_down"))
+    want = [o[2], "Anna", o[1]]
+    assert t.seat_order() == want, t.screens()
+    t.until(lambda: all(t.seat_order(i) == want for i in (1, 2)), 5000, "the order everywhere")
+    seen = _reveals(t)
+    t.choose(0, en("start"))
+    t.give(0)
+    t.until(lambda: len(seen) == 3, 60000, "the first reveal on every screen")
+    finish(t)
+    doc = one_game(records(t, tmp_path, range(3)))
+    for i in range(3):
+        assert [name for name, _ in seen[i]] == want, seen
+        assert [d for _, d in seen[i]] == doc["rounds"][0]["dice"], (seen, doc["rounds"][0])
+
+
+# ---- (e) leaving and joining between games ----------------------------------------------------------
+
+def test_a_player_leaves_between_games_and_another_joins(harness, tmp_path):
+    """Anna, Bo and Cy play; Bo stands up afterwards and Dan sits down: the creator's lobby and
+    Cy's waiting screen follow, and the same table (one table id) plays a second game with Anna,
+    Cy and Dan, whose records agree; Bo keeps the first game only."""
+    t = harness(4, seed=41)
+    t.seat_all(who=(0, 1, 2))
+    t.choose(0, en("start"))
+    t.give(0)
+    finish(t, (0, 1, 2))
+    for i in (0, 1, 2):
+        to_lobby(t, i)
+    t.press(1, "back")
+    t.choose(1, en("yes"))
+    t.until(lambda: t.shows(1, en("table")) and not t.shows(1, en("t_wait_start")), 5000,
+            "Bo back on the title")
+    t.until(lambda: t.seat_order() == ["Anna", "Cy"], 5000, "Bo gone from the lobby")
+    t.until(lambda: t.seat_order(2) == ["Anna", "Cy"], 5000, "Bo gone from Cy's screen")
+    for i in (0, 2, 3):
+        t.players[i] = t.player(i, seed=2)
+        t.give(i)
+    t.until(lambda: t.seat_order() == ["Anna", "Cy", "Dan"] and t.shows(3, en("t_wait_start")),
+            30000, "Dan seated")
+    t.until(lambda: t.seat_order(2) == ["Anna", "Cy", "Dan"], 5000, "Dan on Cy's screen")
+    assert t.seat_order(3) == ["Anna", "Cy", "Dan"], t.screens()
+    t.choose(0, en("start"))
+    t.give(0)
+    t.until(lambda: all(t.players[i].finished or t.players[i].failed for i in (0, 2, 3)),
+            240000, "the second game")
+    assert [t.players[i].failed for i in (0, 2, 3)] == [None] * 3
+    got = records(t, tmp_path, range(4))
+    assert [len(got[i]) for i in range(4)] == [2, 1, 2, 1], got
+    assert got[1][0] == got[0][0] == got[2][0]
+    assert got[3][0] == got[0][1] == got[2][1]
+    assert len({r["meta"]["table"] for rs in got.values() for r in rs}) == 1
+    assert got[0][0]["seats"] == got[3][0]["seats"] == 3

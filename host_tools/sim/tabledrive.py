@@ -80,8 +80,10 @@ class TableHarness:
         end = self.sim.now() + ms
         while not cond():
             if self.sim.now() > end:
-                raise AssertionError("timed out (%d ms) waiting for %s\n%s" % (ms, what,
-                                                                             self.screens()))
+                raise AssertionError("timed out (%d ms) waiting for %s\n%s\n%s\nautoplay: %s" % (
+                    ms, what, self.screens(), self.sim.consoles(400), [
+                        (i, p.presses, p.games_done, p.failed) for i, p in enumerate(self.players)
+                        if i in self.auto]))
             self.step()
         return True
 
@@ -163,13 +165,15 @@ class TableHarness:
         """The game seat of handheld i, given the seat order (names)."""
         return order.index(self.names[i])
 
-    def seat_all(self, ms=30000):
-        """Handheld 0 creates the table, every other joins; returns when all sit, not started."""
-        n = self.sim.n
-        want = "%s %d" % (en("t_handhelds"), n)
+    def seat_all(self, who=None, ms=30000):
+        """Handheld 0 creates the table, every other in `who` (default: all) joins; returns when
+        they all sit, not started. The others stay on the title screen, autoplay off."""
+        who = list(range(self.sim.n)) if who is None else list(who)
+        self.auto = set(who) | (self.auto - set(range(self.sim.n)))
+        want = "%s %d" % (en("t_handhelds"), len(who))
         self.until(lambda: any(r.replace(" ", "") == want.replace(" ", "")
                                for r in self.lines(0)) and
-                   all(self.shows(i, en("t_wait_start")) for i in range(1, n)), ms,
+                   all(self.shows(i, en("t_wait_start")) for i in who if i), ms,
                    "every handheld seated")
 
 
