@@ -136,11 +136,11 @@ class _Judge:
         if lv >= _NORMAL and t is None:
             # what a box is usually worth: a share of its best score (upper boxes about 2.2 dice
             # of the face)
-            self.par = pars = []
+            self.par = pars = array("d", range(g.nbox))  # (not a list: a float each, on the heap)
             full = bytes([6] * g.ndice)
             for b in range(g.nbox):
                 if b < 6:
-                    pars.append(2.2 * (b + 1))
+                    pars[b] = 2.2 * (b + 1)
                     continue
                 top = 0
                 # the best score this box can take: try the patterns that max each kind of box
@@ -151,7 +151,8 @@ class _Judge:
                     top = s if s > top else top
                 name = self.names[b]
                 share = 0.7 if name == "chance" else 0.3 if name in ("yatzy", "yahtzee") else 0.55
-                pars.append(share * top)
+                pars[b] = share * top
+
     def box_value(self, b, c, s, dice):
         card = self.card
         g = self.g

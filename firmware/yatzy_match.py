@@ -25,7 +25,7 @@ class YatzyMatch:
             tnames = None
         self.game = yatzy.Yatzy(variant, n, options)
         self.options = options  # the bots judge by the game's rules (Maxi's bonus)
-        self.bot_mem = []       # the bots' solver arrays for the whole game (yatzy_bot.prepare)
+        self.bot_mem = None     # the bots' solver arrays for the whole game (yatzy_ui.start)
         self.rec = yatzy_recorder.Recorder(variant, n, options, self.names, tnames)
         self.rng = botrng.Rng(seed)
         self.changed_at = 0

@@ -4,7 +4,9 @@ Recorder(variant, players, options=None, names=None, teams=None, meta=None): .tu
 category, column=0) after each scored turn; .write(f) streams the record's JSON text to an open
 file a turn at a time, so saving never holds the whole record in memory; .record() gives it as a
 Python dict (tests). A turn is a few bytes in one bytearray, reserved for the whole game at the
-start: p, box, column, the number of rolls, then per roll the held mask and the dice. Replaying records is yatzy_record's job (the referee).
+start: p, box, column, the number of rolls, then per roll three bytes, the held mask and the dice at
+three bits each (a 6-card Maxi game: 1.6 KB, was 3 KB at a byte per die). Replaying records is
+yatzy_record's job (the referee).
 """
 import json
 
@@ -21,7 +23,7 @@ class Recorder:
         # room for the whole game at three rolls a turn, taken at the start: a log grown turn by
         # turn needed ever larger pieces of a heap the game had cut up (Maxi saved rolls may add)
         cols = 3 if variant == "triple" else 1
-        self._log = bytearray(players * cols * len(self._boxes) * (4 + 3 * (1 + self._ndice)))
+        self._log = bytearray(players * cols * len(self._boxes) * (4 + 3 * 3))
         self._n = 0
 
     def turn(self, p, rolls, held, category, column=0):
@@ -30,7 +32,7 @@ class Recorder:
         if isinstance(category, str):
             category = self._boxes.index(category)
         i = self._n
-        need = i + 4 + len(rolls) * (1 + self._ndice)
+        need = i + 4 + len(rolls) * 3
         if need > len(self._log):
             self._log.extend(bytes(need - len(self._log) + 64))
         log = self._log
@@ -40,13 +42,17 @@ class Recorder:
         log[i + 3] = len(rolls)
         i += 4
         for k, r in enumerate(rolls):
-            mask = 0
+            # a roll in three bytes: the held mask (6 bits), then each die less one (3 bits each)
+            v = 0
             if k and held and k - 1 < len(held):
                 for pos in held[k - 1]:
-                    mask |= 1 << pos
-            log[i] = mask
-            log[i + 1:i + 1 + len(r)] = bytes(r)
-            i += 1 + len(r)
+                    v |= 1 << pos
+            for j in range(len(r)):
+                v |= (r[j] - 1) << (6 + 3 * j)
+            log[i] = v & 255
+            log[i + 1] = v >> 8 & 255
+            log[i + 2] = v >> 16
+            i += 3
         self._n = i
 
     def turns(self):
@@ -63,10 +69,11 @@ class Recorder:
             i += 4
             rolls, held = [], []
             for k in range(n):
+                v = log[i] | log[i + 1] << 8 | log[i + 2] << 16
                 if k:
-                    held.append([j for j in range(nd) if log[i] >> j & 1])
-                rolls.append(list(log[i + 1:i + 1 + nd]))
-                i += 1 + nd
+                    held.append([j for j in range(nd) if v >> j & 1])
+                rolls.append([(v >> 6 + 3 * j & 7) + 1 for j in range(nd)])
+                i += 3
             t = {"p": p, "rolls": rolls}
             if any(held):
                 t["held"] = held

@@ -1,11 +1,87 @@
-"""yatzy_sheet: the Yatzy screens around a turn - the box choice with what each free box would score,
-the scorecards, and game over. Loaded when a person opens one (yatzy_ui.Boxes/Card/GameOver) and
-dropped again while the bots play, so the heap never holds these screens and the bots at once.
+"""yatzy_sheet: what a person does around a Yatzy turn - the turn screen's keys (yatzy_ui.Turn.key),
+the box choice with what each free box would score, the scorecards, and game over. Loaded when a
+person is on turn or opens one (yatzy_ui.Boxes/Card/GameOver), dropped again while the bots play,
+so the heap never holds it and the bots at once.
 """
-from buttons import BACK, DOWN, PRESS, REPEAT, SELECT, UP
+from buttons import BACK, DOWN, LONG, PRESS, RELEASE, REPEAT, SELECT, UP
 from strings import t
-from ui import Menu, Screen, fit
+from ui import Confirm, Menu, Screen, fit
 from yatzy_ui import box_label
+
+
+def _valid(turn, c):
+    """Can the cursor rest on item c (a die, roll, score, scorecard) now?"""
+    g = turn.m.game
+    n = g.ndice
+    if c < n:
+        return g.roll_no > 0
+    if c == n:
+        return g.rolls_left > 0
+    if c == n + 1:
+        return g.roll_no > 0
+    return True
+
+
+_ACTIONS = ("roll", "score", "card")
+
+
+def draw_actions(turn, g):
+    """The turn screen's action bar (yatzy_ui.Turn.draw, a person on turn): roll, score, card."""
+    x = 0
+    n = turn.m.game.ndice
+    for a in range(3):
+        label = t("a_" + _ACTIONS[a])
+        if a == 0 and turn.m.game.rolls_left == 0:
+            label = "-" * len(label)
+        w = len(label) * 8
+        if turn.cur == n + a:
+            g.fb.fill_rect(x, 48, w, 8, 1)
+            g.text(label, x, 48, 0)
+        else:
+            g.text(label, x, 48, 1)
+        x += w + 8
+
+
+def turn_key(turn, b, ev):
+    """A key on the turn screen (yatzy_ui.Turn): the cursor over the dice and actions, holds, roll."""
+    app = turn.app
+    if b == BACK:
+        # a short press shows the scorecard, a long one offers to leave the game
+        if ev == LONG:
+            m = turn.m
+            app.go(Confirm(app, "quit_q", turn, lambda: app.go(GameOver(app, m, True))))
+        elif ev == RELEASE and not app.buttons[BACK].was_long:
+            app.go(Card(app, turn.m, turn))
+        return
+    if not turn.mine() or (ev != PRESS and ev != REPEAT):
+        return
+    turn._sync()
+    g = turn.m.game
+    total = g.ndice + 3
+    if b == UP or b == DOWN:
+        d = 1 if b == DOWN else -1
+        c = turn.cur
+        for _ in range(total):
+            c = (c + d) % total
+            if _valid(turn, c):
+                break
+        turn.cur = c
+        turn.changed()
+        return
+    if ev != PRESS or b != SELECT:
+        return
+    c = turn.cur
+    n = g.ndice
+    if c < n:
+        turn.held ^= 1 << c
+    elif c == n:
+        turn.m.act(g.current, ["hold", [i for i in range(n) if turn.held >> i & 1]], app.now)
+        if g.rolls_left == 0:
+            turn.cur = n + 1
+    else:
+        app.go((Boxes if c == n + 1 else Card)(app, turn.m, turn))
+        return
+    turn.changed()
 
 
 class Boxes(Menu):

@@ -47,21 +47,10 @@ class Dice:
         self.nroll = self.nkeep - self.start[n]
         self.first_roll = self.start[n]
         self._c = bytearray(7)
-        if child is not None:  # another Dice(n)'s, taken over
-            self.child = child
-            return
-        self.child = []  # a full roll has no children
-        c = bytearray(7)
-        st = self.start
-        for m in range(n):
-            ch = bytearray((st[m + 1] - st[m]) * 6)
-            for i in range(st[m + 1] - st[m]):
-                self.counts(st[m] + i, c)
-                for f in range(1, 7):
-                    c[f] += 1
-                    ch[i * 6 + f - 1] = self.index(c) - st[m + 1] - i
-                    c[f] -= 1
-            self.child.append(ch)
+        if child is None:  # (else another Dice(n)'s, taken over)
+            import yatzy_dice
+            child = yatzy_dice.children(self)
+        self.child = child
 
     def index(self, c):
         """Index of the keep with counts c[1..6]."""
@@ -124,20 +113,13 @@ class Solver:
         """mem: a list that keeps this solver's tables and arrays for a later Solver(n, mem) to take
         over (the handheld keeps them with its game while the bots' code is dropped); filled here
         when empty."""
-        if mem:
-            self.d = Dice(n, mem[0])
-            self.now, self.k, self._max = mem[1], mem[2], mem[3]
-        else:
-            d = self.d = Dice(n)
-            st = d.start
-            # values in 1/256 points as small ints: the passes then allocate nothing (a float would
-            # be a heap object per operation on MicroPython); rounding costs under 0.01 point a turn
-            self.now = array("H", range(d.nroll))  # value of scoring each roll now, above self.base
-            # k[m][i]: value of keep start[m] + i when the rest is rolled, same scale (k[n]: rolls)
-            self.k = [array("H", range(st[m + 1] - st[m])) for m in range(n + 1)]
-            self._max = 0xFFFF  # the largest value the arrays hold
-            if mem is not None:
-                mem += (d.child, self.now, self.k, self._max)
+        if not mem:
+            import yatzy_dice
+            mem = yatzy_dice.solver_mem(n, mem)
+        self.d = Dice(n, mem[0])
+        # now[r]: value of scoring roll r now; k[m][i]: value of keep start[m] + i when the rest is
+        # rolled (k[n]: the rolls); both in 1/256 points above self.base
+        self.now, self.k, self._max = mem[1], mem[2], mem[3]  # _max: the largest value they hold
         self._mem = mem
         self.base = 0
         self._span = 0      # the largest of self.now

@@ -12,12 +12,9 @@ import sys
 
 import gfx
 from app import forget
-from buttons import BACK, DOWN, LONG, PRESS, RELEASE, REPEAT, SELECT, UP
+from buttons import BACK
 from strings import t
-from ui import Confirm, Screen, fit
-
-_ACTIONS = ("roll", "score", "card")
-
+from ui import Screen, fit
 
 def box_label(game, box, col):
     name = t("b_" + game.boxes()[box])
@@ -28,13 +25,16 @@ def box_label(game, box, col):
 
 def start(app, variant, players, options, seed, teams):
     """A new game (app.launch, from the set-up screen); see yatzy_match.YatzyMatch."""
+    mem = None
+    if any(p.bot for p in players):
+        # the bots' solver tables and arrays first, while the heap is in one piece; the match keeps
+        # them, and the bots' code loads for their turns only (yatzy_turn.Solver takes them over)
+        import yatzy_dice
+        mem = yatzy_dice.solver_mem(6 if variant == "maxi" else 5)  # (yatzy.Yatzy.ndice)
+        forget(("yatzy_dice", "yatzy_turn"))
     import yatzy_match
     m = yatzy_match.YatzyMatch(variant, players, options, seed, teams)
-    if any(p.bot for p in players):
-        # the bots' solver arrays while the heap is in one piece, kept by the match: the bots'
-        # code loads for their turns only, and finds them there
-        import yatzy_bot
-        yatzy_bot.prepare(m.game.ndice, m.bot_mem)
+    m.bot_mem = mem
     app.go(Turn(app, m))
 
 
@@ -92,60 +92,11 @@ class Turn(Screen):
                 self._sync()
                 self.changed()
 
-    def positions(self):
-        return [i for i in range(self.m.game.ndice) if self.held >> i & 1]
-
-    def _valid(self, c):
-        g = self.m.game
-        n = g.ndice
-        if c < n:
-            return g.roll_no > 0
-        if c == n:
-            return g.rolls_left > 0
-        if c == n + 1:
-            return g.roll_no > 0
-        return True
-
     def key(self, b, ev):
-        if b == BACK:
-            # a short press shows the scorecard, a long one offers to leave the game
-            app = self.app
-            if ev == LONG:
-                m = self.m
-                app.go(Confirm(app, "quit_q", self, lambda: app.go(self._sheet().GameOver(app, m, True))))
-            elif ev == RELEASE and not app.buttons[BACK].was_long:
-                app.go(self._sheet().Card(app, self.m, self))
-            return
-        if not self.mine() or (ev != PRESS and ev != REPEAT):
-            return
-        self._sync()
-        g = self.m.game
-        total = g.ndice + 3
-        if b == UP or b == DOWN:
-            d = 1 if b == DOWN else -1
-            c = self.cur
-            for _ in range(total):
-                c = (c + d) % total
-                if self._valid(c):
-                    break
-            self.cur = c
-            self.changed()
-            return
-        if ev != PRESS or b != SELECT:
-            return
-        c = self.cur
-        n = g.ndice
-        if c < n:
-            self.held ^= 1 << c
-        elif c == n:
-            self.m.act(g.current, ["hold", self.positions()], self.app.now)
-            if g.rolls_left == 0:
-                self.cur = n + 1
-        else:
-            sheet = self._sheet()
-            self.app.go((sheet.Boxes if c == n + 1 else sheet.Card)(self.app, self.m, self))
-            return
-        self.changed()
+        # a person's keys (and back, for the scorecards) are yatzy_sheet's: while a bot plays,
+        # its code is not in the heap
+        if b == BACK or self.mine():
+            self._sheet().turn_key(self, b, ev)
 
     def draw(self, g):
         m = self.m
@@ -178,18 +129,7 @@ class Turn(Screen):
             if mine and i == self.cur:
                 g.fb.hline(cx - 2, 37, 12, 1)
         if mine:
-            x = 0
-            for a in range(3):
-                label = t("a_" + _ACTIONS[a])
-                if a == 0 and game.rolls_left == 0:
-                    label = "-" * len(label)
-                w = len(label) * 8
-                if self.cur == n + a:
-                    g.fb.fill_rect(x, 48, w, 8, 1)
-                    g.text(label, x, 48, 0)
-                else:
-                    g.text(label, x, 48, 1)
-                x += w + 8
+            self._sheet().draw_actions(self, g)
         else:
             g.row(6, t("thinking"))
         g.row(7, fit(t("points"), game.total(game.current)))
