@@ -100,6 +100,10 @@ class Driver:
                     press("select")     # the first free box
             else:
                 self.tick()
+                if self.ticks & 15 == 0:    # the bots' turns too: their code and solver are live then
+                    gc.collect()
+                    c = self.counts
+                    c[3] = max(c[3], gc.mem_alloc())
         return False
 
 
