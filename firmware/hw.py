@@ -96,3 +96,8 @@ class Hardware:
             s = ms if ms < self.sleep_slice_ms else self.sleep_slice_ms
             machine.lightsleep(s)
             ms -= s
+            # the ESP-IDF switches ext0/ext1 pads to their RTC function for the sleep and leaves
+            # them there; init (rtc_gpio_deinit in the port) hands them back to the digital GPIO
+            # the polling reads (not yet checked on a board)
+            for p in pins:
+                p.init(machine.Pin.IN, machine.Pin.PULL_UP)
