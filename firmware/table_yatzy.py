@@ -32,6 +32,7 @@ class Seats(yatzytable.YatzyTable):
     box (for the screens: card, box, column, points). A turn's first roll waits for its player's
     press (or a bot's think time), as in a game alone."""
     roll_waits = True
+    first = 0                 # SEATS' first seat (a Yatzy game starts with the first scorecard)
 
     def __init__(self, table, hosted, save, load, me):
         yatzytable.YatzyTable.__init__(self, table, hosted, save, load, me)

@@ -96,7 +96,11 @@ class YatzyTable(TableGame):
         et = f.etype
         if et == wire.T_SEATS:
             if f.flags & wire.SEATS_RESEAT:
-                return self._check_reseat(f)
+                reason = self._check_reseat(f)
+                for s in range(f.n if reason == 0 else 0):
+                    if f.kinds[s] & _CARD != self.kinds[s] & _CARD:
+                        return RJ_RULES  # the same scorecards: only who plays them changes
+                return reason
             if self.phase not in (P_IDLE, P_OVER, P_CHEAT):
                 return RJ_PHASE
             try:
@@ -145,6 +149,7 @@ class YatzyTable(TableGame):
         if et == wire.T_SEATS:
             if f.flags & wire.SEATS_RESEAT:
                 self._seat(f)
+                self.kinds[:f.n] = f.kinds[:f.n]  # a seat may now be a bot's
                 self._void()
             else:
                 self._new_game(f)
