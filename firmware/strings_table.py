@@ -158,6 +158,8 @@ t_dealing|Ryster bægrene|Shaking cups
 t_watching|Du ser på|Watching
 t_late|For sent!|Too late!
 t_first|kom først:|came first:
+t_bot_seat1|En bot har din|A bot has your
+t_bot_seat2|plads i spillet|seat this game
 bat_low|Lavt batteri|Battery low
 bat_crit|Batteri tomt!|Battery empty!
 bat_soon|Oplad snart|Charge it soon

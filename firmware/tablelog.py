@@ -385,6 +385,14 @@ class Node:
             return 0  # lobby frames are the lobby's business
         s = f.seat
         if s == wire.NO_SEAT or not self.members & (1 << s) or s == self.seat:
+            if t == wire.T_NACK and s < wire.SEATS_MAX and s != self.seat and self.is_leader():
+                # a handheld of this table (the frame carries the table key) with no seat in this
+                # game, e.g. back after its seat went to a bot: it may watch, so it gets what it
+                # asks for, and takes no other part (it is not waited for, nor missed)
+                if f.lo:
+                    self._serve(s, f.lo, f.hi, now)
+                else:
+                    self._send_snapshot(s, now)
             self.dropped[D_STRANGER] += 1
             return D_STRANGER
         self._heard[s] = now

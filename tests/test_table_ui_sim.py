@@ -390,15 +390,12 @@ def test_a_player_leaves_between_games_and_another_joins(harness, tmp_path):
 
 # ---- (f) back after a bot took the seat ---------------------------------------------------------------
 
-@pytest.mark.parametrize("next_game", [False, pytest.param(True, marks=pytest.mark.xfail(
-    strict=True, reason="NOT FIXED: the returned handheld never catches up in the next game (it "
-    "stays 'Watching', its seat never commits, the table waits at 'Shaking cups' with no pause)"))])
-def test_back_after_a_bot_took_the_seat_watches_then_plays_the_next_game(harness, tmp_path,
-                                                                          next_game):
+def test_back_after_a_bot_took_the_seat_watches_then_plays_the_next_game(harness, tmp_path):
     """Bo is gone; the creator gives Bo's seat to a bot (the round is void, the game goes on).
-    Bo boots again mid-game: its screen says it is watching (the seat stays the bot's to the end
-    of this game), the pause does not come back, Anna and Cy save the first game alike; then Bo
-    should play the next game with them (that part fails today: see the xfail)."""
+    Bo boots again mid-game: it catches up and watches, its screen saying a bot has its seat this
+    game (the bot plays on to the end: Bo's secrets of the void round went with it), the pause
+    does not come back; Anna and Cy save the first game alike; then Bo plays the next game with
+    them, and all three save it alike."""
     t = harness(3, seed=51)
     t.seat_all()
     order = t.seat_order()
@@ -411,17 +408,19 @@ def test_back_after_a_bot_took_the_seat_watches_then_plays_the_next_game(harness
     t.until(lambda: any(bot in t.text(i) for i in (0, 2)), 20000, "the bot in Bo's seat")
     t.sim.reboot(1)
     t.take(1)
-    t.until(lambda: t.shows(1, en("t_watching")), 10000, "Bo watching")
+    why = [en("t_watching"), en("t_bot_seat1"), en("t_bot_seat2")]
+
+    def told():
+        if t.lines(1)[7] == en("ok_back"):  # "Round void": the reseat, applied on catching up
+            t.press(1, "select")
+        return t.lines(1)[3:6] == why
+    t.until(told, 10000, "Bo watching, told why")
+    t.until(lambda: t.lines(1)[6] != "", 10000, "Bo following the game (the dice left)")
     t.until(lambda: all(t.players[i].finished for i in (0, 2)), 240000, "the first game")
     assert all(t.lines(i)[0] != en("t_paused") for i in (0, 2)), t.screens()
-    assert t.shows(1, en("t_watching")), t.screens()
     for i in (0, 2):
         to_lobby(t, i)
     assert t.seat_order() == order, t.screens()
-    first = records(t, tmp_path, (0, 2))
-    assert first[0] == first[2] and len(first[0]) == 1
-    if not next_game:
-        return
     for i in range(3):
         t.players[i] = t.player(i, seed=3)
         t.give(i)
@@ -430,5 +429,8 @@ def test_back_after_a_bot_took_the_seat_watches_then_plays_the_next_game(harness
     t.until(lambda: all(t.players[i].finished or t.players[i].failed for i in range(3)), 90000,
             "the second game")
     got = records(t, tmp_path, range(3))
-    assert [len(got[i]) for i in range(3)] == [2, 1, 2], got
-    assert got[0][0] == got[2][0] and got[0][1] == got[1][0] == got[2][1]
+    # Bo keeps the first game too if it caught up while its seat was still its own (the
+    # snapshot came before the bot took over): the same record then
+    assert [len(got[i]) for i in (0, 2)] == [2, 2] and len(got[1]) in (1, 2), got
+    assert got[0][0] == got[2][0] and got[0][1] == got[1][-1] == got[2][1]
+    assert got[1][0] == got[0][0] or len(got[1]) == 1
