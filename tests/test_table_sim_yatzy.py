@@ -1,7 +1,7 @@
 """Yatzy over the table with the real firmware in the simulator: whole games played through every
 handheld's buttons by autoplay (handheld 0 creates the Yatzy table, the others join, handheld 0
 starts): 2 handhelds, 4 in two teams at 30% loss with duplicates and reordering, Maxi, a
-handheld rebooted mid-game. Every case ends with identical records on every handheld (one shared game,
+handheld rebooted mid-game, one gone for good whose seat a bot takes over. Every case ends with identical records on every handheld (one shared game,
 meta.table set) that replay cleanly with the referee (host_tools.replay), and the command line
 exits 0 exactly then. Virtual clock throughout. Plus, under CPython: a Yatzy table with a bot on the
 creator's handheld through table.Table, and a Yatzy table loads no Snyd module (nor the reverse).
@@ -130,6 +130,42 @@ def test_a_handheld_rebooted_mid_game(tmp_path):
         assert messages == []
         assert sim.handhelds[1].boots == 2
         agreed(_records(sim, str(tmp_path / "rec")), 2)
+    finally:
+        sim.close()
+
+
+def test_a_handheld_gone_for_good_is_played_by_a_bot(tmp_path):
+    """Handheld 2 dies mid-game: every screen shows the pause naming it; after a wait the
+    sequencer's player gives its seat to a bot (autoplay: 'Give to a bot'), which plays its
+    scorecard on the sequencer's handheld to the end. The two left hold the same clean record."""
+    sim = Sim(3, clock="virtual", heap="1M", seed=31)
+    try:
+        sim.start()
+        players = [autoplay.Player(sim, i, "yatzy", 1, seed=90 + i) for i in range(3)]
+        paused = autoplay.labels("t_paused")
+        seen = set()
+        while sim.now() < 1_800_000:
+            if sim.now() > 30_000 and players[2].failed is None:
+                sim.kill(2)
+                players[2].failed = "killed on purpose"
+            for i in (0, 1):
+                if sim.handhelds[i].frame and \
+                        autoplay.readback.lines(sim.handhelds[i].frame)[0].strip() in paused:
+                    seen.add(i)
+            for p in players:
+                p.act()
+            sim.step()
+            if all(p.finished or p.failed for p in players):
+                break
+        assert [p.failed for p in players if p.failed] == ["killed on purpose"]
+        assert seen == {0, 1}
+        got = _records(sim, str(tmp_path / "rec"))
+        del got[2]
+        assert disagreements(got) == [] and replay_problems(got) == []
+        (doc,) = got[0].values()
+        assert len(doc["turns"]) == 3 * 15  # the bot finished the gone handheld's scorecard
+        with open(os.path.join(sim.handhelds[0].flash, "table.json")) as f:
+            assert sum(1 for k in json.load(f)["kinds"] if k & 0x80) == 1  # one seat is a bot's
     finally:
         sim.close()
 
