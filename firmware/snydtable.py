@@ -24,7 +24,7 @@ import wire
 from compat import const
 from snyd_recorder import KINDS, Recorder
 from tablegame import (P_COMMIT, P_CONTRIB, P_IDLE, P_OVER, RJ_CHEAT, RJ_ILLEGAL,  # noqa: F401
-                       RJ_PHASE, RJ_RULES, Out, TableGame, explain)
+                       RJ_PHASE, RJ_RULES, TableGame, explain)
 from tablelog import RJ_LATE
 
 P_BID = const(3)        # == tablegame.P_PLAY
@@ -245,70 +245,10 @@ class SnydTable(TableGame):
 
     # ---- snapshot for a handheld that missed too much -----------------------------------------
     def snapshot(self, buf, off):
-        out = Out(buf, off)
-        if self.rules is None:
-            out.put(b"\x00")
-            return out.off
-        nr = 0
-        for _ in self.rec.rounds():
-            nr += 1
-        out.put(bytes((1, self.first, self.voided & 0xFF, self.call_seat & 0xFF, nr & 0xFF,
-                       nr >> 8)))
-        out.put(pack_rules(self.rules))
-        self._put_fair(out)
-        for r in self.rec.rounds():  # a round at a time, never the whole record as dicts
-            for d in r["dice"]:
-                out.put(bytes((len(d),)))
-                out.put(bytes(d))
-            out.put(bytes((len(r["actions"]),)))
-            for a in r["actions"]:
-                out.put(bytes((a[0] << 2 | KINDS.index(a[1]), a[2] if len(a) > 2 else 0,
-                               a[3] if len(a) > 3 else 0)))
-        out.put(bytes((len(self.acts) // 3,)))
-        out.put(self.acts)
-        return out.off
+        import snydsnap  # loaded only when a laggard needs this state (rare): no heap otherwise
+        return snydsnap.snapshot(self, buf, off)
 
     def _restore(self, b, seq):
-        if b[0] == 0:
-            self.phase = P_IDLE
-            return True
-        _, first, voided, call, c0, c1 = b[:6]
-        rules = unpack_rules(b[6:12])
-        fields, arrs, i = self._get_fair(b, 12)
-        n = fields[3]
-        rec = Recorder(rules, n, first)
-        for _ in range(c0 | c1 << 8):
-            dice = []
-            for _s in range(n):
-                k = b[i]
-                dice.append(list(b[i + 1:i + 1 + k]))
-                i += 1 + k
-            rec.round(dice)
-            na = b[i]
-            i += 1
-            for _a in range(na):
-                rec.action(b[i] >> 2, KINDS[b[i] & 3], b[i + 1], b[i + 2])
-                i += 3
-        na = b[i]
-        acts = bytearray(b[i + 1:i + 1 + 3 * na])
-        if i + 1 + 3 * na != len(b):
-            raise ValueError("snapshot length")
-        self.rules, self.first, self.rec = rules, first, rec
-        self.n = n
-        self.game = self._rebuild()
-        self._set_fair(fields, arrs)
-        self.voided = voided
-        self.call_seat = call if call != 0xFF else -1
-        self.acts = acts
-        self.last_action = seq  # unknown: a restored sequencer refuses requests made before
-        for s in range(8):
-            self.mine[s] = None
-        if self.phase in (P_BID, P_REVEAL):
-            g = self.game
-            g.start_round([b"\x01" * g.dice_left[s] for s in range(n)])
-            for j in range(0, len(acts), 3):
-                if acts[j] & 3 == 0:
-                    g.bid(acts[j] >> 2, acts[j + 1], acts[j + 2])
-            self._my_dice()
-        return True
+        import snydsnap
+        return snydsnap.restore(self, b, seq)
 
