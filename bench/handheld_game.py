@@ -1,6 +1,8 @@
 """The whole handheld firmware on the host fakes, playing one game through its buttons (bench driver).
 
-    micropython bench/handheld_game.py snyd|maxi    (MICROPYPATH: build/firmware and bench/)
+    micropython bench/handheld_game.py snyd|snyd_open|maxi    (MICROPYPATH: build/firmware and bench/)
+
+snyd_open: the same Snyd game with the open-die rule on (the person lays open their first die).
 
 Runs on the .mpy build with host_tools/fakes first on the path, in a fresh folder under /tmp as
 the flash. The person at seat 0 plays a plain strategy by pressing buttons (no screen read-back,
@@ -62,7 +64,7 @@ class Driver:
     def play(self):
         a = self.app
         press = self.press
-        if self.kind == "snyd":
+        if self.kind != "maxi":
             press("select")             # Title: Snyd
             press("select")             # set-up: Start! (5 bots from the settings)
         else:
@@ -71,15 +73,15 @@ class Driver:
             press("down")               # the variants: Maxi-Yatzy
             press("select")
             press("select")             # set-up: Start! (3 people + 3 bots from the settings)
-        if type(a.screen).__name__ not in ("Round", "Turn"):
+        if type(a.screen).__name__ not in ("Round", "Turn", "Choose"):
             return False
         turn = 0
         while self.ticks < 2000000:
             name = type(a.screen).__name__
             m = getattr(a.screen, "m", None)
             if name == "GameOver":
-                return m.kind == ("snyd" if self.kind == "snyd" else "yatzy")
-            if name in ("Reveal", "Summary"):
+                return m.kind == ("yatzy" if self.kind == "maxi" else "snyd")
+            if name in ("Reveal", "Summary", "Choose"):     # Choose: the open die, the first one
                 press("select")
             elif name == "Round" and m.game.in_round and m.game.on_turn == m.me:
                 press("select")
@@ -125,7 +127,8 @@ def run(kind):
     os.mkdir(path)
     os.chdir(path)
     with open("settings.json", "w") as f:      # a 6-seat game: 5 bots, or 3 people + 3 bots
-        f.write('{"sleep": 4, "bots": 5, "y_people": 2, "y_bots": 3}')
+        f.write('{"sleep": 4, "bots": 5, "y_people": 2, "y_bots": 3%s}' %
+                (', "open_die": true' if kind == "snyd_open" else ""))
     try:
         gc.collect()
         a = gc.mem_alloc()

@@ -7,11 +7,23 @@ which hand them to the match directly, so poll() has nothing. Bot: a bot on this
 answers after think_ms so people can follow. A seat on another handheld (the table) implements
 the same poll() with the moves that arrive over the radio.
 """
+import sys
+
 import botrng
 
 # what only the bots use: forgotten (app.forget) when a game ends, to make room for its record
 BOT_MODULES = ("snyd_bot", "snyd_odds", "yatzy_bot", "yatzy_turn", "yatzy_values", "botview", "botview_yatzy",
                "botcheck", "snyd_text")
+
+
+def drop_bots():
+    """Forget the bots' code while no bot here is about to move (a Snyd person's turn, a reveal):
+    Bot.poll imports it again for the next bot's move."""
+    for m in BOT_MODULES:
+        if m in sys.modules:
+            from app import forget
+            forget(BOT_MODULES)
+            return
 
 
 class Person:
@@ -44,6 +56,5 @@ class Bot:
             import yatzy_bot
             return yatzy_bot.play(match.game, self.level, self.rng, getattr(match, "options", None),
                                   getattr(match, "bot_mem", None))
-        import botview
         import snyd_bot
-        return snyd_bot.decide(botview.snyd_view(match.game, seat, match.actions), self.level, self.rng)
+        return snyd_bot.play(match.game, seat, match.actions, self.level, self.rng)

@@ -10,14 +10,19 @@ Public API (stable; the handheld and host_tools.bot call only this):
         move  : ["bid", count, face] | ["snyd"] | ["calza"], always legal for the view; None only when
                 the view offers nothing but an out-of-turn calza and the bot lets it pass.
 
+    play(game, seat, actions, level, rng) -> the same move as decide() on the view of seat in the
+        live snyd.Game (botview.snyd_view(game, seat, actions)), read from the game in place: no
+        view dict, no second core game per decision. The handheld's bot seats call this; botview
+        is then never loaded there.
+
     may_call_calza(level, left, cap) -> whether decide() could ever call calza out of turn for a
         seat of this level with left of at most cap dice (the handheld asks only those bots)
 
 The open_die rule's choice of the die a bot lays open is snyd_open.bot_index (loaded only with
 the rule on; the bot protocol has no view for that choice).
 
-Raises ValueError on a view that cannot be read. Legality is the rules core's (a snyd.Game rebuilt
-by botview.snyd_table: min_raise, max_count); chances are snyd_odds' exact binomial tails. Nothing
+Raises ValueError on a view that cannot be read. Legality is the rules core's (the live game, or for
+a view a snyd.Game rebuilt by botview.snyd_table: min_raise, max_count); chances are snyd_odds' exact binomial tails. Nothing
 here re-implements a rule.
 
 How the levels think (all from own dice, the dice counts, open dice and this round's bids):
@@ -29,7 +34,6 @@ How the levels think (all from own dice, the dice counts, open dice and this rou
           die, calls calza when an exact count is likely enough to pay, bluffs now and then.
 """
 import snyd_odds
-from botview import snyd_table
 
 LEVELS = ("kids", "easy", "normal", "hard")
 
@@ -53,11 +57,13 @@ def _level(level):
 class _Seat:
     """What one seat knows in this round, and the chance of any bid from its point of view."""
 
-    def __init__(self, view, g, lv):
+    def __init__(self, g, me, dice, shown, actions, lv):
+        # g: a game in the seat's position (the live one, or botview.snyd_table's); shown: per
+        # seat its open die's value or None (None without the open-die rule)
         self.g = g
-        self.me = view["me"]
-        self.dice = view["dice"]
-        self.shown = view["shown"] if g.rules.open_die else None
+        self.me = me
+        self.dice = dice
+        self.shown = shown
         self.jok = g.rules.jokers and not g.palifico
         p = _PARAMS[lv]
         self.w_new = p[0] / 100
@@ -67,7 +73,7 @@ class _Seat:
         self.face = bytearray(n)
         self.new = bytearray(n)
         prev = 0
-        for a in view["actions"]:
+        for a in actions:
             s, f = a[0], a[3]
             self.face[s] = f
             self.new[s] = 1 if f != prev else 0
@@ -147,6 +153,7 @@ class _Seat:
 
 def decide(view, level, rng):
     lv = _level(level)
+    from botview import snyd_table  # the PC's tools and tests only: the handheld plays by play()
     g = snyd_table(view)
     may = view["may"]
     if not isinstance(may, list):
@@ -157,15 +164,41 @@ def decide(view, level, rng):
         raise ValueError("may offers a turn, but seat %d is not on turn after these actions" % me)
     if not on_turn and "calza" not in may:
         raise ValueError("may offers this seat no move")
-    seat = _Seat(view, g, lv)
+    shown = view["shown"] if g.rules.open_die else None
+    return _move(_Seat(g, me, view["dice"], shown, view["actions"], lv), lv, rng,
+                 ("bid" in may) | ("snyd" in may) << 1 | ("calza" in may) << 2)
+
+
+def play(game, seat, actions, level, rng):
+    lv = _level(level)
+    g = game
+    shown = None
+    if g.rules.open_die:
+        shown = [g.shown_die(s) or None for s in range(g.seats)]
+    # what botview.snyd_view offers, as bits: 1 bid, 2 snyd (on turn), 4 calza
+    may = 0
+    if g.in_round and g.on_turn == seat:
+        may = g.may_bid(seat) | g.may_snyd(seat) << 1
+    if g.in_round and g.may_calza(seat):
+        may |= 4
+    if not may:
+        raise ValueError("seat %d has no move" % seat)   # as decide() on such a view
+    return _move(_Seat(g, seat, g.dice_of(seat), shown, actions, lv), lv, rng, may)
+
+
+def _move(seat, lv, rng, may):
+    """The move of seat (a _Seat) with may's bits (1 bid, 2 snyd, 4 calza) offered."""
+    g = seat.g
+    me = seat.me
     if lv == 0:
         return _kids(seat, may, rng)
     par = _PARAMS[lv]
     has_bid = g.bid_face != 0
+    on_turn = may & 3
     noisy = par[3] and rng.chance(par[3])
     # calza: a die back (below the cap) when exactly right, a die lost otherwise
     calza_loss = 2.0
-    if "calza" in may and lv >= 2:
+    if may & 4 and lv >= 2:
         pe = seat.prob(g.bidder, g.bid_count, g.bid_face, True)
         gain = 1.0 if g.dice_left[me] < g.rules.dice else 0.0
         calza_loss = (1 - pe) - pe * gain
@@ -173,9 +206,9 @@ def decide(view, level, rng):
         return ["calza"] if calza_loss < -0.05 else None
     best = None
     best_p = -1.0
-    if "bid" in may:
+    if may & 1:
         best, best_p = _choose_bid(seat, g, par, has_bid, noisy, rng)
-    if has_bid and "snyd" in may:
+    if has_bid and may & 2:
         p_last = seat.prob(g.bidder, g.bid_count, g.bid_face)
         if noisy:
             p_last = p_last * 0.5 + 0.25
@@ -240,10 +273,10 @@ def _choose_bid(seat, g, par, has_bid, noisy, rng):
 def _kids(seat, may, rng):
     """A gentle player: the expected count, no probability sums, a bit of chance."""
     g = seat.g
-    if not ("bid" in may or "snyd" in may):
+    if not may & 3:
         return None
-    if g.bid_face and "snyd" in may:
-        if g.bid_count > seat.expected(g.bid_face) + 1.5 or "bid" not in may:
+    if g.bid_face and may & 2:
+        if g.bid_count > seat.expected(g.bid_face) + 1.5 or not may & 1:
             return ["snyd"]
     if rng.chance(_PARAMS[0][3]):
         nxt = g.step_bid(g.bid_count, g.bid_face, 1) if g.bid_face else g.first_bid()

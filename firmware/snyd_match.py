@@ -13,6 +13,7 @@ same seed and the same presses.
 import botrng
 import snyd
 import snyd_recorder
+from seats import drop_bots
 
 
 class SnydMatch:
@@ -71,6 +72,8 @@ class SnydMatch:
         else:
             raise snyd.Illegal("unknown move %r" % (kind,))
         self.changed_at = now
+        if res is not None:
+            drop_bots()     # the round is over: the reveal and summary need no bots
         return res
 
     def poll(self, now):
@@ -93,7 +96,10 @@ class SnydMatch:
                     if mv:
                         return (c, mv)
             self.calza_asked = n
-        mv = self.seats[s].poll(self, s, now)
+        seat = self.seats[s]
+        mv = seat.poll(self, s, now)
+        if mv is None and seat.local:
+            drop_bots()     # a person here on turn, the bots asked about calza: their code can go
         return None if mv is None else (s, mv)
 
     def record(self):

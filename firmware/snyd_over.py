@@ -19,15 +19,21 @@ class GameOver(Screen):
         g = match.game
         w = g.winner()
         self.winner = w
-        if w >= 0 or left:
+        self.due = w >= 0 or left    # saved on the first tick: the screen before this one is gone then
+
+    def tick(self, now):
+        if self.due:
+            self.due = False
             import app as app_module
             import seats
             import settings
             import store
-            app_module.forget(seats.BOT_MODULES + ("yatzy",))  # the game is over: room for its record
+            # the game is over: room for its record (the round's and the move screens' code too)
+            app_module.forget(seats.BOT_MODULES + ("yatzy", "snyd_screens", "snyd_open"))
+            m = self.m
             st = settings.stats()
-            n = settings.count_game(st, "snyd_kids" if kids else "snyd", w == match.me)
-            store.save_record("snyd", n, match.rec)
+            n = settings.count_game(st, "snyd_kids" if self.kids else "snyd", self.winner == m.me)
+            store.save_record("snyd", n, m.rec)
 
     def key(self, b, ev):
         if ev == PRESS and b == SELECT:

@@ -1,15 +1,20 @@
-"""snyd_ui: the Snyd screens - the round (cup, bid, turn), the move menu, the bid picker, the reveal,
-the round summary and game over (snyd_over, loaded when the game ends).
+"""snyd_ui: the Snyd screens - the round (cup, bid, turn) here; the move menu, the bid picker, the
+reveal and the round summary in snyd_screens (snyd_ui.MoveMenu/BidPicker/Reveal/Summary load it on
+first use); game over in snyd_over, loaded when the game ends.
 
 The screens read the game from match.game and send this handheld's moves through match.act; every
 other seat's moves arrive through match.poll (bots here, other handhelds later), so nothing here
 depends on where the other players are. The cup: your dice are hidden unless you hold BACK on the
 round screen (or the "cup" setting shows them); hidden means a cup is drawn and nothing else.
 """
+import sys
+
 import gfx
-from buttons import BACK, DOWN, PRESS, RELEASE, REPEAT, SELECT, UP
+import seats
+from app import forget
+from buttons import BACK, PRESS, RELEASE, SELECT
 from strings import t
-from ui import Confirm, Menu, Screen, fit
+from ui import Screen
 
 MINI = gfx.MINI_DIE
 
@@ -42,6 +47,13 @@ def next_round(app, match, kids):
         app.go(Round(app, match, kids))
 
 
+def __getattr__(name):
+    # snyd_ui.MoveMenu, .BidPicker, .Reveal, .Summary (table_snyd_ui's): snyd_screens', loaded
+    # when first asked for
+    import snyd_screens
+    return getattr(snyd_screens, name)
+
+
 class Round(Screen):
     def __init__(self, app, match, kids, deal=True):
         Screen.__init__(self, app)
@@ -61,6 +73,10 @@ class Round(Screen):
             return
         if g.on_turn != m.me:
             self.app.busy()
+            if self.app.table is None and "snyd_screens" in sys.modules:
+                # a bot plays: the person's screens go while it does (at a table, table_snyd_ui's
+                # screens are built on them and keep them)
+                forget(("snyd_screens",))
         mv = m.poll(now)    # on my turn too: a bot may call calza out of turn
         if mv is not None:
             self.apply(mv[0], mv[1])
@@ -68,7 +84,8 @@ class Round(Screen):
     def apply(self, seat, move):
         res = self.m.act(seat, move, self.app.now)
         if res is not None:
-            self.app.go(Reveal(self.app, self.m, self.kids))
+            import snyd_screens
+            self.app.go(snyd_screens.Reveal(self.app, self.m, self.kids))
         else:
             self.changed()
 
@@ -82,7 +99,10 @@ class Round(Screen):
             if self.me_out():
                 game_over(self.app, self.m, self.kids, True)
                 return
-            mm = MoveMenu(self.app, self)
+            # while the person chooses, the bots' code is not needed: it loads again for their moves
+            seats.drop_bots()
+            import snyd_screens
+            mm = snyd_screens.MoveMenu(self.app, self)
             if mm.count():
                 self.app.go(mm)
 
@@ -132,168 +152,6 @@ class Round(Screen):
             g.row(7, t("hint_calza"), 1)
         else:
             g.row(7, t("hint_peek"), 1)
-
-
-class MoveMenu(Menu):
-    """Bid, snyd or calza: only what the rules allow this seat right now (plus leaving the game)."""
-
-    def __init__(self, app, round_screen):
-        Menu.__init__(self, app)
-        self.r = round_screen
-        g = round_screen.m.game
-        me = round_screen.m.me
-        self.moves = [k for k, ok in (("bid", g.may_bid(me)), ("snyd", g.may_snyd(me)),
-                                      ("calza", g.may_calza(me))) if ok]
-        if g.on_turn == me:
-            self.moves.append("quit")
-
-    def heading(self):
-        g = self.r.m.game
-        if g.bid_face:
-            return t("bid") + " " + bid_text(g.bid_count, g.bid_face)
-        return t("your_turn")
-
-    def count(self):
-        return len(self.moves)
-
-    def item(self, i):
-        return (t("mv_" + self.moves[i]), None)
-
-    def choose(self, i):
-        k = self.moves[i]
-        r = self.r
-        if k == "bid":
-            self.app.go(BidPicker(self.app, r))
-        elif k == "quit":
-            app = self.app
-            app.go(Confirm(app, "quit_q", r, lambda: game_over(app, r.m, r.kids, True)))
-        else:
-            self.app.go(r)
-            r.apply(r.m.me, [k])
-
-    def back(self):
-        self.app.go(self.r)
-
-
-class BidPicker(Screen):
-    """Up/down step through the legal bids only (the rules core's order), starting at the smallest
-    legal raise; select bids, back returns to the move menu."""
-
-    def __init__(self, app, round_screen):
-        Screen.__init__(self, app)
-        self.r = round_screen
-        g = round_screen.m.game
-        first = g.step_bid(g.bid_count, g.bid_face, 1) if g.bid_face else g.first_bid()
-        self.count, self.face = first
-
-    def key(self, b, ev):
-        if ev != PRESS and ev != REPEAT:
-            return
-        g = self.r.m.game
-        if b == UP or b == DOWN:
-            nxt = g.step_bid(self.count, self.face, 1 if b == UP else -1)
-            if nxt is not None:
-                self.count, self.face = nxt
-                self.changed()
-        elif ev == PRESS and b == SELECT:
-            self.app.go(self.r)
-            self.r.apply(self.r.m.me, ["bid", self.count, self.face])
-        elif ev == PRESS and b == BACK:
-            self.app.go(MoveMenu(self.app, self.r))
-
-    def draw(self, g):
-        game = self.r.m.game
-        g.row(0, t("your_bid"))
-        if game.bid_face:
-            g.row(1, t("last") + " " + bid_text(game.bid_count, game.bid_face))
-        s = "%d x" % self.count
-        x = 64 - (len(s) * 8 + 6 + gfx.BIG_DIE) // 2
-        g.text(s, x, 28)
-        g.die(x + len(s) * 8 + 6, 18, self.face, gfx.BIG_DIE)
-        g.row(6, fit(t("bid"), bid_text(self.count, self.face)), 1)
-        g.row(7, t("hint_pick"), 1)
-
-
-class Reveal(Screen):
-    """Every die on the table, the count, and who loses (or wins back) a die."""
-
-    def __init__(self, app, match, kids):
-        Screen.__init__(self, app)
-        self.m = match
-        self.kids = kids
-        self.top = 0
-
-    def key(self, b, ev):
-        if ev != PRESS:
-            return
-        n = self.m.game.seats
-        if b == DOWN and self.top + 5 < n:
-            self.top += 1
-            self.changed()
-        elif b == UP and self.top:
-            self.top -= 1
-            self.changed()
-        elif b == SELECT:
-            self.app.go(Summary(self.app, self.m, self.kids))
-
-    def draw(self, g):
-        m = self.m
-        r = m.game.result
-        call = t("mv_snyd") if r.call == 1 else t("mv_calza")
-        g.row(0, call + " " + short(m.names[r.caller], 8))
-        g.row(1, fit(t("bid") + " " + bid_text(r.bid_count, r.bid_face), t("count") + str(r.count)))
-        dice = m.round_dice
-        for i in range(5):
-            s = self.top + i
-            if s >= m.game.seats:
-                break
-            line = short(m.names[s]) + " " * (7 - len(short(m.names[s])))
-            for v in dice[s]:
-                line += face_char(v)
-            g.row(2 + i, line)
-        if r.loser >= 0:
-            g.row(7, short(m.names[r.loser], 8) + " " + t("loses"), 0, True)
-        elif r.gainer >= 0:
-            g.row(7, short(m.names[r.gainer], 8) + " " + t("gains"), 0, True)
-        else:
-            g.row(7, t("exact"), 0, True)
-
-
-class Summary(Screen):
-    """Dice left per player after the round, who is out, who opens next, and a coming palifico."""
-
-    def __init__(self, app, match, kids):
-        Screen.__init__(self, app)
-        self.m = match
-        self.kids = kids
-
-    def key(self, b, ev):
-        if ev == PRESS and b == SELECT:
-            g = self.m.game
-            if g.over:
-                game_over(self.app, self.m, self.kids, False)
-            else:
-                next_round(self.app, self.m, self.kids)
-
-    def draw(self, g):
-        m = self.m
-        game = m.game
-        g.row(0, t("round") + " " + str(game.round_no))
-        for s in range(game.seats):
-            c = game.dice_left[s]
-            cell = short(m.names[s], 5)
-            cell = cell + " " * (6 - len(cell)) + (str(c) if c else "-")
-            g.text(cell, (s & 1) * 64, 8 + (s >> 1) * 8)
-        elim = game.result.eliminated
-        if elim >= 0:
-            g.row(5, short(m.names[elim], 8) + " " + t("is_out"))
-        if game.over:
-            g.row(6, t("game_over"))
-        else:
-            if game.palifico:
-                g.row(5, t("palifico_next"), 0, True)
-            g.row(6, t("next") + " " + short(m.names[game.opener], 8))
-        g.row(7, t("ok_next"), 1)
 
 
 def game_over(app, match, kids, left):
