@@ -1,3 +1,6 @@
+"""snyd_bot as it was before the bots read their live game (commit 7327fee's parent): the frozen
+reference that tests/mp/test_snyd_play.py holds the firmware's bot to (the same moves, the same rng
+draws). Not firmware: never deployed, never changed."""
 """snyd_bot: the Snyd bots (levels kids, easy, normal, hard) - the same code on the handheld and the PC.
 
 Public API (stable; the handheld and host_tools.bot call only this):

@@ -11,7 +11,7 @@ import snyd_bot_v1
 from mpcheck import Rng, eq
 from test_bots import RULESETS
 
-# positions per ruleset checked here; tests/mp/test_snyd_play.py's positions(n) takes more
+# positions per ruleset checked in the test run; positions(n) checks more by hand
 POSITIONS = 60
 
 
