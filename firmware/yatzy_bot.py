@@ -79,6 +79,20 @@ def prepare(ndice, mem=None):
     return s
 
 
+def _table(variant):
+    """The open value table of a variant (None: the variant has none, or this device lacks it)."""
+    if variant not in ("standard", "yahtzee"):
+        return None
+    tabs = _kept[_TABLES]
+    if variant not in tabs:
+        try:
+            import yatzy_values
+            tabs[variant] = yatzy_values.Values("%s/yatzy_%s.yvt" % (_kept[_DIR], variant))
+        except OSError:
+            tabs[variant] = None  # no table on this device: the heuristic stands in
+    return tabs[variant]
+
+
 class Card:
     """A scorecard as the bots read it: the core game whose current scorecard it is (a live game's,
     or one botview_yatzy.yatzy_card built from a view), and per column the filled boxes and the
@@ -108,18 +122,7 @@ class _Judge:
         else:
             self.at, self.bonus = 63, 35 if g.variant == "yahtzee" else 50
         # triple plays each column as a standard card: a box is worth its column's gain in value
-        t = None
-        v = "standard" if g.variant == "triple" else g.variant
-        if lv == _HARD and v in ("standard", "yahtzee"):
-            tabs = _kept[_TABLES]
-            if v not in tabs:
-                try:
-                    import yatzy_values
-                    tabs[v] = yatzy_values.Values("%s/yatzy_%s.yvt" % (_kept[_DIR], v))
-                except OSError:
-                    tabs[v] = None  # no table on this device: the heuristic stands in
-            t = tabs[v]
-        self.table = t
+        self.table = t = _table("standard" if g.variant == "triple" else g.variant) if lv == _HARD else None
         if t is not None:
             # a turn asks the table the same few dozen states: remember them in one reused array
             # (upper boxes by new upper sum, other boxes by the yahtzee flag), not in a dict

@@ -4,9 +4,9 @@ scorecard and game over are yatzy_sheet's (yatzy_ui.Boxes/Card/GameOver load it 
 People share the handheld and take turns (Yatzy has nothing to hide); bots' turns play out on the
 same screen at a readable pace. Moves go through match.act, bots' through match.poll.
 
-The heap holds either side of a turn, not both: while a person is on turn the bots' modules and
-their solver are dropped (they load again for the next bot), while a bot is on turn the sheet's
-screens are. 6-card Maxi-Yatzy then fits the unix port's 96 KB heap.
+The heap holds either side of a turn, not both: while a person is on turn the bots' code is dropped
+(it loads again for the next bot; their solver's arrays stay with the match), while a bot is on
+turn yatzy_sheet is. 6-card Maxi-Yatzy then fits the unix port's 96 KB heap.
 """
 import sys
 
@@ -15,6 +15,7 @@ from app import forget
 from buttons import BACK
 from strings import t
 from ui import Screen, fit
+
 
 def box_label(game, box, col):
     name = t("b_" + game.boxes()[box])
