@@ -129,7 +129,7 @@ def main():
                  "", "yes")
     # the smallest heap (16K steps) with which all 8 handhelds finish (64-bit unix port + fakes);
     # the firmware draws table ids, keys and secrets from os.urandom, so a run may land a step off
-    lo, hi = 176, 240  # 192K failed and 208K-224K completed when this was written (was 240K)
+    lo, hi = 176, 240  # 192K failed and 208K completed when this was written (240K before)
     while hi - lo > 16:
         mid = (lo + hi) // 2 // 16 * 16
         if run(8, seed=3, heap="%dK" % mid)["ok"]:
