@@ -37,7 +37,7 @@ from compat import const
 from tablegame import P_IDLE, P_OVER
 
 IDLE = const(0)
-HOSTING = const(1)      # the creator (handheld 0)
+HOSTING = const(1)      # the host: the creator (handheld 0), or the sequencer that took over
 JOINING = const(2)
 SEATED = const(3)
 
@@ -329,6 +329,8 @@ class Table:
             return
         node.tick(now)
         g = self.game
+        if (self.mode == HOSTING) != node.is_leader() and node.leader >= 0 and not self.playing():
+            self._host(node)
         if node.applied != self._applied:
             self._applied = node.applied
             self._changed = now
@@ -347,6 +349,32 @@ class Table:
                 self._in_game == g.games:
             self._saved = g.round
             self._save_record()
+
+    def _host(self, node):
+        """The host is the sequencer. One that took over (the creator gone) hosts between games:
+        announces the table, seats newcomers, starts the next game, with the last game's seats
+        (but handhelds now missing) as the order; a creator back after another took over stands
+        down (two hosts would give one handheld number to two newcomers). A creator gone before
+        the first game takes the table with it (the joiners never learnt who else sits)."""
+        if not node.is_leader():
+            self.mode = SEATED
+            return
+        g = self.game
+        if not node.ready or g.n == 0:
+            return  # before a first game only the creator knows who sits: nobody can host
+        o = []
+        for s in range(g.n):
+            h = g.hosts[s]
+            if g.is_bot(s):
+                o.append(BOT | len(o))
+            elif not node.missing & (1 << h) and h not in o:
+                o.append(h)
+        if self.who not in o:
+            o.insert(0, self.who)
+        self.order = o
+        self.mode = HOSTING
+        self._at = -100000
+        self._persist()
 
     def _want_moves(self, now):
         g = self.game
@@ -488,15 +516,22 @@ class Table:
         elif t == wire.T_JOIN and f.table == self.tid:
             if self.mode == HOSTING:
                 self._on_join(mac, f)
-            elif f.nonce & 0xFFFF0000 == _ROSTER and f.seat == 0:
+            elif f.nonce & 0xFFFF0000 == _ROSTER and f.seat == self._host_seat():
                 self._rostered(f)
         elif t == wire.T_WELCOME and self.mode == JOINING and f.nonce == self.nonce:
             self.who = f.who
             self.key = bytes(f.key)
             self.mode = SEATED
             self.names[self.who] = self.name
-            self._seat(leader=0, members=1 | 1 << self.who)
+            # the host that welcomed us orders the log (the creator, or who took over from it)
+            h = f.seat if f.seat < 8 else 0
+            self._seat(leader=h, members=1 << h | 1 << self.who)
             self._persist()
+
+    def _host_seat(self):
+        """The handheld that hosts: the sequencer once known, else the creator."""
+        n = self.node
+        return n.leader if n is not None and n.leader >= 0 else 0
 
     def _rostered(self, f):
         """A joiner's copy of the creator's roster (see _roster): names and the seat order."""

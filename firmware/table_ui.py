@@ -90,6 +90,10 @@ def watch(scr):
     if tb.node.paused() and tb.playing() and not isinstance(scr, Paused):
         app.go(Paused(app, scr))
         return True
+    if isinstance(scr, (HostLobby, Waiting)) and isinstance(scr, HostLobby) != \
+            (tb.mode == tbl.HOSTING):
+        app.go(lobby(app))  # this handheld took over hosting (the creator is gone), or gave it up
+        return True
     return False
 
 

@@ -434,3 +434,47 @@ def test_back_after_a_bot_took_the_seat_watches_then_plays_the_next_game(harness
     assert [len(got[i]) for i in (0, 2)] == [2, 2] and len(got[1]) in (1, 2), got
     assert got[0][0] == got[2][0] and got[0][1] == got[1][-1] == got[2][1]
     assert got[1][0] == got[0][0] or len(got[1]) == 1
+
+
+# ---- the creator gone: who hosts? -------------------------------------------------------------------
+
+def test_with_the_creator_gone_the_sequencer_hosts_the_next_game(harness, tmp_path):
+    """Anna (the creator, ordering the log) loses power mid-game; the next seat takes over, pauses
+    and gives Anna's seat to a bot, and the game ends. A family would expect the table to go on:
+    the handheld that took over now shows the lobby (with the bot in Anna's seat), Dan can join,
+    and it starts a second game that Bo, Cy and Dan finish with the same record."""
+    t = harness(4, seed=61)
+    t.seat_all(who=(0, 1, 2))
+    t.choose(0, en("start"))
+    t.give(0)
+    t.until(lambda: all(in_bidding(t, i) for i in range(3)), 30000, "a round's bidding")
+    t.sim.kill(0)
+    t.players[0].failed = "killed on purpose"
+    t.until(lambda: any(t.lines(i)[1] == en("t_wait") for i in (1, 2)), 15000,
+            "the pause, with the choices on the new sequencer")
+    host = 1 if t.lines(1)[1] == en("t_wait") else 2
+    other = 3 - host
+    assert t.lines(host)[5:7] == [en("t_missing"), "Anna"], t.screens()
+    t.choose(host, en("t_to_bot"))
+    finish(t, (1, 2))
+    to_lobby(t, other)
+    to_lobby(t, host)
+    assert t.shows(host, en("t_add_bot")), t.screens()  # the lobby, with start and + Bot
+    assert sorted(t.seat_order(host)) == sorted(["Bot1", "Bo", "Cy"]) or \
+        sorted(t.seat_order(host)) == sorted(["Bot2", "Bo", "Cy"]) or \
+        sorted(t.seat_order(host)) == sorted(["Bot3", "Bo", "Cy"]), t.screens()
+    for i in (host, other, 3):
+        t.players[i] = t.player(i, seed=4)
+        t.players[i].creator = False
+        t.give(i)
+    t.take(host)
+    t.until(lambda: "Dan" in t.seat_order(host) and t.shows(3, en("t_wait_start")), 30000,
+            "Dan seated by the new host")
+    t.until(lambda: "Dan" in t.seat_order(other), 5000, "Dan on the other screen")
+    t.choose(host, en("start"))
+    t.give(host)
+    t.until(lambda: all(t.players[i].finished or t.players[i].failed for i in (1, 2, 3)), 120000,
+            "the second game")
+    got = records(t, tmp_path, (1, 2, 3))
+    assert [len(got[i]) for i in (1, 2, 3)] == [2, 2, 1], got
+    assert got[1][1] == got[2][1] == got[3][0] and got[3][0]["seats"] == 4
