@@ -70,7 +70,7 @@ for level in snyd_bot.LEVELS:
 
 YV = botviews.yatzy_views(12)
 for level in ("easy", "hard"):
-    yatzy_bot._cache["key"] = None
+    yatzy_bot._kept[-1] = None  # the key of the turn the solver holds: each level solves afresh
 
     def yone(v, level=level):
         yatzy_bot.decide(v, level, rng)
