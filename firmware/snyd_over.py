@@ -1,10 +1,10 @@
 """snyd_over: the Snyd game-over screen - who won, and the game's record and statistics saved.
 
 Apart from snyd_ui so that its code takes no heap while the game is played (a 6-seat game runs
-close to the handheld's limit); snyd_ui.game_over loads it.
+close to the handheld's limit); snyd_ui.game_over loads it, and it drops snyd_ui (nothing here
+needs it) before the record is saved.
 """
 from buttons import PRESS, SELECT
-from snyd_ui import short
 from strings import t
 from ui import Screen
 
@@ -29,7 +29,7 @@ class GameOver(Screen):
             import settings
             import store
             # the game is over: room for its record (the round's and the move screens' code too)
-            app_module.forget(seats.BOT_MODULES + ("yatzy", "snyd_screens", "snyd_open"))
+            app_module.forget(seats.BOT_MODULES + ("yatzy", "snyd_screens", "snyd_open", "snyd_ui"))
             m = self.m
             st = settings.stats()
             n = settings.count_game(st, "snyd_kids" if self.kids else "snyd", self.winner == m.me)
@@ -47,7 +47,7 @@ class GameOver(Screen):
         if w == m.me:
             g.row(3, t("you_won"), 1)
         elif w >= 0:
-            g.row(3, short(m.names[w], 10) + " " + t("won"), 1)
+            g.row(3, m.names[w][:10] + " " + t("won"), 1)
         else:
             g.row(3, t("you_left"), 1)
         g.row(7, t("ok_menu"), 1)
