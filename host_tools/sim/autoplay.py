@@ -97,7 +97,8 @@ class Player:
         self.box_marks = set()
         for names in yatzy.BOXES:
             for b in names:
-                self.box_marks |= labels("b_" + b)
+                # Triple's card cuts them to 4 characters (three columns of values beside them)
+                self.box_marks |= {x[:4] for x in labels("b_" + b)}
         self.choose_box = labels("choose_box")
         self.keep_dir = keep_dir
         self.release_at = None
