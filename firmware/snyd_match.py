@@ -19,12 +19,16 @@ from seats import drop_bots
 class SnydMatch:
     kind = "snyd"
 
-    def __init__(self, rules, seats, me, seed, first=0):
+    def __init__(self, rules, seats, me, seed, first=0, rec=None):
+        # rec: the game's snyd_recorder.Recorder when the caller made it already (snyd_ui.start
+        # takes its buffer before the rest of the game loads)
         self.seats = seats
         self.me = me
-        self.names = [s.name for s in seats]
+        if rec is None:
+            rec = snyd_recorder.Recorder(rules, len(seats), first, [s.name for s in seats])
+        self.names = rec.names
         self.game = snyd.Game(rules, len(seats), first)
-        self.rec = snyd_recorder.Recorder(rules, len(seats), first, self.names)
+        self.rec = rec
         self.rng = botrng.Rng(seed)
         self.changed_at = 0
         self.last = None        # the last action (seat, kind, count, face) this round, for the screen

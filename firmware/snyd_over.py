@@ -26,14 +26,12 @@ class GameOver(Screen):
             self.due = False
             import app as app_module
             import seats
-            import settings
-            import store
             # the game is over: room for its record (the round's and the move screens' code too)
             app_module.forget(seats.BOT_MODULES + ("yatzy", "snyd_screens", "snyd_open", "snyd_ui"))
-            m = self.m
-            st = settings.stats()
-            n = settings.count_game(st, "snyd_kids" if self.kids else "snyd", self.winner == m.me)
-            store.save_record("snyd", n, m.rec)
+            n = _count("snyd_kids" if self.kids else "snyd", self.winner == self.m.me)
+            app_module.forget(("settings",))    # and the statistics' code while the record is written
+            import store
+            store.save_record("snyd", n, self.m.rec)
 
     def key(self, b, ev):
         if ev == PRESS and b == SELECT:
@@ -51,3 +49,9 @@ class GameOver(Screen):
         else:
             g.row(3, t("you_left"), 1)
         g.row(7, t("ok_menu"), 1)
+
+
+def _count(kind, won):
+    """The game counted in the statistics; returns its record's number."""
+    import settings
+    return settings.count_game(settings.stats(), kind, won)

@@ -33,8 +33,12 @@ def short(name, n=6):
 
 def start(app, rules, seats, me, seed, first, kids):
     """A new game (app.launch, from the set-up screen): seats are seats.Person / seats.Bot."""
+    # the record's buffer (the game's one big piece) first, while the menus' room is still in one
+    # piece; then the match and the rules core
+    import snyd_recorder
+    rec = snyd_recorder.Recorder(rules, len(seats), first, [s.name for s in seats])
     import snyd_match
-    next_round(app, snyd_match.SnydMatch(rules, seats, me, seed, first), kids)
+    next_round(app, snyd_match.SnydMatch(rules, seats, me, seed, first, rec), kids)
 
 
 def next_round(app, match, kids):
