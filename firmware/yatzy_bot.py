@@ -10,15 +10,18 @@ Public API (stable; the handheld and host_tools.bot call only this):
                 | ["score", box name, column]
     coach(view, move=None) -> (best move, its expected points, expected points of `move` or None)
         Expected points = this turn's box plus what the rest of the game is worth, by the hard
-        level's judgement; best minus move is what the player's choice costs. (In yatzy_coach,
-        loaded on the first call: the handheld never coaches, so its games never load it.)
+        level's judgement; best minus move is what the player's choice costs.
+    (decide, coach and read are yatzy_coach's, loaded when first asked for: the handheld's bots
+    play() their live game, so its games never load the view side.)
     use_tables(folder)  where the value tables are (default "tables": the handheld's /tables);
                         host tools point it at build/tables
     prepare(ndice, mem=None)  the hold solver for ndice dice, built now if not yet; mem (a list)
                         keeps its arrays beyond this module: the handheld fills it as a game starts,
                         while its heap is in one piece, and drops the bots' code between their turns
     play(game, level, rng, options=None, mem=None)  decide() for a live game (the handheld's bots)
-    read(view, level)   -> (card, judge, solver): the view read and its turn solved (decide, coach)
+    read(view, level)   -> ready() for the card a view describes (decide, coach)
+    ready(card, level, options, mem=None) -> (card, judge, solver), the turn solved; choose(that, rng)
+                        -> the move
     cache_scores(on)    keep the core's score of every roll per variant (3.8 KB for 5 dice, 9 KB
                         for maxi): the PC's simulations switch it on for speed; the handheld asks
                         the core afresh (same answers)
@@ -194,7 +197,10 @@ class _Judge:
         bv = -1e9
         if r < 0:
             r = prepare(g.ndice).d.roll_index(dice)
-        row = _scores(g, r, dice)
+        row = None
+        if _kept[_ROWS] is not None:  # the PC's simulations keep the core's scores per roll
+            import yatzy_coach
+            row = yatzy_coach.scores(_kept[_ROWS], g, r, dice)
         for c in range(g.columns):
             if row is None:
                 sc = g.scores_for(dice, c)  # (a joker Yahtzee: the core's placement rule decides)
@@ -215,34 +221,11 @@ class _Judge:
 
 
 
-def _scores(g, r, dice):
-    """The core's scores of roll r in every box (as if every box were free), kept per variant: the
-    bot asks for each of the rolls every turn. None when not kept (cache_scores), or for a Yahtzee
-    roll in the yahtzee variant once its box is filled (the joker depends on the card): ask the core."""
-    rows = _kept[_ROWS]
-    if rows is None or g.variant == "yahtzee" and _five(dice) and not g.is_free(g.current, g.nbox - 2):
-        return None
-    t = rows.get(g.ndice)
-    if t is None or t[0] != g.variant:
-        t = rows[g.ndice] = (g.variant, bytearray(b"\xff" * (prepare(g.ndice).d.nroll * g.nbox)))
-    nb = g.nbox
-    rows = t[1]
-    if rows[r * nb] == 255:
-        for b in range(nb):
-            rows[r * nb + b] = g.score(b, dice)
-    return memoryview(rows)[r * nb:(r + 1) * nb]
-
-
 def _five(dice):
     for v in dice:
         if v != dice[0]:
             return False
     return True
-
-
-def read(view, level):
-    import botview_yatzy  # only for views: the handheld's bots play() the live game
-    return _ready(botview_yatzy.yatzy_card(view), level, view["options"])
 
 
 def play(game, level, rng, options=None, mem=None):
@@ -265,12 +248,12 @@ def play(game, level, rng, options=None, mem=None):
                     card.y50 = v == 50
     card.dice = bytes(g.dice)
     card.rolls_left = g.rolls_left
-    return _move(_ready(card, level, options, mem), rng)
+    return choose(ready(card, level, options, mem), rng)
 
 
-def _ready(card, level, options, mem=None):
-    """(card, judge, solver) with the solver's turn begun for this card (or kept from the last
-    decision when every box would be worth the same)."""
+def ready(card, level, options, mem=None):
+    """(card, judge, solver): the level's judge of the card and the solver with the card's turn
+    begun (or kept from the last decision when every box would be worth the same)."""
     if level not in LEVELS:
         raise ValueError("level must be one of %s" % "/".join(LEVELS))
     lv = LEVELS.index(level)
@@ -287,12 +270,9 @@ def _ready(card, level, options, mem=None):
     return card, judge, s
 
 
-def decide(view, level, rng):
-    return _move(read(view, level), rng)
-
-
-def _move(ready, rng):
-    card, judge, s = ready
+def choose(r, rng):
+    """The move for ready()'s (card, judge, solver)."""
+    card, judge, s = r
     dice = card.dice
     n = len(dice)
     full = (1 << n) - 1
@@ -308,6 +288,8 @@ def _move(ready, rng):
     return ["score", judge.names[b], c]
 
 
-def coach(view, move=None):
+def __getattr__(name):
+    # decide, read, coach: the bot-protocol view side (the PC's tools and tests) is yatzy_coach's;
+    # the handheld's bots play() the live game and never load it
     import yatzy_coach
-    return yatzy_coach.coach(view, move)
+    return getattr(yatzy_coach, name)

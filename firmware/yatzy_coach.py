@@ -1,14 +1,43 @@
-"""yatzy_coach: the Yatzy coach - what the hard Yatzy bot thinks of a player's move (yatzy_bot.coach,
-see there). Its own module: the handheld never coaches, so its games never load this code.
+"""yatzy_coach: the Yatzy bots' view side - decisions on bot-protocol views (yatzy_bot.decide, .read),
+the coach (what the hard bot thinks of a player's move: yatzy_bot.coach, see there) and the PC's
+kept score rows. yatzy_bot hands these names over to this module; the handheld's bots play() their
+live game, so its games never load this code.
 """
 import yatzy
 import yatzy_bot
 from botcheck import int_in
 
 
+def read(view, level):
+    import botview_yatzy
+    return yatzy_bot.ready(botview_yatzy.yatzy_card(view), level, view["options"])
+
+
+def decide(view, level, rng):
+    return yatzy_bot.choose(read(view, level), rng)
+
+
+def scores(rows, g, r, dice):
+    """The core's scores of roll r in every box (as if every box were free), kept in rows (a dict,
+    yatzy_bot.cache_scores) per variant: the bot asks for each of the rolls every turn. None for a
+    Yahtzee roll in the yahtzee variant once its box is filled (the joker depends on the card):
+    ask the core."""
+    if g.variant == "yahtzee" and yatzy_bot._five(dice) and not g.is_free(g.current, g.nbox - 2):
+        return None
+    t = rows.get(g.ndice)
+    if t is None or t[0] != g.variant:
+        t = rows[g.ndice] = (g.variant, bytearray(b"\xff" * (yatzy_bot.prepare(g.ndice).d.nroll * g.nbox)))
+    nb = g.nbox
+    rows = t[1]
+    if rows[r * nb] == 255:
+        for b in range(nb):
+            rows[r * nb + b] = g.score(b, dice)
+    return memoryview(rows)[r * nb:(r + 1) * nb]
+
+
 def coach(view, move=None):
     """(best move, its expected points, the expected points of `move` or None), hard level."""
-    card, judge, s = yatzy_bot.read(view, "hard")
+    card, judge, s = read(view, "hard")
     dice = card.dice
     n = len(dice)
     full = (1 << n) - 1
