@@ -17,9 +17,9 @@ YATZY_VARIANTS = ("standard", "maxi", "yahtzee", "triple", "team")
 # not needed during a game (games import screens to leave, and settings and store at game over;
 # pinmap only ever at boot)
 MENU_MODULES = ("screens", "settings_ui", "settings", "store", "pinmap")   # dropped by app.launch
-GAME_MODULES = ("snyd_ui", "snyd_match", "snyd_recorder", "snyd_text", "snyd_reasons", "snyd", "yatzy_ui",
-                "yatzy_match", "yatzy_recorder", "yatzy_reasons", "yatzy", "settings_ui", "snyd_open",
-                "snyd_over", "lowbat") + BOT_MODULES
+GAME_MODULES = ("snyd_ui", "snyd_screens", "snyd_match", "snyd_recorder", "snyd_recout", "snyd_text", "snyd_reasons",
+                "snyd", "yatzy_ui", "yatzy_match", "yatzy_recorder", "yatzy_reasons", "yatzy", "settings_ui",
+                "snyd_open", "snyd_over", "lowbat") + BOT_MODULES
 
 
 class Title(Menu):

@@ -22,8 +22,8 @@ The open_die rule's choice of the die a bot lays open is snyd_open.bot_index (lo
 the rule on; the bot protocol has no view for that choice).
 
 Raises ValueError on a view that cannot be read. Legality is the rules core's (the live game, or for
-a view a snyd.Game rebuilt by botview.snyd_table: min_raise, max_count); chances are snyd_odds' exact binomial tails. Nothing
-here re-implements a rule.
+a view a snyd.Game rebuilt by botview.snyd_table: min_raise, max_count); chances are snyd_odds'
+exact binomial tails. Nothing here re-implements a rule.
 
 How the levels think (all from own dice, the dice counts, open dice and this round's bids):
   kids    bids its most common face a little under the expected count; calls snyd when a bid is

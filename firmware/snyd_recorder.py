@@ -9,15 +9,15 @@ larger pieces of a heap the game had cut up, and left the old ones as holes. A r
 marker byte, then per seat the number of dice and the dice, then (open_die) per seat the index of
 the die laid open (255 for none); an action is three bytes, seat << 2 | kind, count, face.
 Reading and replaying records is snyd_record's job (the referee), which this module never loads.
+Reading the log back (rounds, write, record) is snyd_recout's, loaded when a record is written or
+read: a game being played holds only the writing half.
 """
-import json
-
 from compat import const
 
 KINDS = ("bid", "snyd", "calza")
-_ROUND = const(0xFE)         # a round without shown dice
-_ROUND_SHOWN = const(0xFF)   # a round with a shown die per seat
-_NONE = const(255)           # no die laid open
+ROUND = const(0xFE)         # a round without shown dice
+ROUND_SHOWN = const(0xFF)   # a round with a shown die per seat
+NO_DIE = const(255)         # no die laid open
 
 
 class Recorder:
@@ -41,14 +41,14 @@ class Recorder:
 
     def round(self, dice, shown=None):
         put = self._put
-        put(_ROUND if shown is None else _ROUND_SHOWN)
+        put(ROUND if shown is None else ROUND_SHOWN)
         for d in dice:
             put(len(d))
             for v in d:
                 put(v)
         if shown is not None:
             for i in shown:
-                put(_NONE if i is None else i)
+                put(NO_DIE if i is None else i)
 
     def action(self, seat, kind, count=0, face=0):
         put = self._put
@@ -59,56 +59,14 @@ class Recorder:
     def rounds(self):
         """Each round as the record's dict, one at a time (a game replayed from its record without
         holding the whole record: the table's snapshot and rebuild)."""
-        return self._rounds()
-
-    def _rounds(self):
-        """Each round as the record's dict, one at a time."""
-        log = self._log
-        n = self._n
-        i = 0
-        while i < n:
-            marker = log[i]
-            i += 1
-            dice = []
-            for _ in range(self.seats):
-                k = log[i]
-                dice.append(list(log[i + 1:i + 1 + k]))
-                i += 1 + k
-            shown = None
-            if marker == _ROUND_SHOWN:
-                shown = [None if v == _NONE else v for v in log[i:i + self.seats]]
-                i += self.seats
-            acts = []
-            while i < n and log[i] < _ROUND:
-                b = log[i]
-                kind = KINDS[b & 3]
-                acts.append([b >> 2, kind, log[i + 1], log[i + 2]] if kind == "bid" else [b >> 2, kind])
-                i += 3
-            rd = {"dice": dice, "actions": acts}
-            if shown is not None:
-                rd["shown"] = shown
-            yield rd
+        import snyd_recout
+        return snyd_recout.rounds(self)
 
     def write(self, f):
         """The record as JSON text, written to f piece by piece."""
-        dumps = json.dumps
-        f.write('{"game": "snyd", "version": 1, "rules": ')
-        f.write(dumps(self.rules.to_dict()))
-        f.write(', "seats": %d, "first": %d, "rounds": [' % (self.seats, self.first))
-        sep = ""
-        for rd in self._rounds():
-            f.write(sep)
-            f.write(dumps(rd))
-            sep = ", "
-        f.write("]")
-        if self.names is not None:
-            f.write(', "names": ')
-            f.write(dumps(list(self.names)))
-        f.write("}")
+        import snyd_recout
+        snyd_recout.write(self, f)
 
     def record(self):
-        rec = {"game": "snyd", "version": 1, "rules": self.rules.to_dict(), "seats": self.seats,
-               "first": self.first, "rounds": list(self._rounds())}
-        if self.names is not None:
-            rec["names"] = list(self.names)
-        return rec
+        import snyd_recout
+        return snyd_recout.record(self)

@@ -1,0 +1,63 @@
+"""snyd_recout: a snyd_recorder.Recorder's log read back - each round as the record's dict, the
+record's JSON text streamed to a file, the record as a dict (../shared/spec/snyd-record.md). Apart
+from snyd_recorder so that a game being played holds only the code that writes the log.
+"""
+import json
+
+from snyd_recorder import KINDS, NO_DIE, ROUND, ROUND_SHOWN
+
+
+def rounds(rc):
+    """Each round of rc's log as the record's dict, one at a time."""
+    log = rc._log
+    n = rc._n
+    seats = rc.seats
+    i = 0
+    while i < n:
+        marker = log[i]
+        i += 1
+        dice = []
+        for _ in range(seats):
+            k = log[i]
+            dice.append(list(log[i + 1:i + 1 + k]))
+            i += 1 + k
+        shown = None
+        if marker == ROUND_SHOWN:
+            shown = [None if v == NO_DIE else v for v in log[i:i + seats]]
+            i += seats
+        acts = []
+        while i < n and log[i] < ROUND:
+            b = log[i]
+            kind = KINDS[b & 3]
+            acts.append([b >> 2, kind, log[i + 1], log[i + 2]] if kind == "bid" else [b >> 2, kind])
+            i += 3
+        rd = {"dice": dice, "actions": acts}
+        if shown is not None:
+            rd["shown"] = shown
+        yield rd
+
+
+def write(rc, f):
+    """rc's record as JSON text, written to f piece by piece."""
+    dumps = json.dumps
+    f.write('{"game": "snyd", "version": 1, "rules": ')
+    f.write(dumps(rc.rules.to_dict()))
+    f.write(', "seats": %d, "first": %d, "rounds": [' % (rc.seats, rc.first))
+    sep = ""
+    for rd in rounds(rc):
+        f.write(sep)
+        f.write(dumps(rd))
+        sep = ", "
+    f.write("]")
+    if rc.names is not None:
+        f.write(', "names": ')
+        f.write(dumps(list(rc.names)))
+    f.write("}")
+
+
+def record(rc):
+    rec = {"game": "snyd", "version": 1, "rules": rc.rules.to_dict(), "seats": rc.seats,
+           "first": rc.first, "rounds": list(rounds(rc))}
+    if rc.names is not None:
+        rec["names"] = list(rc.names)
+    return rec
