@@ -1,8 +1,15 @@
 """hostlink: the link between a handheld running under the MicroPython unix port and a PC process.
 
-The fakes (machine, ssd1306, vclock/time) use it; the firmware never imports it. With no link
-configured every call here is a no-op, so tests can drive the fakes in-process (machine and ssd1306
-load it only when DICECUP_LINK is set). The PC's BUTTON and ADC messages go to the machine fake.
+The fakes (machine, ssd1306, network, espnow, vclock/time) use it; the firmware never imports it.
+With no link configured every call here is a no-op, so tests can drive the fakes in-process (machine
+and ssd1306 load it only when DICECUP_LINK is set). It is the one socket of the handheld and hands
+every message from the PC to its fake itself: BUTTON and ADC to machine, TIME to the grant the
+virtual clock reads, HEARD to espnow's hook, ACK to `ack`.
+
+Heap: the fakes are C modules on an ESP32 (ssd1306 and hostlink aside), so what they hold here is
+heap a real handheld does not spend; bench/py_table_fakes.py measures it. So: few names, one
+preallocated buffer each way (a message is read with readinto, a header and a radio SEND are built
+in place), no dict of handlers, nothing allocated per message.
 
 Configuration (environment of the micropython process):
     DICECUP_LINK   "HOST:PORT" of a TCP server on the PC (the PC listens, the handheld connects),
@@ -29,105 +36,119 @@ fake ESP-NOW packets):
     b"Q"  QUIT    no payload: the handheld process exits (sys.exit(0)).
 Types the simulator adds (host_tools/sim/hub.py answers them; layouts in the modules that send them):
     b"N" RADIO, b"S" SEND (handheld -> PC) and b"R" HEARD, b"K" ACK (PC -> handheld): the ESP-NOW
-         radio of the network/espnow fakes, see _simradio.py
+         radio of the network/espnow fakes, see network.py
     b"X" CUT (handheld -> PC): the power fails now (fault injection, see _powercut.py)
 """
 import os
 import sys
 
 try:
-    import socket
     import select
+    import socket
 except ImportError:  # pragma: no cover - every unix port build has them
     socket = None
 
-HELLO = b"H"
-FRAME = b"F"
-POWER = b"P"
-WAITING = b"W"
-BUTTON = b"B"
-ADC = b"A"
-TIME = b"T"
-QUIT = b"Q"
 FREE_RUN = 0xFFFFFFFF
-
-_sock = None
-_poll = None
-_handlers = {}      # message type -> function(payload bytes)
-_hdr = bytearray(3)
-
-
-def _env(name, default=None):
-    v = os.getenv(name)
-    return default if v is None or v == "" else v
+_s = None               # the socket to the PC once connected
+_p = None               # its poll object
+_h = bytearray(3)       # the header of a message, either way
+rx = bytearray(260)     # the payload of the last message from the PC (the longest: HEARD, 7 + 250)
+tx = bytearray(260)     # where a fake builds a payload to send (the longest: SEND, 9 + 250)
+# the virtual clock's grant (TIME): under the simulator's lockstep (DICECUP_CLOCK=virtual with a link)
+# no time passes before the first grant, so a handheld that boots early cannot run ahead
+grant = 0 if os.getenv("DICECUP_CLOCK") == "virtual" and os.getenv("DICECUP_LINK") else FREE_RUN
+buttons = 0             # BUTTON messages so far: one ends a light sleep on the virtual clock
+ack = 0                 # the last ACK: seq << 1 | ok
+heard = None            # espnow sets it: fn(n) for a HEARD of n bytes in rx
 
 
 def connect(width=128, height=64):
     """Connect to the PC if DICECUP_LINK is set (once); returns True when linked."""
-    global _sock, _poll
-    if _sock is not None:
+    global _s, _p
+    if _s is not None:
         return True
-    addr = _env("DICECUP_LINK")
+    addr = os.getenv("DICECUP_LINK")
     if not addr or socket is None:
         return False
     host, port = addr.rsplit(":", 1)
-    ai = socket.getaddrinfo(host, int(port))[0][-1]
-    s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    s.connect(ai)
-    _sock = s
-    _poll = select.poll()
-    _poll.register(s, select.POLLIN)
-    send(HELLO, bytes((int(_env("DICECUP_ID", "0")) & 255, width & 255, height & 255)))
+    _s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    _s.connect(socket.getaddrinfo(host, int(port))[0][-1])
+    _p = select.poll()
+    _p.register(_s, select.POLLIN)
+    tx[0] = int(os.getenv("DICECUP_ID") or "0")
+    tx[1] = width
+    tx[2] = height
+    send(72, tx, 3)     # HELLO
     return True
 
 
 def linked():
-    return _sock is not None
+    return _s is not None
 
 
-def on(kind, fn):
-    """Register fn(payload) for messages of type kind from the PC."""
-    _handlers[kind] = fn
-
-
-def send(kind, payload=b""):
-    if _sock is None:
+def send(kind, payload=b"", n=-1):
+    """Message type kind (its letter's code) with the first n bytes of payload (all of it: -1)."""
+    if _s is None:
         return
-    n = len(payload)
-    _sock.write(kind + bytes((n >> 8, n & 255)))
+    if n < 0:
+        n = len(payload)
+    h = _h
+    h[0] = kind
+    h[1] = n >> 8
+    h[2] = n & 255
+    _s.write(h)
     if n:
-        _sock.write(payload)
+        _s.write(payload, 0, n)
 
 
-def _read_exact(n):
-    buf = b""
-    while len(buf) < n:
-        chunk = _sock.read(n - len(buf))
-        if not chunk:
-            sys.exit(0)  # the PC went away: the handheld is switched off
-        buf += chunk
-    return buf
+def _get(buf, n):
+    got = _s.readinto(buf, n)
+    while got and got < n:  # rare: the message came in pieces
+        k = _s.readinto(memoryview(buf)[got:n])
+        got = got + k if k else 0
+    if not got:
+        sys.exit(0)     # the PC went away: the handheld is switched off
 
 
 def _one():
-    h = _read_exact(3)
+    global grant, buttons, ack
+    h = _h
+    _get(h, 3)
     n = (h[1] << 8) | h[2]
-    payload = _read_exact(n) if n else b""
-    kind = h[:1]
-    if kind == QUIT:
+    b = rx
+    while n > len(b):   # a type too long for us (none is): skipped
+        _get(b, len(b))
+        n -= len(b)
+    if n:
+        _get(b, n)
+    k = h[0]
+    if k == 84:         # TIME
+        grant = (b[0] << 24) | (b[1] << 16) | (b[2] << 8) | b[3]
+    elif k == 82:       # HEARD
+        if heard:
+            heard(n)
+    elif k == 75:       # ACK
+        ack = (b[0] << 9) | (b[1] << 1) | (b[2] == 1)
+    elif k == 66:       # BUTTON
+        import machine
+        buttons += 1
+        machine.sim_set(b[0], b[1])
+    elif k == 65:       # ADC
+        import machine
+        machine.sim_adc(b[0], (b[1] << 24) | (b[2] << 16) | (b[3] << 8) | b[4])
+    elif k == 81:       # QUIT
         sys.exit(0)
-    fn = _handlers.get(kind)
-    if fn:
-        fn(payload)
-    return kind
+    return k
 
 
-def pump(timeout_ms=0):
-    """Handle every message that is waiting (waiting at most timeout_ms for the first one)."""
-    if _sock is None:
-        return 0
+def pump(ms=0):
+    """Handle every message that is waiting (waiting at most ms for the first one; -1: forever)."""
     n = 0
-    while _poll.poll(timeout_ms if n == 0 else 0):
+    while _s is not None:
+        for _ in _p.ipoll(ms if n == 0 else 0):
+            break
+        else:
+            return n
         _one()
         n += 1
     return n
@@ -135,36 +156,9 @@ def pump(timeout_ms=0):
 
 def wait_for(kind):
     """Block until a message of this type has been handled (others are handled on the way)."""
-    if _sock is None:
-        return
-    while _one() != kind:
-        pass
-
-
-def be32(v):
-    return bytes(((v >> 24) & 255, (v >> 16) & 255, (v >> 8) & 255, v & 255))
-
-
-def from_be32(b, i=0):
-    return (b[i] << 24) | (b[i + 1] << 16) | (b[i + 2] << 8) | b[i + 3]
-
-
-_buttons = [0]  # BUTTON messages so far: one ends a light sleep on the virtual clock
-
-
-def _on_button(p):
-    import machine
-    _buttons[0] += 1
-    machine.sim_set(p[0], p[1])
-
-
-def _on_adc(p):
-    import machine
-    machine.sim_adc(p[0], from_be32(p, 1))
-
-
-on(BUTTON, _on_button)
-on(ADC, _on_adc)
+    if _s is not None:
+        while _one() != kind:
+            pass
 
 
 def lightsleep(ms):
@@ -174,8 +168,8 @@ def lightsleep(ms):
     import time
     if hasattr(time, "advance"):
         left = ms if ms is not None else 1 << 30
-        seen = _buttons[0]
-        while left > 0 and _buttons[0] == seen:
+        seen = buttons
+        while left > 0 and buttons == seen:
             time.sleep_ms(min(left, 20))
             left -= 20
     else:

@@ -1,100 +1,93 @@
 """Host fake of MicroPython's `network` module: just the WLAN station the ESP-NOW radio needs.
 
-Same names and calls as on the ESP32 (`WLAN(STA_IF)`, `active()`, `config(channel=, pm=)`,
-`config('mac')`, `PM_NONE`), so the firmware cannot tell. The radio state (on/off, channel) is
-reported to the simulator's radio bus through host_tools/fakes/_simradio.py: a handheld whose WLAN
-is off, or on another channel, neither hears frames nor acknowledges them, as on the real radio.
+Same names and calls as on the ESP32 for what the firmware uses (`WLAN(STA_IF)`, one object per
+interface; `active()`, `config(channel=, pm=)`, `config('mac')`, `config('channel')`, `PM_NONE`,
+`disconnect()`), so the firmware cannot tell. The station's radio state (on/off, channel) goes to
+the simulator's radio bus over the host link (hostlink.py): a handheld whose WLAN is off, or on
+another channel, neither hears frames nor acknowledges them, as on the real radio. Other
+interfaces and settings raise ValueError, as the device does for unknown ones.
+
+Environment: DICECUP_MAC (12 hex digits) names this handheld's station MAC; by default it is
+02:dc:00:00:00:<DICECUP_ID>, locally administered and unique per simulated handheld.
+
+Message types added to the host link (payload layouts; MACs are 6 bytes):
+  handheld -> PC  b"N" RADIO   mac, channel (1), flags (1; bit 0: WLAN interface active)
+                  b"S" SEND    seq (2, big-endian), sync (1), dst mac, message (0..250 bytes)
+  PC -> handheld  b"R" HEARD   src mac, rssi (1, signed dBm), message
+                  b"K" ACK     seq (2, big-endian), ok (1): the radio-level verdict on a sync SEND
+espnow.py sends SEND and takes HEARD and ACK; the bus answers a sync SEND at once (the verdict is
+drawn when the frame leaves), so waiting for it never advances the virtual clock.
 """
-import _simradio
+import os
+
+import hostlink
 
 STA_IF = 0
-AP_IF = 1
-
-_CFG = ("mac", "channel", "pm", "txpower", "protocol", "reconnects", "ssid", "hostname")
+_sta = []
 
 
 class WLAN:
-    IF_STA = STA_IF
-    IF_AP = AP_IF
     PM_NONE = 0
     PM_PERFORMANCE = 1
     PM_POWERSAVE = 2
 
-    _instances = {}
-
     def __new__(cls, interface=STA_IF):
-        if interface not in (STA_IF, AP_IF):
+        if interface != STA_IF:
             raise ValueError("invalid WLAN interface identifier")
-        w = cls._instances.get(interface)
-        if w is None:
+        if not _sta:
             w = object.__new__(cls)
-            w._if = interface
-            w._active = False
-            w._cfg = {"pm": WLAN.PM_PERFORMANCE, "txpower": 20, "reconnects": -1, "ssid": "",
-                      "hostname": "dicecup", "protocol": 7}
-            cls._instances[interface] = w
-        return w
+            m = os.getenv("DICECUP_MAC")
+            w.mac = bytes.fromhex(m) if m and len(m) == 12 else \
+                b"\x02\xdc\x00\x00\x00" + bytes((int(os.getenv("DICECUP_ID") or "0") & 255,))
+            w.channel = 1
+            w.on = False
+            w.pm = WLAN.PM_PERFORMANCE
+            _sta.append(w)
+            hostlink.connect()
+        return _sta[0]
 
     def __init__(self, interface=STA_IF):
         pass
 
+    def _state(self):
+        b = hostlink.tx
+        b[0:6] = self.mac
+        b[6] = self.channel
+        b[7] = self.on
+        hostlink.send(78, b, 8)         # RADIO
+
     def active(self, *args):
         if args:
-            self._active = bool(args[0])
-            if self._if == STA_IF:
-                r = _simradio.link()
-                r.active = self._active
-                r.state()
-        return self._active
+            self.on = bool(args[0])
+            self._state()
+        return self.on
 
     def config(self, *args, **kw):
         if args and kw:
             raise TypeError("either one positional or keyword args")
-        r = _simradio.link()
         if args:
-            name = args[0]
-            if name == "mac":
-                return r.mac
-            if name == "channel":
-                return r.channel
-            if name not in self._cfg:
-                raise ValueError("unknown config param")
-            return self._cfg[name]
+            if args[0] == "mac":
+                return self.mac
+            if args[0] == "channel":
+                return self.channel
+            if args[0] == "pm":
+                return self.pm
+            raise ValueError("unknown config param")
         for k, v in kw.items():
             if k == "channel":
-                if not self._active:
+                if not self.on:
                     raise OSError(-259, "Wifi Not Started")
-                if not 1 <= int(v) <= 14:
+                if not 1 <= v <= 14:
                     raise ValueError("invalid channel")
-                r.channel = int(v)
-                r.state()
-            elif k == "pm":
-                if v not in (WLAN.PM_NONE, WLAN.PM_PERFORMANCE, WLAN.PM_POWERSAVE):
-                    raise ValueError("invalid pm")
-                self._cfg["pm"] = v
-            elif k in _CFG and k != "mac":
-                self._cfg[k] = v
+                self.channel = v
+                self._state()
+            elif k == "pm" and 0 <= v <= 2:
+                self.pm = v
             else:
                 raise ValueError("unknown config param")
-        return None
 
     def isconnected(self):
         return False
 
     def disconnect(self):
-        return None
-
-    def connect(self, *args, **kw):
-        raise OSError(-1, "the simulator has no access points")
-
-    def scan(self):
-        return []
-
-    def status(self, *args):
-        return 1000 if not args else None  # STAT_IDLE
-
-    def ifconfig(self, *args):
-        return ("0.0.0.0", "0.0.0.0", "0.0.0.0", "0.0.0.0")
-
-
-STAT_IDLE = 1000
+        pass
