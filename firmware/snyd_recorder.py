@@ -3,9 +3,12 @@
 Recorder(rules, seats, first=0, names=None): .round(dice, shown=None), .action(seat, kind, count=0,
 face=0) with kind "bid"/"snyd"/"calza"; .write(f) streams the record's JSON text to an open file,
 a round at a time, so saving a long game never holds the whole record in memory; .record() gives
-it as a Python dict (tests, the table's replays). The game so far is one bytearray, reserved for a
-typical whole game at the start (grown only past that): a log grown action by action needed ever
-larger pieces of a heap the game had cut up, and left the old ones as holes. A round is its
+it as a Python dict (tests, the table's replays). The game so far is a list of 256-byte
+bytearrays, as many as a typical whole game needs taken at the start, one more at a time past
+that: a log grown action by action needed ever larger pieces of a heap the game had cut up, and
+left the old ones as holes; one bytearray for the whole game (1.2 KB) was the largest piece a game
+asked for, and a long game's growth of it (1.3-1.4 KB, the old one still live) the first to fail.
+at(i) is the log's byte i. A round is its
 marker byte, then per seat the number of dice and the dice, then (open_die) per seat the index of
 the die laid open (255 for none); an action is three bytes, seat << 2 | kind, count, face.
 Reading and replaying records is snyd_record's job (the referee), which this module never loads.
@@ -15,6 +18,7 @@ read: a game being played holds only the writing half.
 from compat import const
 
 KINDS = ("bid", "snyd", "calza")
+_CHUNK = const(256)         # bytes per piece of the log (at() shifts by 8)
 ROUND = const(0xFE)         # a round without shown dice
 ROUND_SHOWN = const(0xFF)   # a round with a shown die per seat
 NO_DIE = const(255)         # no die laid open
@@ -29,15 +33,18 @@ class Recorder:
         # a round per die lost; each: marker, counts, half the dice on average, the open dice, and
         # about one bid a seat (a 6-seat game of 5 dice logged 1200 bytes)
         per_round = 1 + seats + seats * rules.dice // 2 + 3 * seats + (seats if rules.open_die else 0)
-        self._log = bytearray(seats * rules.dice * per_round)
+        self._log = [bytearray(_CHUNK) for _ in range((seats * rules.dice * per_round + _CHUNK - 1) // _CHUNK)]
         self._n = 0
 
     def _put(self, v):
         n = self._n
-        if n == len(self._log):
-            self._log.extend(bytes(64))
-        self._log[n] = v
+        if n >> 8 == len(self._log):
+            self._log.append(bytearray(_CHUNK))
+        self._log[n >> 8][n & 255] = v
         self._n = n + 1
+
+    def at(self, i):
+        return self._log[i >> 8][i & 255]
 
     def round(self, dice, shown=None):
         put = self._put

@@ -9,27 +9,30 @@ from snyd_recorder import KINDS, NO_DIE, ROUND, ROUND_SHOWN
 
 def rounds(rc):
     """Each round of rc's log as the record's dict, one at a time."""
-    log = rc._log
+    at = rc.at
     n = rc._n
     seats = rc.seats
     i = 0
     while i < n:
-        marker = log[i]
+        marker = at(i)
         i += 1
         dice = []
         for _ in range(seats):
-            k = log[i]
-            dice.append(list(log[i + 1:i + 1 + k]))
+            k = at(i)
+            dice.append([at(j) for j in range(i + 1, i + 1 + k)])
             i += 1 + k
         shown = None
         if marker == ROUND_SHOWN:
-            shown = [None if v == NO_DIE else v for v in log[i:i + seats]]
+            shown = []
+            for j in range(i, i + seats):
+                v = at(j)
+                shown.append(None if v == NO_DIE else v)
             i += seats
         acts = []
-        while i < n and log[i] < ROUND:
-            b = log[i]
+        while i < n and at(i) < ROUND:
+            b = at(i)
             kind = KINDS[b & 3]
-            acts.append([b >> 2, kind, log[i + 1], log[i + 2]] if kind == "bid" else [b >> 2, kind])
+            acts.append([b >> 2, kind, at(i + 1), at(i + 2)] if kind == "bid" else [b >> 2, kind])
             i += 3
         rd = {"dice": dice, "actions": acts}
         if shown is not None:
