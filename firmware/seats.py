@@ -12,8 +12,8 @@ import sys
 import botrng
 
 # what only the bots use: forgotten (app.forget) when a game ends, to make room for its record
-BOT_MODULES = ("snyd_bot", "snyd_odds", "yatzy_bot", "yatzy_turn", "yatzy_values", "botview", "botview_yatzy",
-               "botcheck", "snyd_text")
+BOT_MODULES = ("snyd_bot", "snyd_odds", "snyd_botview", "yatzy_bot", "yatzy_turn", "yatzy_values", "botview",
+               "botview_yatzy", "botcheck", "snyd_text")
 
 
 def drop_bots():

@@ -2,7 +2,7 @@
 
 Public API (stable; the handheld and host_tools.bot call only this):
 
-    decide(view, level, rng) -> move or None
+    decide(view, level, rng) -> move or None       (snyd_botview's, loaded when first asked for)
         view  : the bot-protocol Snyd view dict (shared/spec/bot-protocol.md), e.g. built for a seat of
                 a live game by botview.snyd_view(game, seat, actions); only what that seat may know.
         level : "kids" | "easy" | "normal" | "hard"
@@ -151,22 +151,13 @@ class _Seat:
         return known + unseen * snyd_odds.hit_p(face, self.jok)
 
 
-def decide(view, level, rng):
-    lv = _level(level)
-    from botview import snyd_table  # the PC's tools and tests only: the handheld plays by play()
-    g = snyd_table(view)
-    may = view["may"]
-    if not isinstance(may, list):
-        raise ValueError("may must be a list")
-    me = view["me"]
-    on_turn = "bid" in may or "snyd" in may
-    if on_turn and g.on_turn != me:
-        raise ValueError("may offers a turn, but seat %d is not on turn after these actions" % me)
-    if not on_turn and "calza" not in may:
-        raise ValueError("may offers this seat no move")
-    shown = view["shown"] if g.rules.open_die else None
-    return _move(_Seat(g, me, view["dice"], shown, view["actions"], lv), lv, rng,
-                 ("bid" in may) | ("snyd" in may) << 1 | ("calza" in may) << 2)
+def __getattr__(name):
+    # decide (a bot-protocol view: the PC's tools, tests) lives in snyd_botview, loaded when asked
+    # for: the handheld's bots play() the live game and never hold it
+    if name == "decide":
+        import snyd_botview
+        return snyd_botview.decide
+    raise AttributeError(name)
 
 
 def play(game, seat, actions, level, rng):
