@@ -127,13 +127,14 @@ class Sim:
         self._booting = False
         self.strangers = []
         self.firmware = BUILD  # the session's copy of the build once start() made one
+        self.fakes = FAKES  # the session's .mpy of the fakes once start() made them
 
     # -- processes ---------------------------------------------------------------------------
     def _env(self, h):
         env = dict(os.environ)
-        path = [FAKES, self.firmware]
+        path = [self.fakes, self.firmware]
         if self.clock == "virtual":
-            path.insert(0, VCLOCK)
+            path.insert(0, os.path.join(self.fakes, "vclock"))
         env.update({"MICROPYPATH": os.pathsep.join(path),
                     "DICECUP_LINK": "127.0.0.1:%d" % self.port, "DICECUP_ID": str(h.id),
                     "DICECUP_CLOCK": self.clock})
@@ -174,7 +175,22 @@ class Sim:
             time.sleep(0.5)  # caught a build half done: try again
         raise RuntimeError("%s is incomplete or changing: run `make build`" % BUILD)
 
+    def _compile_fakes(self):
+        """The host fakes as .mpy for this session, as the firmware is: a handheld then loads
+        bytecode at boot instead of compiling source, which would leave the parser's garbage in
+        holes between the modules it keeps. (_powercut.py runs as a script: source, from FAKES.)"""
+        from host_tools.paths import MPY_CROSS
+        dst = tempfile.mkdtemp(prefix="dicecup-fakes-")
+        for rel in [f for f in os.listdir(FAKES) if f.endswith(".py") and f != "_powercut.py"] + \
+                ["vclock/time.py"]:
+            out = os.path.join(dst, rel[:-3] + ".mpy")
+            os.makedirs(os.path.dirname(out), exist_ok=True)
+            subprocess.run([MPY_CROSS, "-o", out, "-s", os.path.basename(rel)[:-3],
+                            os.path.join(FAKES, rel)], check=True, capture_output=True)
+        return dst
+
     def start(self, timeout=30.0):
+        self.fakes = self._compile_fakes()
         for sc in self.scripts:
             if not os.path.exists(sc):
                 raise FileNotFoundError("%s not found (run `make build` first)" % sc)
@@ -293,6 +309,9 @@ class Sim:
             self.listener = None
         if self._own_root:
             shutil.rmtree(self.root, ignore_errors=True)
+        if self.fakes != FAKES:
+            shutil.rmtree(self.fakes, ignore_errors=True)
+            self.fakes = FAKES
 
     def __enter__(self):
         return self.start()
