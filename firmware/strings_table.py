@@ -160,6 +160,7 @@ t_late|For sent!|Too late!
 t_first|kom først:|came first:
 t_bot_seat1|En bot har din|A bot has your
 t_bot_seat2|plads i spillet|seat this game
+t_left_out|Ikke ved bordet|Not at the table
 bat_low|Lavt batteri|Battery low
 bat_crit|Batteri tomt!|Battery empty!
 bat_soon|Oplad snart|Charge it soon

@@ -270,6 +270,12 @@ class Table:
                 n += 1
         return n
 
+    def left_out(self):
+        """True when the host's roster, all heard, leaves this seated handheld out: the host
+        removed it (it was gone) and it will not play the next game."""
+        o = self.order
+        return self.mode == SEATED and len(o) > 0 and -1 not in o and self.who not in o
+
     def order_name(self, i):
         """Seat i of the order for the next game as the lobby screens show it (-1: not heard)."""
         w = self.order[i]

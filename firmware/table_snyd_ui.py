@@ -134,9 +134,9 @@ class TableRound(snyd_ui.Round):
             return
         g.row(0, tb.tname)
         g.row(3, t("t_dealing") if tb.my_seat() >= 0 else t("t_watching"), 1)
-        if tb.my_seat() < 0 and tb.playing() and tb.node.caught_up():
+        if tb.my_seat() < 0 and tb.playing() and tb.node.caught_up() and not tb.left_out():
             # at the table, caught up, and no seat in this game: it went to a bot (given away
-            # or removed while this handheld was gone)
+            # or removed while this handheld was gone; removed, the next game has none for it)
             g.row(4, t("t_bot_seat1"), 1)
             g.row(5, t("t_bot_seat2"), 1)
         game = self.m.game

@@ -374,7 +374,7 @@ class Waiting(Screen):
         for i in range(n):
             cell = "%d %s" % (i + 1, tb.order_name(i)[:8 if n <= 5 else 5])
             g.text(cell, 0 if n <= 5 else (i & 1) * 64, 8 * (1 + (i if n <= 5 else i >> 1)))
-        g.row(6, t("t_wait_start"), 1)
+        g.row(6, t("t_left_out" if tb.left_out() else "t_wait_start"), 1)
         g.row(7, t("t_back_leave"), 1)
 
 

@@ -61,7 +61,8 @@ def to_lobby(t, i, ms=20000):
     """Press select through handheld i's last reveal, summary and game over to the lobby."""
     t.take(i)
     end = t.sim.now() + ms
-    while not (t.shows(i, en("t_add_bot")) or t.shows(i, en("t_wait_start"))):
+    while not (t.shows(i, en("t_add_bot")) or t.shows(i, en("t_wait_start")) or
+               t.shows(i, en("t_left_out"))):
         assert t.sim.now() < end, t.screens()
         t.press(i, "select")
         t.run(200)
@@ -283,7 +284,8 @@ def test_pause_wait_until_the_handheld_is_back(harness, tmp_path):
 def test_pause_remove_the_gone_handheld(harness, tmp_path):
     """Bo is gone; the creator removes it: a bot plays Bo's seat to the end of this game (the
     round in progress is void, its secrets went with Bo), the two left save the same record, and
-    the creator's lobby afterwards holds Anna and Cy only."""
+    the creator's lobby afterwards holds Anna and Cy only. Bo, back meanwhile, watches (a bot has
+    its seat this game) and then reads that it is not at the table."""
     t = harness(3, seed=22)
     t.seat_all()
     order = t.seat_order()
@@ -294,7 +296,15 @@ def test_pause_remove_the_gone_handheld(harness, tmp_path):
     t.give(0)
     bot = "Bot%d" % (t.seat_of(order, 1) + 1)
     t.until(lambda: any(bot in t.text(i) for i in (0, 2)), 20000, "the bot in Bo's seat")
-    finish(t)
+    t.sim.reboot(1)
+    t.take(1)
+
+    def told():
+        if t.lines(1)[7] == en("ok_back"):  # "Round void": the reseat, applied on catching up
+            t.press(1, "select")
+        return t.lines(1)[3:6] == [en("t_watching"), en("t_bot_seat1"), en("t_bot_seat2")]
+    t.until(told, 10000, "Bo watching, told why")
+    finish(t, (0, 2))
     doc = one_game(records(t, tmp_path, (0, 2)))
     assert doc["seats"] == 3
     to_lobby(t, 0)
@@ -302,6 +312,10 @@ def test_pause_remove_the_gone_handheld(harness, tmp_path):
     assert t.seat_order() == ["Anna", "Cy"], t.screens()
     to_lobby(t, 2)
     t.until(lambda: t.seat_order(2) == ["Anna", "Cy"], 5000, "Cy's waiting screen")
+    assert t.shows(2, en("t_wait_start")) and not t.shows(2, en("t_left_out")), t.screens()
+    to_lobby(t, 1)
+    t.until(lambda: t.seat_order(1) == ["Anna", "Cy"] and t.shows(1, en("t_left_out")), 5000,
+            "Bo told it is not at the table")
 
 
 # ---- (d) the creator reorders the seats ----------------------------------------------------------
