@@ -10,9 +10,9 @@ sleeps on. wake_reason() says which: EXT0_WAKE, EXT1_WAKE or TIMER_WAKE.
 
 Kept small: on an ESP32 this module is built in and costs no heap, here every name and method is
 heap (bench/py_table_fakes.py counts it), so it holds only what firmware/hw.py, the tests and the
-bench driver use: Pin (IN, OUT, PULL_UP; value, init, on, off), I2C (writes go nowhere), ADC
-(atten, read_uv, read_u16), lightsleep, wake_reason, unique_id, reset. No pin IRQs: the firmware
-polls its buttons. It loads the host link only when a PC process runs the handheld (DICECUP_LINK).
+bench driver use: Pin (IN, PULL_UP; value, init), I2C (only made: the ssd1306 fake counts what it
+would send), ADC (ATTN_11DB; atten, read_uv), lightsleep, wake_reason, reset. No pin IRQs: the
+firmware polls its buttons. It loads the host link only when a PC process runs the handheld.
 """
 import os
 import time
@@ -36,7 +36,6 @@ def sim_adc(pin, microvolts):
 
 class Pin:
     IN = 1
-    OUT = 3
     PULL_UP = 2
 
     def __init__(self, id, mode=-1, pull=-1, value=None):
@@ -55,29 +54,10 @@ class Pin:
             return _levels.get(self.id, 1)
         _levels[self.id] = 1 if v else 0
 
-    __call__ = value
-
-    def on(self):
-        self.value(1)
-
-    def off(self):
-        self.value(0)
-
 
 class I2C:
-    """Every device answers and every write is acknowledged (the ssd1306 fake counts what it sends)."""
-
     def __init__(self, id=0, scl=None, sda=None, freq=400000, timeout=50000):
         pass
-
-    def scan(self):
-        return [0x3C]
-
-    def writeto(self, addr, buf, stop=True):
-        return 1
-
-    def writevto(self, addr, vector, stop=True):
-        return 1
 
 
 class ADC:
@@ -91,9 +71,6 @@ class ADC:
 
     def read_uv(self):
         return _adc_uv.get(self.pin, 2000000)   # 2.0 V at the pin: a full battery behind a 1:2 divider
-
-    def read_u16(self):
-        return min(65535, self.read_uv() * 65535 // 3300000)
 
 
 def lightsleep(ms=None):
@@ -132,10 +109,6 @@ TIMER_WAKE = 4
 
 def wake_reason():
     return _wake[0]
-
-
-def unique_id():
-    return b"\x24\x6f\x28\x00\x00" + bytes((int(os.getenv("DICECUP_ID") or 0) & 255,))
 
 
 def reset():
