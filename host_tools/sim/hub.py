@@ -1,7 +1,8 @@
 """The simulator's core: N handheld processes, their host links, the radio bus and the clock.
 
 Each handheld is its own `micropython` process running the unchanged firmware (the .mpy build)
-with host_tools/fakes first on MICROPYPATH and its own folder as the flash filesystem (its cwd).
+with host_tools/fakes (compiled to .mpy for the session) first on MICROPYPATH and its own folder
+as the flash filesystem (its cwd).
 It connects to the hub over the host link (host_tools/fakes/hostlink.py: TCP, one connection per
 handheld): the hub keeps its last shown frame, presses its buttons, carries its ESP-NOW frames
 through the RadioBus (radio.py) and, on the virtual clock, grants every handheld time in lockstep
