@@ -86,8 +86,5 @@ class WLAN:
             else:
                 raise ValueError("unknown config param")
 
-    def isconnected(self):
-        return False
-
     def disconnect(self):
         pass

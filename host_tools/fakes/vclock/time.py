@@ -3,9 +3,9 @@
 Time only moves when the program sleeps, so a handheld run is fast and replays exactly. With a
 host link (hostlink.py) the PC grants time with TIME messages: sleeping past the grant sends WAITING
 and blocks until the PC grants more. `advance(ms)` lets an in-process test move the clock.
-What the firmware and the fakes use of `time` is here, with the same behaviour (ticks wrap like the
-port's): ticks_ms, ticks_us, ticks_add, ticks_diff, sleep, sleep_ms, sleep_us, time. The rest of
-the real module (localtime, time_ns, ticks_cpu) is left out: the fakes' heap is counted.
+What the firmware, the fakes and the simulator's test scripts use of `time` is here, with the same
+behaviour (ticks wrap like the port's): ticks_ms, ticks_diff, sleep_ms. The rest of the real module
+is left out: every name here is heap a real handheld does not spend (bench/py_table_fakes.py).
 """
 import hostlink
 
@@ -35,30 +35,10 @@ def sleep_ms(ms):
     _now = target
 
 
-def sleep_us(us):
-    sleep_ms(us // 1000)
-
-
-def sleep(s):
-    sleep_ms(int(s * 1000))
-
-
 def ticks_ms():
     return _now & 0x3FFFFFFF
-
-
-def ticks_us():
-    return _now * 1000 & 0x3FFFFFFF
-
-
-def ticks_add(t, delta):
-    return (t + delta) & 0x3FFFFFFF
 
 
 def ticks_diff(a, b):
     d = (a - b) & 0x3FFFFFFF
     return d - 0x40000000 if d & 0x20000000 else d
-
-
-def time():
-    return 1796000000 + _now // 1000
