@@ -14,6 +14,8 @@ Lobby (frames tagged with wire.LOBBY_KEY):
               nonce 0 from a seated handheld: it leaves (between games). The creator also sends
               its roster as JOIN frames with nonce _ROSTER|handheld, so every screen shows names.
     WELCOME   the creator, broadcast: the nonce, the joiner's handheld number, the table key.
+The lobby's code is table_lobby's, loaded between games only (this module keeps what a game
+needs: the roster's names, a welcome repeated to a seated joiner that asks again).
 Then every frame is the Node's (tagged with the table key). The creator starts a game by logging a
 SEATS entry (seat order, kinds person/bot, which handheld plays each seat); a player may leave and
 others join between games: the Node, its log and the table id live on.
@@ -48,7 +50,7 @@ JOIN_MS = const(300)
 SPREAD_MS = const(4)
 HEARD_MS = const(4000)  # a table not announced for this long leaves the join list
 BOT_THINK_MS = const(900)
-_ROSTER = const(0x524F0000)
+ROSTER = const(0x524F0000)  # a JOIN's nonce: the host's roster (table_lobby.roster)
 FILE = "table.json"
 G_SNYD = const(1)       # ANNOUNCE game numbers (table_snyd.GAME, table_yatzy.GAME)
 G_YATZY = const(2)
@@ -156,64 +158,21 @@ class Table:
         self.saved_games = 0
 
     # ---- public API for the screens ---------------------------------------------------------
-    def create(self, tname, rules, kids, game=G_SNYD):
-        """Become handheld 0 of a new table (not announced to anyone before this); rules are the
-        game module's (snyd.Rules; Yatzy: (variant, options, teams))."""
-        self.gid = game
-        self.mod = game_module(game)
-        r = os.urandom(20)
-        self.tid = int.from_bytes(r[:4], "little") | 1
-        self.key = r[4:20]
-        self.tname = tname
-        self.rules = rules
-        self.kids = kids
-        self.who = 0
-        self.names[0] = self.name
-        self.macs[0] = self.radio.mac
-        self.order = [0]
-        self.mode = HOSTING
-        self._seat(leader=0, members=1)
-        self._persist()
-
-    def join(self, entry):
-        """Ask to sit at a table from the join list."""
-        self.tid = entry[0]
-        self.tname = entry[1]
-        self.gid = entry[2]
-        self.mod = game_module(entry[2])
-        self.rules = None
-        try:
-            self.rules = self.mod.unpack_rules(entry[8])
-        except (ValueError, IndexError, TypeError, AttributeError):
-            pass
-        self.kids = self.gid == G_SNYD and self.rules is not None and self.rules.dice == 3
-        # JOIN goes out as a broadcast: the announcer's address may be a stranger's replay
-        self.macs[0] = None
-        self.codec.seat_at(self.tid, None)
-        self.nonce = int.from_bytes(os.urandom(4), "little") | 1
-        self.mode = JOINING
-        self._at = -100000
+    def __getattr__(self, name):
+        """The lobby's half of the API (create, join, tables, add_bot, move_seat, start,
+        handhelds, order_name): table_lobby's functions, loaded on first use."""
+        if name[0] == "_":
+            raise AttributeError(name)
+        import table_lobby
+        f = getattr(table_lobby, name)
+        return lambda *a: f(self, *a)
 
     def leave(self):
         """Stand up (between games): tell the creator, forget the table."""
         if self.mode == SEATED:
-            self._send_join(0)
+            import table_lobby
+            table_lobby.send_join(self, 0)
         self._forget()
-
-    def add_bot(self):
-        if len(self.order) < 8:
-            k = 0
-            while BOT | k in self.order:
-                k += 1
-            self.order.append(BOT | k)
-            self._persist()
-
-    def move_seat(self, i, d):
-        j = i + d
-        if 0 <= j < len(self.order):
-            o = self.order
-            o[i], o[j] = o[j], o[i]
-            self._persist()
 
     def remove_seat(self, i):
         """Take seat i out of the next game (a bot, or a handheld that left or is gone)."""
@@ -225,25 +184,6 @@ class Table:
             if self.node:
                 self.node.members &= ~(1 << w)
         self._persist()
-
-    def start(self, now):
-        """The creator logs a new game; returns 0 or tablelog/tablegame's reason."""
-        self._roster()
-        o = self.order
-        f = self.f
-        f.etype = wire.T_SEATS
-        f.flags = 0
-        f.n = len(o)
-        f.first = os.urandom(1)[0] % max(1, len(o))
-        f.rules[:] = self.mod.pack_rules(self.rules)
-        for s in range(8):
-            f.kinds[s] = 0
-            f.hosts[s] = 0
-        for s in range(len(o)):
-            w = o[s]
-            f.kinds[s] = self.mod.kind(s, w & BOT, self.rules)
-            f.hosts[s] = self.node.seat if w & BOT else w
-        return self.node.log_local(f, now)
 
     def reseat_to_bot(self, hh, now):
         """The sequencer gives every seat of gone handheld hh to a bot it runs itself."""
@@ -262,26 +202,11 @@ class Table:
                 f.hosts[s] = self.node.seat
         return self.node.log_local(f, now)
 
-    def handhelds(self):
-        """How many handhelds sit at the table (the creator's count, or the last announce)."""
-        n = 0
-        for w in self.order:
-            if not w & BOT:
-                n += 1
-        return n
-
     def left_out(self):
         """True when the host's roster, all heard, leaves this seated handheld out: the host
         removed it (it was gone) and it will not play the next game."""
         o = self.order
         return self.mode == SEATED and len(o) > 0 and -1 not in o and self.who not in o
-
-    def order_name(self, i):
-        """Seat i of the order for the next game as the lobby screens show it (-1: not heard)."""
-        w = self.order[i]
-        if w < 0:
-            return "?"
-        return "Bot%d" % (i + 1) if w & BOT else self.names[w] or "P%d" % (w + 1)
 
     def seat_name(self, s):
         g = self.game
@@ -326,10 +251,12 @@ class Table:
         self.radio.poll(self._heard_frame)
         if self.mode == HOSTING and now - self._at >= self.announce_ms and not self.playing():
             self._at = now
-            self._announce()
+            import table_lobby
+            table_lobby.announce(self)
         elif self.mode == JOINING and now - self._at >= JOIN_MS:
             self._at = now
-            self._send_join(self.nonce)
+            import table_lobby
+            table_lobby.send_join(self, self.nonce)
         node = self.node
         if node is None:
             return
@@ -467,72 +394,33 @@ class Table:
         else:
             self.radio.send(self.macs[dest], data)
 
-    # ---- the lobby -------------------------------------------------------------------------
-    def _frame(self, t):
-        f = self.f
-        f.type = t
-        f.table = self.tid
-        f.seat = self.who if self.who >= 0 else wire.NO_SEAT
-        f.term = f.seq = f.ack = 0
-        return f
-
-    def _announce(self):
-        f = self._frame(wire.T_ANNOUNCE)
-        f.game = self.gid
-        taken = 0
-        for w in self.order:
-            if not w & BOT:
-                taken |= 1 << w
-        f.taken = taken
-        f.size = len(self.order)
-        f.rules[:] = self.mod.pack_rules(self.rules)
-        pack_name(self.tname, f.name)
-        self.radio.send(None, self.codec.encode(f))
-        self._roster()
-
-    def _roster(self):
-        """The creator's seats for the next game, in order, as JOIN frames with nonce _ROSTER |
-        seats << 12 | seat << 8 | handheld (or BOT|k) and the handheld's name: every screen names
-        every handheld and shows the order. Sent with every ANNOUNCE, to a new joiner at once, and
-        at the start (a game started within a second of the last join kept the names from
-        the joiners' screens)."""
-        o = self.order
-        for i in range(len(o)):
-            w = o[i]
-            f = self._frame(wire.T_JOIN)
-            f.nonce = _ROSTER | len(o) << 12 | i << 8 | w
-            pack_name("" if w & BOT else self.names[w], f.name)
-            self.radio.send(None, self.codec.encode(f))
-
-    def _send_join(self, nonce):
-        f = self._frame(wire.T_JOIN)
-        f.nonce = nonce
-        pack_name(self.name, f.name)
-        self.radio.send(None, self.codec.encode(f))
-
+    # ---- the lobby's frames -----------------------------------------------------------------
     def _lobby(self, mac, msg):
+        """A lobby frame: decoded here, handed to table_lobby (loaded then) only when the lobby
+        needs it - never in a game, but for a joiner asking again for its welcome (it may have
+        been lost, and the joiner holds a seat in the game)."""
         f = self.rx
         if self.codec.decode(msg, f):
             self.dropped += 1
             return
         t = f.type
         if t == wire.T_ANNOUNCE:
-            if self.browsing and f.game in (G_SNYD, G_YATZY):  # a game this firmware plays
-                self._listed(mac, f)
-        elif t == wire.T_JOIN and f.table == self.tid:
-            if self.mode == HOSTING:
-                self._on_join(mac, f)
-            elif f.nonce & 0xFFFF0000 == _ROSTER and f.seat == self._host_seat():
-                self._rostered(f)
-        elif t == wire.T_WELCOME and self.mode == JOINING and f.nonce == self.nonce:
-            self.who = f.who
-            self.key = bytes(f.key)
-            self.mode = SEATED
-            self.names[self.who] = self.name
-            # the host that welcomed us orders the log (the creator, or who took over from it)
-            h = f.seat if f.seat < 8 else 0
-            self._seat(leader=h, members=1 << h | 1 << self.who)
-            self._persist()
+            if not self.browsing:
+                return
+        elif t == wire.T_JOIN:
+            if f.table != self.tid:
+                return
+            if f.nonce & 0xFFFF0000 == ROSTER:
+                if self.mode != HOSTING and f.seat == self._host_seat():
+                    self._rostered(f)
+                return
+            if self.mode != HOSTING or self.playing() and (f.nonce == 0 or
+                                                            f.nonce not in self.nonces):
+                return  # in a game: a new joiner keeps asking until the game is over
+        elif t != wire.T_WELCOME or self.mode != JOINING or f.nonce != self.nonce:
+            return
+        import table_lobby
+        table_lobby.heard(self, mac, f)
 
     def _host_seat(self):
         """The handheld that hosts: the sequencer once known, else the creator."""
@@ -540,7 +428,8 @@ class Table:
         return n.leader if n is not None and n.leader >= 0 else 0
 
     def _rostered(self, f):
-        """A joiner's copy of the creator's roster (see _roster): names and the seat order."""
+        """A joiner's copy of the creator's roster (table_lobby.roster): names and the seat
+        order."""
         w = f.nonce & 0xFF
         n = f.nonce >> 12 & 15
         if not w & BOT:
@@ -552,69 +441,6 @@ class Table:
         i = f.nonce >> 8 & 15
         if i < n:
             o[i] = w
-
-    def _listed(self, mac, f):
-        for e in self.heard:
-            if e[0] == f.table:
-                break
-        else:
-            e = [f.table, "", 0, 0, 0, None, None, 0, None]
-            self.heard.append(e)
-        n = 0
-        for i in range(8):
-            if f.taken & (1 << i):
-                n += 1
-        e[1] = unpack_name(f.name)
-        e[2] = f.game
-        e[3] = n
-        e[4] = f.size
-        e[5] = bytes(mac)
-        e[6] = self.radio.rssi(mac)
-        e[7] = self.now
-        e[8] = bytes(f.rules)
-
-    def tables(self):
-        """The join list: tables announced lately, in the order of their ids (a list whose rows
-        jumped about with the signal would be hard to pick from)."""
-        now = self.now
-        self.heard = [e for e in self.heard if now - e[7] < HEARD_MS]
-        return sorted(self.heard, key=lambda e: e[0])
-
-    def _on_join(self, mac, f):
-        # a joiner is known by the random nonce of its JOIN, never by the radio address it came
-        # from: a stranger replaying a JOIN gets the same answer as the joiner, nothing more
-        if f.nonce & 0xFFFF0000 == _ROSTER:
-            return
-        if f.nonce == 0:  # a seated handheld stands up (it names itself in the header)
-            w = f.seat
-            if 0 < w < 8 and w in self.order and not self.playing():
-                self.remove_seat(self.order.index(w))
-            return
-        who = -1
-        for w in range(1, 8):
-            if self.nonces[w] == f.nonce:
-                who = w
-        if who < 0:
-            if self.playing() or len(self.order) >= 8:
-                return  # between games only, at most 8 seats: the joiner keeps asking
-            for w in range(1, 8):
-                if self.nonces[w] == 0 and w not in self.order:
-                    who = w
-                    break
-            if who < 0:
-                return
-            self.macs[who] = None  # learned from its own frames (see _heard_frame)
-            self.nonces[who] = f.nonce
-            self.order.append(who)
-            self.node.members |= 1 << who
-        self.names[who] = unpack_name(f.name)
-        self._persist()
-        w = self._frame(wire.T_WELCOME)
-        w.nonce = f.nonce
-        w.who = who
-        w.key[:] = self.key
-        self.radio.send(None, self.codec.encode(w))
-        self._roster()
 
     # ---- seat, persist, forget -------------------------------------------------------------
     def _seat(self, leader, members):

@@ -1,0 +1,238 @@
+"""table_lobby: the lobby's half of table.Table - create, join, the join list, the creator's seat
+order, ANNOUNCE, JOIN (the roster too) and WELCOME - loaded between games only.
+
+A game runs without it (table_ui forgets it when a game's screen opens): table.Table keeps the
+frames a game still needs (a roster, a welcomed joiner's repeated JOIN) and reaches these functions,
+each taking the Table first, through its __getattr__ (the screens' and tests' tb.create(...)) or by
+importing this module where it needs one (see table.py for the lobby's frames).
+"""
+import os
+
+import wire
+from table import BOT, G_SNYD, G_YATZY, HEARD_MS, HOSTING, JOINING, ROSTER, SEATED, game_module
+from table import pack_name, unpack_name
+
+
+def create(tb, tname, rules, kids, game=G_SNYD):
+    """Become handheld 0 of a new table (not announced to anyone before this); rules are the
+    game module's (snyd.Rules; Yatzy: (variant, options, teams))."""
+    tb.gid = game
+    tb.mod = game_module(game)
+    r = os.urandom(20)
+    tb.tid = int.from_bytes(r[:4], "little") | 1
+    tb.key = r[4:20]
+    tb.tname = tname
+    tb.rules = rules
+    tb.kids = kids
+    tb.who = 0
+    tb.names[0] = tb.name
+    tb.macs[0] = tb.radio.mac
+    tb.order = [0]
+    tb.mode = HOSTING
+    tb._seat(leader=0, members=1)
+    tb._persist()
+
+
+def join(tb, entry):
+    """Ask to sit at a table from the join list."""
+    tb.tid = entry[0]
+    tb.tname = entry[1]
+    tb.gid = entry[2]
+    tb.mod = game_module(entry[2])
+    tb.rules = None
+    try:
+        tb.rules = tb.mod.unpack_rules(entry[8])
+    except (ValueError, IndexError, TypeError, AttributeError):
+        pass
+    tb.kids = tb.gid == G_SNYD and tb.rules is not None and tb.rules.dice == 3
+    # JOIN goes out as a broadcast: the announcer's address may be a stranger's replay
+    tb.macs[0] = None
+    tb.codec.seat_at(tb.tid, None)
+    tb.nonce = int.from_bytes(os.urandom(4), "little") | 1
+    tb.mode = JOINING
+    tb._at = -100000
+
+
+def add_bot(tb):
+    if len(tb.order) < 8:
+        k = 0
+        while BOT | k in tb.order:
+            k += 1
+        tb.order.append(BOT | k)
+        tb._persist()
+
+
+def move_seat(tb, i, d):
+    j = i + d
+    if 0 <= j < len(tb.order):
+        o = tb.order
+        o[i], o[j] = o[j], o[i]
+        tb._persist()
+
+
+def start(tb, now):
+    """The creator logs a new game; returns 0 or tablelog/tablegame's reason."""
+    roster(tb)
+    o = tb.order
+    f = tb.f
+    f.etype = wire.T_SEATS
+    f.flags = 0
+    f.n = len(o)
+    f.first = os.urandom(1)[0] % max(1, len(o))
+    f.rules[:] = tb.mod.pack_rules(tb.rules)
+    for s in range(8):
+        f.kinds[s] = 0
+        f.hosts[s] = 0
+    for s in range(len(o)):
+        w = o[s]
+        f.kinds[s] = tb.mod.kind(s, w & BOT, tb.rules)
+        f.hosts[s] = tb.node.seat if w & BOT else w
+    return tb.node.log_local(f, now)
+
+
+def handhelds(tb):
+    """How many handhelds sit at the table (the creator's count, or the last announce)."""
+    n = 0
+    for w in tb.order:
+        if not w & BOT:
+            n += 1
+    return n
+
+
+def order_name(tb, i):
+    """Seat i of the order for the next game as the lobby screens show it (-1: not heard)."""
+    w = tb.order[i]
+    if w < 0:
+        return "?"
+    return "Bot%d" % (i + 1) if w & BOT else tb.names[w] or "P%d" % (w + 1)
+
+
+def tables(tb):
+    """The join list: tables announced lately, in the order of their ids (a list whose rows
+    jumped about with the signal would be hard to pick from)."""
+    now = tb.now
+    tb.heard = [e for e in tb.heard if now - e[7] < HEARD_MS]
+    return sorted(tb.heard, key=lambda e: e[0])
+
+
+# ---- frames -----------------------------------------------------------------------------------
+def _frame(tb, t):
+    f = tb.f
+    f.type = t
+    f.table = tb.tid
+    f.seat = tb.who if tb.who >= 0 else wire.NO_SEAT
+    f.term = f.seq = f.ack = 0
+    return f
+
+
+def announce(tb):
+    f = _frame(tb, wire.T_ANNOUNCE)
+    f.game = tb.gid
+    taken = 0
+    for w in tb.order:
+        if not w & BOT:
+            taken |= 1 << w
+    f.taken = taken
+    f.size = len(tb.order)
+    f.rules[:] = tb.mod.pack_rules(tb.rules)
+    pack_name(tb.tname, f.name)
+    tb.radio.send(None, tb.codec.encode(f))
+    roster(tb)
+
+
+def roster(tb):
+    """The creator's seats for the next game, in order, as JOIN frames with nonce ROSTER |
+    seats << 12 | seat << 8 | handheld (or BOT|k) and the handheld's name: every screen names
+    every handheld and shows the order (table.Table._rostered). Sent with every ANNOUNCE, to a
+    new joiner at once, and at the start (a game started within a second of the last join kept
+    the names from the joiners' screens)."""
+    o = tb.order
+    for i in range(len(o)):
+        w = o[i]
+        f = _frame(tb, wire.T_JOIN)
+        f.nonce = ROSTER | len(o) << 12 | i << 8 | w
+        pack_name("" if w & BOT else tb.names[w], f.name)
+        tb.radio.send(None, tb.codec.encode(f))
+
+
+def send_join(tb, nonce):
+    f = _frame(tb, wire.T_JOIN)
+    f.nonce = nonce
+    pack_name(tb.name, f.name)
+    tb.radio.send(None, tb.codec.encode(f))
+
+
+def heard(tb, mac, f):
+    """A decoded lobby frame that table.Table._lobby found for the lobby: an ANNOUNCE while
+    browsing, a JOIN to the host, the WELCOME this joiner waits for."""
+    t = f.type
+    if t == wire.T_ANNOUNCE:
+        if f.game in (G_SNYD, G_YATZY):  # a game this firmware plays
+            _listed(tb, mac, f)
+    elif t == wire.T_JOIN:
+        _on_join(tb, f)
+    else:
+        tb.who = f.who
+        tb.key = bytes(f.key)
+        tb.mode = SEATED
+        tb.names[tb.who] = tb.name
+        # the host that welcomed us orders the log (the creator, or who took over from it)
+        h = f.seat if f.seat < 8 else 0
+        tb._seat(leader=h, members=1 << h | 1 << tb.who)
+        tb._persist()
+
+
+def _listed(tb, mac, f):
+    for e in tb.heard:
+        if e[0] == f.table:
+            break
+    else:
+        e = [f.table, "", 0, 0, 0, None, None, 0, None]
+        tb.heard.append(e)
+    n = 0
+    for i in range(8):
+        if f.taken & (1 << i):
+            n += 1
+    e[1] = unpack_name(f.name)
+    e[2] = f.game
+    e[3] = n
+    e[4] = f.size
+    e[5] = bytes(mac)
+    e[6] = tb.radio.rssi(mac)
+    e[7] = tb.now
+    e[8] = bytes(f.rules)
+
+
+def _on_join(tb, f):
+    # a joiner is known by the random nonce of its JOIN, never by the radio address it came
+    # from: a stranger replaying a JOIN gets the same answer as the joiner, nothing more
+    if f.nonce == 0:  # a seated handheld stands up (it names itself in the header)
+        w = f.seat
+        if 0 < w < 8 and w in tb.order and not tb.playing():
+            tb.remove_seat(tb.order.index(w))
+        return
+    who = -1
+    for w in range(1, 8):
+        if tb.nonces[w] == f.nonce:
+            who = w
+    if who < 0:
+        if tb.playing() or len(tb.order) >= 8:
+            return  # between games only, at most 8 seats: the joiner keeps asking
+        for w in range(1, 8):
+            if tb.nonces[w] == 0 and w not in tb.order:
+                who = w
+                break
+        if who < 0:
+            return
+        tb.macs[who] = None  # learned from its own frames (see table.Table._heard_frame)
+        tb.nonces[who] = f.nonce
+        tb.order.append(who)
+        tb.node.members |= 1 << who
+    tb.names[who] = unpack_name(f.name)
+    tb._persist()
+    w = _frame(tb, wire.T_WELCOME)
+    w.nonce = f.nonce
+    w.who = who
+    w.key[:] = tb.key
+    tb.radio.send(None, tb.codec.encode(w))
+    roster(tb)
