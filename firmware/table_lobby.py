@@ -1,9 +1,9 @@
 """table_lobby: the lobby's half of table.Table - create, join, the join list, the creator's seat
 order, ANNOUNCE, JOIN (the roster too) and WELCOME - loaded between games only.
 
-A game runs without it (table_ui forgets it when a game's screen opens): table.Table keeps the
-frames a game still needs (a roster, a welcomed joiner's repeated JOIN) and reaches these functions,
-each taking the Table first, through its __getattr__ (the screens' and tests' tb.create(...)) or by
+A game runs without it (table_ui.play forgets it before a game's screen opens): table.Table keeps
+the frames a game still needs (a roster, a welcomed joiner's repeated JOIN) and reaches these
+functions, each taking the Table first, through its __getattr__ (the tests' tb.create(...)) or by
 importing this module where it needs one (see table.py for the lobby's frames).
 """
 import os

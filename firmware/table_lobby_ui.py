@@ -1,13 +1,13 @@
 """table_lobby_ui: the table's screens between games - create (the game), the join list, the
 creator's lobby and its seat menu, joining, a joiner's wait - for either game. Loaded between games
-only: table_ui forgets it (and table_lobby) when a game's screen opens and loads it again for the
-lobby (table_ui.lobby, table_ui.start).
+only: table_ui.play forgets it (and table_lobby) before a game's screen opens; table_ui.lobby loads
+it again at game over.
 """
 import table as tbl
 import table_lobby as lb
 from buttons import PRESS, SELECT
 from strings import t
-from table_ui import MENU_MODULES, close, ensure, game_screen, watch
+from table_ui import MENU_MODULES, close, ensure, play, watch
 from ui import Confirm, Menu, Screen
 
 # what the create screen offers: (label, table game, Snyd kids / Yatzy variant, teams)
@@ -147,7 +147,7 @@ class HostLobby(Menu):
                 self.app.go(Message(self.app, t("t_need_two"), self))
                 return
             if lb.start(tb, self.app.now) == 0:
-                self.app.go(game_screen(self.app))
+                play(self.app)
 
     def back(self):
         app = self.app

@@ -15,9 +15,13 @@ from ui import Menu
 MENU_MODULES = ("screens", "settings_ui", "settings", "seats", "botrng")
 
 
-def start(app):
+def start(app, playing=False):
     """From the title (app.launch: the menus are dropped before this module loads, so the table's
-    modules land in an unfragmented heap; the 8-handheld table needed 16 KB more heap without)."""
+    modules land in an unfragmented heap; the 8-handheld table needed 16 KB more heap without),
+    or (playing) a new game's screen (see play)."""
+    if playing:
+        app.go(game_screen(app))
+        return
     import table_lobby_ui
     app.go(table_lobby_ui.TableMenu(app))
 
@@ -48,11 +52,15 @@ def resume(app):
 LOBBY_MODULES = ("table_lobby_ui", "table_lobby")
 
 
+def play(app):
+    """A new game: its screen opens on the app's next tick, once the screen showing now is gone
+    and with it the lobby's modules (app.launch), so the game's screens load into the heap they
+    held; game over brings the lobby back (lobby)."""
+    app.launch("table_ui", (True,), LOBBY_MODULES)
+
+
 def game_screen(app):
-    """The screen of the table's game in progress (its game's screens are loaded now, the lobby's
-    forgotten: a game needs the heap; game over brings the lobby back)."""
-    import app as app_module
-    app_module.forget(LOBBY_MODULES)
+    """The screen of the table's game in progress (its game's screens are loaded now)."""
     if app.table.gid == tbl.G_YATZY:
         import table_yatzy_ui as m
     else:
@@ -61,9 +69,9 @@ def game_screen(app):
 
 
 # what only a table uses: forgotten when this handheld leaves it (the title's games need the room)
-TABLE_MODULES = LOBBY_MODULES + ("table_ui", "table_snyd_ui", "table_yatzy_ui", "table", "table_snyd",
-                                 "table_yatzy", "snydtable", "yatzytable", "tablegame", "tablelog",
-                                 "tablewhy", "wire", "fairdice")
+TABLE_MODULES = LOBBY_MODULES + ("table_ui", "table_snyd_ui", "table_yatzy_ui", "table",
+                                 "table_snyd", "table_yatzy", "snydtable", "yatzytable", "tablegame",
+                                 "tablelog", "tablewhy", "wire", "fairdice")
 
 
 def close(app):
@@ -89,7 +97,7 @@ def watch(scr):
     if tb is None or tb.game is None:
         return False
     if tb.game.games != scr.games:
-        app.go(game_screen(app))
+        play(app)
         return True
     if tb.node.paused() and tb.playing() and not isinstance(scr, Paused):
         app.go(Paused(app, scr))
