@@ -95,7 +95,7 @@ class Seats(yatzytable.YatzyTable):
         g = self.game
         if g.roll_no == 0:
             return ["hold", []]  # the turn's first roll
-        return bot.poll(_View(g), g.current, now)
+        return bot.poll(_View(g, self.options), g.current, now)
 
     def wire_move(self, mv):
         if mv[0] == "hold":
@@ -120,5 +120,6 @@ class _View:
     kind = "yatzy"
     changed_at = -100000
 
-    def __init__(self, game):
+    def __init__(self, game, options):
         self.game = game
+        self.options = options  # the bots judge by the table's rules (Maxi's 75/50 bonus)

@@ -284,3 +284,25 @@ def test_each_table_loads_only_its_game():
     s = _loaded("__import__('snyd').Rules()", 1)
     assert "table_snyd" in s and "snydtable" in s
     assert not {m for m in s if m.startswith("yatzy")} and "table_yatzy" not in s
+
+
+def test_table_bots_judge_by_the_tables_maxi_options():
+    """A bot seat at a Maxi 75/50 table is asked with the table's options (it was asked with none,
+    so it judged the upper bonus as 84/100)."""
+    import table_yatzy  # firmware/ is on sys.path (conftest)
+    import yatzy
+
+    opts = {"bonus": "75/50", "saved_rolls": True}
+    seats = table_yatzy.Seats.__new__(table_yatzy.Seats)
+    seats.options = opts
+    seats.game = yatzy.Yatzy("maxi", 2, opts)
+    seats.game.roll([1, 2, 3, 4, 5, 6])
+    asked = []
+
+    class Bot:
+        def poll(self, match, seat, now):
+            asked.append((match.kind, match.game, match.options, seat))
+            return None
+
+    seats.bot_move(Bot(), 0, 0)
+    assert asked == [("yatzy", seats.game, opts, 0)]
