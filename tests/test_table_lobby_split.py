@@ -6,10 +6,9 @@ import os
 import sys
 
 import snyd
-import snydtable
 import table
 import wire
-from test_table_lobby import Air, FakeRadio
+from table_pair import Pair, snyd_mover
 
 LOBBY = "table_lobby"
 
@@ -29,52 +28,18 @@ def join_frame(tid, nonce, name="Cy"):
 
 
 def test_a_game_runs_without_the_lobby_code(tmp_path, monkeypatch):
-    air = Air()
-    dirs = [tmp_path / "h0", tmp_path / "h1"]
-    for d in dirs:
-        d.mkdir()
-    monkeypatch.chdir(dirs[0])
-    host = table.Table(FakeRadio(air, 0), "Anna")
-    host.create("Stue", snyd.Rules(dice=2), False)
-    host.add_bot()
-    j = table.Table(FakeRadio(air, 1), "Bo")
-    j.browsing = True
-    tables = [host, j]
     lobby_in_game = []
 
-    def tick(now):
-        for k, tb in enumerate(tables):
-            os.chdir(dirs[k])
-            tb.tick(now)
-            if LOBBY in sys.modules and all(t.playing() for t in tables):  # one process: one
-                lobby_in_game.append((k, now))  # handheld's game over loads it for all
-            g = tb.game
-            if g is not None and g.phase == snydtable.P_BID and tb.move is None:
-                s = tb.my_seat()
-                game = g.game
-                if s >= 0 and game.on_turn == s:
-                    nxt = game.first_bid() if not game.bid_face else \
-                        game.step_bid(game.bid_count, game.bid_face, 1)
-                    tb.submit_move(["snyd"] if game.bid_face and (nxt is None or game.bid_count > 2)
-                                   else ["bid", nxt[0], nxt[1]])
-        air.deliver()
+    def watch(k, tb):
+        if LOBBY in sys.modules and all(t.playing() for t in p.tables):  # one process: one
+            lobby_in_game.append((k, p.now))  # handheld's game over loads it for all
 
-    now = 0
-    for _ in range(100):
-        now += 20
-        tick(now)
-    os.chdir(dirs[1])
-    j.join(j.tables()[0])
-    for _ in range(100):
-        now += 20
-        tick(now)
-    assert j.mode == table.SEATED and host.order == [0, table.BOT, 1]
-    os.chdir(dirs[0])
-    assert host.start(now) == 0
+    p = Pair(tmp_path, monkeypatch, snyd.Rules(dice=2), snyd_mover, watch=watch)
+    host, j, air, dirs = p.host, p.j, p.air, p.dirs
+    p.join()
+    assert p.start() == 0
     monkeypatch.delitem(sys.modules, LOBBY)  # what table_ui.play does before the game's screen
-    for _ in range(50):
-        now += 20
-        tick(now)
+    p.tick(50)
     assert host.playing() and LOBBY not in sys.modules
     # a newcomer asking mid-game: dropped without the lobby (it keeps asking until game over)
     order = list(host.order)
@@ -90,11 +55,8 @@ def test_a_game_runs_without_the_lobby_code(tmp_path, monkeypatch):
     del air.log[:]
     del sys.modules[LOBBY]
     del lobby_in_game[:]
-    while now < 600_000 and host.playing():
-        now += 20
-        tick(now)
+    while p.now < 600_000 and host.playing():
+        p.tick()
     assert not host.playing() and lobby_in_game == []
-    for _ in range(100):  # game over: the host announces the table again, with the lobby's code
-        now += 20
-        tick(now)
+    p.tick(100)  # game over: the host announces the table again, with the lobby's code
     assert LOBBY in sys.modules

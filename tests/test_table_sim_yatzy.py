@@ -177,62 +177,31 @@ def test_a_yatzy_game_with_a_bot_on_the_creator(tmp_path, monkeypatch):
     persons' moves as the screens hand them over), each handheld on its own flash; both save the
     same record, with the bot's scorecard played."""
     import table
-    from test_table_lobby import Air, FakeRadio
-    air = Air()
-    dirs = [tmp_path / "h0", tmp_path / "h1"]
-    for d in dirs:
-        d.mkdir()
-    monkeypatch.chdir(dirs[0])
-    host = table.Table(FakeRadio(air, 0), "Anna")
-    host.create("Stue", ("standard", None, 0), False, table.G_YATZY)
-    host.add_bot()
-    j = table.Table(FakeRadio(air, 1), "Bo")
-    j.browsing = True
-    tables = [host, j]
+    from table_pair import Pair
 
-    def tick(now):
-        for k, tb in enumerate(tables):
-            os.chdir(dirs[k])
-            tb.tick(now)
-            g = tb.game
-            if g is not None and g.game is not None and tb.move is None and not tb.waiting():
-                s = tb.my_seat()
-                if s >= 0 and g.to_move(s):
-                    game = g.game
-                    if game.roll_no == 0 or game.rolls_left and game.roll_no < 2:
-                        tb.submit_move(["hold", [0] if game.roll_no else []])
-                    else:
-                        sc = game.scores_for()
-                        tb.submit_move(["score", max((b for b in range(game.nbox)
-                                                      if sc[b] != 255), key=lambda b: sc[b])])
-        air.deliver()
+    def mover(tb):
+        g = tb.game
+        if g is not None and g.game is not None and tb.move is None and not tb.waiting():
+            s = tb.my_seat()
+            if s >= 0 and g.to_move(s):
+                game = g.game
+                if game.roll_no == 0 or game.rolls_left and game.roll_no < 2:
+                    tb.submit_move(["hold", [0] if game.roll_no else []])
+                else:
+                    sc = game.scores_for()
+                    tb.submit_move(["score", max((b for b in range(game.nbox) if sc[b] != 255),
+                                                 key=lambda b: sc[b])])
 
-    now = 0
-    for _ in range(100):
-        now += 20
-        tick(now)
-    os.chdir(dirs[1])
-    assert [e[2] for e in j.tables()] == [table.G_YATZY]
-    j.join(j.tables()[0])
-    for _ in range(100):
-        now += 20
-        tick(now)
-    assert j.mode == table.SEATED and host.order == [0, table.BOT, 1] and j.gid == table.G_YATZY
-    assert host.start(now) == 0
-    while now < 3_000_000 and not (host.saved_games and j.saved_games):
-        now += 20
-        tick(now)
-    recs = []
-    for d in dirs:
-        (name,) = os.listdir(d / "records")
-        assert name.startswith("yatzy-")
-        with open(d / "records" / name) as f:
-            recs.append(json.load(f))
-    assert recs[0] == recs[1] and recs[0]["players"] == 3 and recs[0]["meta"]["table"]
-    assert {t["p"] for t in recs[0]["turns"]} == {0, 1, 2}
-    assert host.seat_name(1) == "Bot2" and j.seat_name(1) == "Bot2"
-    from host_tools.replay import referee
-    assert referee(recs[0])[1] == 0
+    p = Pair(tmp_path, monkeypatch, ("standard", None, 0), mover, table.G_YATZY)
+    p.tick(100)
+    assert [e[2] for e in p.j.tables()] == [table.G_YATZY]
+    p.join()
+    assert p.j.gid == table.G_YATZY
+    assert p.start() == 0
+    p.play_out(3_000_000)
+    rec = p.records("yatzy-")
+    assert rec["players"] == 3 and {t["p"] for t in rec["turns"]} == {0, 1, 2}
+    assert p.host.seat_name(1) == "Bot2" and p.j.seat_name(1) == "Bot2"
 
 
 _LOADS = r"""
