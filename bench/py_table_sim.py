@@ -24,6 +24,39 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from py_table import minimum  # noqa: E402
 
 
+def play(sim, n, game, seed, limit_ms):
+    """Autoplay every handheld until all finish (True), one fails, crashes or runs out of heap, or
+    limit_ms of simulated time pass."""
+    players = [autoplay.Player(sim, i, game, 1, seed=seed * 100 + i) for i in range(n)]
+    while sim.now() < limit_ms and not all(p.finished or p.failed for p in players):
+        for p in players:
+            p.act()
+        sim.step()
+        if any(not h.alive for h in sim.handhelds):
+            return False  # one ran out of heap (or crashed): the table cannot finish
+    return all(p.finished for p in players)
+
+
+def agreed_record(sim, out):
+    """The game's record (handheld 0's copy); out["agree"]: every handheld holds the same."""
+    with tempfile.TemporaryDirectory() as d:
+        got = _records(sim, d)
+    out["agree"] = not disagreements(got)
+    return next(iter(got[0].values()))
+
+
+def air(sim):
+    """(codec keyed for the table, a Frame, every frame on the air once, in time order)."""
+    with open(os.path.join(sim.handhelds[0].flash, "table.json")) as f:
+        tj = json.load(f)
+    codec = wire.Codec()
+    codec.seat_at(tj["tid"], bytes.fromhex(tj["key"]))
+    sent = {}
+    for x in sim.bus.frames:
+        sent.setdefault((x.t, x.src, x.data), x)
+    return codec, wire.Frame(), sorted(sent.values(), key=lambda x: x.t)
+
+
 def run(n, loss=0.0, seed=1, heap="1M", limit_ms=900_000):
     with Sim(n, clock="virtual", seed=seed, loss=loss, dup=loss / 3, reorder=loss / 3, heap=heap,
              airtime_mbps=1.0) as sim:
@@ -39,30 +72,12 @@ def run(n, loss=0.0, seed=1, heap="1M", limit_ms=900_000):
         shown = [[] for _ in range(n)]
         for h in sim.handhelds:
             h.on_frame.append(lambda hh: shown[hh.id].append(sim.now()))
-        players = [autoplay.Player(sim, i, "snyd", 1, seed=seed * 100 + i) for i in range(n)]
-        while sim.now() < limit_ms and not all(p.finished or p.failed for p in players):
-            for p in players:
-                p.act()
-            sim.step()
-            if any(not h.alive for h in sim.handhelds):
-                break  # one ran out of heap (or crashed): the table cannot finish
-        ok = all(p.finished for p in players)
+        ok = play(sim, n, "snyd", seed, limit_ms)
         out = {"ok": ok, "sent": sim.bus.counts["sent"]}
         if not ok:
             return out
-        with tempfile.TemporaryDirectory() as d:
-            got = _records(sim, d)
-        out["agree"] = not disagreements(got)
-        rec = next(iter(got[0].values()))
-        with open(os.path.join(sim.handhelds[0].flash, "table.json")) as f:
-            tj = json.load(f)
-        codec = wire.Codec()
-        codec.seat_at(tj["tid"], bytes.fromhex(tj["key"]))
-        fr = wire.Frame()
-        sent = {}
-        for x in sim.bus.frames:
-            sent.setdefault((x.t, x.src, x.data), x)
-        txs = sorted(sent.values(), key=lambda x: x.t)
+        rec = agreed_record(sim, out)
+        codec, fr, txs = air(sim)
         start = None
         nbytes = frames = 0
         acts = []  # (time, src mac) of the first frame carrying each move

@@ -4,16 +4,16 @@ bus's airtime model at 1 Mbit/s, autoplay on every handheld): radio frames and b
 (heartbeats and repeats included), and the smallest -X heapsize (16K steps) with which all 4
 handhelds of a Yatzy table finish a game. Takes a few minutes.
 """
-import json
 import os
-import tempfile
+import sys
 import time
 
 import benchlib
 import wire
-from host_tools.sim import autoplay
-from host_tools.sim.__main__ import _records, disagreements
 from host_tools.sim.hub import Sim
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from py_table_sim import agreed_record, air, play  # noqa: E402
 
 
 def started(n, **kw):
@@ -32,32 +32,14 @@ def run(n, game="yatzy", loss=0.0, seed=1, heap="1M", limit_ms=900_000):
     sim = started(n, clock="virtual", seed=seed, loss=loss, dup=loss / 3, reorder=loss / 3,
                   heap=heap, airtime_mbps=1.0)
     try:
-        players = [autoplay.Player(sim, i, game, 1, seed=seed * 100 + i) for i in range(n)]
-        while sim.now() < limit_ms and not all(p.finished or p.failed for p in players):
-            for p in players:
-                p.act()
-            sim.step()
-            if any(not h.alive for h in sim.handhelds):
-                break  # one ran out of heap (or crashed): the table cannot finish
-        ok = all(p.finished for p in players)
-        out = {"ok": ok}
-        if not ok:
+        out = {"ok": play(sim, n, game, seed, limit_ms)}
+        if not out["ok"]:
             return out
-        with tempfile.TemporaryDirectory() as d:
-            got = _records(sim, d)
-        out["agree"] = not disagreements(got)
-        rec = next(iter(got[0].values()))
-        with open(os.path.join(sim.handhelds[0].flash, "table.json")) as f:
-            tj = json.load(f)
-        codec = wire.Codec()
-        codec.seat_at(tj["tid"], bytes.fromhex(tj["key"]))
-        fr = wire.Frame()
-        sent = {}
-        for x in sim.bus.frames:
-            sent.setdefault((x.t, x.src, x.data), x)
+        rec = agreed_record(sim, out)
+        codec, fr, txs = air(sim)
         start = None
         frames = nbytes = 0
-        for x in sorted(sent.values(), key=lambda x: x.t):
+        for x in txs:
             if start is None and codec.decode(x.data, fr) == wire.OK and fr.type == wire.T_ENTRY:
                 start = x.t
             if start is not None:
