@@ -22,6 +22,7 @@ _DIM = const(1)
 _ASLEEP = const(2)
 _BATTERY_MS = const(30000)
 DIM_LEVEL = const(1)
+TABLE_FILE = "table.json"  # this handheld's seat at a table (table.py keeps it): boot back into it
 
 
 class App:
@@ -59,10 +60,8 @@ class App:
         self.radio = None       # radio.Radio once a table needed it
         self._take(settings)
         import store  # already loaded by settings at boot; dropped with the menus during a game
-        if store.exists("table.json"):  # a reboot at a table: back to the seat
-            import table_ui
-            if table_ui.resume(self):
-                return
+        if store.exists(TABLE_FILE) and self._loads(self._resume):  # a reboot at a table: the seat
+            return
         import screens
         self.go(screens.Title(self))
 
@@ -72,6 +71,31 @@ class App:
         then module.start(app, *args) loads the game, which so lands in a heap the menus no longer
         cut into pieces (6-seat Snyd needed 3 KB more heap when it loaded among the menus)."""
         self._launch = (module, args, drop)
+
+    def _loads(self, load):
+        """load() loads a game or the table and opens its screen; True if it did. Where the heap
+        cannot hold what it loads (the table's code alone needs more than the about 110 KB a
+        stock ESP32-WROOM-32 gives MicroPython), the MemoryError does not crash the handheld:
+        what load() loaded is forgotten, a seat kept on flash is given up (a reboot would only
+        fail again: the handheld used to crash at every boot) and the title says why."""
+        before = list(sys.modules)
+        try:
+            return load() is not False
+        except MemoryError:
+            pass
+        self.table = None   # the table's seats and frames: the other handhelds see it gone
+        self.screen = None
+        forget([m for m in sys.modules if m not in before])
+        import screens
+        import store
+        from ui import Message
+        store.remove(TABLE_FILE)
+        self.go(Message(self, strings.t("no_room"), screens.Title(self)))
+        return True
+
+    def _resume(self):
+        import table_ui
+        return table_ui.resume(self)
 
     def go(self, screen):
         self.screen = screen
@@ -118,7 +142,7 @@ class App:
             self._launch = None
             self.screen = None      # the menu screen, and with it the last hold on its module
             forget(drop)
-            __import__(module).start(self, *args)
+            self._loads(lambda: __import__(module).start(self, *args))
         for i in range(len(self.buttons)):
             ev = self.buttons[i].update(now)
             if ev:

@@ -22,6 +22,15 @@ def exists(path):
         return False
 
 
+def remove(path):
+    """Remove a file saved with save(), and its .tmp if a power cut left one."""
+    for p in (path, path + ".tmp"):
+        try:
+            os.remove(p)
+        except OSError:
+            pass
+
+
 def _read(path):
     try:
         with open(path) as f:

@@ -33,6 +33,7 @@ need_two|Holdspil kræver mindst to spillere|Team play needs at least two player
 ok_back|OK: tilbage|OK: back
 crashed|Der er en fejl|Something failed
 ok_restart|OK: genstart|OK: restart
+no_room|For lidt hukommelse til det på denne enhed|Too little memory on this board for that
 lang|Sprog|Language
 lang_name|Dansk|English
 name|Navn|Name

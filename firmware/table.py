@@ -463,12 +463,9 @@ class Table:
                           "rules": _hex(self.mod.pack_rules(self.rules)) if self.rules else ""})
 
     def _forget(self):
+        import store
         for name in [FILE] + ["tsec%d.json" % s for s in range(8)]:
-            for p in (name, name + ".tmp"):
-                try:
-                    os.remove(p)
-                except OSError:
-                    pass
+            store.remove(name)
         self.mode = IDLE
         self.node = None
         self.game = None

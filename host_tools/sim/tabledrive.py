@@ -40,7 +40,7 @@ def en(key):
 
 class TableHarness:
     def __init__(self, n, names, dice=2, seed=0, **kw):
-        self.sim = Sim(n, clock="virtual", heap="1M", seed=seed, **kw)
+        self.sim = Sim(n, clock="virtual", heap=kw.pop("heap", "1M"), seed=seed, **kw)
         for i, h in enumerate(self.sim.handhelds):
             os.makedirs(h.flash, exist_ok=True)
             with open(os.path.join(h.flash, "owner.json"), "w") as f:
