@@ -11,7 +11,7 @@ import strings_table
 from host_tools import readback
 from host_tools.paths import FIRMWARE, MICROPYTHON
 
-MESSAGES = {"need_two"}     # wrapped over several lines by screens.Message
+MESSAGES = {"need_two", "no_room"}  # wrapped over rows 2-6 by ui.Message
 
 
 def _table():
@@ -30,6 +30,19 @@ def test_every_text_fits_a_line():
     for key, da, en in _table().values():
         if key not in MESSAGES:
             assert len(da) <= 16 and len(en) <= 16, (key, da, en)
+        else:
+            assert all(_rows(text) <= 5 for text in (da, en)), (key, da, en)
+
+
+def _rows(text):
+    """Rows ui.Message wraps text into, 16 characters each."""
+    rows, line = 1, ""
+    for w in text.split(" "):
+        if line and len(line) + 1 + len(w) > 16:
+            rows, line = rows + 1, w
+        else:
+            line = line + " " + w if line else w
+    return rows
 
 
 def test_every_key_the_firmware_asks_for_exists():
