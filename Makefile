@@ -17,8 +17,17 @@ $(STAMP): requirements.txt
 test: setup
 	$(PY) -m pytest -q -n 2 tests
 
-bench: setup build tables
+bench: setup build tables mp32
 	$(PY) -m host_tools.bench
+
+# A 32-bit MicroPython (WebAssembly port, pinned in host_tools/mp32) for bench/py_heap32.py; that
+# bench says it was skipped where there is no npm.
+MP32 := host_tools/mp32/node_modules/.package-lock.json
+.PHONY: mp32
+mp32: $(MP32)
+$(MP32): host_tools/mp32/package-lock.json
+	@if command -v npm >/dev/null; then cd host_tools/mp32 && npm ci --no-audit --no-fund --silent; \
+	else echo "no npm here: bench/py_heap32.py will be skipped"; fi
 
 build: setup
 	$(PY) -m host_tools.build

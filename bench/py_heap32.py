@@ -1,0 +1,75 @@
+"""The heap the firmware's code takes on a 32-bit MicroPython, beside the 64-bit unix port.
+
+Every other heap number in `make bench` comes from the unix port, which is 64-bit: 8-byte pointers
+and 32-byte heap blocks, against 4 and 16 on the ESP32. This measures how much that overstates the
+code a handheld holds at an 8-handheld Snyd table (the modules loaded at its peak, bench/
+py_table_fakes.py), by importing the same .mpy files, in the same order, into MicroPython's
+WebAssembly port (32-bit, MicroPython 1.28, run by Node.js from host_tools/mp32, `npm ci` there)
+and into the unix port, each with a 1M heap: gc.mem_alloc after a collection, before and after.
+The host fakes and hw.py are left out (the WebAssembly port has no sockets for the host link).
+Skipped, with a row saying so, when Node.js or the package is missing. A few seconds.
+"""
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+
+import benchlib
+from host_tools.paths import BUILD, MICROPYTHON, ROOT
+
+MP32 = os.path.join(ROOT, "host_tools", "mp32")
+# what a handheld holds while it plays at an 8-handheld Snyd table, its own modules first
+MODULES = ("compat strings gfx ui buttons battery store app radio wire fairdice tablelog "
+           "tablegame table table_ui snyd snyd_recorder snydtable table_snyd snyd_screens snyd_ui "
+           "table_snyd_ui").split()
+
+SCRIPT = """
+import gc, sys
+sys.path[:] = [%r]
+gc.collect()
+a = gc.mem_alloc()
+for m in %r:
+    gc.collect()
+    b = gc.mem_alloc()
+    __import__(m)
+    gc.collect()
+    print("MOD", m, gc.mem_alloc() - b)
+gc.collect()
+print("TOTAL", gc.mem_alloc() - a)
+"""
+
+
+def costs(cmd):
+    r = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+    got = dict(re.findall(r"(?m)^MOD (\S+) (\d+)$", r.stdout))
+    total = re.search(r"(?m)^TOTAL (\d+)$", r.stdout)
+    if not total:
+        raise RuntimeError("import measure failed: %s %s" % (r.stdout[-500:], r.stderr[-1500:]))
+    return {k: int(v) for k, v in got.items()}, int(total.group(1))
+
+
+def main():
+    node = shutil.which("node")
+    runner = os.path.join(MP32, "node_modules", "@micropython", "micropython-webassembly-pyscript")
+    if not node or not os.path.isdir(runner):
+        benchlib.row("heap 32-bit", "skipped: needs Node.js and `npm ci` in host_tools/mp32", 0)
+        return
+    with tempfile.TemporaryDirectory() as d:
+        s32 = os.path.join(d, "m32.py")
+        with open(s32, "w") as f:
+            f.write(SCRIPT % ("/fw", MODULES))
+        s64 = os.path.join(d, "m64.py")
+        with open(s64, "w") as f:
+            f.write(SCRIPT % (BUILD, MODULES))
+        by32, t32 = costs([node, os.path.join(MP32, "heap.mjs"), str(1 << 20), BUILD, s32])
+        by64, t64 = costs([MICROPYTHON, "-X", "heapsize=1M", s64])
+    benchlib.row("heap 32-bit", "table's code at an 8-handheld Snyd table, 64-bit unix port", t64, "B")
+    benchlib.row("heap 32-bit", "the same on 32-bit MicroPython (WebAssembly port)", t32, "B")
+    benchlib.row("heap 32-bit", "32-bit / 64-bit", round(t32 / t64, 2), "")
+    for m in ("table", "tablelog", "wire", "snyd", "snyd_screens"):
+        benchlib.row("heap 32-bit", "%s: 64-bit / 32-bit" % m, "%d / %d" % (by64[m], by32[m]), "B")
+
+
+if __name__ == "__main__":
+    main()

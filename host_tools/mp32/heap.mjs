@@ -1,0 +1,18 @@
+// Run a MicroPython script on the 32-bit WebAssembly port with a given heap, the .mpy build
+// copied into its in-memory filesystem at /fw (bench/py_heap32.py drives this).
+// Usage: node heap.mjs HEAP_BYTES BUILD_DIR SCRIPT
+import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
+import fs from "fs";
+
+const [heap, build, script] = process.argv.slice(2);
+const mp = await loadMicroPython({
+  heapsize: parseInt(heap),
+  stdout: (line) => process.stdout.write(line + "\n"),
+  stderr: (line) => process.stderr.write(line + "\n"),
+  linebuffer: true,
+});
+mp.FS.mkdir("/fw");
+for (const f of fs.readdirSync(build)) {
+  if (f.endsWith(".mpy")) mp.FS.writeFile("/fw/" + f, fs.readFileSync(build + "/" + f));
+}
+mp.runPython(fs.readFileSync(script, "utf8"));
