@@ -7,10 +7,8 @@ rules core, a round ends when the table has counted it, and game over returns to
 saves the record itself. TableMatch is the match those screens read.
 """
 import snyd_ui
-import wire
 from buttons import BACK, PRESS, SELECT
 from snydtable import P_BID
-from tablelog import RJ_LATE
 from strings import t
 from table_ui import MENU_MODULES, lobby, refused, watch
 from ui import Screen
@@ -76,7 +74,7 @@ class TableRound(snyd_ui.Round):
         tb = self.m.t
         g = tb.game
         app = self.app
-        if self.late():  # before the reveal: the move was picked in the round that ended
+        if refused(self):  # before the reveal: a move lost in a race was picked in that round
             return
         if g.rounds_done != self.rounds:
             app.go(TableReveal(app, self.m, self.kids))
@@ -88,29 +86,9 @@ class TableRound(snyd_ui.Round):
             from ui import Message
             app.go(Message(app, text, self))
             return
-        if refused(self):
-            return
         if tb.node.applied != self.applied:
             self.applied = tb.node.applied
             self.changed()
-
-    def late(self):
-        """The person's move lost a race: who came first, and with what ("Too late! Cy came
-        first: Calza!"), in the handheld's language; True if that was shown."""
-        tb = self.m.t
-        s = tb.my_seat()
-        r = tb.game.refused[s] if s >= 0 else None
-        f = tb.node.tmp  # the Node's scratch frame: free while the screens run
-        if r is None or r[0] != RJ_LATE or not tb.node.entry(r[1], f) or \
-                f.etype != wire.T_ACTION:
-            return False  # table_ui.refused has the words for everything else
-        tb.game.refused[s] = None
-        what = t("bid") + " " + snyd_ui.bid_text(f.count, f.face) if f.kind == wire.A_BID else \
-            t("mv_snyd" if f.kind == wire.A_SNYD else "mv_calza")
-        from ui import Message
-        self.app.go(Message(self.app, "%s %s %s %s" % (t("t_late"), tb.seat_name(f.who),
-                                                      t("t_first"), what), self))
-        return True
 
     def apply(self, seat, move):
         # the move answers the table this screen last showed (the menus do not follow it)

@@ -121,7 +121,7 @@ def refused(scr):
     g.refused[s] = None
     import tablegame
     from ui import Message
-    app.go(Message(app, tablegame.explain(tb.node, reason, lo), scr))
+    app.go(Message(app, tablegame.explain(tb.node, reason, lo, tb.seat_name), scr))
     return True
 
 

@@ -352,8 +352,9 @@ class TableGame:
             self._asked[s] = -1
 
 
-def explain(node, reason, lo):
-    """What a player whose request was refused is told, e.g. "too late: seat 3 called calza first".
-    The words live in tablewhy, loaded only when a refusal is shown (rare; no heap during play)."""
+def explain(node, reason, lo, name):
+    """What a player whose request was refused is told, e.g. "Too late! Cy came first: Calza!"
+    (name(seat) names a seat). The words live in tablewhy, loaded only when a refusal is shown
+    (rare; no heap during play)."""
     import tablewhy
-    return tablewhy.explain(node, reason, lo)
+    return tablewhy.explain(node, reason, lo, name)

@@ -28,10 +28,10 @@ def test_every_line_of_the_table_has_a_key_danish_and_english():
 
 def test_every_text_fits_a_line():
     for key, da, en in _table().values():
-        if key not in MESSAGES:
-            assert len(da) <= 16 and len(en) <= 16, (key, da, en)
-        else:
+        if key in MESSAGES or key.startswith("tw_"):  # tw_: tablewhy's, shown in a Message
             assert all(_rows(text) <= 5 for text in (da, en)), (key, da, en)
+        else:
+            assert len(da) <= 16 and len(en) <= 16, (key, da, en)
 
 
 def _rows(text):

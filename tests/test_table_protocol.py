@@ -12,6 +12,7 @@ from hypothesis import example, given, settings, strategies as st
 import fairdice
 import snyd
 import snydtable
+import strings
 import tablelog
 import wire
 from host_tools.replay import referee
@@ -86,20 +87,24 @@ def test_whole_games_agree(seats, loss):
         assert sum(h.node.dropped[tablelog.D_DUP] for h in t.hands) > 0
 
 
+def _name(seat):
+    return "Seat%d" % (seat + 1)
+
+
 def test_race_loser_is_told_why():
     t = Table(seats=5, seed=3)
     refusals = []
     for h in t.hands:
         h.decide = __import__("host_tools.tablebus").tablebus.random_decide(h.rng, calza_rate=0.5)
         h.app.rejected = (lambda hh: lambda who, reason, lo: refusals.append(
-            (hh, who, reason, lo, snydtable.explain(hh.node, reason, lo))))(h)
+            (hh, who, reason, lo, snydtable.explain(hh.node, reason, lo, _name))))(h)
     assert t.run_game()
     assert_agree(t)
     late = [r for r in refusals if r[2] == tablelog.RJ_LATE]
     assert late, refusals
     for hh, who, reason, lo, text in late:
-        assert text.startswith("too late: seat "), text
-        assert "seat %d " % who not in text  # the winner is someone else
+        assert text.startswith(strings.t("t_late") + " Seat"), text
+        assert _name(who) + " " not in text  # the winner is someone else
 
 
 def test_garbage_and_replays_change_nothing():
@@ -358,3 +363,28 @@ def test_a_gone_handhelds_seat_goes_to_a_bot(game):
     assert referee(recs[0])[1] == 0
     assert not any(h.node.paused() for h in t.live())
     assert t.hands[0].app.hosted == 0b101
+
+
+def test_every_refusal_has_words_in_both_languages():
+    import tablewhy
+    keep = strings.lang()
+    try:
+        said = {}
+        for lang in (0, 1):
+            strings.set_lang(lang)
+            for reason, key in sorted(tablewhy.KEYS.items()):
+                # no race entry to name (lo=-1 is never logged): the reason's own words
+                said[lang, reason] = tablewhy.explain(_NoLog(), reason, -1, _name)
+        for reason in tablewhy.KEYS:
+            assert said[0, reason] and said[1, reason]
+            assert said[0, reason] != said[1, reason], reason  # Danish is not the English
+            assert not said[1, reason].startswith("tw_"), said[1, reason]  # a text, not its key
+    finally:
+        strings.set_lang(keep)
+
+
+class _NoLog:
+    tmp = None
+
+    def entry(self, seq, f):
+        return False
