@@ -215,6 +215,13 @@ class Table:
         h = g.hosts[s]
         return self.names[h] or "P%d" % (h + 1)
 
+    def host_gone(self):
+        """A joiner before the table's first game whose creator has gone quiet (the missing time):
+        nobody else can host yet (see _host), so its lobby says so and its person can leave."""
+        n = self.node
+        return self.mode == SEATED and n is not None and self.game.n == 0 and \
+            not n.alive(0, self.now)
+
     def my_seat(self):
         """The game seat of this handheld's person (-1: none this game)."""
         g = self.game
@@ -288,7 +295,8 @@ class Table:
         announces the table, seats newcomers, starts the next game, with the last game's seats
         (but handhelds now missing) as the order; a creator back after another took over stands
         down (two hosts would give one handheld number to two newcomers). A creator gone before
-        the first game takes the table with it (the joiners never learnt who else sits)."""
+        the first game takes the table with it (the joiners never learnt who else sits): their
+        lobby says so (host_gone)."""
         if not node.is_leader():
             self.mode = SEATED
             return

@@ -263,7 +263,7 @@ class Waiting(Screen):
         if watch(self):
             return
         tb = self.app.table
-        k = "".join(tb.names) + str(tb.order)
+        k = "".join(tb.names) + str(tb.order) + str(tb.host_gone())
         if k != self.seen:
             self.seen = k
             self.changed()
@@ -280,5 +280,6 @@ class Waiting(Screen):
         for i in range(n):
             cell = "%d %s" % (i + 1, lb.order_name(tb, i)[:8 if n <= 5 else 5])
             g.text(cell, 0 if n <= 5 else (i & 1) * 64, 8 * (1 + (i if n <= 5 else i >> 1)))
-        g.row(6, t("t_left_out" if tb.left_out() else "t_wait_start"), 1)
+        g.row(6, t("t_host_gone" if tb.host_gone() else
+                   "t_left_out" if tb.left_out() else "t_wait_start"), 1)
         g.row(7, t("t_back_leave"), 1)

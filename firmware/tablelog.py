@@ -466,7 +466,7 @@ class Node:
         return 0
 
     # ---- time -----------------------------------------------------------------------------
-    def _alive(self, s, now):
+    def alive(self, s, now):
         return s == self.seat or now - self._heard[s] < self.missing_ms
 
     def tick(self, now):
@@ -478,7 +478,7 @@ class Node:
         if self.is_leader():
             miss = 0
             for s in range(n):
-                if members & (1 << s) and not self._alive(s, now):
+                if members & (1 << s) and not self.alive(s, now):
                     miss |= 1 << s
             if miss != self.missing:
                 self.missing = miss
@@ -493,7 +493,7 @@ class Node:
                         now + (self.tail_ms << self._tail_n)
                     self._send_entry(BROADCAST, self.applied)
                 self._resend(now)
-        elif self.leader < 0 or not self._alive(self.leader, now):
+        elif self.leader < 0 or not self.alive(self.leader, now):
             import tablemend
             tablemend.maybe_take_over(self, now)
         for w in range(PEND):
@@ -507,7 +507,7 @@ class Node:
 
     def _resend(self, now):
         for s in range(wire.SEATS_MAX):
-            if not self.members & (1 << s) or s == self.seat or not self._alive(s, now):
+            if not self.members & (1 << s) or s == self.seat or not self.alive(s, now):
                 continue
             a = self._acked[s]
             if a >= self.applied:

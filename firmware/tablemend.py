@@ -149,7 +149,7 @@ def maybe_take_over(node, now):
     s = old
     for _ in range(n):
         s = (s + 1) % n
-        if node.members & (1 << s) and node._alive(s, now):
+        if node.members & (1 << s) and node.alive(s, now):
             break
     if s != node.seat or now - node._leader_seen < node.missing_ms:
         return
@@ -170,7 +170,7 @@ def catch_up(node, now):
     reports, and only then logs anything: what the old one logged is never overwritten."""
     best, top = -1, node.applied
     for s in range(wire.SEATS_MAX):
-        if not node.members & (1 << s) or s == node.seat or not node._alive(s, now):
+        if not node.members & (1 << s) or s == node.seat or not node.alive(s, now):
             continue
         if node._ack_time[s] - node._since < 0:
             return  # not heard since we took over: wait for its heartbeat

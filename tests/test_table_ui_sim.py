@@ -495,3 +495,23 @@ def test_with_the_creator_gone_the_sequencer_hosts_the_next_game(harness, tmp_pa
     got = records(t, tmp_path, (1, 2, 3))
     assert [len(got[i]) for i in (1, 2, 3)] == [2, 2, 1], got
     assert got[1][1] == got[2][1] == got[3][0] and got[3][0]["seats"] == 4
+
+
+# ---- (i) the creator gone before the first game -------------------------------------------------
+def test_a_creator_gone_before_the_first_game_is_named_in_the_lobby(harness):
+    """Nobody else can host a table that never played (only the creator knows who sits), so the
+    joiners' lobby says the host is gone, and back leaves the table."""
+    t = harness(3, seed=6)
+    t.seat_all()
+    for i in (1, 2):
+        t.take(i)
+    assert not any(t.shows(i, en("t_host_gone")) for i in (1, 2))
+    t.sim.kill(0)
+    t.players[0].failed = "killed on purpose"
+    t.until(lambda: all(t.shows(i, en("t_host_gone")) for i in (1, 2)), 15000,
+            "'the host is gone' in both lobbies")
+    t.press(1, "back")
+    t.until(lambda: t.shows(1, en("t_leave_q")), 3000, "leave the table?")
+    t.choose(1, en("yes"))
+    t.until(lambda: t.shows(1, en("table"), en("settings")), 5000, "the title")
+    assert not t.shows(2, en("t_wait_start"))  # handheld 2 still says why it waits in vain
