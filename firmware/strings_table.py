@@ -78,7 +78,7 @@ mv_bid|Byd|Bid
 mv_snyd|Snyd!|Snyd!
 mv_calza|Calza!|Calza!
 mv_quit|Forlad spillet|Leave the game
-quit_q|Forlad spillet?|Leave the game?
+quit_q|Forlad spil?|Quit the game?
 yes|Ja|Yes
 no|Nej|No
 your_bid|Dit bud|Your bid
@@ -138,8 +138,8 @@ t_open|Åbn bordet|Open the table
 t_handhelds|Bægre|Handhelds
 t_add_bot|+ Bot|+ Bot
 t_need_two|Kræver 2 pladser|Needs 2 seats
-t_close_q|Luk bordet?|Close the table?
-t_leave_q|Forlad bordet?|Leave the table?
+t_close_q|Luk bordet?|Close table?
+t_leave_q|Forlad bordet?|Leave table?
 t_seat|Plads|Seat
 t_up|Flyt op|Move up
 t_down|Flyt ned|Move down
@@ -148,6 +148,7 @@ t_looking|Leder efter bord|Looking...
 t_joining|Sætter mig...|Joining...
 t_back_cancel|Tilbage: fortryd|Back: cancel
 t_wait_start|Venter på start|Waiting to start
+t_host_gone|Værten er væk|The host is gone
 t_back_leave|Tilbage: forlad|Back: leave
 t_paused|Pause|Paused
 t_wait|Vent|Wait

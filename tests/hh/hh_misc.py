@@ -68,7 +68,7 @@ def test_leaving_a_game_asks_first_and_keeps_its_record():
     r.choose("Start!")
     r.until("OK: slå")
     r.hold("back", 900)                      # a long back: leave?
-    assert r.lines()[0].startswith("Forlad spillet"), r.text()
+    assert r.lines()[0].startswith("Forlad spil?"), r.text()
     r.press("select")                        # "Nej" is the default
     assert r.lines()[4] == "OK: slå", r.text()
     r.hold("back", 900)
