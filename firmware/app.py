@@ -72,17 +72,20 @@ class App:
         cut into pieces (6-seat Snyd needed 3 KB more heap when it loaded among the menus)."""
         self._launch = (module, args, drop)
 
-    def _loads(self, load):
+    def _loads(self, load, seated=False):
         """load() loads a game or the table and opens its screen; True if it did. Where the heap
         cannot hold what it loads (the table's code alone needs more than the about 110 KB a
         stock ESP32-WROOM-32 gives MicroPython), the MemoryError does not crash the handheld:
         what load() loaded is forgotten, a seat kept on flash is given up (a reboot would only
-        fail again: the handheld used to crash at every boot) and the title says why."""
+        fail again: the handheld used to crash at every boot) and the title says why. Seated (a
+        table's next game or its lobby) it still crashes: the restart resumes the seat in a
+        whole heap, and only if that fails too is the seat given up."""
         before = list(sys.modules)
         try:
             return load() is not False
         except MemoryError:
-            pass
+            if seated:
+                raise
         self.table = None   # the table's seats and frames: the other handhelds see it gone
         self.screen = None
         forget([m for m in sys.modules if m not in before])
@@ -142,7 +145,7 @@ class App:
             self._launch = None
             self.screen = None      # the menu screen, and with it the last hold on its module
             forget(drop)
-            self._loads(lambda: __import__(module).start(self, *args))
+            self._loads(lambda: __import__(module).start(self, *args), self.table is not None)
         for i in range(len(self.buttons)):
             ev = self.buttons[i].update(now)
             if ev:

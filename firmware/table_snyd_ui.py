@@ -10,7 +10,7 @@ import snyd_ui
 from buttons import BACK, PRESS, SELECT
 from snydtable import P_BID
 from strings import t
-from table_ui import MENU_MODULES, lobby, refused, watch
+from table_ui import MENU_MODULES, refused, to_lobby, watch
 from ui import Screen
 
 
@@ -205,7 +205,7 @@ class TableOver(Screen):
 
     def key(self, b, ev):
         if ev == PRESS and b == SELECT:
-            self.app.go(lobby(self.app))
+            to_lobby(self.app)
 
     def draw(self, g):
         m = self.m

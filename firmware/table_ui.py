@@ -15,15 +15,20 @@ from ui import Menu
 MENU_MODULES = ("screens", "settings_ui", "settings", "seats", "botrng")
 
 
-def start(app, playing=False):
+OPEN, GAME, LOBBY = 0, 1, 2  # what start() opens
+
+
+def start(app, what=OPEN):
     """From the title (app.launch: the menus are dropped before this module loads, so the table's
     modules land in an unfragmented heap; the 8-handheld table needed 16 KB more heap without),
-    or (playing) a new game's screen (see play)."""
-    if playing:
+    or a new game's screen (see play), or the lobby after a game (see to_lobby)."""
+    if what == GAME:
         app.go(game_screen(app))
-        return
-    import table_lobby_ui
-    app.go(table_lobby_ui.TableMenu(app))
+    elif what == LOBBY:
+        app.go(lobby(app))
+    else:
+        import table_lobby_ui
+        app.go(table_lobby_ui.TableMenu(app))
 
 
 def ensure(app):
@@ -56,7 +61,19 @@ def play(app):
     """A new game: its screen opens on the app's next tick, once the screen showing now is gone
     and with it the lobby's modules (app.launch), so the game's screens load into the heap they
     held; game over brings the lobby back (lobby)."""
-    app.launch("table_ui", (True,), LOBBY_MODULES)
+    app.launch("table_ui", (GAME,), LOBBY_MODULES)
+
+
+# a game's screens: loaded per game (game_screen), dropped before the lobby loads
+GAME_MODULES = ("table_snyd_ui", "snyd_ui", "snyd_screens", "snyd_open", "snyd_over",
+                "table_yatzy_ui", "yatzy_ui", "yatzy_sheet")
+
+
+def to_lobby(app):
+    """Game over: the lobby opens on the app's next tick, once the game's screens are gone
+    (app.launch), so its modules load into the heap they held; at 192K an 8-handheld table ran
+    out of heap loading the lobby beside them."""
+    app.launch("table_ui", (LOBBY,), GAME_MODULES)
 
 
 def game_screen(app):

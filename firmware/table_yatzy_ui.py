@@ -11,7 +11,7 @@ to the table, which saves the record itself. TableMatch is the match those scree
 import yatzy_ui
 from buttons import BACK, PRESS, RELEASE, SELECT
 from strings import t
-from table_ui import MENU_MODULES, lobby, refused, watch
+from table_ui import MENU_MODULES, lobby, refused, to_lobby, watch
 from tablegame import P_OVER
 from ui import Screen
 
@@ -154,6 +154,6 @@ class TableOver(yatzy_ui.GameOver):
 
     def key(self, b, ev):
         if ev == PRESS and b == SELECT:
-            self.app.go(lobby(self.app))
+            to_lobby(self.app)
         elif ev == PRESS and b == BACK:
             self.app.go(yatzy_ui.Card(self.app, self.m, self, self.order[0]))
