@@ -160,17 +160,6 @@ t_dealing|Ryster bægrene|Shaking cups
 t_watching|Du ser på|Watching
 t_late|For sent!|Too late!
 t_first|kom først:|came first:
-tw_phase|Ikke nu|Not now
-tw_round|Det var en anden runde|That was another round
-tw_seat|Det er ikke din tur|Not your turn
-tw_again|Det har du allerede gjort|Already done
-tw_illegal|Det træk er ikke tilladt|Not a legal move
-tw_cheat|Passer ikke med det lovede|Does not match its commitment
-tw_rules|Reglerne kan ikke spilles over radio|These rules cannot be played over the radio
-tw_late|For sent: et andet træk kom først|Too late: another move came first
-tw_not_yours|Ikke din plads|Not your seat
-tw_refused|Afvist|Refused
-tw_moved|flyttede|moved
 t_bot_seat1|En bot har din|A bot has your
 t_bot_seat2|plads i spillet|seat this game
 t_left_out|Ikke ved bordet|Not at the table

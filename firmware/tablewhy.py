@@ -1,16 +1,27 @@
 """tablewhy: the words for a refused table request, in the handheld's language ("Too late! Cy came
 first: Calza!", "Not your turn").
 
-Loaded only when a refusal is shown (tablegame.explain), so the texts cost no heap during play;
-the texts themselves are strings_table's (tw_* keys), like every other text on the screen."""
+Loaded only when a refusal is shown (tablegame.explain), so these texts cost no heap during play:
+they live here, in both languages, and not in strings_table, whose chosen language stays in the
+heap the whole time (the solo games' heap has no room to spare for them)."""
 import wire
-from strings import t
+from strings import lang, t
 from tablegame import RJ_AGAIN, RJ_CHEAT, RJ_ILLEGAL, RJ_PHASE, RJ_ROUND, RJ_RULES, RJ_SEAT
 from tablelog import RJ_LATE, RJ_NOT_YOURS
 
-KEYS = {RJ_PHASE: "tw_phase", RJ_ROUND: "tw_round", RJ_SEAT: "tw_seat", RJ_AGAIN: "tw_again",
-        RJ_ILLEGAL: "tw_illegal", RJ_CHEAT: "tw_cheat", RJ_RULES: "tw_rules", RJ_LATE: "tw_late",
-        RJ_NOT_YOURS: "tw_not_yours"}
+# reason: (Danish, English)
+TEXTS = {RJ_PHASE: ("Ikke nu", "Not now"),
+         RJ_ROUND: ("Det var en anden runde", "That was another round"),
+         RJ_SEAT: ("Det er ikke din tur", "Not your turn"),
+         RJ_AGAIN: ("Det har du allerede gjort", "Already done"),
+         RJ_ILLEGAL: ("Det træk er ikke tilladt", "Not a legal move"),
+         RJ_CHEAT: ("Passer ikke med det lovede", "Does not match its commitment"),
+         RJ_RULES: ("Reglerne kan ikke spilles over radio",
+                    "These rules cannot be played over the radio"),
+         RJ_LATE: ("For sent: et andet træk kom først", "Too late: another move came first"),
+         RJ_NOT_YOURS: ("Ikke din plads", "Not your seat")}
+REFUSED = ("Afvist", "Refused")
+MOVED = ("flyttede", "moved")
 
 
 def explain(node, reason, lo, name):
@@ -19,12 +30,12 @@ def explain(node, reason, lo, name):
         f = node.tmp  # the Node's scratch frame: free while the screens run
         if node.entry(lo, f) and f.etype in (wire.T_ACTION, wire.T_YATZY):
             return "%s %s %s %s" % (t("t_late"), name(f.who), t("t_first"), _move(f))
-    return t(KEYS.get(reason, "tw_refused"))
+    return TEXTS.get(reason, REFUSED)[lang()]
 
 
 def _move(f):
     if f.etype == wire.T_YATZY:
-        return t("tw_moved")
+        return MOVED[lang()]
     if f.kind == wire.A_BID:
         import snyd_ui  # a Snyd table's screens have it loaded: its dice glyphs
         return t("bid") + " " + snyd_ui.bid_text(f.count, f.face)

@@ -142,15 +142,22 @@ class Message(Screen):
             self.app.go(self.back_to)
 
     def draw(self, g):
-        words = self.text.split(" ")
-        line = ""
         r = 2
-        for w in words:
-            if len(line) + len(w) + (1 if line else 0) > 16:
-                g.row(r, line, 1)
-                r += 1
-                line = w
-            else:
-                line = line + " " + w if line else w
-        g.row(r, line, 1)
+        for line in wrap(self.text):
+            g.row(r, line, 1)
+            r += 1
         g.row(7, t("ok_back"), 1)
+
+
+def wrap(text, width=16):
+    """text in rows of at most width characters, broken at spaces (a Message has rows 2-6)."""
+    rows = []
+    line = ""
+    for w in text.split(" "):
+        if line and len(line) + 1 + len(w) > width:
+            rows.append(line)
+            line = w
+        else:
+            line = line + " " + w if line else w
+    rows.append(line)
+    return rows

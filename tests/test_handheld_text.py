@@ -30,21 +30,15 @@ def test_every_text_fits_a_line():
     for key, da, en in _table().values():
         if key.endswith("_q"):  # a ui.Confirm question: a menu heading, cut at 14
             assert len(da) <= 14 and len(en) <= 14, (key, da, en)
-        elif key in MESSAGES or key.startswith("tw_"):  # tw_: tablewhy's, shown in a Message
+        elif key in MESSAGES:
             assert all(_rows(text) <= 5 for text in (da, en)), (key, da, en)
         else:
             assert len(da) <= 16 and len(en) <= 16, (key, da, en)
 
 
 def _rows(text):
-    """Rows ui.Message wraps text into, 16 characters each."""
-    rows, line = 1, ""
-    for w in text.split(" "):
-        if line and len(line) + 1 + len(w) > 16:
-            rows, line = rows + 1, w
-        else:
-            line = line + " " + w if line else w
-    return rows
+    import ui
+    return len(ui.wrap(text))
 
 
 def test_every_key_the_firmware_asks_for_exists():
