@@ -1,6 +1,6 @@
 """The pin-map checker: is hardware/pinmap.json electrically sound on an ESP32 DevKitC?
 
-Owns the ESP32 pin facts (flash, input-only, strapping, RTC, ADC1 pins) and the rules built on them.
+Owns the ESP32 pin facts (flash, PSRAM on a WROVER, input-only, strapping, RTC, ADC1 pins) and the rules built on them.
 Every problem names the GPIO, the pin-map key that uses it and the reason, so a maker can fix it.
 Usage: python -m host_tools.pincheck [PINMAP.json]   (exit 0 sound, 1 problems found, 2 unreadable)
 """
@@ -17,6 +17,9 @@ DEFAULT_PATH = os.path.join(HARDWARE, "pinmap.json")
 GPIOS = frozenset(list(range(0, 20)) + [21, 22, 23, 25, 26, 27] + list(range(32, 40)))
 FLASH = frozenset(range(6, 12))
 INPUT_ONLY = frozenset(range(34, 40))
+# On an ESP32-WROVER (the board a table handheld needs: PSRAM gives MicroPython the heap the table's
+# code takes) GPIO 16 and 17 drive the PSRAM; one map serves both boards, so it leaves them free.
+PSRAM = frozenset([16, 17])
 RTC = frozenset([0, 2, 4, 12, 13, 14, 15, 25, 26, 27] + list(range(32, 40)))
 ADC1 = frozenset(range(32, 40))
 STRAPPING = {
@@ -133,6 +136,9 @@ def _pin_rules(pin, where, role, ext_pullups):
         return [Problem(pin, where, "GPIO 6-11 are wired to the flash chip; using one crashes the board")]
     if pin not in GPIOS:
         return [Problem(pin, where, "the ESP32 has no GPIO %s" % pin)]
+    if pin in PSRAM:
+        return [Problem(pin, where, "GPIO 16 and 17 drive the PSRAM on an ESP32-WROVER, the board "
+                        "a handheld needs to play at a table")]
     probs = []
     if pin in INPUT_ONLY:
         if role in ("output", "i2c"):

@@ -44,6 +44,8 @@ def test_cli_accepts_the_shipped_map():
 @pytest.mark.parametrize("change,pin,words", [
     (dict(buttons__up=7), 7, "flash chip"),
     (dict(buttons__down=20), 20, "no GPIO 20"),
+    (dict(buttons__down=16), 16, "PSRAM"),
+    (dict(optional__buzzer=17), 17, "ESP32-WROVER"),
     (dict(optional__buzzer=34), 34, "input-only"),
     (dict(i2c__scl=36), 36, "input-only"),
     (dict(buttons__back=39), 39, "no internal pull-up"),
@@ -142,6 +144,7 @@ def test_any_map_the_checker_passes_is_electrically_sound(pins, ext, wake):
     # an independent statement of the rules, for maps the checker let through
     assert len(set(pins)) == len(pins)
     assert not set(pins) & set(range(6, 12))
+    assert not set(pins) & {16, 17}  # a WROVER's PSRAM
     assert all(p in pincheck.GPIOS for p in pins)
     switches = pins[2:6] + [pins[8]]
     assert not set(switches) & {0, 2, 5, 12, 15}
