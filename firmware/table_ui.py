@@ -8,6 +8,7 @@ Every table screen follows the table (watch): a new game opens its screen (game_
 shows who is missing. A game screen has `games`, the table's game count when it opened.
 """
 import table as tbl
+from compat import const
 from strings import t
 from ui import Menu
 
@@ -15,16 +16,19 @@ from ui import Menu
 MENU_MODULES = ("screens", "settings_ui", "settings", "seats", "botrng")
 
 
-OPEN, GAME, LOBBY = 0, 1, 2  # what start() opens
+# what start() opens: the create/join menu, a new game's screen, the lobby after a game
+_OPEN = const(0)
+_GAME = const(1)
+_LOBBY = const(2)
 
 
-def start(app, what=OPEN):
+def start(app, what=_OPEN):
     """From the title (app.launch: the menus are dropped before this module loads, so the table's
     modules land in an unfragmented heap; the 8-handheld table needed 16 KB more heap without),
     or a new game's screen (see play), or the lobby after a game (see to_lobby)."""
-    if what == GAME:
+    if what == _GAME:
         app.go(game_screen(app))
-    elif what == LOBBY:
+    elif what == _LOBBY:
         app.go(lobby(app))
     else:
         import table_lobby_ui
@@ -61,7 +65,7 @@ def play(app):
     """A new game: its screen opens on the app's next tick, once the screen showing now is gone
     and with it the lobby's modules (app.launch), so the game's screens load into the heap they
     held; game over brings the lobby back (lobby)."""
-    app.launch("table_ui", (GAME,), LOBBY_MODULES)
+    app.launch("table_ui", (_GAME,), LOBBY_MODULES)
 
 
 # a game's screens: loaded per game (game_screen), dropped before the lobby loads
@@ -73,7 +77,7 @@ def to_lobby(app):
     """Game over: the lobby opens on the app's next tick, once the game's screens are gone
     (app.launch), so its modules load into the heap they held; at 192K an 8-handheld table ran
     out of heap loading the lobby beside them."""
-    app.launch("table_ui", (LOBBY,), GAME_MODULES)
+    app.launch("table_ui", (_LOBBY,), GAME_MODULES)
 
 
 def game_screen(app):
