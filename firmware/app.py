@@ -23,6 +23,7 @@ _ASLEEP = const(2)
 _BATTERY_MS = const(30000)
 DIM_LEVEL = const(1)
 TABLE_FILE = "table.json"  # this handheld's seat at a table (table.py keeps it): boot back into it
+_NO_ROOM_TABLE = "no_room_t"  # the table's code needs a board with PSRAM (README, Play at a table)
 
 
 class App:
@@ -60,7 +61,7 @@ class App:
         self.radio = None       # radio.Radio once a table needed it
         self._take(settings)
         import store  # already loaded by settings at boot; dropped with the menus during a game
-        if store.exists(TABLE_FILE) and self._loads(self._resume):  # a reboot at a table: the seat
+        if store.exists(TABLE_FILE) and self._loads(self._resume, False, _NO_ROOM_TABLE):  # the seat
             return
         import screens
         self.go(screens.Title(self))
@@ -72,7 +73,7 @@ class App:
         cut into pieces (6-seat Snyd needed 3 KB more heap when it loaded among the menus)."""
         self._launch = (module, args, drop)
 
-    def _loads(self, load, seated=False):
+    def _loads(self, load, seated=False, why="no_room"):
         """load() loads a game or the table and opens its screen; True if it did. Where the heap
         cannot hold what it loads (the table's code alone needs more than the about 110 KB a
         stock ESP32-WROOM-32 gives MicroPython), the MemoryError does not crash the handheld:
@@ -93,7 +94,7 @@ class App:
         import store
         from ui import Message
         store.remove(TABLE_FILE)
-        self.go(Message(self, strings.t("no_room"), screens.Title(self)))
+        self.go(Message(self, strings.t(why), screens.Title(self)))
         return True
 
     def _resume(self):
@@ -145,7 +146,8 @@ class App:
             self._launch = None
             self.screen = None      # the menu screen, and with it the last hold on its module
             forget(drop)
-            self._loads(lambda: __import__(module).start(self, *args), self.table is not None)
+            self._loads(lambda: __import__(module).start(self, *args), self.table is not None,
+                        _NO_ROOM_TABLE if module == "table_ui" else "no_room")
         for i in range(len(self.buttons)):
             ev = self.buttons[i].update(now)
             if ev:

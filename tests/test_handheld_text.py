@@ -11,7 +11,7 @@ import strings_table
 from host_tools import readback
 from host_tools.paths import FIRMWARE, MICROPYTHON
 
-MESSAGES = {"need_two", "no_room"}  # wrapped over rows 2-6 by ui.Message
+MESSAGES = {"need_two", "no_room", "no_room_t"}  # wrapped over rows 2-6 by ui.Message
 
 
 def _table():
