@@ -258,14 +258,17 @@ class Waiting(Screen):
         Screen.__init__(self, app)
         self.games = app.table.game.games
         self.seen = None
+        self.gone = False
 
     def tick(self, now):
         if watch(self):
             return
         tb = self.app.table
-        k = "".join(tb.names) + str(tb.order) + str(tb.host_gone())
-        if k != self.seen:
+        gone = tb.host_gone()
+        k = "".join(tb.names) + str(tb.order)
+        if k != self.seen or gone != self.gone:
             self.seen = k
+            self.gone = gone
             self.changed()
 
     def key(self, b, ev):

@@ -69,8 +69,9 @@ def play(app):
 
 
 # a game's screens: loaded per game (game_screen), dropped before the lobby loads
-GAME_MODULES = ("table_snyd_ui", "snyd_ui", "snyd_screens", "snyd_open", "snyd_over",
-                "table_yatzy_ui", "yatzy_ui", "yatzy_sheet")
+# (snyd_open and snyd_over never load at a table: it refuses the open die and has its own game over)
+GAME_MODULES = ("table_snyd_ui", "snyd_ui", "snyd_screens", "table_yatzy_ui", "yatzy_ui",
+                "yatzy_sheet")
 
 
 def to_lobby(app):
