@@ -1,6 +1,6 @@
 """Snyd (Perudo / Liar's Dice) rules core: the one place that decides what is legal.
 
-Implements every rule of ../shared/spec/snyd-record.md. Pure: no I/O, no hardware; runs unchanged on
+Implements every rule of ../shared/spec/snyd-record.md (format version 2: with the forfeit). Pure: no I/O, no hardware; runs unchanged on
 MicroPython and CPython. Game state is small ints and bytearrays; the per-action path (bid, snyd,
 calza, legality checks, stepping) allocates nothing but the exception of a rejected move.
 
@@ -10,7 +10,8 @@ Public API (the UI, bots, table and referee build on these names):
     Rules.from_dict(d, preset=None)  the spec's `rules` object (+ "kids" preset); raises
                                      recordlib.Malformed on unknown keys / wrong types / ranges
     .to_dict()                       every key, the spec's names and order
-  CALZA_OTHERS / CALZA_ANY / CALZA_TURN, SCOPE_TABLE / SCOPE_NEIGHBOURS, CALL_SNYD / CALL_CALZA,
+  CALZA_OTHERS / CALZA_ANY / CALZA_TURN, SCOPE_TABLE / SCOPE_NEIGHBOURS, CALL_SNYD / CALL_CALZA /
+  CALL_FORFEIT,
   MAX_DICE, CALZA_NAMES / SCOPE_NAMES (the spec's names, which to_dict writes). The other words are
   imported only when asked for, so they cost the handheld no RAM during play: the reason texts in
   snyd_reasons, the rules parser and CALL_NAMES, PRESETS in snyd_text.
@@ -20,7 +21,9 @@ Public API (the UI, bots, table and referee build on these names):
     rounds = index of the round in progress or next), opener (of the round in progress or next; -1
     when over), on_turn (-1 between rounds), palifico (round in progress, or the next one between
     rounds), bid_count / bid_face (face 0 = no bid yet), bidder (-1 = none), in_round, over
-    start_round(dice, shown=None)    dice: per seat a list/bytes ([] for a seat that is out);
+    start_round(dice, shown=None)    dice: per seat a list/bytes ([] for a seat that is out, None
+                                     for one whose dice were never revealed: `hidden` bitmask; such a
+                                     seat must forfeit: snyd/calza refuse to count);
                                      shown: with open_die, per seat the index of its open die or None
     dice_of(seat) -> bytes (this round's, or the last round's until the next starts), dealt
     (bytearray: dice per seat this round), shown_die(seat) -> value of its open die or 0, next_seat(seat)
@@ -33,9 +36,18 @@ Public API (the UI, bots, table and referee build on these names):
                                      order (a two-button picker; (0, 0) is before the first)
     may_bid(seat), may_snyd(seat), may_calza(seat); snyd_error(seat), calza_error(seat)
     bid(seat, count, face), snyd(seat) -> Result, calza(seat) -> Result
+    forfeit(seats) -> Result         the table's forfeit (seats that did not reveal in time): seats in
+                                     the order logged each lose a die, nobody gains, no call counted;
+                                     in any round in progress (before a bid, or with a call logged but
+                                     not counted); the first seat is the loser (next opener, palifico)
+    forfeit_error(seat, done=0)      None or the reason; done: bitmask of the seats forfeiting already
+    hidden_error(done=0)             None or why a round cannot end with the forfeits `done` (a seat
+                                     dealt None must forfeit)
     result: Result of the last finished round (one object per game, overwritten)
   Result: opener, palifico, call (CALL_*), caller, bidder, bid_count, bid_face, count, loser,
-          gainer, eliminated (-1 = none)
+          gainer, eliminated (-1 = none; the lowest seat out if several), out (bitmask of every seat
+          out this round), forfeits (bytearray(8): the forfeiting seats in order), n_forfeits.
+          A forfeit: call CALL_FORFEIT, caller -1, count -1, loser the first forfeiting seat.
 """
 from compat import const
 
@@ -47,6 +59,7 @@ SCOPE_NEIGHBOURS = const(1)
 CALL_NONE = const(0)
 CALL_SNYD = const(1)
 CALL_CALZA = const(2)
+CALL_FORFEIT = const(3)
 # the spec's names of the rule options (to_dict writes them; snyd_text reads them back)
 CALZA_NAMES = ("others", "any", "turn")  # index = CALZA_*
 SCOPE_NAMES = ("table", "neighbours")  # index = SCOPE_*
@@ -83,6 +96,10 @@ _E_SHOWN = const(26)
 _E_SHOWN_SEAT = const(27)
 _E_SHOWN_NONE = const(28)
 _E_SHOWN_RULE = const(29)
+_E_FORFEITED = const(30)
+_E_NO_FORFEIT = const(31)
+_E_HIDDEN = const(32)
+_E_HIDDEN_OUT = const(33)
 
 
 def _why(code, args=None):
@@ -147,6 +164,9 @@ class Result:
         self.loser = -1
         self.gainer = -1
         self.eliminated = -1
+        self.out = 0  # bit per seat eliminated this round (forfeits can take out several)
+        self.forfeits = bytearray(8)  # the forfeiting seats in the order logged (CALL_FORFEIT)
+        self.n_forfeits = 0
 
 
 class Game:
@@ -168,6 +188,7 @@ class Game:
         self._mins = bytearray(7)  # step_bid's scratch: smallest legal count per face
         self._alive = seats
         self._had_palifico = 0  # bit per seat
+        self.hidden = 0  # bit per seat whose dice this round were never revealed (None)
         self.round_no = 0
         self.opener = first
         self.on_turn = -1
@@ -222,8 +243,14 @@ class Game:
         left = self.dice_left
         if len(dice) != n:
             _fail(_E_DICE_SEATS, n)
+        hidden = 0
         for s in range(n):
             d = dice[s]
+            if d is None:
+                if not left[s]:
+                    _fail(_E_HIDDEN_OUT, s)
+                hidden |= 1 << s
+                continue
             if len(d) != left[s]:
                 _fail(_E_DICE_COUNT, (s, left[s], len(d)))
             for v in d:
@@ -245,14 +272,19 @@ class Game:
         for s in range(n):
             d = dice[s]
             b = s * MAX_DICE
-            for i in range(len(d)):
-                buf[b + i] = d[i]
+            if d is None:  # never revealed: zeros count for no face; only a forfeit ends the round
+                for i in range(left[s]):
+                    buf[b + i] = 0
+            else:
+                for i in range(len(d)):
+                    buf[b + i] = d[i]
             self.dealt[s] = left[s]
             self.shown[s] = _NO_DIE if shown is None or shown[s] is None else shown[s]
         self.on_turn = self.opener
         self.bid_count = 0
         self.bid_face = 0
         self.bidder = -1
+        self.hidden = hidden
         self.in_round = True
 
     # ---- counting -------------------------------------------------------------------------
@@ -449,9 +481,9 @@ class Game:
         return not self._snyd_code(seat)
 
     def snyd(self, seat):
-        e = self._snyd_code(seat)
+        e = self._snyd_code(seat) or self._hidden_code(0)
         if e:
-            _fail(e)
+            _fail(e, self._hidden_seat(0) if e == _E_HIDDEN else None)
         c = self.counted(self.bid_face)
         return self._finish(CALL_SNYD, seat, c, self.bidder if c < self.bid_count else seat, -1)
 
@@ -484,14 +516,91 @@ class Game:
         return not self._calza_code(seat)
 
     def calza(self, seat):
-        e = self._calza_code(seat)
+        e = self._calza_code(seat) or self._hidden_code(0)
         if e:
-            _fail(e)
+            _fail(e, self._hidden_seat(0) if e == _E_HIDDEN else None)
         c = self.counted(self.bid_face)
         if c != self.bid_count:
             return self._finish(CALL_CALZA, seat, c, seat, -1)
         return self._finish(CALL_CALZA, seat, c, -1,
                             seat if self.dice_left[seat] < self.rules.dice else -1)
+
+    # ---- forfeits (a table logs them, never a player) ----------------------------------------
+    def _forfeit_code(self, seat, done=0):
+        if self.over:
+            return _E_OVER
+        if not self.in_round:
+            return _E_NO_ROUND
+        if not 0 <= seat < self.seats:
+            return _E_SEAT
+        if not self.dice_left[seat]:
+            return _E_OUT
+        if done >> seat & 1:
+            return _E_FORFEITED
+        return 0
+
+    def forfeit_error(self, seat, done=0):
+        """None if `seat` may forfeit the round in progress, else the reason; `done` is the bitmask
+        of the seats already forfeiting in this round (a seat forfeits a round once)."""
+        e = self._forfeit_code(seat, done)
+        return _why(e) if e else None
+
+    def _hidden_code(self, done):
+        return _E_HIDDEN if self.hidden & ~done else 0
+
+    def _hidden_seat(self, done):
+        h = self.hidden & ~done
+        s = 0
+        while not h >> s & 1:
+            s += 1
+        return s
+
+    def hidden_error(self, done=0):
+        """None, or the reason why the round cannot end with `done` (bitmask) as its forfeiting seats:
+        a seat whose dice were never revealed (None in start_round) must be one of them."""
+        return _why(_E_HIDDEN, self._hidden_seat(done)) if self._hidden_code(done) else None
+
+    def forfeit(self, seats):
+        """End the round in progress with forfeits: `seats` (a list, tuple or bytes, in the order
+        logged) each lose one die, nobody gains one, and no call is counted (a call the table logged
+        but did not count yet is simply dropped). At any point of the round, before any bid too.
+        The first seat is the Result's loser: it opens the next round (if it is out, the next seat
+        clockwise with dice) and the palifico rule looks at it as at a loser. Raises Illegal (and
+        changes nothing) if a seat may not forfeit, twice the same seat, none at all, or a seat whose
+        dice were never revealed is not among them."""
+        done = 0
+        for s in seats:
+            e = self._forfeit_code(s, done)
+            if e:
+                _fail(e, s if e == _E_FORFEITED else None)
+            done |= 1 << s
+        if not done:
+            _fail(_E_NO_FORFEIT)
+        if self._hidden_code(done):
+            _fail(_E_HIDDEN, self._hidden_seat(done))
+        r = self.result
+        first = seats[0]
+        left = self.dice_left
+        out = 0
+        n = 0
+        for s in seats:
+            r.forfeits[n] = s
+            n += 1
+            if s != first:  # the first one is _finish's loser
+                left[s] -= 1
+                if not left[s]:
+                    out |= 1 << s
+                    self._alive -= 1
+        self._finish(CALL_FORFEIT, -1, -1, first, -1)
+        r.n_forfeits = n
+        if out:
+            r.out |= out
+            if r.eliminated < 0:  # the lowest seat out
+                s = 0
+                while not out >> s & 1:
+                    s += 1
+                r.eliminated = s
+        return r
 
     def _finish(self, call, caller, count, loser, gainer):
         r = self.result
@@ -506,6 +615,8 @@ class Game:
         r.loser = loser
         r.gainer = gainer
         r.eliminated = -1
+        r.out = 0
+        r.n_forfeits = 0
         left = self.dice_left
         if gainer >= 0:
             left[gainer] += 1
@@ -513,11 +624,13 @@ class Game:
             left[loser] -= 1
             if not left[loser]:
                 r.eliminated = loser
+                r.out = 1 << loser
                 self._alive -= 1
         self.in_round = False
         self.on_turn = -1
+        self.hidden = 0
         self.round_no += 1
-        if self._alive == 1:
+        if self._alive <= 1:  # one seat left wins; forfeits can leave none (a game without winner)
             self.over = True
             self.opener = -1
             self.palifico = False

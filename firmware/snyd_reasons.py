@@ -33,4 +33,8 @@ REASONS = (
     "seat %d must lay open one of its %d dice",
     "seat %d has no die to lay open",
     "shown needs the open_die rule",
+    "seat %d has forfeited this round already",
+    "a forfeit needs at least one seat",
+    "seat %d never revealed its dice: it must forfeit",
+    "seat %d is out: its dice are [], not null",
 )

@@ -6,7 +6,7 @@ writes them), the reason texts are in snyd_reasons.
 """
 from snyd import CALZA_NAMES, SCOPE_NAMES
 
-CALL_NAMES = (None, "snyd", "calza")  # index = snyd.CALL_*
+CALL_NAMES = (None, "snyd", "calza", "forfeit")  # index = snyd.CALL_*
 PRESETS = ("kids",)
 RULE_KEYS = ("dice", "jokers", "palifico", "calza", "open_on_ones", "calza_by", "count_scope",
              "open_die")
