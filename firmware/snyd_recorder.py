@@ -1,27 +1,30 @@
-"""snyd_recorder: writes the record of a Snyd game as it is played (../shared/spec/snyd-record.md).
+"""snyd_recorder: writes the record of a Snyd game as it is played (../shared/spec/snyd-record.md,
+format version 2).
 
-Recorder(rules, seats, first=0, names=None): .round(dice, shown=None), .action(seat, kind, count=0,
-face=0) with kind "bid"/"snyd"/"calza"; .write(f) streams the record's JSON text to an open file,
-a round at a time, so saving a long game never holds the whole record in memory; .record() gives
-it as a Python dict (tests, the table's replays). The game so far is a list of 256-byte
-bytearrays, as many as a typical whole game needs taken at the start, one more at a time past
-that: a log grown action by action needed ever larger pieces of a heap the game had cut up, and
-left the old ones as holes; one bytearray for the whole game (1.2 KB) was the largest piece a game
-asked for, and a long game's growth of it (1.3-1.4 KB, the old one still live) the first to fail.
-at(i) is the log's byte i. A round is its
-marker byte, then per seat the number of dice and the dice, then (open_die) per seat the index of
-the die laid open (255 for none); an action is three bytes, seat << 2 | kind, count, face.
+Recorder(rules, seats, first=0, names=None): .round(dice, shown=None) (a seat's dice None: never
+revealed, written null; only for a seat that forfeits that round), .action(seat, kind, count=0,
+face=0) with kind "bid"/"snyd"/"calza"/"forfeit"; .write(f) streams the record's JSON text to an
+open file, a round at a time, so saving a long game never holds the whole record in memory;
+.record() gives it as a Python dict (tests, the table's replays). The game so far is a list of
+256-byte bytearrays, as many as a typical whole game needs taken at the start, one more at a time
+past that: a log grown action by action needed ever larger pieces of a heap the game had cut up,
+and left the old ones as holes; one bytearray for the whole game (1.2 KB) was the largest piece a
+game asked for, and a long game's growth of it (1.3-1.4 KB, the old one still live) the first to
+fail. at(i) is the log's byte i. A round is its marker byte, then per seat the number of dice and
+the dice (NO_DICE alone for null), then (open_die) per seat the index of the die laid open (255
+for none); an action is three bytes, seat << 2 | kind (KINDS' index, 2 bits), count, face.
 Reading and replaying records is snyd_record's job (the referee), which this module never loads.
 Reading the log back (rounds, write, record) is snyd_recout's, loaded when a record is written or
 read: a game being played holds only the writing half.
 """
 from compat import const
 
-KINDS = ("bid", "snyd", "calza")
+KINDS = ("bid", "snyd", "calza", "forfeit")  # index = the kind's 2 bits in an action's first byte
 _CHUNK = const(256)         # bytes per piece of the log (at() shifts by 8)
 ROUND = const(0xFE)         # a round without shown dice
 ROUND_SHOWN = const(0xFF)   # a round with a shown die per seat
 NO_DIE = const(255)         # no die laid open
+NO_DICE = const(0xFD)       # in place of a seat's number of dice: never revealed (null, a forfeit)
 
 
 class Recorder:
@@ -50,6 +53,9 @@ class Recorder:
         put = self._put
         put(ROUND if shown is None else ROUND_SHOWN)
         for d in dice:
+            if d is None:
+                put(NO_DICE)
+                continue
             put(len(d))
             for v in d:
                 put(v)

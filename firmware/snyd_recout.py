@@ -4,7 +4,7 @@ from snyd_recorder so that a game being played holds only the code that writes t
 """
 import json
 
-from snyd_recorder import KINDS, NO_DIE, ROUND, ROUND_SHOWN
+from snyd_recorder import KINDS, NO_DICE, NO_DIE, ROUND, ROUND_SHOWN
 
 
 def rounds(rc):
@@ -19,6 +19,10 @@ def rounds(rc):
         dice = []
         for _ in range(seats):
             k = at(i)
+            if k == NO_DICE:
+                dice.append(None)
+                i += 1
+                continue
             dice.append([at(j) for j in range(i + 1, i + 1 + k)])
             i += 1 + k
         shown = None
@@ -43,7 +47,7 @@ def rounds(rc):
 def write(rc, f):
     """rc's record as JSON text, written to f piece by piece."""
     dumps = json.dumps
-    f.write('{"game": "snyd", "version": 1, "rules": ')
+    f.write('{"game": "snyd", "version": 2, "rules": ')
     f.write(dumps(rc.rules.to_dict()))
     f.write(', "seats": %d, "first": %d, "rounds": [' % (rc.seats, rc.first))
     sep = ""
@@ -59,7 +63,7 @@ def write(rc, f):
 
 
 def record(rc):
-    rec = {"game": "snyd", "version": 1, "rules": rc.rules.to_dict(), "seats": rc.seats,
+    rec = {"game": "snyd", "version": 2, "rules": rc.rules.to_dict(), "seats": rc.seats,
            "first": rc.first, "rounds": list(rounds(rc))}
     if rc.names is not None:
         rec["names"] = list(rc.names)

@@ -38,7 +38,7 @@ class Shadow:
     def __init__(self, rules, seats, first):
         names = ['p%d "\u00f8"\\' % s for s in range(seats)]  # quotes, a backslash, non-ASCII
         self.real = Recorder(rules, seats, first, names)
-        self.expected = {"game": "snyd", "version": 1, "rules": rules.to_dict(), "seats": seats,
+        self.expected = {"game": "snyd", "version": 2, "rules": rules.to_dict(), "seats": seats,
                          "first": first, "rounds": [], "names": names}
 
     def round(self, dice, shown=None):

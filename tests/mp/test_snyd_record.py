@@ -167,7 +167,7 @@ def test_malformed_records():
     bad(lambda r: r.update(seats=True))
     bad(lambda r: r.update(seats="2"))
     bad(lambda r: r.update(first=2))
-    bad(lambda r: r.update(version=2))
+    bad(lambda r: r.update(version=3))
     bad(lambda r: r.update(preset="pro"))
     bad(lambda r: r.update(rules={"dice": "5"}))
     bad(lambda r: r.update(rules=None))
@@ -275,7 +275,7 @@ def test_recorder_record_shape():
     eq(rec_["rounds"], [{"dice": [[1, 2], [3, 4]], "actions": [[0, "bid", 1, 2], [1, "snyd"]]}])
     eq(_streamed(rc), rec_)
     eq(rec_["rules"], Rules(dice=2).to_dict())
-    eq((rec_["game"], rec_["version"], rec_["seats"], rec_["first"]), ("snyd", 1, 2, 0))
+    eq((rec_["game"], rec_["version"], rec_["seats"], rec_["first"]), ("snyd", 2, 2, 0))
     assert "names" not in rec_
     eq(snyd_record.replay(rec_)["rounds"][0]["loser"], 1)  # a 1 and a 2: two 2s, the caller loses
     raises(Illegal, Game(Rules(), 2).snyd, 0)  # the core rejects what the recorder would not
