@@ -19,4 +19,5 @@ REASONS = (
     "no die %d to hold",
     "no box %r in %s",
     "bad game: %r, %r scorecards, options %r",
+    "a forfeit must go in the first free box, %s",
 )
