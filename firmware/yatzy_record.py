@@ -1,8 +1,10 @@
-"""Yatzy game records (../shared/spec/yatzy-record.md): replay one through the rules core.
+"""Yatzy game records (../shared/spec/yatzy-record.md, format versions 1 and 2): replay one through
+the rules core.
 
 replay(record) -> the spec's output dict; raises recordlib.Malformed when the input is not a record.
 Legality is decided by yatzy.Yatzy alone: a turn the core refuses is reported as the record's error,
-with every turn before it scored. Writing a record as a game goes is yatzy_recorder's job (the
+with every turn before it scored. A forfeit turn (version 2: "forfeit": true) plays its rolls, if
+any, then Yatzy.forfeit with the record's box, which the core checks is the forfeit's. Writing a record as a game goes is yatzy_recorder's job (the
 handheld loads only that).
 """
 from recordlib import Malformed, check_keys, get_bool, get_int, get_list, get_str, is_int
@@ -10,8 +12,9 @@ from yatzy import VARIANTS, Illegal, Yatzy
 
 _KEYS = ("game", "variant", "options", "players", "turns", "version", "names", "teams", "meta")
 _REQUIRED = ("game", "variant", "players", "turns")
-_TURN_KEYS = ("p", "rolls", "held", "category", "column")
+_TURN_KEYS = ("p", "rolls", "held", "category", "column", "forfeit")
 _TURN_REQUIRED = ("p", "rolls", "category")
+_FORFEIT_REQUIRED = ("p", "category")  # a forfeit may come before any roll
 
 
 def _options(variant, options):
@@ -25,10 +28,11 @@ def _options(variant, options):
 
 def _check_turn(t, where, ndice):
     """Shape of one turn; values the rules judge (dice faces, player, box, column) are left to them."""
-    check_keys(t, _TURN_KEYS, _TURN_REQUIRED, where)
+    forfeit = isinstance(t, dict) and get_bool(t.get("forfeit", False), where + ".forfeit")
+    check_keys(t, _TURN_KEYS, _FORFEIT_REQUIRED if forfeit else _TURN_REQUIRED, where)
     if not is_int(t["p"]):
         raise Malformed("%s.p must be an integer" % where)
-    rolls = get_list(t["rolls"], where + ".rolls", 1)
+    rolls = get_list(t.get("rolls", []), where + ".rolls", 0 if forfeit else 1)
     for i, r in enumerate(rolls):
         w = "%s.rolls[%d]" % (where, i)
         for d in get_list(r, w):
@@ -36,8 +40,9 @@ def _check_turn(t, where, ndice):
                 raise Malformed("%s must hold integers" % w)
     held = t.get("held", [])
     get_list(held, where + ".held")
-    if len(held) > len(rolls) - 1:
-        raise Malformed("%s.held has %d entries for %d re-rolls" % (where, len(held), len(rolls) - 1))
+    if len(held) > max(len(rolls) - 1, 0):
+        raise Malformed("%s.held has %d entries for %d re-rolls"
+                        % (where, len(held), max(len(rolls) - 1, 0)))
     for i, h in enumerate(held):
         for pos in get_list(h, "%s.held[%d]" % (where, i)):
             get_int(pos, 0, ndice - 1, "%s.held[%d] position" % (where, i))
@@ -53,13 +58,16 @@ def _play(g, t):
     if t["p"] != g.current:
         raise Illegal("wrong player: %d to move, got %d" % (g.current, t["p"]))
     held = t.get("held", [])
-    for i, dice in enumerate(t["rolls"]):
+    for i, dice in enumerate(t.get("rolls", ())):
         mask = 0
         if i and i - 1 < len(held):
             for pos in held[i - 1]:
                 mask |= 1 << pos
         g.roll(dice, mask)
-    g.fill(g.box_index(t["category"]), t.get("column", 0))
+    if t.get("forfeit"):
+        g.forfeit(g.box_index(t["category"]), t.get("column", 0))
+    else:
+        g.fill(g.box_index(t["category"]), t.get("column", 0))
 
 
 def _output(g, error):
@@ -83,6 +91,8 @@ def _output(g, error):
 def replay(record):
     check_keys(record, _KEYS, _REQUIRED, "record")
     get_str(record["game"], ("yatzy",), "game")
+    if "version" in record:
+        get_int(record["version"], 1, 2, "version")
     variant = get_str(record["variant"], VARIANTS, "variant")
     players = get_int(record["players"], 1, 8, "players")
     options = _options(variant, record.get("options", {}))

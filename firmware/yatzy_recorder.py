@@ -1,10 +1,12 @@
-"""yatzy_recorder: writes the record of a Yatzy game as it is played (../shared/spec/yatzy-record.md).
+"""yatzy_recorder: writes the record of a Yatzy game as it is played (../shared/spec/yatzy-record.md,
+format version 2).
 
 Recorder(variant, players, options=None, names=None, teams=None, meta=None): .turn(p, rolls, held,
-category, column=0) after each scored turn; .write(f) streams the record's JSON text to an open
+category, column=0, forfeit=False) after each scored turn (forfeit: the table's forfeit turn, rolls
+may be empty: written {"p", "forfeit": true, "category"[, "column"]} with the rolls if any); .write(f) streams the record's JSON text to an open
 file a turn at a time, so saving never holds the whole record in memory; .record() gives it as a
 Python dict (tests). A turn is a few bytes in one bytearray, reserved for the whole game at the
-start: p, box, column, the number of rolls, then per roll three bytes, the held mask and the dice at
+start: p (bit 7 set: a forfeit), box, column, the number of rolls, then per roll three bytes, the held mask and the dice at
 three bits each (a 6-card Maxi game: 1.6 KB, was 3 KB at a byte per die). Replaying records is
 yatzy_record's job (the referee).
 """
@@ -15,7 +17,7 @@ from yatzy import BOXES, VARIANTS
 
 class Recorder:
     def __init__(self, variant, players, options=None, names=None, teams=None, meta=None):
-        self._head = (("game", "yatzy"), ("version", 1), ("variant", variant),
+        self._head = (("game", "yatzy"), ("version", 2), ("variant", variant),
                       ("options", dict(options or {})), ("players", players), ("names", names),
                       ("teams", teams), ("meta", meta))
         self._boxes = BOXES[VARIANTS.index(variant)]
@@ -26,9 +28,9 @@ class Recorder:
         self._log = bytearray(players * cols * len(self._boxes) * (4 + 3 * 3))
         self._n = 0
 
-    def turn(self, p, rolls, held, category, column=0):
+    def turn(self, p, rolls, held, category, column=0, forfeit=False):
         """rolls: the dice after each roll; held: for each re-roll the kept positions (or None);
-        category: the box's name or index."""
+        category: the box's name or index; forfeit: a forfeit turn (scored 0, rolls may be [])."""
         if isinstance(category, str):
             category = self._boxes.index(category)
         i = self._n
@@ -36,7 +38,7 @@ class Recorder:
         if need > len(self._log):
             self._log.extend(bytes(need - len(self._log) + 64))
         log = self._log
-        log[i] = p
+        log[i] = p | 0x80 if forfeit else p
         log[i + 1] = category
         log[i + 2] = column
         log[i + 3] = len(rolls)
@@ -67,6 +69,7 @@ class Recorder:
         while i < self._n:
             p, box, column, n = log[i], log[i + 1], log[i + 2], log[i + 3]
             i += 4
+            forfeit = p & 0x80
             rolls, held = [], []
             for k in range(n):
                 v = log[i] | log[i + 1] << 8 | log[i + 2] << 16
@@ -74,7 +77,12 @@ class Recorder:
                     held.append([j for j in range(nd) if v >> j & 1])
                 rolls.append([(v >> 6 + 3 * j & 7) + 1 for j in range(nd)])
                 i += 3
-            t = {"p": p, "rolls": rolls}
+            if forfeit:
+                t = {"p": p & 0x7F, "forfeit": True}
+                if n:
+                    t["rolls"] = rolls
+            else:
+                t = {"p": p, "rolls": rolls}
             if any(held):
                 t["held"] = held
             t["category"] = self._boxes[box]

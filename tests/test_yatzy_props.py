@@ -42,7 +42,7 @@ class Shadow:
     def __init__(self, variant, players, options):
         names = ['p%d "\u00e6"\\' % p for p in range(players)]  # quotes, a backslash, non-ASCII
         self.real = Recorder(variant, players, options, names)
-        self.expected = {"game": "yatzy", "version": 1, "variant": variant, "options": dict(options or {}),
+        self.expected = {"game": "yatzy", "version": 2, "variant": variant, "options": dict(options or {}),
                          "players": players, "names": names, "turns": []}
 
     def turn(self, p, rolls, held, category, column=0):
