@@ -70,7 +70,7 @@ logs: setup
 	$(PY) -m host_tools.deploy logs --port "$(PORT)" $(if $(OUT),--out "$(OUT)") $(DEPLOY_FLAGS)
 
 bom: setup
-	$(PY) -m host_tools.bom
+	$(PY) -m host_tools.bom --board all
 
 wiring: setup
 	$(PY) -m host_tools.wiring

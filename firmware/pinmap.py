@@ -1,17 +1,19 @@
-"""The handheld's pin map: read once at boot from pinmap.json (copied from hardware/pinmap.json).
+"""The handheld's pin map: read once at boot from pinmap.json (`make deploy BOARD=...` copies that
+board's map: hardware/pinmap.json for the reference ESP32-S3 board, hardware/pinmap_wroom.json for a
+WROOM-32). The pin map is the only thing in the firmware that differs between boards.
 
-hardware/pinmap.json is the single source of truth; DEFAULT mirrors it for a board deployed without
-the file, so a handheld still boots with the common wiring. Returns plain dicts; no hardware access.
+DEFAULT mirrors hardware/pinmap.json (the reference board) for a board deployed without the file, so
+a handheld still boots with the common wiring. Returns plain dicts; no hardware access.
 """
 import json
 
 DEFAULT = {
     "version": 1,
-    "i2c": {"id": 0, "scl": 22, "sda": 21, "freq": 400000},
+    "i2c": {"id": 0, "scl": 9, "sda": 8, "freq": 400000},
     "oled": {"driver": "ssd1306", "width": 128, "height": 64, "address": 60},
-    "buttons": {"up": 32, "down": 33, "select": 25, "back": 26},
+    "buttons": {"up": 10, "down": 11, "select": 12, "back": 13},
     "wake": "select",
-    "battery": {"adc": 35, "ratio": 2.0},
+    "battery": {"adc": 1, "ratio": 2.0},
     "optional": {},
 }
 

@@ -1,6 +1,10 @@
-"""The bill of materials: reads hardware/bom.csv and prints the parts and the total per handheld.
+"""The bill of materials: reads a board's BOM and prints the parts, their part numbers, why each was
+chosen, and the total per handheld.
 
-Usage: python -m host_tools.bom [--max USD]   (exit 1 when the total is over --max, default 10)
+hardware/bom.csv is the reference handheld's (the ESP32-S3 board with PSRAM: host_tools/boards.py),
+hardware/bom_wroom.csv the ESP32-WROOM-32 handheld's (solo games only).
+Usage: python -m host_tools.bom [--board s3|wroom|all] [--max USD]   (default: the reference board;
+exit 1 when a total is over --max, default 10)
 Prices are typical unit prices for small packs from common electronics marketplaces, not quotes.
 """
 import csv
@@ -10,6 +14,7 @@ import sys
 from host_tools.paths import HARDWARE
 
 BOM_CSV = os.path.join(HARDWARE, "bom.csv")
+BOMS = {"s3": BOM_CSV, "wroom": os.path.join(HARDWARE, "bom_wroom.csv")}
 COLUMNS = ("part", "quantity", "part_number", "why", "unit_price_usd", "pinmap")
 TARGET_USD = 10.0
 
@@ -41,29 +46,47 @@ def total(rows):
     return round(sum(r["quantity"] * r["unit_price_usd"] for r in rows), 2)
 
 
-def main(argv=None):
-    argv = sys.argv[1:] if argv is None else argv
-    limit = TARGET_USD
-    if "--max" in argv:
-        try:
-            limit = float(argv[argv.index("--max") + 1])
-        except (IndexError, ValueError):
-            print("usage: python -m host_tools.bom [--max USD]", file=sys.stderr)
-            return 2
-    try:
-        rows = load()
-    except (OSError, BomError) as e:
-        print("bom: %s" % e, file=sys.stderr)
-        return 2
+def show(rows, limit, title):
+    """Print one board's BOM; True when its total is under limit."""
+    print(title)
     width = max(len(r["part"]) for r in rows)
     for r in rows:
-        print("%3d x %-*s %6.2f USD" % (r["quantity"], width, r["part"], r["quantity"] * r["unit_price_usd"]))
+        print("%3d x %-*s %6.2f USD  %s" % (r["quantity"], width, r["part"], r["quantity"] * r["unit_price_usd"],
+                                            r["part_number"]))
+        print("      %s why: %s" % (" " * width, r["why"]))
     t = total(rows)
     print("total per handheld: %.2f USD (target under %.2f USD)" % (t, limit))
     if t >= limit:
         print("bom: over the target by %.2f USD" % (t - limit), file=sys.stderr)
-        return 1
-    return 0
+        return False
+    return True
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    limit, board = TARGET_USD, "s3"
+    try:
+        if "--max" in argv:
+            limit = float(argv[argv.index("--max") + 1])
+        if "--board" in argv:
+            board = argv[argv.index("--board") + 1]
+            if board not in BOMS and board != "all":
+                raise ValueError(board)
+    except (IndexError, ValueError):
+        print("usage: python -m host_tools.bom [--board %s|all] [--max USD]" % "|".join(BOMS), file=sys.stderr)
+        return 2
+    from host_tools import boards
+    ok = True
+    for key in (list(BOMS) if board == "all" else [board]):
+        try:
+            rows = load(BOMS[key])
+        except (OSError, BomError) as e:
+            print("bom: %s" % e, file=sys.stderr)
+            return 2
+        b = boards.BOARDS[key]
+        ok = show(rows, limit, "%s handheld on the %s (%s):" % (
+            "reference" if key == boards.REFERENCE else "the", b.name, os.path.relpath(BOMS[key]))) and ok
+    return 0 if ok else 1
 
 
 if __name__ == "__main__":

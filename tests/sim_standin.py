@@ -6,6 +6,7 @@ how often select was pressed. Every 100 ms it broadcasts b"HI" + its MAC; it ans
 b"PING" with b"PONG", b"BLAST" with ten 250-byte frames, and logs each frame it hears to heard.log
 in its flash folder (one write per frame: the power-cut test counts on that).
 """
+import json
 import time
 
 import espnow
@@ -24,8 +25,9 @@ e.active(True)
 BCAST = b"\xff" * 6
 e.add_peer(BCAST)
 
-oled = ssd1306.SSD1306_I2C(128, 64, machine.I2C(0, scl=machine.Pin(22), sda=machine.Pin(21)))
-sel = machine.Pin(25, machine.Pin.IN, machine.Pin.PULL_UP)
+pm = json.load(open("pinmap.json"))  # the simulator copies the board's map into the flash folder
+oled = ssd1306.SSD1306_I2C(128, 64, machine.I2C(0, scl=machine.Pin(pm["i2c"]["scl"]), sda=machine.Pin(pm["i2c"]["sda"])))
+sel = machine.Pin(pm["buttons"]["select"], machine.Pin.IN, machine.Pin.PULL_UP)
 ident = mac[5]
 heard = {}
 presses = 0

@@ -1,15 +1,17 @@
-"""The bill of materials: well-formed, under the 10 USD target, and covering every part the pin map wires."""
+"""The bill of materials of each board: well-formed, under the 10 USD target, with part numbers and reasons,
+and covering every part the board's pin map wires."""
 import subprocess
 import sys
 
 import pytest
 
-from host_tools import bom, pincheck
+from host_tools import boards, bom, pincheck
 from host_tools.paths import ROOT
 
 
-def test_total_is_quantity_times_price_and_under_target():
-    rows = bom.load()
+@pytest.mark.parametrize("board", sorted(bom.BOMS))
+def test_total_is_quantity_times_price_and_under_target(board):
+    rows = bom.load(bom.BOMS[board])
     by_hand = sum(r["quantity"] * r["unit_price_usd"] for r in rows)
     assert bom.total(rows) == round(by_hand, 2)
     assert 0 < bom.total(rows) < bom.TARGET_USD
@@ -27,14 +29,33 @@ def test_command_fails_over_a_lower_budget():
     assert r.returncode == 1 and "over the target" in r.stderr
 
 
-def test_every_row_says_why_and_has_a_part_number():
-    for r in bom.load():
+@pytest.mark.parametrize("board", sorted(bom.BOMS))
+def test_every_row_says_why_and_has_a_part_number(board):
+    for r in bom.load(bom.BOMS[board]):
         assert r["why"].strip() and r["part_number"].strip(), r
 
 
-def test_bom_covers_the_pin_map():
-    rows = bom.load()
-    pm = pincheck.load()
+def test_command_prints_part_numbers_and_reasons_for_every_board():
+    r = subprocess.run([sys.executable, "-m", "host_tools.bom", "--board", "all"], cwd=ROOT,
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    for board, path in bom.BOMS.items():
+        assert boards.BOARDS[board].name in r.stdout
+        for row in bom.load(path):
+            assert row["part_number"] in r.stdout and row["why"] in r.stdout
+    assert "Waveshare ESP32-S3-Zero" in bom.load()[0]["part_number"]   # the reference board leads its BOM
+
+
+def test_unknown_board_is_a_usage_error():
+    r = subprocess.run([sys.executable, "-m", "host_tools.bom", "--board", "c3"], cwd=ROOT,
+                       capture_output=True, text=True)
+    assert r.returncode == 2 and "usage" in r.stderr
+
+
+@pytest.mark.parametrize("board", sorted(bom.BOMS))
+def test_bom_covers_the_pin_map(board):
+    rows = bom.load(bom.BOMS[board])
+    pm = pincheck.load(boards.BOARDS[board].pinmap)
     qty = {}
     for r in rows:
         qty[r["pinmap"]] = qty.get(r["pinmap"], 0) + r["quantity"]

@@ -1,4 +1,5 @@
-"""The pin-map checker: the shipped map is sound, and each electrical rule rejects a bad map by pin and reason."""
+"""The pin-map checker: both boards' shipped maps are sound, and each electrical rule of each chip (ESP32,
+ESP32-S3) and board rejects a bad map by pin and reason."""
 import copy
 import json
 import subprocess
@@ -6,15 +7,16 @@ import sys
 
 import pytest
 
-from host_tools import pincheck
+from host_tools import boards, pincheck
 from host_tools.paths import ROOT
 
-GOOD = pincheck.load()
+GOOD = pincheck.load(boards.BOARDS["wroom"].pinmap)    # the WROOM-32's map: ESP32 rules
+S3 = pincheck.load()                                   # hardware/pinmap.json: the reference S3 board
 
 
-def bad(**changes):
-    """A copy of the shipped map with dotted keys replaced (value None deletes the key)."""
-    pm = copy.deepcopy(GOOD)
+def bad(base=None, **changes):
+    """A copy of a shipped map (the WROOM's unless base) with dotted keys replaced (None deletes the key)."""
+    pm = copy.deepcopy(GOOD if base is None else base)
     for dotted, value in changes.items():
         *path, last = dotted.split("__")
         d = pm
@@ -31,14 +33,18 @@ def problems(pm):
     return [str(p) for p in pincheck.check(pm)]
 
 
-def test_shipped_pin_map_is_sound():
+def test_shipped_pin_maps_are_sound():
     assert problems(GOOD) == []
+    assert problems(S3) == []
+    assert S3["board_id"] == boards.REFERENCE and pincheck.board_of(S3)[0] is pincheck.ESP32S3
+    assert pincheck.board_of(GOOD)[0] is pincheck.ESP32
 
 
-def test_cli_accepts_the_shipped_map():
+def test_cli_checks_every_board_map():
     r = subprocess.run([sys.executable, "-m", "host_tools.pincheck"], cwd=ROOT, capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
-    assert "sound" in r.stdout
+    assert "pinmap.json is sound for the Waveshare ESP32-S3-Zero (ESP32-S3 rules" in r.stdout
+    assert "pinmap_wroom.json is sound for the ESP32-DevKitC V4" in r.stdout
 
 
 @pytest.mark.parametrize("change,pin,words", [
@@ -57,12 +63,50 @@ def test_cli_accepts_the_shipped_map():
     (dict(buttons__select=23), 23, "not an RTC pin"),
     (dict(wake_via="ext1"), 25, "ALL_LOW"),
     (dict(battery__ratio=1.5), 35, "ratio of at least"),
+    (dict(battery__ratio=1.6), 35, "ESP32's ADC reads only up to 2450 mV"),
     (dict(external_pullups=[12], buttons__back=12), 12, "pull-up holds it high"),
 ])
 def test_each_rule_names_the_pin_and_the_reason(change, pin, words):
     found = problems(bad(**change))
     hits = [p for p in found if p.startswith("GPIO %d " % pin) and words in p]
     assert hits, "expected a problem with GPIO %d mentioning %r, got %s" % (pin, words, found)
+
+
+@pytest.mark.parametrize("change,pin,words", [
+    (dict(buttons__up=0), 0, "the board's BOOT button on the Waveshare ESP32-S3-Zero; it is a strapping pin"),
+    (dict(i2c__scl=0), 0, "BOOT button"),
+    (dict(buttons__up=3), 3, "JTAG"),
+    (dict(optional__tilt=45), 45, "strapping pin"),
+    (dict(buttons__back=46), 46, "invalid boot mode"),
+    (dict(buttons__down=19), 19, "USB D-"),
+    (dict(optional__buzzer=20), 20, "USB D+"),
+    (dict(buttons__up=26), 26, "flash and PSRAM"),
+    (dict(i2c__sda=30), 30, "flash and PSRAM"),
+    (dict(buttons__up=23), 23, "the ESP32-S3 has no GPIO 23"),
+    (dict(optional__buzzer=49), 49, "no GPIO 49"),
+    (dict(battery__adc=11, buttons__down=2), 11, "ADC1 (GPIO 1-10 on the ESP32-S3)"),
+    (dict(battery__adc=12, buttons__select=1), 12, "ADC2"),
+    (dict(optional__buzzer=21), 21, "WS2812 RGB LED"),
+    (dict(buttons__select=43, wake="select"), 43, "not an RTC pin"),
+    (dict(buttons__up=38), 38, "does not bring GPIO 38 out"),
+    (dict(buttons__up=8), 8, "already used by i2c.sda"),
+    (dict(wake_via="ext1"), 12, "ext0"),
+    (dict(external_pullups=[45], optional__tilt=45), 45, "pull-up holds it high"),
+])
+def test_each_s3_rule_names_the_pin_and_the_reason(change, pin, words):
+    found = problems(bad(S3, **change))
+    hits = [p for p in found if p.startswith("GPIO %d " % pin) and words in p]
+    assert hits, "expected a problem with GPIO %d mentioning %r, got %s" % (pin, words, found)
+
+
+def test_s3_pins_the_esp32_forbids_are_fine_on_the_s3():
+    # flash pins, WROVER PSRAM and input-only of the ESP32 are ordinary GPIOs on the S3 (13 is its edge pin)
+    assert problems(bad(S3, buttons__back=7, optional__buzzer=6)) == []
+    assert problems(bad(S3, i2c__scl=2, i2c__sda=9)) == []
+
+
+def test_unknown_board_id():
+    assert any("board_id: unknown board" in p for p in problems(bad(S3, board_id="c3")))
 
 
 def test_input_only_button_is_fine_with_a_declared_external_pullup():
@@ -172,4 +216,37 @@ def test_generators_refuse_a_bad_or_unreadable_pin_map(tool, tmp_path, monkeypat
     assert pincheck.checked(tool, str(path)) is None
     assert pincheck.checked(tool) is None
     monkeypatch.undo()
-    assert pincheck.checked(tool) == GOOD
+    assert pincheck.checked(tool) == S3
+
+
+S3_ROLES_PINS = [S3["i2c"]["scl"], S3["i2c"]["sda"]] + [S3["buttons"][b] for b in pincheck.BUTTONS] + \
+    [S3["battery"]["adc"], S3["optional"]["buzzer"], S3["optional"]["tilt"]]
+S3_PIN_LISTS = st.lists(st.tuples(st.integers(0, len(ROLES) - 1), st.integers(-1, 50)), min_size=1,
+                        max_size=3).map(lambda moves: [dict(moves).get(i, p) for i, p in enumerate(S3_ROLES_PINS)])
+
+
+@given(pins=S3_PIN_LISTS, ext=st.lists(st.sampled_from([45, 46, 2, 7, 43]), max_size=2),
+       wake=st.sampled_from(["up", "down", "select", "back"]))
+def test_any_s3_map_the_checker_passes_is_electrically_sound(pins, ext, wake):
+    """The same property for the ESP32-S3 rules and the S3-Zero's own pins, stated independently."""
+    pm = copy.deepcopy(S3)
+    for role, pin in zip(ROLES, pins):
+        a, b = role.split(".")
+        pm[a][b] = pin
+    pm["external_pullups"] = sorted(set(ext))
+    pm["wake"] = wake
+    found = pincheck.check(pm)
+    for p in found:
+        assert p.reason and p.where and (p.pin is None or isinstance(p.pin, int))
+    if found:
+        return
+    assert len(set(pins)) == len(pins)
+    assert not set(pins) & set(range(26, 33))          # in-package flash and PSRAM
+    assert not set(pins) & {19, 20}                    # USB
+    assert not set(pins) & {0, 21}                     # the board's BOOT button and RGB LED
+    assert all(p in set(range(1, 14)) | {43, 44} for p in pins)   # the S3-Zero's edge pins
+    switches = pins[2:6] + [pins[8]]
+    assert not set(switches) & {0, 3, 45, 46}
+    assert 1 <= pins[6] <= 10                          # ADC1
+    assert pm["buttons"][wake] <= 21                   # RTC GPIO 0-21
+    assert not set(pm["external_pullups"]) & {45, 46}

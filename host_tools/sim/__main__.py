@@ -15,6 +15,7 @@ import random
 import sys
 import time
 
+from host_tools import boards
 from host_tools.sim import images
 from host_tools.sim.hub import MAIN, Sim
 
@@ -75,7 +76,15 @@ def parser():
     p.add_argument("--channel", type=int, default=1,
                    help="the channel the strangers use (the firmware's fixed channel)")
     p.add_argument("--seed", type=int, default=1, help="seed of the radio and of the faults")
-    p.add_argument("--heap", type=_heap, default="1M", help="micropython -X heapsize per handheld (default 1M: the 64-bit unix port needs about twice an ESP32's heap; make bench measures the real need)")
+    p.add_argument("--board", choices=sorted(boards.BOARDS), default=boards.REFERENCE,
+                   help="the board every handheld is (default %s): its pin map and its heap, scaled to the "
+                        "64-bit unix port: %s (docs/memory.md: the 64-bit port needs %.1fx the heap of a "
+                        "32-bit MicroPython, measured by bench/py_heap32.py)" % (
+                            boards.REFERENCE, "; ".join("%s %s -> %s" % (k, b.heap_note.split(":")[0], b.sim_heap())
+                                                        for k, b in sorted(boards.BOARDS.items())),
+                            boards.HEAP_RATIO_64_32))
+    p.add_argument("--heap", type=_heap, default=None, help="micropython -X heapsize per handheld, "
+                   "instead of the board's")
     p.add_argument("--records", metavar="DIR", help="collect every handheld's game records here")
     p.add_argument("--screenshots", metavar="DIR", help="PNG of every handheld at the end")
     p.add_argument("--gif", metavar="FILE", help="animated GIF of the whole session")
@@ -302,9 +311,10 @@ def main(argv=None):
         if build.main([]) != 0:
             return 1
     clock = a.clock or ("virtual" if a.headless else "wall")
+    board = boards.get(a.board)
     sim = Sim(a.handhelds, seed=a.seed, loss=a.loss, dup=a.dup, delay_ms=a.delay_ms,
-              reorder=a.reorder, heap=a.heap, clock=clock, script=a.script,
-              airtime_mbps=a.airtime_mbps or None)
+              reorder=a.reorder, heap=a.heap or board.sim_heap(), clock=clock, script=a.script,
+              airtime_mbps=a.airtime_mbps or None, pinmap=board.pinmap)
     try:
         sim.start()
         for k in range(a.strangers):

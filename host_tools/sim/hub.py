@@ -100,7 +100,8 @@ class Handheld:
 class Sim:
     def __init__(self, n=4, seed=0, loss=0.0, dup=0.0, delay_ms=(0.0, 0.0), reorder=0.0,
                  heap="256K", clock="wall", script=None, flash_root=None, env=None,
-                 args=(), step_ms=10, record_frames=True, scripts=None, airtime_mbps=None):
+                 args=(), step_ms=10, record_frames=True, scripts=None, airtime_mbps=None,
+                 pinmap=None):
         if not 1 <= n <= 32:
             raise ValueError("handhelds must be 1..32, got %d" % n)
         if clock not in ("wall", "virtual"):
@@ -118,7 +119,8 @@ class Sim:
                             record=record_frames, airtime_mbps=airtime_mbps)
         self._own_root = flash_root is None
         self.root = flash_root or tempfile.mkdtemp(prefix="dicecup-sim-")
-        self.pins = button_pins()
+        self.pinmap = pinmap or os.path.join(HARDWARE, "pinmap.json")  # the board's map (--board)
+        self.pins = button_pins(self.pinmap)
         self.handhelds = [Handheld(i, os.path.join(self.root, "handheld%d" % i)) for i in range(n)]
         self.sel = selectors.DefaultSelector()
         self.listener = None
@@ -144,9 +146,8 @@ class Sim:
 
     def _spawn(self, h):
         os.makedirs(h.flash, exist_ok=True)
-        pm = os.path.join(HARDWARE, "pinmap.json")
         if not os.path.exists(os.path.join(h.flash, "pinmap.json")):
-            shutil.copyfile(pm, os.path.join(h.flash, "pinmap.json"))  # as deployed on the device
+            shutil.copyfile(self.pinmap, os.path.join(h.flash, "pinmap.json"))  # as deployed on the device
         log = open(h.log_path, "ab")
         env = self._env(h)
         cmd = [MICROPYTHON, "-X", "heapsize=" + self.heap, self.scripts[h.id]] + self.args
