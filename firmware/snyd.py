@@ -104,7 +104,7 @@ _E_HIDDEN_OUT = const(33)
 
 def _why(code, args=None):
     from snyd_reasons import REASONS
-    return REASONS[code] % args if args else REASONS[code]
+    return REASONS[code] if args is None else REASONS[code] % args  # seat 0 is an argument too
 
 
 def _fail(code, args=None):
@@ -543,7 +543,7 @@ class Game:
         """None if `seat` may forfeit the round in progress, else the reason; `done` is the bitmask
         of the seats already forfeiting in this round (a seat forfeits a round once)."""
         e = self._forfeit_code(seat, done)
-        return _why(e) if e else None
+        return _why(e, seat if e == _E_FORFEITED else None) if e else None
 
     def _hidden_code(self, done):
         return _E_HIDDEN if self.hidden & ~done else 0
