@@ -56,15 +56,20 @@ tournament: setup tables
 
 # Build one: the hardware package and getting the firmware onto handhelds (README "Build one").
 # PORT=/dev/ttyUSB0 | PORT=a,b | PORT=all | PORT=wokwi; DRY=1 prints the exact commands only.
+# BOARD=s3 (the reference Waveshare ESP32-S3-Zero, default) | BOARD=wroom (docs/hardware.md).
 .PHONY: flash deploy logs bom wiring hardware enclosure-render
+BOARD ?= s3
 DEPLOY_FLAGS = $(if $(DRY),--dry-run) $(ARGS)
 
 flash: setup
-	$(PY) -m host_tools.deploy flash --port "$(PORT)" --firmware "$(FIRMWARE)" $(DEPLOY_FLAGS)
+	$(PY) -m host_tools.deploy flash --board "$(BOARD)" --port "$(PORT)" --firmware "$(FIRMWARE)" $(DEPLOY_FLAGS)
 
-# deploy copies the hard Yatzy bot's value tables too, so it builds them first (a dry run builds nothing).
-deploy: setup $(if $(DRY),,tables)
-	$(PY) -m host_tools.deploy deploy --port "$(PORT)" --name "$(NAME)" $(DEPLOY_FLAGS)
+# deploy copies the hard Yatzy bot's value tables too, so it builds them (minutes, once) - after a quick
+# check of the board, ports and names, so a wrong one is said first (a dry run builds nothing).
+deploy: setup
+	$(PY) -m host_tools.deploy deploy --check-only --board "$(BOARD)" --port "$(PORT)" --name "$(NAME)" $(DEPLOY_FLAGS)
+	$(if $(DRY),,@$(MAKE) --no-print-directory tables)
+	$(PY) -m host_tools.deploy deploy --board "$(BOARD)" --port "$(PORT)" --name "$(NAME)" $(DEPLOY_FLAGS)
 
 logs: setup
 	$(PY) -m host_tools.deploy logs --port "$(PORT)" $(if $(OUT),--out "$(OUT)") $(DEPLOY_FLAGS)

@@ -1,8 +1,14 @@
 """Getting dicecup onto handhelds: flash MicroPython, deploy the .mpy build, pull the game records.
 
-  python -m host_tools.deploy flash  --port P --firmware ESP32_GENERIC-*.bin   (esptool: erase, write)
-  python -m host_tools.deploy deploy --port P [--name NAME] [--no-mip]         (mpy-cross + mpremote)
+  python -m host_tools.deploy flash  --port P [--board s3|wroom] --firmware IMAGE.bin   (esptool: erase, write)
+  python -m host_tools.deploy deploy --port P [--board s3|wroom] [--name NAME] [--no-mip] [--check-only]
   python -m host_tools.deploy logs   --port P [--out DIR]                      (records -> DIR/<owner>-<id>/)
+
+--board (default s3, the reference Waveshare ESP32-S3-Zero; host_tools/boards.py) picks the stock image
+(ESP32_GENERIC_S3 v1.26+ written at 0x0 with --chip esp32s3; ESP32_GENERIC at 0x1000 for a WROOM-32)
+and the pin map deploy copies (hardware/pinmap.json or hardware/pinmap_wroom.json). `deploy
+--check-only` checks the board, ports and names and runs nothing: `make deploy` calls it before it
+builds the Yatzy tables, so a missing port is said at once, not after minutes of building.
 
 P is one serial port, several separated by commas, `all` (every connected USB-serial board) or `wokwi`
 (the Wokwi simulator's serial port). Every command takes --dry-run to print the exact commands only.
@@ -24,7 +30,7 @@ import sys
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
-from host_tools import build, yatzy_table
+from host_tools import boards, build, yatzy_table
 from host_tools.paths import BUILD, HARDWARE, ROOT, tool
 import settings as firmware_settings   # the handheld's own file names and limits (firmware/)
 import store as firmware_store
@@ -33,9 +39,9 @@ import yatzy_values as firmware_values
 MPREMOTE = tool("mpremote")
 ESPTOOL = tool("esptool")
 STAGE = os.path.join(ROOT, "build", "deploy")     # pinmap.json and owner files made for the handheld
-PINMAP_SRC = os.path.join(HARDWARE, "pinmap.json")
+PINMAP_SRC = boards.BOARDS[boards.REFERENCE].pinmap
 WOKWI_URL = "rfc2217://localhost:4000"
-FLASH_OFFSET = "0x1000"      # where the original ESP32's MicroPython image starts
+FLASH_OFFSET = boards.BOARDS["wroom"].offset   # where the original ESP32's MicroPython image starts
 BAUD = "460800"
 NEEDS_FLASH = 4 * 1024 * 1024   # ESP32_GENERIC's partition table expects a 4 MB flash chip
 NAME_MAX = firmware_settings.NAME_MAX
@@ -48,9 +54,10 @@ TABLES_DIR = "tables"
 # two of them the root's metadata. A file takes whole blocks and a folder a pair, so sizes are in blocks.
 BLOCK = 4096
 FS_BYTES = 2 * 1024 * 1024 - 2 * BLOCK
-# USB-serial bridges found on ESP32 dev boards (VID, PID): CP210x, CH340, CH9102, FTDI.
-USB_SERIAL = {(0x10C4, 0xEA60), (0x1A86, 0x7523), (0x1A86, 0x55D4), (0x0403, 0x6001), (0x0403, 0x6010),
-              (0x0403, 0x6015)}
+# USB ports of the boards (VID, PID): the WROOM boards' USB-serial bridges (CP210x, CH340, CH9102, FTDI)
+# and the S3's own USB (its ROM's USB-Serial/JTAG and MicroPython's CDC port).
+USB_SERIAL = frozenset().union(*(b.usb_ids for b in boards.BOARDS.values()))
+CHIP_NAMES = {"esp32": "ESP32", "esp32s3": "ESP32-S3"}
 PROBE_TAG = "DICECUP-PROBE "
 
 
@@ -68,7 +75,7 @@ def explain(output, port):
     if "could not enter raw repl" in low:
         return ("%s: the board answers but not as MicroPython (could not enter the raw REPL). If it runs "
                 "dicecup and sleeps, press a button to wake it and retry; otherwise flash it first: "
-                "make flash PORT=%s FIRMWARE=ESP32_GENERIC-....bin" % (port, port))
+                "make flash BOARD=s3|wroom PORT=%s FIRMWARE=IMAGE.bin" % (port, port))
     if "enospc" in low or "no space left" in low or "errno 28" in low:
         return ("%s: not enough flash: the handheld's file system is full. Delete old files "
                 "(mpremote connect %s fs ls) or re-flash it with make flash" % (port, port))
@@ -85,9 +92,16 @@ def explain(output, port):
         return "%s: the port is busy: another program has it open (a serial monitor, Thonny, screen, " \
                "another mpremote). Close it and retry" % port
     if "wrong boot mode" in low or "no serial data received" in low or "failed to connect to" in low:
-        return "%s: the board did not enter its bootloader. Hold BOOT, tap EN, release BOOT, and retry" % port
-    if "this chip is" in low and "not esp32" in low:
-        return "%s: this board is not an original ESP32 (see the BOM); the dicecup image is ESP32_GENERIC" % port
+        return ("%s: the board did not enter its bootloader. Hold BOOT, tap RESET (EN on a DevKitC), release "
+                "BOOT, and retry" % port)
+    if "this chip is" in low and "wrong --chip" in low:
+        found = low.split("this chip is", 1)[1].strip().split()[0].strip(",.").upper()
+        for key, b in boards.BOARDS.items():
+            if CHIP_NAMES[b.chip].upper() == found:
+                return ("%s: this board is an %s, not the board chosen: use BOARD=%s (%s, image %s)"
+                        % (port, found, key, b.name, b.image_name()))
+        return ("%s: this board is an %s, which dicecup has no board for: BOARD=s3 takes an ESP32-S3 with "
+                "PSRAM, BOARD=wroom an original ESP32 (docs/hardware.md)" % (port, found))
     if "mip" in low and ("not found" in low or "error" in low or "failed" in low):
         return "%s: mip could not install ssd1306: is this PC online? (or deploy with --no-mip and copy " \
                "ssd1306.py by hand)" % port
@@ -102,7 +116,7 @@ def _is_local(port):
 
 
 def list_usb_serial():
-    """Serial ports of connected USB-serial bridges that ESP32 boards use, sorted."""
+    """Serial ports of connected boards (USB-serial bridges of ESP32 boards, the S3's own USB), sorted."""
     from serial.tools import list_ports
     return sorted(p.device for p in list_ports.comports() if (p.vid, p.pid) in USB_SERIAL)
 
@@ -116,8 +130,8 @@ def resolve_ports(spec, lister=list_usb_serial):
     if spec == "all":
         ports = lister()
         if not ports:
-            raise DeployError("PORT=all found no connected handheld (no CP210x/CH340/CH9102/FTDI USB-serial "
-                              "port). Plug one in with a data USB cable")
+            raise DeployError("PORT=all found no connected handheld (no ESP32-S3 USB port and no "
+                              "CP210x/CH340/CH9102/FTDI USB-serial port). Plug one in with a data USB cable")
         return ports
     out = []
     for p in spec.split(","):
@@ -143,8 +157,8 @@ def mpremote(port, *args):
     return [MPREMOTE, "connect", dev] + list(args)
 
 
-def esptool(port, *args):
-    return [ESPTOOL, "--chip", "esp32", "--port", port] + list(args)
+def esptool(port, *args, chip="esp32"):
+    return [ESPTOOL, "--chip", chip, "--port", port] + list(args)
 
 
 def show(cmd):
@@ -232,11 +246,35 @@ def serve(ports, plan_for, runner, say, dry_run):
 
 # ---- flash --------------------------------------------------------------------------------------
 
-def check_image(path):
-    """Refuse a file that is not an original-ESP32 firmware image before touching any board."""
+IMAGE_CHIPS = {0: "ESP32", 2: "ESP32-S2", 5: "ESP32-C3", 9: "ESP32-S3", 12: "ESP32-C2", 13: "ESP32-C6"}
+APP_DESC_MAGIC = b"\x32\x54\xcd\xab"   # esp_app_desc_t, 32 bytes into the app image
+
+
+def image_version(path, board):
+    """(major, minor) of the MicroPython in a stock image, from the app description ESP-IDF puts
+    at the start of the app (flash 0x10000); None when the file does not carry one."""
+    try:
+        with open(path, "rb") as f:
+            f.seek(0x10000 - int(board.offset, 16) + 32)
+            desc = f.read(48)
+    except OSError:
+        return None
+    if len(desc) < 48 or desc[:4] != APP_DESC_MAGIC:
+        return None
+    text = desc[16:48].split(b"\0")[0].decode("ascii", "replace").lstrip("v")
+    try:
+        major, minor = (int("".join(c for c in x if c.isdigit()) or "x") for x in text.split(".")[:2])
+    except ValueError:
+        return None
+    return major, minor
+
+
+def check_image(path, board=None):
+    """Refuse a file that is not the board's stock firmware image before touching any board."""
+    board = board or boards.BOARDS["wroom"]
+    get = "download %s from %s" % (board.image_name(), board.download())
     if not path:
-        raise DeployError("no image given: download ESP32_GENERIC from micropython.org/download/ESP32_GENERIC "
-                          "and pass FIRMWARE=path/to/ESP32_GENERIC-....bin")
+        raise DeployError("no image given: %s and pass FIRMWARE=path/to/%s-....bin" % (get, board.image))
     try:
         with open(path, "rb") as f:
             head = f.read(24)
@@ -244,14 +282,22 @@ def check_image(path):
     except OSError as e:
         raise DeployError("cannot read the image %s: %s" % (path, e.strerror or e))
     if len(head) < 24 or head[0] != 0xE9:
-        raise DeployError("%s is not an ESP32 firmware image (.bin); download the .bin (not .uf2, .app-bin or "
-                          ".elf) of ESP32_GENERIC from micropython.org/download/ESP32_GENERIC" % path)
+        raise DeployError("%s is not an ESP32 firmware image (.bin); %s (the .bin, not .uf2, .app-bin or .elf)"
+                          % (path, get))
     chip = head[12] | head[13] << 8
-    if chip != 0:
-        raise DeployError("%s is built for another chip (id %d, e.g. an ESP32-S3/C3 image); the handheld needs "
-                          "ESP32_GENERIC" % (path, chip))
-    if size + int(FLASH_OFFSET, 16) > NEEDS_FLASH:
+    if chip != board.image_chip_id:
+        other = [k for k, b in boards.BOARDS.items() if b.image_chip_id == chip]
+        hint = " (for BOARD=%s)" % other[0] if other else ""
+        raise DeployError("%s is built for another chip (%s%s); BOARD=%s (%s) needs %s: %s"
+                          % (path, IMAGE_CHIPS.get(chip, "chip id %d" % chip), hint, board.key, board.name,
+                             board.image_name(), board.download()))
+    if size + int(board.offset, 16) > NEEDS_FLASH:
         raise DeployError("%s (%d KB) does not fit a 4 MB flash" % (path, size // 1024))
+    version = image_version(path, board)
+    if board.min_version and version is not None and version < board.min_version:
+        raise DeployError("%s is MicroPython %d.%d; on a 4 MB %s it needs %s (older images do not find its "
+                          "4 MB flash and PSRAM): %s" % ((path,) + version + (board.name, board.image_name(),
+                                                                              board.download())))
     return size
 
 
@@ -266,16 +312,19 @@ def _flash_size(out):
     return None
 
 
-def flash_plan(port, image):
+def flash_plan(port, image, board=None):
+    board = board or boards.BOARDS["wroom"]
+
     def size_ok(out):
         size = _flash_size(out)
         if size is not None and size < NEEDS_FLASH:
-            raise DeployError("%s: not enough flash: the board has %d KB, MicroPython's ESP32_GENERIC needs 4 MB "
-                              "(buy an ESP32-WROOM-32 board with 4 MB, see the BOM)" % (port, size // 1024))
+            raise DeployError("%s: not enough flash: the board has %d KB, MicroPython's %s needs 4 MB "
+                              "(buy the board the BOM lists)" % (port, size // 1024, board.image))
 
-    return [Step("check the chip and its flash size", esptool(port, "flash-id"), size_ok),
-            Step("erase the flash", esptool(port, "erase-flash")),
-            Step("write MicroPython", esptool(port, "--baud", BAUD, "write-flash", FLASH_OFFSET, image))]
+    return [Step("check the chip and its flash size", esptool(port, "flash-id", chip=board.chip), size_ok),
+            Step("erase the flash", esptool(port, "erase-flash", chip=board.chip)),
+            Step("write MicroPython", esptool(port, "--baud", BAUD, "write-flash", board.offset, image,
+                                              chip=board.chip))]
 
 
 # ---- deploy -------------------------------------------------------------------------------------
@@ -397,9 +446,9 @@ def _slug(port):
     return "".join(c if c.isalnum() else "_" for c in port).strip("_")
 
 
-def stage_pinmap(stage=STAGE):
-    """The pin map as the handheld gets it: without the enclosure layout, which only the PC needs."""
-    with open(PINMAP_SRC, encoding="utf-8") as f:
+def stage_pinmap(stage=STAGE, board=None):
+    """The board's pin map as the handheld gets it: without the enclosure layout, which only the PC needs."""
+    with open(board.pinmap if board else PINMAP_SRC, encoding="utf-8") as f:
         pm = json.load(f)
     pm.pop("layout", None)
     path = os.path.join(stage, "pinmap.json")
@@ -439,7 +488,8 @@ def flash_need(dest=BUILD, tables=()):
     return need + (2 * BLOCK if tables else 0) + 16 * 1024
 
 
-def deploy_plan(port, name, dest=BUILD, stage=STAGE, mip=True, need_bytes=0, tables=(), digests=None):
+def deploy_plan(port, name, dest=BUILD, stage=STAGE, mip=True, need_bytes=0, tables=(), digests=None,
+                board=None):
     names = deploy_files(dest)
     files = [os.path.join(dest, n) for n in names if n.endswith((".py", ".mpy"))]
     dirs = [os.path.join(dest, n) for n in names if not n.endswith((".py", ".mpy"))]
@@ -455,7 +505,8 @@ def deploy_plan(port, name, dest=BUILD, stage=STAGE, mip=True, need_bytes=0, tab
     for d in dirs:
         steps.append(Step("copy %s/" % os.path.basename(d), mpremote(port, "fs", "cp", "-r", d, ":")))
     steps.append(Step("remove stale sources", mpremote(port, "exec", unshadow_code())))
-    steps.append(Step("copy pin map", mpremote(port, "fs", "cp", stage_pinmap(stage)[0], ":pinmap.json")))
+    steps.append(Step("copy pin map (%s)" % (board or boards.get("")).name,
+                      mpremote(port, "fs", "cp", stage_pinmap(stage, board)[0], ":pinmap.json")))
     if name is not None:
         steps.append(Step("set owner %s" % name, mpremote(port, "fs", "cp", stage_owner(port, name, stage)[0],
                                                           ":" + OWNER_FILE)))
@@ -502,21 +553,38 @@ def logs_plan(port, out_dir, make_dirs=True):
 
 # ---- commands -----------------------------------------------------------------------------------
 
+def _board(args):
+    try:
+        return boards.get(args.board)
+    except boards.UnknownBoard as e:
+        raise DeployError(str(e))
+
+
 def cmd_flash(args, runner, say, lister):
+    board = _board(args)
     ports = resolve_ports(args.port, lister)
     if not args.dry_run:
-        check_image(args.firmware)
+        check_image(args.firmware, board)
     elif not args.firmware:
-        raise DeployError("no image given: FIRMWARE=path/to/ESP32_GENERIC-....bin")
-    failures = serve(ports, lambda p: flash_plan(p, args.firmware), runner, say, args.dry_run)
+        raise DeployError("no image given: FIRMWARE=path/to/%s-....bin (%s from %s)"
+                          % (board.image, board.image_name(), board.download()))
+    failures = serve(ports, lambda p: flash_plan(p, args.firmware, board), runner, say, args.dry_run)
     if not args.dry_run and len(failures) < len(ports):
-        say("next: make deploy PORT=%s NAME=..." % ",".join(p for p in ports if p not in failures))
+        say("next: make deploy BOARD=%s PORT=%s NAME=..." % (board.key, ",".join(p for p in ports if p not in failures)))
     return failures, ports
 
 
 def cmd_deploy(args, runner, say, lister):
+    board = _board(args)
     ports = resolve_ports(args.port, lister)
     owners = names_for(ports, args.name)
+    if args.check_only:
+        for p in ports:
+            if not args.dry_run:
+                check_port(p)
+        say("deploy: %d handheld(s) on %s, board %s (%s); pin map %s"
+            % (len(ports), ",".join(ports), board.key, board.name, os.path.relpath(board.pinmap, ROOT)))
+        return {}, []
     tables = table_files()
     if not args.dry_run:
         check_tables(tables)
@@ -524,7 +592,8 @@ def cmd_deploy(args, runner, say, lister):
     if args.dry_run:
         for c in build_commands():
             say(show(c))
-        say("# then write %s (the pin map without its enclosure layout)" % os.path.relpath(stage_pinmap()[0], ROOT))
+        say("# then write %s (%s's pin map %s without its enclosure layout)"
+            % (os.path.relpath(stage_pinmap()[0], ROOT), board.name, os.path.relpath(board.pinmap, ROOT)))
         for p in ports:
             if owners[p] is not None:
                 path, text = stage_owner(p, owners[p])
@@ -536,20 +605,21 @@ def cmd_deploy(args, runner, say, lister):
         errors = build.build()
         if errors:
             raise DeployError("mpy-cross rejected the firmware: " + "; ".join("%s: %s" % e for e in errors))
-        _write(*stage_pinmap())
+        _write(*stage_pinmap(board=board))
         for p in ports:
             if owners[p] is not None:
                 _write(*stage_owner(p, owners[p]))
         say("built %d firmware files (%d KB)" % (len(firmware_files()), build_size() // 1024))
     need = flash_need(tables=tables)
-    if need > FS_BYTES:
+    fs = min(FS_BYTES, board.fs_bytes)
+    if need > fs:
         raise DeployError("the firmware and the Yatzy tables need %d KB of flash, more than the %d KB file "
-                          "system of ESP32_GENERIC" % (need // 1024, FS_BYTES // 1024))
+                          "system of %s" % (need // 1024, fs // 1024, board.image))
     if args.dry_run:
         say("# needs %d KB of the handheld's %d KB file system (firmware and tables in 4 KB blocks)"
-            % (need // 1024, FS_BYTES // 1024))
+            % (need // 1024, fs // 1024))
     failures = serve(ports, lambda p: deploy_plan(p, owners[p], mip=not args.no_mip, need_bytes=need,
-                                                  tables=tables, digests=digests),
+                                                  tables=tables, digests=digests, board=board),
                      runner, say, args.dry_run)
     return failures, ports
 
@@ -595,9 +665,15 @@ def parser():
         p = sub.add_parser(name, help=helptext)
         p.add_argument("--port", default="", help="PORT, PORT,PORT, all, or wokwi")
         p.add_argument("--dry-run", action="store_true", help="print the exact commands, run nothing")
+        if name in ("flash", "deploy"):
+            p.add_argument("--board", default=boards.REFERENCE,
+                           help="%s (default %s)" % (" or ".join("%s: %s" % (k, b.name) for k, b in boards.BOARDS.items()),
+                                                     boards.REFERENCE))
         if name == "flash":
-            p.add_argument("--firmware", default="", help="the ESP32_GENERIC .bin from micropython.org")
+            p.add_argument("--firmware", default="", help="the board's stock .bin from micropython.org "
+                           "(ESP32_GENERIC_S3 v1.26+ for s3, ESP32_GENERIC for wroom)")
         if name == "deploy":
+            p.add_argument("--check-only", action="store_true", help="check board, ports and names; run nothing")
             p.add_argument("--name", default="", help="owner name(s), one per handheld in port order")
             p.add_argument("--no-mip", action="store_true", help="do not install the ssd1306 driver")
         if name == "logs":
@@ -617,7 +693,7 @@ def main(argv=None, runner=run_command, out=None, lister=list_usb_serial):
     if failures:
         say.error("%s: %d of %d handheld(s) failed" % (args.command, len(failures), len(ports)))
         return 1
-    if not args.dry_run:
+    if not args.dry_run and ports:
         say("%s: all %d handheld(s) done" % (args.command, len(ports)))
     return 0
 

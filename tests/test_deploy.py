@@ -11,7 +11,7 @@ import threading
 
 import pytest
 
-from host_tools import build, deploy
+from host_tools import boards, build, deploy
 from host_tools.paths import MICROPYTHON, ROOT
 
 MP = ".venv/bin/mpremote"
@@ -142,13 +142,65 @@ def test_dry_run_runs_nothing():
 
 
 def test_dry_run_flash_commands():
-    rc, out = run(["flash", "--port", "/dev/ttyUSB0,/dev/ttyUSB1", "--firmware", "ESP32_GENERIC.bin", "--dry-run"],
-                  FakeRunner())
+    rc, out = run(["flash", "--board", "wroom", "--port", "/dev/ttyUSB0,/dev/ttyUSB1", "--firmware",
+                   "ESP32_GENERIC.bin", "--dry-run"], FakeRunner())
     assert rc == 0
     assert out.splitlines() == [
         ".venv/bin/esptool --chip esp32 --port %s %s" % (p, rest)
         for p in ("/dev/ttyUSB0", "/dev/ttyUSB1")
         for rest in ("flash-id", "erase-flash", "--baud 460800 write-flash 0x1000 ESP32_GENERIC.bin")]
+
+
+def test_dry_run_flash_commands_for_the_reference_s3_board():
+    """The default board is the S3: --chip esp32s3, and its image starts at 0x0."""
+    rc, out = run(["flash", "--port", "/dev/ttyACM0", "--firmware", "ESP32_GENERIC_S3.bin", "--dry-run"],
+                  FakeRunner())
+    assert rc == 0
+    assert out.splitlines() == [
+        ".venv/bin/esptool --chip esp32s3 --port /dev/ttyACM0 %s" % rest
+        for rest in ("flash-id", "erase-flash", "--baud 460800 write-flash 0x0 ESP32_GENERIC_S3.bin")]
+
+
+def test_unknown_board_is_refused_naming_the_boards():
+    for cmd in (["flash", "--firmware", "x.bin"], ["deploy"]):
+        runner = FakeRunner()
+        rc, out = run(cmd + ["--board", "c3", "--port", "/dev/ttyUSB0", "--dry-run"], runner)
+        assert rc == 1 and "unknown board 'c3': BOARD=s3 (Waveshare ESP32-S3-Zero" in out and "BOARD=wroom" in out
+        assert runner.calls == []
+
+
+@pytest.mark.parametrize("board,pinmap", [("s3", "pinmap.json"), ("wroom", "pinmap_wroom.json")])
+def test_deploy_copies_the_boards_pin_map(board, pinmap, tmp_path):
+    path, text = deploy.stage_pinmap(str(tmp_path), boards.get(board))
+    with open(os.path.join(ROOT, "hardware", pinmap)) as f:
+        want = json.load(f)
+    want.pop("layout")
+    assert json.loads(text) == want and want["board_id"] == board
+    rc, out = run(["deploy", "--board", board, "--port", "/dev/ttyUSB0", "--dry-run"], FakeRunner())
+    assert rc == 0 and "pin map hardware/%s" % pinmap in out
+
+
+def test_check_only_checks_board_ports_and_names_and_runs_nothing(monkeypatch):
+    built = []
+    monkeypatch.setattr(deploy.build, "build", lambda *a, **k: built.append(1) or [])
+    runner = FakeRunner()
+    rc, out = run(["deploy", "--check-only", "--board", "wroom", "--port", "/dev/ttyUSB_dicecup_missing"], runner)
+    assert rc == 1 and "no device on this port" in out
+    rc, out = run(["deploy", "--check-only", "--port", "/dev/null,/dev/zero", "--name", "Anna"], runner)
+    assert rc == 1 and "1 name(s) for 2 handheld(s)" in out
+    rc, out = run(["deploy", "--check-only", "--port", "/dev/null"], runner)
+    assert rc == 0 and "board s3 (Waveshare ESP32-S3-Zero); pin map hardware/pinmap.json" in out
+    assert runner.calls == [] and built == []
+
+
+def test_make_deploy_says_a_missing_port_before_building_the_tables():
+    """make deploy checks the port first: the tables' build (minutes) comes after."""
+    for port in ("", "/dev/ttyUSB_dicecup_missing"):
+        r = subprocess.run(["make", "-s", "deploy", "PORT=%s" % port], cwd=ROOT, capture_output=True, text=True,
+                           timeout=60)
+        assert r.returncode != 0
+        assert ("no port given" if not port else "no device on this port") in r.stderr
+        assert "yatzy_table" not in r.stdout + r.stderr
 
 
 def test_wokwi_port_goes_through_rfc2217():
@@ -242,23 +294,60 @@ def test_board_running_something_else():
     assert rc == 1 and "not MicroPython" in out
 
 
+def image(chip_id, size=1_600_000, version=None, offset=0x1000):
+    """A stand-in stock image: the ESP image header for chip_id and, when version is given, the app
+    description ESP-IDF puts at flash 0x10000 (file offset 0x10000 - offset)."""
+    data = bytearray([0xE9, 3, 2, 0x20]) + bytes(8) + bytes([chip_id, 0]) + bytes(10) + bytes(size)
+    if version:
+        at = 0x10000 - offset + 32
+        desc = deploy.APP_DESC_MAGIC + bytes(12) + version.encode().ljust(32, b"\0")
+        data[at:at + len(desc)] = desc
+    return bytes(data)
+
+
 def test_flash_writes_after_checking_the_image_and_flash_size(tmp_path):
     img = tmp_path / "ESP32_GENERIC.bin"
     img.write_bytes(bytes([0xE9, 3, 2, 0x20]) + bytes(20) + bytes(1_600_000))
     runner = FakeRunner()
-    rc, out = run(["flash", "--port", "COM5", "--firmware", str(img)], runner)
+    rc, out = run(["flash", "--board", "wroom", "--port", "COM5", "--firmware", str(img)], runner)
     assert rc == 0, out
     assert runner.calls == [".venv/bin/esptool --chip esp32 --port COM5 flash-id",
                             ".venv/bin/esptool --chip esp32 --port COM5 erase-flash",
                             ".venv/bin/esptool --chip esp32 --port COM5 --baud 460800 write-flash 0x1000 %s" % img]
-    assert "next: make deploy PORT=COM5" in out
+    assert "next: make deploy BOARD=wroom PORT=COM5" in out
+
+
+def test_flash_an_s3_image_at_0x0(tmp_path):
+    img = tmp_path / "ESP32_GENERIC_S3-20250911-v1.26.1.bin"
+    img.write_bytes(image(9, version="v1.26.1", offset=0))
+    runner = FakeRunner()
+    rc, out = run(["flash", "--board", "s3", "--port", "COM7", "--firmware", str(img)], runner)
+    assert rc == 0, out
+    assert runner.calls[-1] == ".venv/bin/esptool --chip esp32s3 --port COM7 --baud 460800 write-flash 0x0 %s" % img
+    assert deploy.image_version(str(img), boards.get("s3")) == (1, 26)
+
+
+@pytest.mark.parametrize("board,chip_id,version,words", [
+    ("s3", 0, None, "built for another chip (ESP32 (for BOARD=wroom)); BOARD=s3 (Waveshare ESP32-S3-Zero) needs "
+                    "ESP32_GENERIC_S3 v1.26 or later: micropython.org/download/ESP32_GENERIC_S3"),
+    ("wroom", 9, None, "built for another chip (ESP32-S3 (for BOARD=s3)); BOARD=wroom"),
+    ("wroom", 5, None, "ESP32-C3"),
+    ("s3", 9, "v1.25.0", "is MicroPython 1.25; on a 4 MB Waveshare ESP32-S3-Zero it needs ESP32_GENERIC_S3 v1.26"),
+])
+def test_flash_refuses_the_wrong_boards_image_naming_the_one_to_download(tmp_path, board, chip_id, version, words):
+    img = tmp_path / "fw.bin"
+    img.write_bytes(image(chip_id, version=version, offset=int(boards.get(board).offset, 16)))
+    runner = FakeRunner()
+    rc, out = run(["flash", "--board", board, "--port", "COM5", "--firmware", str(img)], runner)
+    assert rc == 1 and words in out, out
+    assert runner.calls == []
 
 
 def test_flash_refuses_a_board_with_too_little_flash(tmp_path):
     img = tmp_path / "fw.bin"
     img.write_bytes(bytes([0xE9]) + bytes(23 + 1000))
     runner = FakeRunner(rules=[(None, ["flash-id"], 0, "Detected flash size: 2MB\n")])
-    rc, out = run(["flash", "--port", "COM5", "--firmware", str(img)], runner)
+    rc, out = run(["flash", "--board", "wroom", "--port", "COM5", "--firmware", str(img)], runner)
     assert rc == 1 and "not enough flash: the board has 2048 KB" in out
     assert len(runner.calls) == 1   # never erased
 
@@ -273,14 +362,16 @@ def test_flash_refuses_a_wrong_image(tmp_path, content, words):
     if content is not None:
         img.write_bytes(content)
     runner = FakeRunner()
-    rc, out = run(["flash", "--port", "COM5", "--firmware", str(img)], runner)
+    rc, out = run(["flash", "--board", "wroom", "--port", "COM5", "--firmware", str(img)], runner)
     assert rc == 1 and words in out
     assert runner.calls == []
 
 
 def test_flash_without_image_says_where_to_get_it():
     rc, out = run(["flash", "--port", "COM5"], FakeRunner())
-    assert rc == 1 and "micropython.org/download/ESP32_GENERIC" in out
+    assert rc == 1 and "ESP32_GENERIC_S3 v1.26 or later from micropython.org/download/ESP32_GENERIC_S3" in out
+    rc, out = run(["flash", "--board", "wroom", "--port", "COM5"], FakeRunner())
+    assert rc == 1 and "ESP32_GENERIC from micropython.org/download/ESP32_GENERIC " in out
 
 
 def test_logs_pull_records_into_owner_folder(tmp_path):
@@ -311,13 +402,15 @@ def test_logs_with_no_records(tmp_path):
     ("/dev/null", "could not exclusively lock port /dev/null: [Errno 11] Resource temporarily unavailable",
      "port is busy"),
     ("/dev/null", "[Errno 13] could not open port /dev/null: [Errno 13] Permission denied", "dialout"),
-    ("COM3", "mpremote: could not enter raw repl", "make flash PORT=COM3"),
+    ("COM3", "mpremote: could not enter raw repl", "make flash BOARD=s3|wroom PORT=COM3"),
     ("COM3", "mpremote: no device found", "no device on this port"),
     ("COM3", "cp: No space left on device", "not enough flash"),
     ("COM3", "File 'x.bin' (length 5000000) at offset 0x00001000 will not fit in 4194304 bytes of flash.",
      "not enough flash"),
     ("COM3", "A fatal error occurred: Failed to connect to ESP32: No serial data received.", "Hold BOOT"),
-    ("COM3", "A fatal error occurred: This chip is ESP32-S3 not ESP32. Wrong --chip argument?", "not an original ESP32"),
+    ("COM3", "A fatal error occurred: This chip is ESP32-S3 not ESP32. Wrong --chip argument?", "use BOARD=s3"),
+    ("COM3", "A fatal error occurred: This chip is ESP32, not ESP32-S3. Wrong --chip argument?", "use BOARD=wroom"),
+    ("COM3", "A fatal error occurred: This chip is ESP32-C3 not ESP32-S3. Wrong --chip argument?", "no board for"),
     ("COM3", "something odd\nTraceback: weird failure\n", "weird failure"),
 ])
 def test_error_meanings(port, output, words):
@@ -368,7 +461,7 @@ def test_pinned_esptool_accepts_the_planned_commands(tmp_path):
     img = tmp_path / "fw.bin"
     img.write_bytes(bytes(2000))
     port = "/dev/ttyUSB_dicecup_missing"
-    for step in deploy.flash_plan(port, str(img)):
+    for step in deploy.flash_plan(port, str(img)) + deploy.flash_plan(port, str(img), boards.get("s3")):
         rc, out = deploy.run_command(step.cmd, timeout=60)
         assert rc != 0 and "Could not open %s" % port in out, (step.label, out)
         assert "no device on this port" in deploy.explain(out, port)
