@@ -18,7 +18,7 @@ REFERENCE = "s3"
 # Heap bytes the 64-bit unix port needs for the same firmware state as a 32-bit MicroPython (the
 # ESP32's): measured by bench/py_heap32.py and docs/memory.md (peak live heap of the same cases on
 # both, the 32-bit one run in MicroPython's WebAssembly port with a collection between steps).
-HEAP_RATIO_64_32 = 1.5
+HEAP_RATIO_64_32 = 1.45
 
 
 class Board:

@@ -1,6 +1,9 @@
 // Run a MicroPython script on the 32-bit WebAssembly port with a given heap, the .mpy build
 // copied into its in-memory filesystem at /fw (bench/py_heap32.py drives this).
 // Usage: node heap.mjs HEAP_BYTES BUILD_DIR SCRIPT
+// The script is cut at lines "#--step--" and each piece runs as its own runPython call: in this port
+// gc.collect() only marks a collection as pending and it runs when control returns to JavaScript, so
+// a measurement taken in the same call as the garbage it follows would count that garbage too.
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
 import fs from "fs";
 
@@ -15,4 +18,6 @@ mp.FS.mkdir("/fw");
 for (const f of fs.readdirSync(build)) {
   if (f.endsWith(".mpy")) mp.FS.writeFile("/fw/" + f, fs.readFileSync(build + "/" + f));
 }
-mp.runPython(fs.readFileSync(script, "utf8"));
+for (const step of fs.readFileSync(script, "utf8").split(/^#--step--$/m)) {
+  mp.runPython(step);
+}
