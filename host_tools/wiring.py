@@ -1,7 +1,10 @@
-"""Wiring, generated from the pin map: hardware/wiring.svg and the Wokwi project in hardware/wokwi/.
+"""Wiring, generated from each board's pin map: for the reference Waveshare ESP32-S3-Zero
+hardware/wiring.svg and the Wokwi project in hardware/wokwi/ (from hardware/pinmap.json); for the
+WROOM-32 DevKitC hardware/wiring_wroom.svg and hardware/wokwi_wroom/ (from hardware/pinmap_wroom.json).
 
-Owns the ESP32-DevKitC V4 header order and the Wokwi part and pin names. Nothing here is drawn by
-hand: change hardware/pinmap.json, run `python -m host_tools.wiring`, commit what it writes.
+Owns each board's header order and the Wokwi part and pin names (Wokwi has no S3-Zero part: its
+project uses board-esp32-s3-devkitc-1, the same chip, wired by GPIO number). Nothing here is drawn by
+hand: change a pin map, run `python -m host_tools.wiring`, commit what it writes.
 Usage: python -m host_tools.wiring [--check]   (--check exits 1 when a committed file is out of date)
 """
 import json
@@ -9,10 +12,10 @@ import os
 import sys
 from xml.sax.saxutils import escape
 
-from host_tools import pincheck
+from host_tools import boards, pincheck
 from host_tools.paths import HARDWARE
 
-SVG_PATH = os.path.join(HARDWARE, "wiring.svg")
+SVG_PATH = os.path.join(HARDWARE, "wiring.svg")      # the reference board's (BOARD_FILES has both)
 WOKWI_DIR = os.path.join(HARDWARE, "wokwi")
 DIAGRAM_PATH = os.path.join(WOKWI_DIR, "diagram.json")
 TOML_PATH = os.path.join(WOKWI_DIR, "wokwi.toml")
@@ -29,6 +32,35 @@ SILK = {"36": "VP", "39": "VN", "1": "TX", "3": "RX", "9": "SD2", "10": "SD3", "
         "8": "SD1", "7": "SD0", "6": "CLK"}
 # Wokwi's board-esp32-devkit-c-v4 names its pins like this (wokwi-boards board.json).
 WOKWI_PIN = {36: "VN", 39: "VP", 1: "TX", 3: "RX", 9: "D2", 10: "D3", 11: "CMD", 8: "D1", 7: "D0", 6: "CLK"}
+# Waveshare ESP32-S3-Zero castellated edges, USB end first, as printed on the board (TX=43, RX=44).
+S3_LEFT = ["5V", "GND", "3V3", "1", "2", "3", "4", "5", "6"]
+S3_RIGHT = ["43", "44", "13", "12", "11", "10", "9", "8", "7"]
+
+
+class Drawing:
+    """What the generators draw for one board: headers, silk names, the Wokwi part and its pin names."""
+
+    def __init__(self, title, left, right, silk, part, wokwi_pin, v33, gnd, firmware, svg_path, wokwi_dir):
+        self.title, self.left, self.right, self.silk = title, left, right, silk
+        self.part, self.wokwi_pin, self.v33, self.gnd, self.firmware = part, wokwi_pin, v33, gnd, firmware
+        self.svg_path, self.wokwi_dir = svg_path, wokwi_dir
+
+
+DRAWINGS = {
+    "wroom": Drawing("ESP32-DevKitC V4", LEFT_HEADER, RIGHT_HEADER, SILK, "board-esp32-devkit-c-v4", WOKWI_PIN,
+                     "3V3", ("GND.1", "GND.2"), WOKWI_FIRMWARE, os.path.join(HARDWARE, "wiring_wroom.svg"),
+                     os.path.join(HARDWARE, "wokwi_wroom")),
+    "s3": Drawing("Waveshare ESP32-S3-Zero", S3_LEFT, S3_RIGHT, {"43": "TX", "44": "RX"}, "board-esp32-s3-devkitc-1",
+                  {43: "TX", 44: "RX"}, "3V3.1", ("GND.1", "GND.2"), "ESP32_GENERIC_S3.bin", SVG_PATH, WOKWI_DIR),
+}
+_DRAW = [DRAWINGS[boards.REFERENCE]]   # the board the module-level functions draw (outputs() sets it)
+
+
+def _d(pm):
+    b = boards.of_pinmap(pm)
+    return DRAWINGS[b.key] if b is not None else DRAWINGS["wroom"]
+
+
 BUTTON_KEYS = {"up": "ArrowUp", "down": "ArrowDown", "select": "Enter", "back": "Backspace"}
 BUTTON_COLORS = {"up": "blue", "down": "blue", "select": "green", "back": "red"}
 
@@ -45,17 +77,21 @@ def connections(pm):
     return out
 
 
-def wokwi_pin(gpio):
-    return "esp:" + WOKWI_PIN.get(gpio, str(gpio))
+def wokwi_pin(gpio, dr=None):
+    return "esp:" + (dr or _DRAW[0]).wokwi_pin.get(gpio, str(gpio))
 
 
 def diagram(pm):
     """The Wokwi diagram.json for one handheld, as a dict."""
-    parts = [{"type": "board-esp32-devkit-c-v4", "id": "esp", "top": 0, "left": 0, "attrs": {}},
+    dr = _d(pm)
+    _DRAW[0] = dr
+    g1, g2 = ("esp:" + g for g in dr.gnd)
+    v33 = "esp:" + dr.v33
+    parts = [{"type": dr.part, "id": "esp", "top": 0, "left": 0, "attrs": {}},
              {"type": "board-ssd1306", "id": "oled", "top": -140, "left": 140,
               "attrs": {"i2c-address": "0x%02x" % pm["oled"]["address"]}}]
     conns = [["esp:TX", "$serialMonitor:RX", "", []], ["esp:RX", "$serialMonitor:TX", "", []],
-             ["oled:VCC", "esp:3V3", "red", []], ["oled:GND", "esp:GND.2", "black", []]]
+             ["oled:VCC", v33, "red", []], ["oled:GND", g2, "black", []]]
     for i, name in enumerate(pincheck.BUTTONS):
         parts.append({"type": "wokwi-pushbutton", "id": "btn_" + name, "top": 260, "left": -150 + 95 * i,
                       "attrs": {"color": BUTTON_COLORS[name], "label": name, "key": BUTTON_KEYS[name]}})
@@ -63,25 +99,25 @@ def diagram(pm):
     knob = round(3800.0 / pm["battery"]["ratio"] / 3300 * 1023)
     parts.append({"type": "wokwi-potentiometer", "id": "battery", "top": 40, "left": -200,
                   "attrs": {"value": str(knob)}})
-    conns += [["battery:VCC", "esp:3V3", "red", []], ["battery:GND", "esp:GND.1", "black", []]]
+    conns += [["battery:VCC", v33, "red", []], ["battery:GND", g1, "black", []]]
     opt = pm.get("optional", {})
     if "buzzer" in opt:
         parts.append({"type": "wokwi-buzzer", "id": "buzzer", "top": -120, "left": -170, "attrs": {"volume": "0.2"}})
-        conns.append(["buzzer:1", "esp:GND.1", "black", []])
+        conns.append(["buzzer:1", g1, "black", []])
     if "vibration" in opt:
         parts.append({"type": "wokwi-led", "id": "vibration", "top": -120, "left": -250,
                       "attrs": {"color": "orange", "label": "vibration"}})
-        conns.append(["vibration:C", "esp:GND.1", "black", []])
+        conns.append(["vibration:C", g1, "black", []])
     if "tilt" in opt:
         parts.append({"type": "wokwi-pushbutton", "id": "tilt", "top": 360, "left": -150,
                       "attrs": {"color": "yellow", "label": "tilt (shake)", "key": "t"}})
-        conns.append(["tilt:2.l", "esp:GND.1", "black", []])
+        conns.append(["tilt:2.l", g1, "black", []])
     for gpio, part, _pin, _note in connections(pm):
         if part == "oled":
             conns.append(["oled:" + _pin, wokwi_pin(gpio), "blue" if _pin == "SDA" else "yellow", []])
         elif part.startswith("button:"):
             bid = "btn_" + part.split(":")[1]
-            conns += [[bid + ":1.l", wokwi_pin(gpio), "green", []], [bid + ":2.l", "esp:GND.1", "black", []]]
+            conns += [[bid + ":1.l", wokwi_pin(gpio), "green", []], [bid + ":2.l", g1, "black", []]]
         elif part == "battery":
             conns.append(["battery:SIG", wokwi_pin(gpio), "orange", []])
         elif part == "buzzer":
@@ -90,15 +126,17 @@ def diagram(pm):
             conns.append(["vibration:A", wokwi_pin(gpio), "purple", []])
         elif part == "tilt":
             conns.append(["tilt:1.l", wokwi_pin(gpio), "gold", []])
-    return {"version": 1, "author": "dicecup (generated from hardware/pinmap.json by host_tools/wiring.py)",
+    return {"version": 1, "author": "dicecup (generated from the %s pin map by host_tools/wiring.py)" % dr.title,
             "editor": "wokwi", "parts": parts, "connections": conns, "dependencies": {}}
 
 
-def wokwi_toml():
-    return ("# Generated by host_tools/wiring.py. Put the MicroPython image (README: Build one) here as %s,\n"
-            "# start the simulator, then: make deploy PORT=wokwi NAME=you\n"
+def wokwi_toml(dr=None):
+    dr = dr or _DRAW[0]
+    key = [k for k, v in DRAWINGS.items() if v is dr][0]
+    return ("# Generated by host_tools/wiring.py. Put the MicroPython image (docs/hardware.md) here as %s,\n"
+            "# start the simulator, then: make deploy BOARD=%s PORT=wokwi NAME=you\n"
             "[wokwi]\nversion = 1\nfirmware = \"%s\"\nelf = \"%s\"\nrfc2217ServerPort = %d\n"
-            % (WOKWI_FIRMWARE, WOKWI_FIRMWARE, WOKWI_FIRMWARE, WOKWI_SERIAL_PORT))
+            % (dr.firmware, key, dr.firmware, dr.firmware, WOKWI_SERIAL_PORT))
 
 
 # ---- SVG -------------------------------------------------------------------------------------------
@@ -138,26 +176,28 @@ _LEFT_BOXES = {
 
 def svg(pm):
     """The wiring diagram as SVG text: the DevKitC's two headers, every used pin wired to its part."""
+    dr = _d(pm)
     used = {}
     for gpio, part, pin, note in connections(pm):
         used[str(gpio)] = (part, pin, note)
-    width, height = 1060, _TOP + 30 + 19 * _PITCH + 260
+    rows = max(len(dr.left), len(dr.right))
+    width, height = 1060, _TOP + 30 + rows * _PITCH + 260
     out = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" '
            'font-family="DejaVu Sans, Arial, sans-serif">' % (width, height, width, height),
            '<rect width="100%" height="100%" fill="white"/>',
-           _text(20, 30, "dicecup handheld wiring (generated from hardware/pinmap.json)", 18, weight="bold"),
+           _text(20, 30, "dicecup handheld wiring on the %s (generated from its pin map)" % dr.title, 18, weight="bold"),
            _text(20, 52, "Buttons, tilt switch and buzzer go to GND; all GND pins are common; 3V3 comes from "
                  "the ME6211 regulator (bottom).", 12),
            '<rect x="%d" y="%d" width="%d" height="%d" rx="8" fill="#1d3557" stroke="#000"/>'
-           % (_BOARD_X0, _TOP, _BOARD_X1 - _BOARD_X0, 19 * _PITCH + 40),
-           _text((_BOARD_X0 + _BOARD_X1) // 2, _TOP + 20, "ESP32-DevKitC V4", 13, "middle", "bold", "white"),
-           _text((_BOARD_X0 + _BOARD_X1) // 2, _TOP + 30 + 19 * _PITCH + 2, "USB", 11, "middle", fill="white")]
+           % (_BOARD_X0, _TOP, _BOARD_X1 - _BOARD_X0, rows * _PITCH + 40),
+           _text((_BOARD_X0 + _BOARD_X1) // 2, _TOP + 20, dr.title, 13, "middle", "bold", "white"),
+           _text((_BOARD_X0 + _BOARD_X1) // 2, _TOP + 30 + rows * _PITCH + 2, "USB", 11, "middle", fill="white")]
     left_parts, right_parts = [], []
-    for side, header in (("left", LEFT_HEADER), ("right", RIGHT_HEADER)):
+    for side, header in (("left", dr.left), ("right", dr.right)):
         for i, name in enumerate(header):
             y = _pin_y(i)
             x = _BOARD_X0 if side == "left" else _BOARD_X1
-            label = SILK.get(name, name)
+            label = dr.silk.get(name, name)
             if name.isdigit() and label == name:
                 label = "GPIO" + name if name in used else name
             hot = name in used
@@ -200,9 +240,11 @@ def svg(pm):
             part = used[name][0]
             out.append('<line class="wire" data-gpio="%s" data-part="%s" x1="%d" y1="%d" x2="%d" y2="%d" '
                        'stroke="#2a9d8f" stroke-width="2"/>' % (name, part, _BOARD_X1, y - 4, 760, y - 4))
-            out.extend(_box(760, y - 22, 270, 40, part, [used[name][2]], fill="#e9f5f2"))
+            title = part.replace("button:", "button ") + (" (wake)" if part == "button:" + pm["wake"] else "")
+            out.extend(_box(760, y - 15, 270, 22, "%s: GPIO %s, %s" % (title, name, used[name][2]), [],
+                            fill="#fdf0d5" if part.startswith("button") else "#e9f5f2"))
     # the power path, drawn as a chain with net labels
-    py = _TOP + 19 * _PITCH + 90
+    py = _TOP + rows * _PITCH + 90
     chain = [("LiPo 1000 mAh", ["JST-PH, + and -"]), ("TP4056 + DW01A", ["B+/B- to cell", "OUT+/OUT- out"]),
              ("slide switch", ["OUT+ -> VSW"]), ("ME6211C33", ["VSW -> 3V3 pin", "1 uF in and out"])]
     x = 20
@@ -221,17 +263,23 @@ def svg(pm):
 
 
 def outputs(pm):
-    """{path: text} of every file this module generates."""
-    return {SVG_PATH: svg(pm), DIAGRAM_PATH: json.dumps(diagram(pm), indent=2) + "\n", TOML_PATH: wokwi_toml()}
+    """{path: text} of every file this module generates from one board's pin map."""
+    dr = _d(pm)
+    return {dr.svg_path: svg(pm), os.path.join(dr.wokwi_dir, "diagram.json"): json.dumps(diagram(pm), indent=2) + "\n",
+            os.path.join(dr.wokwi_dir, "wokwi.toml"): wokwi_toml(dr)}
 
 
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
-    pm = pincheck.checked("wiring")
-    if pm is None:
-        return 1
+    files = {}
+    for key in sorted(boards.BOARDS, key=lambda k: k != boards.REFERENCE):
+        path = boards.BOARDS[key].pinmap if key != boards.REFERENCE else None
+        pm = pincheck.checked("wiring", path)
+        if pm is None:
+            return 1
+        files.update(outputs(pm))
     stale = []
-    for path, text in outputs(pm).items():
+    for path, text in files.items():
         try:
             with open(path, encoding="utf-8") as f:
                 same = f.read() == text
