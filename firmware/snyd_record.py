@@ -131,8 +131,6 @@ def _play_round(g, actions):
             if not g.in_round:
                 raise Illegal("the round is over: no action after %s"
                               % ("a forfeit" if g.result.call == CALL_FORFEIT else "a call"))
-            if order and kind != "forfeit":
-                raise Illegal("the round is over: no action after a forfeit")
             then_forfeit = a < last and actions[a + 1][1] == "forfeit"
             if kind == "forfeit":
                 done = 0
