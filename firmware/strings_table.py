@@ -34,7 +34,7 @@ ok_back|OK: tilbage|OK: back
 crashed|Der er en fejl|Something failed
 ok_restart|OK: genstart|OK: restart
 no_room|For lidt hukommelse til det på denne enhed|Too little memory on this board for that
-no_room_t|For lidt hukommelse til bordet: det kræver et WROVER-kort|Too little memory for the table: it needs a WROVER board
+no_room_t|For lidt hukommelse til bordet: brug et S3- eller WROVER-kort|Too little memory for the table: it needs an ESP32-S3 or WROVER board
 lang|Sprog|Language
 lang_name|Dansk|English
 name|Navn|Name
