@@ -333,3 +333,32 @@ def test_cli_logs_every_radio_frame(tmp_path):
     assert all(row["len"] == len(row["hex"]) // 2 for row in rows)
     assert [row["t_ms"] for row in rows] == sorted(row["t_ms"] for row in rows)
     assert "duplicated" in r.stdout
+
+
+# ---- boards: --board gives every handheld that board's pin map and heap (host_tools/boards.py) ----------
+
+def _sim_cli(*args):
+    return subprocess.run([sys.executable, "-m", "host_tools.sim", "--headless", "--autoplay", "--quiet"]
+                          + list(args), cwd=ROOT, capture_output=True, text=True, timeout=600)
+
+
+@pytest.mark.parametrize("game", ["snyd", "maxi"])
+def test_every_solo_game_finishes_on_the_wroom_profile(game):
+    """A WROOM-32 (112 KB of heap, x1.45 on the 64-bit port: 162K) plays the solo games to the end."""
+    r = _sim_cli("--board", "wroom", "--handhelds", "1", "--game", game)
+    assert r.returncode == 0, r.stdout + r.stderr
+
+
+@pytest.mark.parametrize("game", ["snyd", "yatzy"])
+def test_an_8_handheld_table_plays_to_the_end_on_the_s3_profile(game):
+    """The reference board's heap (2 MB PSRAM, megabytes scaled) holds an 8-handheld table; no tight number."""
+    r = _sim_cli("--board", "s3", "--handhelds", "8", "--game", game)
+    assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-3000:]
+
+
+def test_board_profiles_scale_the_heap_by_the_measured_ratio():
+    from host_tools import boards
+    assert boards.get("wroom").sim_heap() == "%dK" % round(112 * boards.HEAP_RATIO_64_32)
+    assert int(boards.get("s3").sim_heap()[:-1]) > 2048
+    assert "1.45x" in subprocess.run([sys.executable, "-m", "host_tools.sim", "--help"], cwd=ROOT,
+                                      capture_output=True, text=True).stdout.replace("\n", " ").replace("  ", " ")

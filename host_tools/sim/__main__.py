@@ -78,7 +78,7 @@ def parser():
     p.add_argument("--seed", type=int, default=1, help="seed of the radio and of the faults")
     p.add_argument("--board", choices=sorted(boards.BOARDS), default=boards.REFERENCE,
                    help="the board every handheld is (default %s): its pin map and its heap, scaled to the "
-                        "64-bit unix port: %s (docs/memory.md: the 64-bit port needs %.1fx the heap of a "
+                        "64-bit unix port: %s (docs/memory.md: the 64-bit port needs %.2fx the heap of a "
                         "32-bit MicroPython, measured by bench/py_heap32.py)" % (
                             boards.REFERENCE, "; ".join("%s %s -> %s" % (k, b.heap_note.split(":")[0], b.sim_heap())
                                                         for k, b in sorted(boards.BOARDS.items())),
