@@ -96,7 +96,7 @@ _E_SHOWN = const(26)
 _E_SHOWN_SEAT = const(27)
 _E_SHOWN_NONE = const(28)
 _E_SHOWN_RULE = const(29)
-_E_FORFEITED = const(30)
+_E_FORFEITED = const(30)  # 30..32: snyd_forfeit raises them (the same numbers there)
 _E_NO_FORFEIT = const(31)
 _E_HIDDEN = const(32)
 _E_HIDDEN_OUT = const(33)
@@ -481,9 +481,11 @@ class Game:
         return not self._snyd_code(seat)
 
     def snyd(self, seat):
-        e = self._snyd_code(seat) or self._hidden_code(0)
+        e = self._snyd_code(seat)
         if e:
-            _fail(e, self._hidden_seat(0) if e == _E_HIDDEN else None)
+            _fail(e)
+        if self.hidden:
+            self._unrevealed()
         c = self.counted(self.bid_face)
         return self._finish(CALL_SNYD, seat, c, self.bidder if c < self.bid_count else seat, -1)
 
@@ -516,49 +518,34 @@ class Game:
         return not self._calza_code(seat)
 
     def calza(self, seat):
-        e = self._calza_code(seat) or self._hidden_code(0)
+        e = self._calza_code(seat)
         if e:
-            _fail(e, self._hidden_seat(0) if e == _E_HIDDEN else None)
+            _fail(e)
+        if self.hidden:
+            self._unrevealed()
         c = self.counted(self.bid_face)
         if c != self.bid_count:
             return self._finish(CALL_CALZA, seat, c, seat, -1)
         return self._finish(CALL_CALZA, seat, c, -1,
                             seat if self.dice_left[seat] < self.rules.dice else -1)
 
-    # ---- forfeits (a table logs them, never a player) ----------------------------------------
-    def _forfeit_code(self, seat, done=0):
-        if self.over:
-            return _E_OVER
-        if not self.in_round:
-            return _E_NO_ROUND
-        if not 0 <= seat < self.seats:
-            return _E_SEAT
-        if not self.dice_left[seat]:
-            return _E_OUT
-        if done >> seat & 1:
-            return _E_FORFEITED
-        return 0
-
+    # ---- forfeits (a table logs them, never a player): the code is snyd_forfeit's, loaded only
+    # when a forfeit is checked or made, so a game without one never holds it
     def forfeit_error(self, seat, done=0):
         """None if `seat` may forfeit the round in progress, else the reason; `done` is the bitmask
         of the seats already forfeiting in this round (a seat forfeits a round once)."""
-        e = self._forfeit_code(seat, done)
-        return _why(e, seat if e == _E_FORFEITED else None) if e else None
-
-    def _hidden_code(self, done):
-        return _E_HIDDEN if self.hidden & ~done else 0
-
-    def _hidden_seat(self, done):
-        h = self.hidden & ~done
-        s = 0
-        while not h >> s & 1:
-            s += 1
-        return s
+        from snyd_forfeit import forfeit_error
+        return forfeit_error(self, seat, done)
 
     def hidden_error(self, done=0):
         """None, or the reason why the round cannot end with `done` (bitmask) as its forfeiting seats:
         a seat whose dice were never revealed (None in start_round) must be one of them."""
-        return _why(_E_HIDDEN, self._hidden_seat(done)) if self._hidden_code(done) else None
+        from snyd_forfeit import hidden_error
+        return hidden_error(self, done)
+
+    def _unrevealed(self):
+        # a counted call needs every die: a seat dealt None can only forfeit
+        raise Illegal(self.hidden_error(0))
 
     def forfeit(self, seats):
         """End the round in progress with forfeits: `seats` (a list, tuple or bytes, in the order
@@ -568,39 +555,8 @@ class Game:
         clockwise with dice) and the palifico rule looks at it as at a loser. Raises Illegal (and
         changes nothing) if a seat may not forfeit, twice the same seat, none at all, or a seat whose
         dice were never revealed is not among them."""
-        done = 0
-        for s in seats:
-            e = self._forfeit_code(s, done)
-            if e:
-                _fail(e, s if e == _E_FORFEITED else None)
-            done |= 1 << s
-        if not done:
-            _fail(_E_NO_FORFEIT)
-        if self._hidden_code(done):
-            _fail(_E_HIDDEN, self._hidden_seat(done))
-        r = self.result
-        first = seats[0]
-        left = self.dice_left
-        out = 0
-        n = 0
-        for s in seats:
-            r.forfeits[n] = s
-            n += 1
-            if s != first:  # the first one is _finish's loser
-                left[s] -= 1
-                if not left[s]:
-                    out |= 1 << s
-                    self._alive -= 1
-        self._finish(CALL_FORFEIT, -1, -1, first, -1)
-        r.n_forfeits = n
-        if out:
-            r.out |= out
-            if r.eliminated < 0:  # the lowest seat out
-                s = 0
-                while not out >> s & 1:
-                    s += 1
-                r.eliminated = s
-        return r
+        from snyd_forfeit import forfeit
+        return forfeit(self, seats)
 
     def _finish(self, call, caller, count, loser, gainer):
         r = self.result

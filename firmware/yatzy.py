@@ -35,8 +35,8 @@ Public API (the handheld UI, the bots and yatzy_record build on this):
     g.filled(p), g.member(p, n)     boxes filled by scorecard p; which of its n team members rolls now
     g.turn                          turns played so far (one box filled per turn)
     g.forfeit_box(p=-1)             (box, column) a forfeit by p (default: the one to move) fills: its
-                                    first free box in FORFEIT_ORDER[variant] (the record spec's
-                                    Scoring order), lowest column first; None if its card is full
+                                    first free box in yatzy_forfeit.FORFEIT_ORDER[variant] (the
+                                    record spec's Scoring order), lowest column first; None if full
     g.forfeit(box=-1, column=-1)    the scorecard to move forfeits its turn (a table's forfeit for a
                                     withheld reveal): 0 in forfeit_box(), rolls or none; maxi saves no
                                     rolls; box/column if given must match. Returns (box, column)
@@ -86,12 +86,6 @@ BOXES = tuple(["ones", "twos", "threes", "fours", "fives", "sixes", "one_pair", 
 BOXES = (tuple(BOXES[k] for k in _KINDS[0]), BOXES,
          tuple("yahtzee" if k == _YATZY else BOXES[k] for k in _KINDS[2]))
 BOXES += (BOXES[0],)
-# the order in which a forfeit takes a scorecard's first free box: the Scoring section of the record
-# spec. The sheet order (box index) everywhere but in Maxi, where the spec lists the Scandinavian
-# boxes first and Maxi's own after them: three_pairs, five_of_a_kind, full_straight, castle, tower
-FORFEIT_ORDER = (bytes(range(15)),
-                 b"\x00\x01\x02\x03\x04\x05\x06\x07\x09\x0a\x0c\x0d\x0f\x12\x13\x08\x0b\x0e\x10\x11",
-                 bytes(range(13)), bytes(range(15)))
 
 
 class Illegal(Exception):
@@ -370,37 +364,19 @@ class Yatzy:
         self.finished = self.turn >= len(self.card)
         self.rolls_left = 0 if self.finished else 3 + self.saved_rolls[self.current]
 
-    # --- the forfeit (a table logs it for a seat that withheld a reveal it owed) ---
+    # --- the forfeit (a table logs it for a seat that withheld a reveal it owed): the code is
+    # yatzy_forfeit's, loaded only when a forfeit is asked about or made ---
     def forfeit_box(self, p=-1):
         """(box, column) that a forfeit by scorecard p (default: the one to move) fills: its first
-        free box in the record's Scoring order (FORFEIT_ORDER), in the lowest column that has one;
-        None when its card is full."""
-        if p < 0:
-            p = self.current
-        order = FORFEIT_ORDER[self._v]
-        card = self.card
-        for col in range(self.columns):
-            i = self._at(p, col)
-            for k in range(self.nbox):
-                b = order[k]
-                if card[i + b] == _FREE:
-                    return b, col
-        return None
+        free box in the record's Scoring order (yatzy_forfeit.FORFEIT_ORDER), in the lowest column
+        that has one; None when its card is full."""
+        from yatzy_forfeit import forfeit_box
+        return forfeit_box(self, self.current if p < 0 else p)
 
     def forfeit(self, box=-1, column=-1):
         """The scorecard to move forfeits its turn: 0 in forfeit_box(), whatever was rolled (no
         Yahtzee bonus, no joker rule), and in maxi the turn saves no rolls (those it took from the
         saved ones stay spent). box/column, when given (a record's), must be that box. Ends the
         turn; returns (box, column)."""
-        if self.finished:
-            raise Illegal(_why(1))
-        p = self.current
-        fb = self.forfeit_box(p)
-        if box >= 0 and (box != fb[0] or max(column, 0) != fb[1]):
-            w = BOXES[self._v][fb[0]]
-            raise Illegal(_why(16, w + " (column %d)" % fb[1] if self.columns > 1 else w))
-        self.card[self._at(p, fb[1]) + fb[0]] = 0
-        if self._save and self.rolls_left < self.saved_rolls[p]:
-            self.saved_rolls[p] = self.rolls_left
-        self._next_turn()
-        return fb
+        from yatzy_forfeit import forfeit
+        return forfeit(self, box, column)

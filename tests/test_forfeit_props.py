@@ -10,7 +10,8 @@ from host_tools.replay import referee
 from replaycheck import referee as referee_cli
 from snyd import CALL_FORFEIT, Game, Rules
 from snyd_recorder import Recorder
-from yatzy import BOXES, FORFEIT_ORDER, NOT_FREE, VARIANTS, Yatzy
+from yatzy import BOXES, NOT_FREE, VARIANTS, Yatzy
+from yatzy_forfeit import FORFEIT_ORDER
 from yatzy_recorder import Recorder as YRecorder
 
 rules_st = st.builds(Rules, dice=st.integers(1, 5), jokers=st.booleans(), palifico=st.booleans(),

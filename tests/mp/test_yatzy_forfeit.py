@@ -5,7 +5,8 @@ import json
 
 from mpcheck import eq, raises
 from recordlib import Malformed
-from yatzy import BOXES, FORFEIT_ORDER, VARIANTS, Illegal, Yatzy
+from yatzy import BOXES, VARIANTS, Illegal, Yatzy
+from yatzy_forfeit import FORFEIT_ORDER
 from yatzy_record import replay
 from yatzy_recorder import Recorder
 
