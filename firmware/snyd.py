@@ -1,8 +1,9 @@
 """Snyd (Perudo / Liar's Dice) rules core: the one place that decides what is legal.
 
-Implements every rule of ../shared/spec/snyd-record.md (format version 2: with the forfeit). Pure: no I/O, no hardware; runs unchanged on
-MicroPython and CPython. Game state is small ints and bytearrays; the per-action path (bid, snyd,
-calza, legality checks, stepping) allocates nothing but the exception of a rejected move.
+Implements every rule of ../shared/spec/snyd-record.md (format version 2: with the forfeit, whose
+code is snyd_forfeit's, loaded only when one is checked or made). Pure: no I/O, no hardware; runs
+unchanged on MicroPython and CPython. Game state is small ints and bytearrays; the per-action path
+(bid, snyd, calza, legality checks, stepping) allocates nothing but the exception of a rejected move.
 
 Public API (the UI, bots, table and referee build on these names):
   Rules(dice=5, jokers=True, palifico=True, calza=True, open_on_ones=False,

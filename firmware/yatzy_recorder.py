@@ -3,12 +3,13 @@ format version 2).
 
 Recorder(variant, players, options=None, names=None, teams=None, meta=None): .turn(p, rolls, held,
 category, column=0, forfeit=False) after each scored turn (forfeit: the table's forfeit turn, rolls
-may be empty: written {"p", "forfeit": true, "category"[, "column"]} with the rolls if any); .write(f) streams the record's JSON text to an open
-file a turn at a time, so saving never holds the whole record in memory; .record() gives it as a
-Python dict (tests). A turn is a few bytes in one bytearray, reserved for the whole game at the
-start: p (bit 7 set: a forfeit), box, column, the number of rolls, then per roll three bytes, the held mask and the dice at
-three bits each (a 6-card Maxi game: 1.6 KB, was 3 KB at a byte per die). Replaying records is
-yatzy_record's job (the referee).
+may be empty; written {"p", "forfeit": true, "category"[, "column"]}, with the rolls if any);
+.write(f) streams the record's JSON text to an open file a turn at a time, so saving never holds
+the whole record in memory; .record() gives it as a Python dict (tests). A turn is a few bytes in
+one bytearray, reserved for the whole game at the start: p (bit 7 set: a forfeit), box, column,
+the number of rolls, then per roll three bytes, the held mask and the dice at three bits each (a
+6-card Maxi game: 1.6 KB, was 3 KB at a byte per die). Replaying records is yatzy_record's job
+(the referee).
 """
 import json
 
