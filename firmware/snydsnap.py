@@ -6,7 +6,7 @@ Layout: a version byte, first seat, voided, caller, round count, the rules, the 
 (tablegame), every counted round (per seat: number of dice, the dice; the actions, 3 bytes each),
 then this round's actions.
 """
-from snyd_recorder import KINDS, Recorder
+from snyd_recorder import KINDS, NO_DICE, Recorder
 from snydtable import P_BID, P_IDLE, P_REVEAL, pack_rules, unpack_rules
 from tablegame import Out
 
@@ -25,6 +25,9 @@ def snapshot(self, buf, off):
     self._put_fair(out)
     for r in self.rec.rounds():  # a round at a time, never the whole record as dicts
         for d in r["dice"]:
+            if d is None:  # never revealed: the seat forfeited
+                out.put(bytes((NO_DICE,)))
+                continue
             out.put(bytes((len(d),)))
             out.put(bytes(d))
         out.put(bytes((len(r["actions"]),)))
@@ -49,6 +52,10 @@ def restore(self, b, seq):
         dice = []
         for _s in range(n):
             k = b[i]
+            if k == NO_DICE:
+                dice.append(None)
+                i += 1
+                continue
             dice.append(list(b[i + 1:i + 1 + k]))
             i += 1 + k
         rec.round(dice)

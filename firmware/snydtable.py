@@ -8,8 +8,13 @@ every handheld's rules core (snyd.Game) and record (snyd_recorder.Recorder; the 
 A round: COMMIT and CONTRIB (tablegame), then
     BID       bids and calls, checked by the rules core; the first call logged ends the bidding
     REVEAL    each seat logs s and its commitments for the next round; once all are in, everyone
-              verifies every seat's dice, records the round and counts it - or voids the round and
-              names the cheat when a secret does not match its commitment
+              verifies every seat's dice, records the round and counts it
+    FORFEIT   (record format 2) a seat whose secret does not open its commitment, or that did not
+              commit, contribute or reveal within tablegame.DEADLINE_MS (the sequencer logs a
+              FORFEIT, every follower checks the deadline by its own clock), forfeits the round: it
+              loses a die, the call is not counted. A forfeit before the dice are dealt still deals
+              them to the others (they reveal at once, no bidding), so the record holds their dice.
+              Withholding never pays: whatever a seat would lose by revealing, it loses by not.
 Bidding is checked by the rules core on stand-in dice (legality depends only on dice counts); the
 verified dice replace them after the reveal, and only then is the call counted. A handheld computes
 only its own seats' dice before the reveal (`dice_of`).
@@ -18,6 +23,7 @@ Local seats: `poll(node, now, decide)` makes the requests for the seats this han
 (commit, contribute, reveal by itself; bids and calls from `decide(game, seat)` -> (wire.A_BID,
 count, face) | (wire.A_SNYD,) | (wire.A_CALZA,) | None: the player or a bot).
 The open_die rule is refused: laying a die open would put a die value on the radio before the reveal.
+A bot seat's dice are known to the handheld that hosts it (it holds the bot's secret): nothing else leaks.
 """
 import snyd
 import wire
@@ -78,6 +84,10 @@ class SnydTable(TableGame):
             if r.open_die or not 2 <= f.n <= 8 or f.first >= f.n:
                 return RJ_RULES
             return 0
+        if et == wire.T_FORFEIT:
+            if self.phase not in (P_COMMIT, P_CONTRIB, P_REVEAL):
+                return RJ_PHASE
+            return self._check_forfeit(f)
         reason = self._check_fair(f)
         if reason >= 0:
             return reason
@@ -110,6 +120,11 @@ class SnydTable(TableGame):
             else:
                 self._new_game(f)
             return
+        if et == wire.T_FORFEIT:
+            self._apply_forfeit(f)
+            if self.phase == P_REVEAL and self.revealed & self.part == self.part:
+                self._finish_round()
+            return
         if self._apply_fair(f):
             return
         if et == wire.T_ACTION:
@@ -121,7 +136,7 @@ class SnydTable(TableGame):
                 self.game.bid(w, f.count, f.face)
             else:
                 self.call_seat = w
-                self.phase = P_REVEAL
+                self._set_phase(P_REVEAL)
         elif et == wire.T_REVEAL and self.revealed == self.part:
             self._finish_round()
 
@@ -156,12 +171,24 @@ class SnydTable(TableGame):
             self.mine[s] = None
         self._begin_fair(part, carried)
 
+    def owed(self):
+        if self.phase == P_REVEAL:
+            return self.part & ~self.revealed
+        return TableGame.owed(self)
+
     def _seeded(self):
+        if self.forfeited:
+            # a seat forfeited before the dice were dealt: no bidding, everyone else reveals at
+            # once so that the record holds the round's dice
+            self._set_phase(P_REVEAL)
+            if not self.part:
+                self._finish_round()
+            return
         g = self.game
         # stand-in dice: bidding depends only on how many dice each seat holds
         g.start_round([b"\x01" * g.dice_left[s] for s in range(self.n)])
         self._my_dice()
-        self.phase = P_BID
+        self._set_phase(P_BID)
 
     def _my_dice(self):
         g = self.game
@@ -177,36 +204,42 @@ class SnydTable(TableGame):
 
     def _finish_round(self):
         dice = []
-        cheat = 0
+        lost = self.forfeited
         g = self.game
         for s in range(self.n):
-            if not self.part & (1 << s):
+            if not g.dice_left[s]:
                 dice.append(b"")
                 continue
-            d = self.verified(s, g.dice_left[s])
-            if d is None:
-                cheat |= 1 << s
+            d = None if lost & (1 << s) else self.verified(s, g.dice_left[s])
+            if d is None and not lost & (1 << s):
+                self.cheats |= 1 << s  # its secret does not open its commitment: a forfeit
+                lost |= 1 << s
             dice.append(d)
-        if cheat:
-            self.cheats |= cheat
-            self._void()
-            return
-        # the verified dice replace the stand-ins (Game.dice is the core's public per-seat
-        # buffer), then the logged call is counted by the rules core itself
-        buf = g.dice
-        for s in range(self.n):
-            d = dice[s]
-            for i in range(len(d)):
-                buf[s * snyd.MAX_DICE + i] = d[i]
-        self.rec.round(dice)
-        a = self.acts
-        for i in range(0, len(a), 3):
-            self.rec.action(a[i] >> 2, KINDS[a[i] & 3], a[i + 1], a[i + 2])
-        last = len(a) - 3
-        if a[last] & 3 == 1:
-            g.snyd(a[last] >> 2)
+        if lost:
+            order = [s for s in range(self.n) if lost & (1 << s)]
+            self.forfeits += len(order)
+            if not g.in_round:
+                g.start_round(dice)
+            self.rec.round(dice)
+            self._record_acts()
+            for s in order:
+                self.rec.action(s, "forfeit")
+            g.forfeit(order)
         else:
-            g.calza(a[last] >> 2)
+            # the verified dice replace the stand-ins (Game.dice is the core's public per-seat
+            # buffer), then the logged call is counted by the rules core itself
+            buf = g.dice
+            for s in range(self.n):
+                d = dice[s]
+                for i in range(len(d)):
+                    buf[s * snyd.MAX_DICE + i] = d[i]
+            self.rec.round(dice)
+            a = self._record_acts()
+            last = len(a) - 3
+            if a[last] & 3 == 1:
+                g.snyd(a[last] >> 2)
+            else:
+                g.calza(a[last] >> 2)
         self.round += 1
         if self.game.over:
             self.phase = P_OVER
@@ -214,12 +247,22 @@ class SnydTable(TableGame):
             return
         self._begin_round(True)
 
+    def _record_acts(self):
+        a = self.acts
+        for i in range(0, len(a), 3):
+            self.rec.action(a[i] >> 2, KINDS[a[i] & 3], a[i + 1], a[i + 2])
+        return a
+
     def _rebuild(self):
         """The rules core replayed from the record: after a snapshot, or to throw away a voided
         round (both rare: the normal path never replays)."""
         g = snyd.Game(self.rules, self.n, self.first)
         for rd in self.rec.rounds():  # a round at a time: the whole record is tens of KB as dicts
             g.start_round(rd["dice"])
+            out = [a[0] for a in rd["actions"] if a[1] == "forfeit"]
+            if out:
+                g.forfeit(out)
+                continue
             for a in rd["actions"]:
                 if a[1] == "bid":
                     g.bid(a[0], a[2], a[3])

@@ -147,6 +147,11 @@ t_down|Flyt ned|Move down
 t_remove|Fjern|Remove
 t_looking|Leder efter bord|Looking...
 t_joining|Sætter mig...|Joining...
+t_admit|Ja?|Yes?
+t_code|Kode|Code
+t_forfeit|Fortabt:|Forfeit:
+t_bad_secret|falsk|false secret
+t_too_late|for sent|too late
 t_back_cancel|Tilbage: fortryd|Back: cancel
 t_wait_start|Venter på start|Waiting to start
 t_host_gone|Værten er væk|The host is gone

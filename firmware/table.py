@@ -7,13 +7,17 @@ persisted state a reboot needs, the per-seat reply spread, and the moves of this
 (its person's, handed over by the screens, and its bots'). The screens (table_ui) only read it and
 call the methods in the public API below; app.App calls tick() on every loop while a table exists.
 
-Lobby (frames tagged with wire.LOBBY_KEY):
-    ANNOUNCE  the creator, every second: table id, game, handhelds seated (bitmask), seats, rules, name
-    JOIN      a joiner, broadcast, repeated until welcomed: a random nonce and its name (the
-              creator knows a joiner by its nonce, never by the radio address a frame came from).
-              nonce 0 from a seated handheld: it leaves (between games). The creator also sends
-              its roster as JOIN frames with nonce _ROSTER|handheld, so every screen shows names.
-    WELCOME   the creator, broadcast: the nonce, the joiner's handheld number, the table key.
+Lobby (keyless frames, wire.LOBBY_KEY checksum only; tablekeys explains the keys):
+    ANNOUNCE  the creator, every second: table id, game, handhelds seated (bitmask), seats, rules,
+              name, and its public key
+    JOIN      a joiner, broadcast, repeated until welcomed: a random nonce, its name and public
+              key. The creator lists it among `asks`; it sits only when the creator's person says
+              yes (admit), having compared the join code both screens show.
+    WELCOME   the creator, broadcast: the nonce, the joiner's handheld number and a proof under
+              the key the two now share (a radio that answers first cannot seat anybody).
+Then, tagged per receiver under the pairwise keys: ROSTER (the host's seat order: each handheld's
+name and public key, so every two handhelds agree a key) and LEAVE (a seated handheld stands up;
+only it can).
 The lobby's code is table_lobby's, loaded between games only (this module keeps what a game
 needs: the roster's names, a welcome repeated to a seated joiner that asks again).
 Then every frame is the Node's (tagged with the table key). The creator starts a game by logging a
@@ -33,6 +37,7 @@ still reveals its dice.
 """
 import os
 
+import tablekeys
 import tablelog
 import wire
 from compat import const
@@ -50,7 +55,7 @@ JOIN_MS = const(300)
 SPREAD_MS = const(4)
 HEARD_MS = const(4000)  # a table not announced for this long leaves the join list
 BOT_THINK_MS = const(900)
-ROSTER = const(0x524F0000)  # a JOIN's nonce: the host's roster (table_lobby.roster)
+ROSTER_MS = const(500)  # the host repeats its roster this often while a handheld lacks a key
 FILE = "table.json"
 G_SNYD = const(1)       # ANNOUNCE game numbers (table_snyd.GAME, table_yatzy.GAME)
 G_YATZY = const(2)
@@ -133,9 +138,16 @@ class Table:
         self.nonces = [0] * 8     # the creator: each handheld's JOIN nonce
         self._mack = [0] * 8      # highest applied sequence heard from each handheld
         self._twice = 0           # handhelds whose frames came from two radios
+        self._tos = [0xFF] * 8    # the handhelds each one's last frame was tagged for
+        self._roster_at = 0
         self.order = []           # the creator's seats for the next game: handheld number or BOT|k
         self.tid = 0
-        self.key = None
+        self.secret = None        # this handheld's X25519 secret at this table (tablekeys)
+        self.pubs = [None] * 8    # every handheld's public key
+        self.keys = [None] * 8    # the pairwise keys (the codec's, kept for table.json)
+        self.asks = []            # the creator: JOINs waiting for a yes: [nonce, name, pub, t]
+        self.host_pub = None      # a joiner: the public key of the table it asked to join
+        self.epoch = 0            # boot epoch: frame counters of this boot start above the last's
         self.tname = ""
         self.kids = False
         self.rules = None
@@ -169,10 +181,27 @@ class Table:
 
     def leave(self):
         """Stand up (between games): tell the creator, forget the table."""
-        if self.mode == SEATED:
-            import table_lobby
-            table_lobby.send_join(self, 0)
+        if self.mode == SEATED and self.node is not None:
+            f = self.f
+            f.type = wire.T_LEAVE
+            f.table, f.seat, f.term, f.seq, f.ack = self.tid, self.who, 0, 0, 0
+            f.nonce = self.nonce
+            try:
+                self.radio.send(None, self.codec.encode(f, 1))
+            except ValueError:
+                pass
         self._forget()
+
+    def table_code(self):
+        """The code every lobby screen shows: the same on every handheld at the same table."""
+        return tablekeys.table_code(self.pubs)
+
+    def join_code(self, pub=None):
+        """The code the creator's question and the joiner's screen show for one join."""
+        if pub is None:
+            return tablekeys.join_code(self.host_pub or b"", self.pubs[self.who] if
+                                       self.who >= 0 else tablekeys.public(self.secret))
+        return tablekeys.join_code(self.pubs[self.who], pub)
 
     def remove_seat(self, i):
         """Take seat i out of the next game (a bot, or a handheld that left or is gone)."""
@@ -181,6 +210,7 @@ class Table:
             self.macs[w] = None
             self.nonces[w] = 0
             self.names[w] = ""
+            self.pubs[w] = None  # its key stays until a joiner gets the number: it may watch
             if self.node:
                 self.node.members &= ~(1 << w)
         self._persist()
@@ -268,6 +298,8 @@ class Table:
         if node is None:
             return
         node.tick(now)
+        if self.mode == HOSTING and node.is_leader():
+            self._tick_keys(now)
         g = self.game
         if (self.mode == HOSTING) != node.is_leader() and node.leader >= 0 and not self.playing():
             self._host(node)
@@ -383,6 +415,7 @@ class Table:
         code = node.receive(msg, self.now)
         s = msg[7]
         if code == 0 and s < 8:
+            self._tos[s] = msg[wire.HDR_LEN - 1]
             # a seat's address: the radio its frames come from, switched only by a frame that
             # says more than any before (a higher applied sequence): a replay never does
             a = msg[14] | msg[15] << 8 | msg[16] << 16 | msg[17] << 24
@@ -418,10 +451,6 @@ class Table:
         elif t == wire.T_JOIN:
             if f.table != self.tid:
                 return
-            if f.nonce & 0xFFFF0000 == ROSTER:
-                if self.mode != HOSTING and f.seat == self._host_seat():
-                    self._rostered(f)
-                return
             if self.mode != HOSTING or self.playing() and (f.nonce == 0 or
                                                             f.nonce not in self.nonces):
                 return  # in a game: a new joiner keeps asking until the game is over
@@ -435,33 +464,93 @@ class Table:
         n = self.node
         return n.leader if n is not None and n.leader >= 0 else 0
 
+    def _on_frame(self, f):
+        """A keyed frame that is the table's, not the log's: the host's ROSTER, a LEAVE."""
+        if f.type == wire.T_LEAVE:
+            if self.mode == HOSTING and not self.playing() and 0 < f.seat < 8 and \
+                    f.seat in self.order:
+                self.remove_seat(self.order.index(f.seat))
+            return
+        if self.mode != HOSTING and f.seat == self._host_seat():
+            self._rostered(f)
+
     def _rostered(self, f):
-        """A joiner's copy of the creator's roster (table_lobby.roster): names and the seat
-        order."""
-        w = f.nonce & 0xFF
-        n = f.nonce >> 12 & 15
-        if not w & BOT:
-            self.names[w & 7] = unpack_name(f.name)
+        """A joiner's copy of the host's roster: names, the seat order, and each handheld's
+        public key (a new one: the pairwise key with it)."""
+        w = f.value
+        n = f.n
+        if not w & BOT and w < 8:
+            self.names[w] = unpack_name(f.name)
+            pub = bytes(f.pub)
+            if w != self.who and w != self._host_seat() and pub != self.pubs[w]:
+                try:
+                    self._key(w, tablekeys.pair_key(self.secret, pub, self.tid))
+                    self.pubs[w] = pub
+                except ValueError:
+                    pass  # a public key that makes no secret (RFC 7748 6.1): not one of ours
         o = self.order
         del o[n:]
         while len(o) < n:
             o.append(-1)  # not heard yet
-        i = f.nonce >> 8 & 15
-        if i < n:
-            o[i] = w
+        if f.k < n:
+            o[f.k] = w
+
+    def roster(self):
+        """The host's seats for the next game, in order, as ROSTER frames (tagged for every seated
+        handheld): seat k of n, the handheld (or BOT|k), its name and public key, so every screen
+        names every handheld and every two handhelds agree a key (_rostered). Sent with every
+        ANNOUNCE, to a new joiner at once, at the start, and in a game while some handheld's frames
+        show that it lacks a key (_tick_keys)."""
+        o = self.order
+        f = self.f
+        for i in range(len(o)):
+            w = o[i]
+            f.type = wire.T_ROSTER
+            f.n = len(o)
+            f.k = i
+            f.value = w
+            pack_name("" if w & BOT else self.names[w], f.name)
+            p = None if w & BOT else self.pubs[w]
+            f.pub[:] = p if p else bytes(wire.PUB_LEN)
+            self.node._emit(tablelog.BROADCAST, f)
+
+    def _tick_keys(self, now):
+        """The host: a handheld tags its frames for every handheld it shares a key with, so one
+        whose frames leave out a member lacks that key (a lost ROSTER): send the roster again."""
+        node = self.node
+        m = node.members | 1 << self.who
+        for h in range(8):
+            if m & (1 << h) and h != self.who and self._tos[h] & m != m & ~(1 << h):
+                if now - self._roster_at >= ROSTER_MS:
+                    self._roster_at = now
+                    self.roster()
+                return
+
+    def _key(self, h, k):
+        self.keys[h] = k
+        self.codec.set_key(h, k)
 
     # ---- seat, persist, forget -------------------------------------------------------------
     def _seat(self, leader, members):
-        self.codec.seat_at(self.tid, self.key)
+        self.codec.seat_at(self.tid, self.who)
+        for h in range(8):
+            self.codec.set_key(h, self.keys[h])
+        self.codec.ctr = self.epoch << wire.EPOCH_SHIFT
+        if members < 0:  # after a reboot: every handheld it shares a key with, until it hears more
+            members = self.codec.keyed() | 1 << self.who
         self.game = self.mod.Seats(self.tid, 0xFF if leader < 0 else 0, _save_secret, _load_secret,
                               self.who)
         self.game.on_seats = self._persist
         self.node = tablelog.Node(self.who, self.codec, self.game, self._send, members, leader,
                                   self.now)
+        self.node.on_frame = self._on_frame
 
     def _persist(self):
         import store
-        store.save(FILE, {"tid": self.tid, "key": _hex(self.key), "who": self.who,
+        store.save(FILE, {"tid": self.tid, "secret": _hex(self.secret), "who": self.who,
+                          "keys": [_hex(k) if k else "" for k in self.keys],
+                          "pubs": [_hex(p) if p else "" for p in self.pubs],
+                          "epoch": self.epoch,
                           "tname": self.tname, "kids": self.kids,
                           "order": self.order, "names": self.names,
                           "macs": [_hex(m) if m else "" for m in self.macs],
@@ -478,7 +567,11 @@ class Table:
         self.node = None
         self.game = None
         self.who = -1
-        self.codec.seat_at(0, None)
+        self.asks = []
+        self.secret = None
+        self.pubs = [None] * 8
+        self.keys = [None] * 8
+        self.codec.seat_at(0)
 
     def resume(self):
         """After a reboot: back to the seat in table.json; False if there is none."""
@@ -488,7 +581,11 @@ class Table:
             return False
         try:
             self.tid = d["tid"]
-            self.key = _unhex(d["key"])
+            self.secret = _unhex(d["secret"])
+            self.keys = [_unhex(k) if k else None for k in d["keys"]]
+            self.pubs = [_unhex(p) if p else None for p in d["pubs"]]
+            # a new boot epoch, saved before any frame: a counter never repeats a frame's
+            self.epoch = d.get("epoch", 0) + 1
             self.who = d["who"]
             self.tname = d["tname"]
             self.kids = d["kids"]
@@ -502,7 +599,8 @@ class Table:
         except (KeyError, ValueError, TypeError, IndexError, AttributeError):
             return False
         self.mode = HOSTING if self.who == 0 else SEATED
-        self._seat(leader=-1, members=0xFF)
+        self._seat(leader=-1, members=-1)
+        self._persist()
         k = d.get("kinds") or []
         for s in range(min(8, len(k))):
             self.game.kinds[s] = k[s]

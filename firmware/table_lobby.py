@@ -1,5 +1,6 @@
 """table_lobby: the lobby's half of table.Table - create, join, the join list, the creator's seat
-order, ANNOUNCE, JOIN (the roster too) and WELCOME - loaded between games only.
+order and its yes to a joiner (admit), ANNOUNCE, JOIN, WELCOME and the ROSTER - loaded between
+games only.
 
 A game runs without it (table_ui.play forgets it before a game's screen opens): table.Table keeps
 the frames a game still needs (a roster, a welcomed joiner's repeated JOIN) and reaches these
@@ -8,9 +9,12 @@ importing this module where it needs one (see table.py for the lobby's frames).
 """
 import os
 
+import tablekeys
 import wire
-from table import BOT, G_SNYD, G_YATZY, HEARD_MS, HOSTING, JOINING, ROSTER, SEATED, game_module
+from table import BOT, G_SNYD, G_YATZY, HEARD_MS, HOSTING, JOINING, SEATED, game_module
 from table import pack_name, unpack_name
+
+ASKS_MAX = 4  # JOINs waiting for the creator's yes (the newest kept: a real joiner keeps asking)
 
 
 def create(tb, tname, rules, kids, game=G_SNYD):
@@ -18,9 +22,10 @@ def create(tb, tname, rules, kids, game=G_SNYD):
     game module's (snyd.Rules; Yatzy: (variant, options, teams))."""
     tb.gid = game
     tb.mod = game_module(game)
-    r = os.urandom(20)
-    tb.tid = int.from_bytes(r[:4], "little") | 1
-    tb.key = r[4:20]
+    r = os.urandom(4)
+    tb.tid = int.from_bytes(r, "little") | 1
+    _keypair(tb)
+    tb.pubs[0] = tablekeys.public(tb.secret)
     tb.tname = tname
     tb.rules = rules
     tb.kids = kids
@@ -29,8 +34,17 @@ def create(tb, tname, rules, kids, game=G_SNYD):
     tb.macs[0] = tb.radio.mac
     tb.order = [0]
     tb.mode = HOSTING
+    tb._key(0, tablekeys.self_key(tb.secret, tb.tid))
     tb._seat(leader=0, members=1)
     tb._persist()
+
+
+def _keypair(tb):
+    tb.secret = tablekeys.new_secret(os.urandom)
+    tb.pubs = [None] * 8
+    tb.keys = [None] * 8
+    tb.asks = []
+    tb.epoch = 0
 
 
 def join(tb, entry):
@@ -47,7 +61,9 @@ def join(tb, entry):
     tb.kids = tb.gid == G_SNYD and tb.rules is not None and tb.rules.dice == 3
     # JOIN goes out as a broadcast: the announcer's address may be a stranger's replay
     tb.macs[0] = None
-    tb.codec.seat_at(tb.tid, None)
+    tb.codec.seat_at(tb.tid)
+    _keypair(tb)
+    tb.host_pub = entry[9]
     tb.nonce = int.from_bytes(os.urandom(4), "little") | 1
     tb.mode = JOINING
     tb._at = -100000
@@ -136,29 +152,20 @@ def announce(tb):
     f.size = len(tb.order)
     f.rules[:] = tb.mod.pack_rules(tb.rules)
     pack_name(tb.tname, f.name)
+    f.pub[:] = tb.pubs[tb.who]
     tb.radio.send(None, tb.codec.encode(f))
     roster(tb)
 
 
 def roster(tb):
-    """The creator's seats for the next game, in order, as JOIN frames with nonce ROSTER |
-    seats << 12 | seat << 8 | handheld (or BOT|k) and the handheld's name: every screen names
-    every handheld and shows the order (table.Table._rostered). Sent with every ANNOUNCE, to a
-    new joiner at once, and at the start (a game started within a second of the last join kept
-    the names from the joiners' screens)."""
-    o = tb.order
-    for i in range(len(o)):
-        w = o[i]
-        f = _frame(tb, wire.T_JOIN)
-        f.nonce = ROSTER | len(o) << 12 | i << 8 | w
-        pack_name("" if w & BOT else tb.names[w], f.name)
-        tb.radio.send(None, tb.codec.encode(f))
+    tb.roster()
 
 
 def send_join(tb, nonce):
     f = _frame(tb, wire.T_JOIN)
     f.nonce = nonce
     pack_name(tb.name, f.name)
+    f.pub[:] = tablekeys.public(tb.secret)
     tb.radio.send(None, tb.codec.encode(f))
 
 
@@ -172,22 +179,41 @@ def heard(tb, mac, f):
     elif t == wire.T_JOIN:
         _on_join(tb, f)
     else:
-        tb.who = f.who
-        tb.key = bytes(f.key)
-        tb.mode = SEATED
-        tb.names[tb.who] = tb.name
-        # the host that welcomed us orders the log (the creator, or who took over from it)
-        h = f.seat if f.seat < 8 else 0
-        tb._seat(leader=h, members=1 << h | 1 << tb.who)
-        tb._persist()
+        _welcomed(tb, f)
+
+
+def _welcomed(tb, f):
+    """The WELCOME to our JOIN: it counts only with the proof made under the key we share with
+    the table we chose (its ANNOUNCE's public key), so nobody else can seat us anywhere."""
+    if f.who < 1 or f.who >= 8 or tb.host_pub is None:
+        return
+    try:
+        k = tablekeys.pair_key(tb.secret, tb.host_pub, tb.tid)
+    except ValueError:
+        return
+    if bytes(f.proof) != tablekeys.welcome_proof(k, tb.tid, f.nonce, f.who):
+        return
+    h = f.seat  # the host: the creator, or the handheld that took the table over from it
+    if h >= 8 or h == f.who:
+        return
+    tb.who = f.who
+    tb.mode = SEATED
+    tb.names[tb.who] = tb.name
+    tb.pubs[h] = tb.host_pub
+    tb.pubs[tb.who] = tablekeys.public(tb.secret)
+    tb._key(h, k)
+    tb._key(tb.who, tablekeys.self_key(tb.secret, tb.tid))
+    tb._seat(leader=h, members=1 << h | 1 << tb.who)
+    tb._persist()
 
 
 def _listed(tb, mac, f):
+    pub = bytes(f.pub)
     for e in tb.heard:
-        if e[0] == f.table:
-            break
+        if e[0] == f.table and e[9] == pub:
+            break  # a table is its id and its creator's key: a copycat is listed apart
     else:
-        e = [f.table, "", 0, 0, 0, None, None, 0, None]
+        e = [f.table, "", 0, 0, 0, None, None, 0, None, pub]
         tb.heard.append(e)
     n = 0
     for i in range(8):
@@ -204,35 +230,74 @@ def _listed(tb, mac, f):
 
 
 def _on_join(tb, f):
-    # a joiner is known by the random nonce of its JOIN, never by the radio address it came
-    # from: a stranger replaying a JOIN gets the same answer as the joiner, nothing more
-    if f.nonce == 0:  # a seated handheld stands up (it names itself in the header)
-        w = f.seat
-        if 0 < w < 8 and w in tb.order and not tb.playing():
-            tb.remove_seat(tb.order.index(w))
-        return
+    """A JOIN: one of ours asking again (its WELCOME was lost) is answered; a new one waits in
+    `asks` for the creator's person to say yes (admit) - a radio cannot seat anybody, nor fill
+    the table with JOINs."""
+    for w in range(1, 8):
+        if tb.nonces[w] == f.nonce and tb.pubs[w] == bytes(f.pub):
+            _welcome(tb, w)
+            return
+    if tb.playing() or len(tb.order) >= 8:
+        return  # between games only, at most 8 seats: the joiner keeps asking
+    asks = tb.asks
+    for a in asks:
+        if a[0] == f.nonce:
+            a[3] = tb.now
+            return
+    asks.append([f.nonce, unpack_name(f.name), bytes(f.pub), tb.now])
+    if len(asks) > ASKS_MAX:
+        asks.pop(0)
+
+
+def pending(tb):
+    """The JOINs waiting for a yes, heard lately (newest last)."""
+    tb.asks = [a for a in tb.asks if tb.now - a[3] < HEARD_MS]
+    return tb.asks
+
+
+def admit(tb, nonce):
+    """The creator's person said yes to the JOIN with this nonce: it gets the next free handheld
+    number, the key shared with it, a WELCOME; everyone the new roster. False if it is gone."""
+    a = None
+    for x in tb.asks:
+        if x[0] == nonce:
+            a = x
+    if a is None or tb.playing() or len(tb.order) >= 8:
+        return False
     who = -1
     for w in range(1, 8):
-        if tb.nonces[w] == f.nonce:
+        if tb.nonces[w] == 0 and w not in tb.order:
             who = w
+            break
     if who < 0:
-        if tb.playing() or len(tb.order) >= 8:
-            return  # between games only, at most 8 seats: the joiner keeps asking
-        for w in range(1, 8):
-            if tb.nonces[w] == 0 and w not in tb.order:
-                who = w
-                break
-        if who < 0:
-            return
-        tb.macs[who] = None  # learned from its own frames (see table.Table._heard_frame)
-        tb.nonces[who] = f.nonce
-        tb.order.append(who)
-        tb.node.members |= 1 << who
-    tb.names[who] = unpack_name(f.name)
+        return False
+    try:
+        k = tablekeys.pair_key(tb.secret, a[2], tb.tid)
+    except ValueError:
+        tb.asks.remove(a)
+        return False
+    tb.asks.remove(a)
+    tb.macs[who] = None  # learned from its own frames (see table.Table._heard_frame)
+    tb.nonces[who] = nonce
+    tb.pubs[who] = a[2]
+    tb.names[who] = a[1]
+    tb._key(who, k)
+    tb.order.append(who)
+    tb.node.members |= 1 << who
     tb._persist()
-    w = _frame(tb, wire.T_WELCOME)
-    w.nonce = f.nonce
-    w.who = who
-    w.key[:] = tb.key
-    tb.radio.send(None, tb.codec.encode(w))
+    _welcome(tb, who)
     roster(tb)
+    return True
+
+
+def refuse(tb, nonce):
+    """The creator's person said no: that JOIN is forgotten (it may ask again)."""
+    tb.asks = [a for a in tb.asks if a[0] != nonce]
+
+
+def _welcome(tb, who):
+    w = _frame(tb, wire.T_WELCOME)
+    w.nonce = tb.nonces[who]
+    w.who = who
+    w.proof[:] = tablekeys.welcome_proof(tb.keys[who], tb.tid, w.nonce, who)
+    tb.radio.send(None, tb.codec.encode(w))

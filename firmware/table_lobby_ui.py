@@ -120,12 +120,17 @@ class HostLobby(Menu):
         return self.tb.tname
 
     def count(self):
-        return len(self.tb.order) + 3
+        return len(self.tb.order) + 3 + len(lb.pending(self.tb))
 
-    # rows: how many handhelds sit, start, add a bot, then the seats in order (so the first three
-    # never scroll away)
+    # rows: a joiner waiting for a yes ("Seat Bo 1234?": the code its screen shows), how many
+    # handhelds sit, start, add a bot, then the seats in order (so the first rows never scroll)
     def item(self, i):
         tb = self.tb
+        asks = lb.pending(tb)
+        if i < len(asks):
+            a = asks[i]
+            return ("%s %s %s" % (t("t_admit"), a[1][:5], tb.join_code(a[2])), None)
+        i -= len(asks)
         if i == 0:
             return (t("t_handhelds"), lb.handhelds(tb))
         if i == 1:
@@ -136,6 +141,12 @@ class HostLobby(Menu):
 
     def choose(self, i):
         tb = self.tb
+        asks = lb.pending(tb)
+        if i < len(asks):
+            lb.admit(tb, asks[i][0])
+            self.changed()
+            return
+        i -= len(asks)
         n = len(tb.order)
         if i >= 3:
             self.app.go(SeatMenu(self.app, i - 3))
@@ -156,7 +167,7 @@ class HostLobby(Menu):
     def tick(self, now):
         if watch(self):
             return
-        k = len(self.tb.order) * 16 + lb.handhelds(self.tb)
+        k = len(self.tb.order) * 16 + lb.handhelds(self.tb) + 256 * len(lb.pending(self.tb))
         if k != self.seen:
             self.seen = k
             self.changed()
@@ -244,9 +255,11 @@ class Joining(Screen):
             self.app.go(TableMenu(self.app, 1))
 
     def draw(self, g):
+        tb = self.app.table
         g.row(0, t("t_join"))
-        g.row(2, self.app.table.tname, 1)
+        g.row(2, tb.tname, 1)
         g.row(4, t("t_joining"), 1)
+        g.row(5, "%s %s" % (t("t_code"), tb.join_code()), 1)  # the creator sees the same code
         g.row(7, t("t_back_cancel"), 1)
 
 

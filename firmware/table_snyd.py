@@ -55,15 +55,19 @@ class Seats(snydtable.SnydTable):
 
     def restore(self, mv, seq):
         ok = snydtable.SnydTable.restore(self, mv, seq)
-        if ok:
-            self.games += 1  # the screens follow a restored game as a new one
+        if ok and 0 < self.phase < snydtable.P_OVER:
+            self.games += 1  # the screens follow a restored game in play as a new one (a
+            # joiner that catches up to a finished game stays in the lobby)
         return ok
 
     def _finish_round(self):
         v = self.voided
         g = self.game
+        late, cheats = self.forfeited, self.cheats
         snydtable.SnydTable._finish_round(self)
         if self.voided == v:
+            # who forfeited this round and why (the screens say so before the reveal)
+            self.lost_late, self.lost_cheat = late, self.cheats & ~cheats
             self.last_dice = [g.dice_of(s) for s in range(self.n)]
             self.rounds_done += 1
 

@@ -77,7 +77,16 @@ class TableRound(snyd_ui.Round):
         if refused(self):  # before the reveal: a move lost in a race was picked in that round
             return
         if g.rounds_done != self.rounds:
-            app.go(TableReveal(app, self.m, self.kids))
+            nxt = TableReveal(app, self.m, self.kids)
+            lost = g.lost_late | g.lost_cheat
+            if lost:  # "Forfeit: Bo (cheat found)": withholding or a false secret costs a die
+                who = [tb.seat_name(s) + " (" + t("t_bad_secret" if g.lost_cheat & (1 << s)
+                                                  else "t_too_late") + ")"
+                       for s in range(g.n) if lost & (1 << s)]
+                from ui import Message
+                app.go(Message(app, t("t_forfeit") + " " + ", ".join(who), nxt))
+                return
+            app.go(nxt)
             return
         if g.voided != self.voided:
             self.voided = g.voided

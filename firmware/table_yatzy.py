@@ -61,8 +61,9 @@ class Seats(yatzytable.YatzyTable):
 
     def restore(self, mv, seq):
         ok = yatzytable.YatzyTable.restore(self, mv, seq)
-        if ok:
-            self.games += 1  # the screens follow a restored game as a new one
+        if ok and 0 < self.phase < yatzytable.P_OVER:
+            self.games += 1  # the screens follow a restored game in play as a new one (a
+            # joiner that catches up to a finished game stays in the lobby)
             self.last = None
             self.teams = 0
             for s in range(self.n):

@@ -11,7 +11,7 @@ to the table, which saves the record itself. TableMatch is the match those scree
 import yatzy_ui
 from buttons import BACK, PRESS, RELEASE, SELECT
 from strings import t
-from table_ui import MENU_MODULES, lobby, refused, to_lobby, watch
+from table_ui import MENU_MODULES, refused, to_lobby, watch
 from tablegame import P_OVER
 from ui import Screen
 
@@ -87,7 +87,7 @@ class TableTurn(yatzy_ui.Turn):
         g = match.t.game
         self.games = g.games
         self.applied = -1
-        self.cheat = g.cheats
+        self.lost = g.forfeits
 
     def tick(self, now):
         if watch(self) or refused(self):
@@ -98,11 +98,16 @@ class TableTurn(yatzy_ui.Turn):
         if g.game is not None and g.phase == P_OVER and g.game.finished:
             app.go(TableOver(app, self.m))
             return
-        if g.cheats != self.cheat:
-            self.cheat = g.cheats
-            who = [tb.seat_name(s) for s in range(g.n) if g.cheats & (1 << s)]
+        if g.forfeits != self.lost:
+            # a forfeit turn: "Forfeit: Bo (false secret)" - withholding or a false secret costs
+            # the turn (0 in the first free box), and the game goes on
+            self.lost = g.forfeits
+            lost = g.lost_late | g.lost_cheat
+            who = [tb.seat_name(s) + " (" + t("t_bad_secret" if g.lost_cheat & (1 << s) else
+                                              "t_too_late") + ")"
+                   for s in range(g.n) if lost & (1 << s)]
             from ui import Message
-            app.go(Message(app, t("t_cheat") + " " + " ".join(who), lobby(app)))
+            app.go(Message(app, t("t_forfeit") + " " + ", ".join(who), self))
             return
         if tb.node.applied != self.applied:
             self.applied = tb.node.applied

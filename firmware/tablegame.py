@@ -25,6 +25,9 @@ RJ_AGAIN = const(11)     # that seat did this already this round
 RJ_ILLEGAL = const(12)   # the rules core refused it
 RJ_CHEAT = const(13)     # the contribution does not match its commitment
 RJ_RULES = const(14)     # rules the table cannot play
+RJ_EARLY = const(15)     # a forfeit before its deadline, or for a seat that owes nothing
+
+DEADLINE_MS = const(30000)  # a commitment, contribution or reveal owed longer is a forfeit
 
 H = const(16)
 _ZERO = bytes(H)
@@ -69,6 +72,13 @@ class TableGame:
         self._nhr = bytearray(8 * H)
         self._pool = [[] for _ in range(8)]  # per hosted seat: its Draws, at most the 2 newest
         self.refused = [None] * 8       # (reason, winning seq) of a hosted seat's refused request
+        self.forfeited = 0              # seats forfeiting this round (tablelog logs FORFEIT)
+        self.forfeits = 0               # how many forfeits this game had (the screens)
+        self.lost_late = self.lost_cheat = 0  # the last forfeit's seats: late, or a false secret
+        self.now = 0                    # the Node's time while it checks or applies an entry
+        self.lagging = False            # the Node applies an old entry (catching up): no clock
+        self.phase_at = 0               # when this handheld saw the phase begin
+        self._phase_live = True         # ... and whether it was caught up then
         self._asked = [-1] * 8
         if load:
             for s in range(8):
@@ -174,6 +184,64 @@ class TableGame:
             return RJ_AGAIN
         return -1
 
+    def _set_phase(self, p):
+        self.phase = p
+        self.phase_at = self.now
+        self._phase_live = not self.lagging
+
+    def owed(self):
+        """The seats that owe the table something the phase waits for (a commitment, a
+        contribution; the subclass adds reveals); a FORFEIT may name only these."""
+        ph = self.phase
+        if ph == P_COMMIT:
+            return self.part & ~self.committed
+        if ph == P_CONTRIB:
+            return self.part & ~self.contributed
+        return 0
+
+    def _check_forfeit(self, f):
+        """A FORFEIT (the sequencer's): this round, seats that owe, and the deadline passed as
+        this handheld's own clock saw it (half of it: the sequencer saw the phase begin first).
+        A handheld that was catching up when the phase began has no clock to judge by."""
+        if f.round != self.round:
+            return RJ_ROUND
+        m = f.who
+        if not m or m & ~self.owed():
+            return RJ_SEAT
+        if self._phase_live and self.now - self.phase_at < DEADLINE_MS // 2:
+            return RJ_EARLY
+        return 0
+
+    def overdue(self, f):
+        """The sequencer's FORFEIT for the seats past their deadline (f filled), or None."""
+        m = self.owed()
+        if not m or self.now - self.phase_at < DEADLINE_MS:
+            return None
+        f.etype = wire.T_FORFEIT
+        f.round = self.round
+        f.who = m
+        f.kind = wire.F_LATE
+        return f
+
+    def _apply_forfeit(self, f):
+        """The seats in the FORFEIT's mask take no further part in this round; the phase they
+        held up goes on without them."""
+        m = f.who
+        self.forfeited |= m
+        self.part &= ~m
+        ph = self.phase
+        if ph == P_COMMIT and self.committed & self.part == self.part:
+            self.committed &= self.part
+            self._set_phase(P_CONTRIB)
+            ph = P_CONTRIB
+        if ph == P_CONTRIB and self.contributed & self.part == self.part:
+            self.contributed &= self.part
+            self._seed_now()
+
+    def _seed_now(self):
+        self.seed = fairdice.round_seed(list(self._contribs()), self.table, self.round)
+        self._seeded()
+
     def _apply_fair(self, f):
         """Applies a COMMIT, CONTRIB or the bookkeeping of a REVEAL; True if f was a COMMIT or
         CONTRIB (nothing left for the subclass to do)."""
@@ -185,14 +253,13 @@ class TableGame:
             self._hr[o:o + H] = f.h2
             self.committed |= 1 << w
             if self.committed == self.part:
-                self.phase = P_CONTRIB
+                self._set_phase(P_CONTRIB)
             return True
         if et == wire.T_CONTRIB:
             self._r[o:o + H] = f.h1
             self.contributed |= 1 << w
             if self.contributed == self.part:
-                self.seed = fairdice.round_seed(list(self._contribs()), self.table, self.round)
-                self._seeded()
+                self._seed_now()
             return True
         if et == wire.T_REVEAL:
             self._s[o:o + H] = f.h1
@@ -208,13 +275,14 @@ class TableGame:
 
     def _seeded(self):
         """Every contribution is in and self.seed is set: the game's phase begins."""
-        self.phase = P_PLAY
+        self._set_phase(P_PLAY)
 
     def _begin_fair(self, part, carried):
         """A new round for the seats in `part`; `carried`: take the commitments that came with
         the last round's reveals (a seat without one commits again)."""
         self.part = part
         self.committed = self.contributed = self.revealed = 0
+        self.forfeited = 0
         self.seed = None
         for s in range(8):
             self._asked[s] = -1
@@ -227,7 +295,7 @@ class TableGame:
                     self.committed |= 1 << s
         for i in range(len(self._nhs)):
             self._nhs[i] = 0
-        self.phase = P_CONTRIB if self.committed == part else P_COMMIT
+        self._set_phase(P_CONTRIB if self.committed == part else P_COMMIT)
 
     # ---- this handheld's seats ----------------------------------------------------------------
     def poll(self, node, now, decide=None, rand=None):
@@ -236,8 +304,9 @@ class TableGame:
         node, decide, rand) -> True when it filled f. `decide(game, seat)` picks a hosted bot's or
         person's move (None: nothing yet)."""
         ph = self.phase
-        if ph == P_IDLE or ph >= P_OVER or not node.caught_up():
-            return  # a handheld still catching up must not act on a state that is past
+        if ph == P_IDLE or ph >= P_OVER or not node.caught_up() or not node.keyed_all():
+            return  # a handheld still catching up must not act on a state that is past (nor
+            # before it can tag its request for every handheld)
         f = node.tmp  # the Node's scratch frame: submit() copies the request out of it at once
         actor = self._actor()
         for s in range(self.n):
@@ -318,7 +387,8 @@ class TableGame:
     # ---- snapshots ------------------------------------------------------------------------------
     def _put_fair(self, out):
         out.put(bytes((self.phase, self.round & 0xFF, self.round >> 8, self.n, self.part,
-                       self.committed, self.contributed, self.revealed, self.cheats)))
+                       self.committed, self.contributed, self.revealed, self.cheats,
+                       self.forfeited)))
         out.put(self.hosts)
         for arr in (self._hs, self._hr, self._r, self._s, self._nhs, self._nhr):
             out.put(arr)
@@ -326,10 +396,10 @@ class TableGame:
     def _get_fair(self, b, i):
         """Reads what _put_fair wrote at b[i:]; returns (fields, arrays, next offset). Changes
         nothing (a snapshot that fails to read later must leave the game as it was)."""
-        fields = b[i:i + 17]
-        if len(fields) != 17:
+        fields = b[i:i + 18]
+        if len(fields) != 18:
             raise ValueError("short snapshot")
-        i += 17
+        i += 18
         arrs = []
         for _ in range(6):
             if i + 8 * H > len(b):
@@ -340,9 +410,11 @@ class TableGame:
 
     def _set_fair(self, fields, arrs):
         (self.phase, r0, r1, self.n, self.part, self.committed, self.contributed, self.revealed,
-         self.cheats) = fields[:9]
+         self.cheats, self.forfeited) = fields[:10]
         self.round = r0 | r1 << 8
-        self.hosts[:] = fields[9:17]
+        self.hosts[:] = fields[10:18]
+        self.phase_at = self.now
+        self._phase_live = False
         self._rehost()
         self._hs, self._hr, self._r, self._s, self._nhs, self._nhr = arrs
         self.seed = None

@@ -37,7 +37,8 @@ BROADCAST = const(0xFF)
 LOG_CAP = const(32)          # entries kept for resends (an 8-seat round logs about 26);
                              # older ones are only in the app's state: a snapshot
 AHEAD = const(8)             # out-of-order entries a follower keeps while it waits for a gap
-_SLOT = const(52)            # wire.ENTRY_MAX
+_BODY = const(52)            # wire.ENTRY_MAX: a packed entry
+_SLOT = const(90)            # ... and its requester's part (wire.REQ_MAX)
 SNAP_MAX = const(6144)       # largest snapshot (app state) a Node can send or receive
 PEND = const(8)              # one outstanding request per seat
 
@@ -47,13 +48,20 @@ RJ_NOT_YOURS = const(2)      # the sender does not host that seat
 RJ_APP = const(8)
 
 # drop counters beyond wire's reject codes (index into Node.dropped)
-D_STRANGER = const(9)        # sender not seated at this table
-D_STALE = const(10)          # from an older term
-D_DUP = const(11)            # an entry already applied
-D_AHEAD = const(12)          # an entry too far ahead to buffer
-D_CONFLICT = const(13)       # an entry that contradicts the log (a deposed sequencer's)
-D_NOTLEADER = const(14)      # a request sent to a handheld that is not the sequencer
-DROP_NAMES = wire.REASONS + ("stranger", "stale", "dup", "ahead", "conflict", "not-leader")
+D_STRANGER = const(11)       # sender not seated at this table
+D_STALE = const(12)          # from an older term
+D_DUP = const(13)            # an entry already applied
+D_AHEAD = const(14)          # an entry too far ahead to buffer
+D_CONFLICT = const(15)       # an entry that contradicts the log (a deposed sequencer's)
+D_NOTLEADER = const(16)      # a request sent to a handheld that is not the sequencer
+D_FORGED = const(17)         # an entry or request whose requester's tag does not verify
+D_INVALID = const(18)        # an entry the rules refuse: its sequencer is not followed any more
+D_SEIZE = const(19)          # a new term claimed while the sequencer is alive, or out of turn
+D_ERROR = const(20)          # a frame whose handling raised (caught: never out of receive)
+DROP_NAMES = wire.REASONS + ("stranger", "stale", "dup", "ahead", "conflict", "not-leader",
+                             "forged", "invalid", "seize", "error")
+TERM_STEP = const(8)         # a term's count (term >> 3) may jump at most this much at once
+TERM_TOP = const(0xFFF8)     # no takeover past this: terms never wrap
 
 _F_LEADER_MASK = const(0x0F)  # ACK flags: low bits = the seat the sender follows (for display)
 _F_PAUSED = const(0x10)
@@ -71,6 +79,8 @@ class Node:
     resend_max_ms = 500       # (bench/py_table: longer waits only made 30 % loss slower)
     nack_ms = 50              # at most one NACK per this long
     snap_ms = 1000            # at most one snapshot per laggard per this long
+    hold_ms = 400             # after sending one, the sequencer logs nothing for this long, so
+                              # the other handhelds are at the same entry when asked to vouch
     tail_ms = 60              # the sequencer repeats its newest entry after this quiet time, and
     tail_repeats = 2          # again after twice as long: a lost last entry has no successor to
                               # reveal the gap, and heartbeats are a second apart
@@ -92,11 +102,15 @@ class Node:
         self.frames_out = 0
         self.snap_too_big = 0
         self.bytes_out = 0
-        # the log window: ring of packed entries
+        self.on_frame = None            # the table's handler of ROSTER and LEAVE frames
+        self.chain = bytearray(wire.CHAIN_LEN)  # a hash over every entry applied: equal logs,
+                                        # equal chains (a snapshot's second witness checks it)
+        # the log window: ring of packed entries, each with its requester's part
         self._slab = bytearray(LOG_CAP * _SLOT)
         self._seqs = [0] * LOG_CAP
         self._terms = [0] * LOG_CAP
         self._etime = [0] * LOG_CAP
+        self._mine = bytearray(LOG_CAP)  # 1: checked by this handheld as it logged it
         # what we know of every other handheld
         n = wire.SEATS_MAX
         self._heard = [now] * n
@@ -105,17 +119,20 @@ class Node:
         self._resend_at = [0] * n
         self._tries = bytearray(n)
         self._snap_at = [-self.snap_ms] * n
+        self._tseen = [0] * n           # the newest term each handheld sent a frame in
+        self._bad = 0                   # handhelds whose entries the rules refused: never followed
+        self._from = -1                 # a new sequencer takes entries from this seat too
         # our own requests in flight
         self._pbuf = bytearray(PEND * _SLOT)
         self._plen = bytearray(PEND)
         self._pseq = [0] * PEND
         self._pnext = [0] * PEND
         self._pwait = [0] * PEND
-        self._pack = [0] * PEND        # what we had applied when the request was made
         self._reqno = now & 0xFFFF      # so a REJECT from before a reboot matches nothing new
         # snapshot being received
         self._snap = None               # tablemend.Incoming while a snapshot is in transit
         self._nack_at = -self.nack_ms
+        self._hold = -1                 # the sequencer logs nothing until then (a snapshot out)
         self._hb_at = now - self.heartbeat_ms + seat * 37  # spread the first heartbeats
         self._leader_seen = now
         self._tail_at = -1              # when to repeat the newest entry (-1: not due)
@@ -124,7 +141,7 @@ class Node:
         self.rx = wire.Frame()
         self.tx = wire.Frame()
         # entries are unpacked into tx too: whatever unpacks one (applying, serving, a request
-        # from poll) is done with it before the next frame goes out (a Frame is 1.6 KB of heap)
+        # from poll) is done with it before the next frame goes out (a Frame is 1.7 KB of heap)
         self.tmp = self.tx
         self._scratch = bytearray(_SLOT)
 
@@ -142,15 +159,23 @@ class Node:
             return False
         return self.is_leader() or self.applied >= self._acked[self.leader]
 
+    def keyed_all(self):
+        """True when this handheld shares a key with every handheld of the game: only then do its
+        requests carry a tag for each of them (one left out could never check that entry)."""
+        m = self.members
+        return (self.codec.keyed() | 1 << self.seat) & m == m
+
     def pending(self, who):
         return self._plen[who] != 0
 
     def entry(self, seq, f):
-        """Fill f with logged entry `seq` if it is still in the window; returns True if it was."""
+        """Fill f with logged entry `seq` (and its requester's part) if it is still in the window;
+        returns True if it was."""
         i = seq % LOG_CAP
         if seq < 1 or self._seqs[i] != seq:
             return False
         wire.unpack_entry(self._slab, i * _SLOT, f)
+        wire.unpack_req(self._slab, i * _SLOT + _BODY, f)
         f.seq = seq
         f.eterm = self._terms[i]
         return True
@@ -160,9 +185,12 @@ class Node:
         f.table = self.codec.table
         f.seat = self.seat
         f.term = self.term
-        if f.type < wire.T_COMMIT or f.type > wire.T_YATZY:
+        if f.type not in wire.LOGGABLE:
             f.ack = self.applied  # a request keeps the state it was made in (see submit)
-        mv = self.codec.encode(f)
+        try:
+            mv = self.codec.encode(f, -1 if dest == BROADCAST else 1 << dest)
+        except ValueError:
+            return  # nobody to tag it for (a table of one so far)
         self.frames_out += 1
         self.bytes_out += len(mv)
         self.send(dest, mv)
@@ -181,6 +209,7 @@ class Node:
         lead = self.leader if self.leader >= 0 else _NO_LEADER
         f.flags = lead | (_F_PAUSED if self.missing else 0)
         f.missing = self.missing
+        f.chain[:] = self.chain
         self._emit(BROADCAST, f)
         self._hb_at = now
 
@@ -207,36 +236,45 @@ class Node:
     def _send_snapshot(self, dest, now):
         if now - self._snap_at[dest] >= self.snap_ms:
             self._snap_at[dest] = now
+            if self.is_leader():
+                self._hold = now + self.hold_ms
             import tablemend  # the fault half of the Node: loaded when first needed
             tablemend.send_snapshot(self, dest)
 
     # ---- requests from this handheld --------------------------------------------------------
+    def _everyone(self):
+        return self.codec.keyed() | (1 << self.seat)
+
     def submit(self, f, now):
         """Queue a request (f.etype and its body set; f.who a seat this handheld hosts). It is
         repeated until logged or refused. Returns False if that seat already has one in flight."""
         who = f.who
         if self._plen[who]:
             return False
+        self.codec.sign_request(f, self.seat, self.applied, self._everyone())
         off = who * _SLOT
         self._plen[who] = wire.pack_entry(f, self._pbuf, off) - off
+        wire.pack_req(f, self._pbuf, off + _BODY)
         self._reqno += 1
         self._pseq[who] = self._reqno
-        self._pack[who] = self.applied
         self._pnext[who] = now
         self._pwait[who] = self.resend_ms
         self._send_pending(who, now)
         return True
 
     def log_local(self, f, now):
-        """The sequencer logs an entry of its own that belongs to no seat (SEATS: a new game).
-        Returns 0, or why not: RJ_NOT_YOURS when not the ready sequencer, else the app's reason."""
+        """The sequencer logs an entry of its own that belongs to no seat (SEATS: a new game;
+        FORFEIT: a seat missed a deadline). Returns 0, or why not: RJ_NOT_YOURS when not the ready
+        sequencer, else the app's reason."""
         if not self.is_leader() or not self.ready:
             return RJ_NOT_YOURS
+        self.app.now = now
         reason = self.app.check(f)
         if reason:
             return reason
+        self.codec.sign_request(f, self.seat, self.applied, self._everyone())
         seq = self.applied + 1
-        self._store(seq, self.term, f, now)
+        self._store(seq, self.term, f, now, 1)
         self._apply_ready(now)
         self._send_entry(BROADCAST, seq)
         self._tail_at = now + self.tail_ms
@@ -245,11 +283,13 @@ class Node:
 
     def _send_pending(self, who, now):
         f = self.tx
-        wire.unpack_entry(self._pbuf, who * _SLOT, f)
+        off = who * _SLOT
+        wire.unpack_entry(self._pbuf, off, f)
+        wire.unpack_req(self._pbuf, off + _BODY, f)
         f.type = f.etype
         f.seq = self._pseq[who]
         f.seat = self.seat
-        f.ack = self._pack[who]
+        f.ack = f.rack
         if self.is_leader():
             if self.ready:
                 self._on_request(f, now)
@@ -295,16 +335,23 @@ class Node:
 
     def _on_request(self, f, now):
         sender = f.seat
-        if f.type == wire.T_SEATS or f.who >= wire.SEATS_MAX or self.hosts[f.who] != sender:
+        f.etype = f.type
+        if f.type == wire.T_SEATS or f.type == wire.T_FORFEIT or f.who >= wire.SEATS_MAX or \
+                self.hosts[f.who] != sender:
             self._refuse(sender, f, RJ_NOT_YOURS, 0)
             return
-        f.etype = f.type
+        if not self.codec.request_ok(f):
+            self.dropped[D_FORGED] += 1
+            return
+        if now < self._hold:
+            return  # a snapshot waits for its witnesses: asked again, it is logged then
         if self._logged_since(f, f.ack if sender != self.seat else 0):
             if sender == self.seat:
                 self._match_pending(f)
             else:  # a repeat: its entry did not reach the sender yet
                 self._serve(sender, f.ack + 1, self.applied, now)
             return
+        self.app.now = now
         reason = self.app.check(f)
         if reason:
             late = f.ack < self.applied and sender != self.seat
@@ -315,7 +362,7 @@ class Node:
             self._refuse(sender, f, reason, lo)
             return
         seq = self.applied + 1
-        self._store(seq, self.term, f, now)
+        self._store(seq, self.term, f, now, 1)
         self._apply_ready(now)
         self._send_entry(BROADCAST, seq)
         self._tail_at = now + self.tail_ms
@@ -328,12 +375,30 @@ class Node:
         else:
             self._reject(sender, f.seq, f.who, reason, lo)
 
-    def _store(self, seq, term, f, now):
+    def _store(self, seq, term, f, now, mine=0):
         i = seq % LOG_CAP
         wire.pack_entry(f, self._slab, i * _SLOT)
+        wire.pack_req(f, self._slab, i * _SLOT + _BODY)
         self._seqs[i] = seq
         self._terms[i] = term
         self._etime[i] = now
+        self._mine[i] = mine
+
+    def _valid(self, f, now):
+        """0 when entry f may be applied now: its requester plays the seat it speaks for (SEATS and
+        FORFEIT: the sequencer of its term logged it) and the rules allow it. A follower checks
+        every entry it did not log itself, so a sequencer can only order what seats asked for."""
+        if f.etype == wire.T_SEATS or f.etype == wire.T_FORFEIT:
+            if f.rby != f.eterm & _TERM_SEAT:
+                return RJ_NOT_YOURS
+        elif f.who >= wire.SEATS_MAX or self.hosts[f.who] != f.rby:
+            return RJ_NOT_YOURS
+        f.ack = f.rack
+        self.app.now = now
+        try:
+            return self.app.check(f)
+        except Exception:  # whatever a malformed entry does to the rules core: refused
+            return RJ_APP
 
     def _apply_ready(self, now):
         f = self.tmp
@@ -341,18 +406,44 @@ class Node:
             seq = self.applied + 1
             if not self.entry(seq, f):
                 return
+            i = seq % LOG_CAP
             if f.eterm < self._last_term:
                 # buffered from a deposed sequencer (terms never go down along the log): drop it
-                self._seqs[seq % LOG_CAP] = 0
+                self._seqs[i] = 0
                 self.dropped[D_STALE] += 1
+                return
+            if not self._mine[i] and self._valid(f, now):
+                # the sequencer logged what the rules refuse (or for a seat its requester does not
+                # play): it is not followed any more, and the next seat takes over
+                self._seqs[i] = 0
+                self.dropped[D_INVALID] += 1
+                self._distrust(f.eterm & _TERM_SEAT)
                 return
             self._last_term = f.eterm
             self.applied = seq
-            if f.etype == wire.T_SEATS:
-                self._seats(f)
-            self.app.apply(f, seq)
-            if f.etype != wire.T_SEATS and self.hosts[f.who] == self.seat:
+            self._chain(i)
+            try:
+                if f.etype == wire.T_SEATS:
+                    self._seats(f)
+                self.app.apply(f, seq)
+            except Exception:
+                # checked, and still it broke the game's state: start again from a snapshot
+                self.dropped[D_ERROR] += 1
+                self._nack(self.leader, 0, 0, now)
+                return
+            if f.etype != wire.T_SEATS and f.etype != wire.T_FORFEIT and \
+                    self.hosts[f.who] == self.seat:
                 self._match_pending(f)
+
+    def _chain(self, i):
+        import hashlib
+        h = hashlib.sha256(self.chain)
+        h.update(memoryview(self._slab)[i * _SLOT:i * _SLOT + _BODY])
+        self.chain[:] = h.digest()[:wire.CHAIN_LEN]
+
+    def _distrust(self, h):
+        if h != self.seat:
+            self._bad |= 1 << h
 
     def _seats(self, f):
         m = 0
@@ -375,6 +466,15 @@ class Node:
 
     # ---- receiving ------------------------------------------------------------------------
     def receive(self, data, now):
+        """A frame from the radio: its reject or drop code (0: taken). Never raises: whatever a
+        frame does, a handheld keeps running (D_ERROR counts what was caught)."""
+        try:
+            return self._receive(data, now)
+        except Exception:
+            self.dropped[D_ERROR] += 1
+            return D_ERROR
+
+    def _receive(self, data, now):
         f = self.rx
         code = self.codec.decode(data, f)
         if code:
@@ -384,11 +484,19 @@ class Node:
         if t <= wire.T_WELCOME:
             return 0  # lobby frames are the lobby's business
         s = f.seat
-        if s == wire.NO_SEAT or not self.members & (1 << s) or s == self.seat:
-            if t == wire.T_NACK and s < wire.SEATS_MAX and s != self.seat and self.is_leader():
-                # a handheld of this table (the frame carries the table key) with no seat in this
-                # game, e.g. back after its seat went to a bot: it may watch, so it gets what it
-                # asks for, and takes no other part (it is not waited for, nor missed)
+        if t == wire.T_ROSTER or t == wire.T_LEAVE:
+            if self.on_frame:
+                self.on_frame(f)
+            return 0
+        if t == wire.T_VOUCH:  # any handheld of the table may witness (or ask for) a state
+            import tablemend
+            tablemend.on_vouch(self, f, now)
+            return 0
+        if not self.members & (1 << s):
+            if t == wire.T_NACK and self.is_leader():
+                # a handheld of this table (the frame verified under a key it shares with us) with
+                # no seat in this game, e.g. back after its seat went to a bot: it may watch, so it
+                # gets what it asks for, and takes no other part (it is not waited for, nor missed)
                 if f.lo:
                     self._serve(s, f.lo, f.hi, now)
                 else:
@@ -396,17 +504,24 @@ class Node:
             self.dropped[D_STRANGER] += 1
             return D_STRANGER
         self._heard[s] = now
+        if f.term > self._tseen[s]:
+            self._tseen[s] = f.term
         if t == wire.T_ACK:
             self._acked[s] = f.ack
             self._ack_time[s] = now
-        if f.term > self.term or (self.leader < 0 and f.term == self.term):
-            self.term = f.term
-            lead = f.term & _TERM_SEAT
-            if lead == self.seat:
-                self._take_over(now)  # we led before a reboot: lead again, but in a new term
+        if f.term > self.term or (self.leader < 0 and f.term >= self.term):
+            if self._term_ok(f.term, now):
+                self.term = f.term
+                lead = f.term & _TERM_SEAT
+                if lead == self.seat:
+                    self._take_over(now)  # we led before a reboot: lead again, but in a new term
+                else:
+                    import tablemend
+                    tablemend.follow(self, lead, now)
             else:
-                import tablemend
-                tablemend.follow(self, lead, now)
+                self.dropped[D_SEIZE] += 1
+                if t == wire.T_ENTRY or t == wire.T_SNAP:
+                    return D_SEIZE
         elif f.term < self.term and (t == wire.T_ENTRY or t == wire.T_SNAP):
             self.dropped[D_STALE] += 1
             return D_STALE
@@ -428,12 +543,15 @@ class Node:
                 self._serve(s, f.lo, f.hi, now)
             return 0
         if t == wire.T_SNAP:
-            import tablemend
-            tablemend.on_snap(self, f)
+            if s == self.leader or s == self._from:  # the sequencer's (or, for a new one, the
+                # seat it catches up from), and only with a second witness (tablemend.on_snap)
+                import tablemend
+                tablemend.on_snap(self, f, now)
             return 0
         if t == wire.T_REJECT:
             w = f.who
-            if w < wire.SEATS_MAX and self._plen[w] and self._pseq[w] == f.seq:
+            if s == self.leader and w < wire.SEATS_MAX and self._plen[w] and \
+                    self._pseq[w] == f.seq:
                 self._plen[w] = 0
                 self.app.rejected(w, f.reason, f.lo)
             return 0
@@ -445,7 +563,38 @@ class Node:
             self._on_request(f, now)
         return 0
 
+    def _gone(self, s, now):
+        """Seat s is missing, or not to be followed any more (its entries broke the rules)."""
+        return not self.alive(s, now) or self._bad & (1 << s) != 0
+
+    def _term_ok(self, term, now):
+        """Whether to follow a new term: its sequencer itself claimed it, by at most TERM_STEP
+        takeovers, and it is not a handheld the rules caught; and the sequencer we follow is gone,
+        or another handheld already follows the new term (it lost the old one), or the table has
+        only two handhelds. So nobody seizes a live sequencer, nor wedges the table with a huge
+        term (../shared/design/table-protocol.md, trap 8)."""
+        lead = term & _TERM_SEAT
+        if lead == self.seat:
+            return self.leader < 0  # we led it before a reboot: lead again, in a new term
+        if self._tseen[lead] < term or self._bad & (1 << lead) or term >= TERM_TOP:
+            return False
+        if self.leader >= 0 and (term >> 3) - (self.term >> 3) > TERM_STEP:
+            return False
+        keyed = self.codec.keyed()
+        if wire.bits(keyed) <= 1 or lead == self.leader:
+            return True  # a table of two; or our sequencer itself in a new term (it rebooted)
+        if self.leader >= 0 and self.leader != self.seat and self._gone(self.leader, now):
+            return True
+        for x in range(wire.SEATS_MAX):
+            if x != lead and x != self.seat and keyed & (1 << x) and self._tseen[x] >= term:
+                return True
+        return False
+
     def _on_entry(self, f, now):
+        s = f.seat
+        if s != self.leader and s != self._from:
+            self.dropped[D_NOTLEADER] += 1
+            return D_NOTLEADER
         seq = f.seq
         if seq <= self.applied:
             i = seq % LOG_CAP
@@ -459,6 +608,9 @@ class Node:
             self.dropped[D_AHEAD] += 1
             self._nack(f.seat, self.applied + 1, seq, now)
             return D_AHEAD
+        if f.eterm > self.term or not self.codec.request_ok(f):
+            self.dropped[D_FORGED] += 1
+            return D_FORGED
         self._store(seq, f.eterm, f, now)
         self._apply_ready(now)
         if not self.entry(self.applied + 1, self.tmp) and seq > self.applied:
@@ -493,9 +645,18 @@ class Node:
                         now + (self.tail_ms << self._tail_n)
                     self._send_entry(BROADCAST, self.applied)
                 self._resend(now)
-        elif self.leader < 0 or not self.alive(self.leader, now):
+                self.app.now = now
+                due = getattr(self.app, "overdue", None)
+                if due is not None and now >= self._hold:
+                    f = due(self.tmp)  # a seat that missed its deadline: the app's FORFEIT
+                    if f is not None:
+                        self.log_local(f, now)
+        elif self.leader < 0 or self._gone(self.leader, now):
             import tablemend
             tablemend.maybe_take_over(self, now)
+        if self._snap is not None:
+            import tablemend
+            tablemend.tick(self, now)
         for w in range(PEND):
             if self._plen[w] and now - self._pnext[w] >= 0:
                 self._send_pending(w, now)

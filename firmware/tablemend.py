@@ -5,16 +5,26 @@ the first time a laggard or a rebooted handheld needs a snapshot, one arrives, t
 or a new term is heard. It works on the Node's own state, as the Node's methods did:
 
     send_snapshot(node, dest)    the app's state to a laggard, streamed as numbered SNAP chunks
-    on_snap(node, f)             one chunk in; the app restores the state when all are in
+    on_snap(node, f, now)        one chunk in (from the sequencer only); when all are in, the state
+                                 waits for a second witness: another handheld's VOUCH that its own
+                                 state after the same entry hashes the same (a table of two has no
+                                 other witness), and only then does the app restore it
+    on_vouch(node, f)            a VOUCH: asked for one (zero hash), answer it; an answer, keep it
     follow(node, leader, now)    a new term led by another seat
     take_over(node, now)         this handheld leads, in a new term
     maybe_take_over(node, now)   the sequencer is silent: take over if this is the next live seat
     catch_up(node, now)          a new sequencer first fetches the furthest log any live seat has
 """
+import hashlib
+
 import wire
-from tablelog import LOG_CAP, PEND, SNAP_MAX
+from compat import const
+from tablelog import BROADCAST, LOG_CAP, PEND, SNAP_MAX, TERM_TOP
 
 _STEP = wire.SNAP_DATA_MAX
+_HEAD = const(17)          # a snapshot starts with the chain (8), members (1) and hosts (8)
+_ZERO = bytes(wire.CHAIN_LEN)
+VOUCH_WAIT_MS = const(1500)  # a snapshot not vouched for by then is dropped (asked again later)
 
 
 # ---- snapshots ---------------------------------------------------------------------------------
@@ -31,10 +41,26 @@ def send_snapshot(node, dest):
 
 
 def _snapshot(node, out):
-    out[0] = node.members
+    for i in range(wire.CHAIN_LEN):
+        out[i] = node.chain[i]
+    out[8] = node.members
     for i in range(wire.SEATS_MAX):
-        out[1 + i] = node.hosts[i]
-    node.app.snapshot(out, 1 + wire.SEATS_MAX)
+        out[9 + i] = node.hosts[i]
+    node.app.snapshot(out, _HEAD)
+
+
+class _Hash:
+    """Where a witness writes its own snapshot: the bytes are only hashed, never kept."""
+
+    def __init__(self):
+        self.h = hashlib.sha256()
+        self.b = bytearray(1)
+
+    def __setitem__(self, i, x):
+        if i >= SNAP_MAX:
+            raise IndexError("snapshot too big")
+        self.b[0] = x
+        self.h.update(self.b)
 
 
 def _chunk(node, dest, k, n, total):
@@ -82,21 +108,28 @@ class _Chunks:
 class Incoming:
     """A snapshot being received: its chunks in a buffer as large as it (rare, then gone)."""
 
-    def __init__(self, seq, total):
+    def __init__(self, seq, total, sender, now):
         self.seq = seq
         self.total = total
+        self.sender = sender
+        self.at = now
+        self.began = now
         self.got = 0
         self.len = 0
         self.buf = bytearray(total * _STEP)
+        self.digest = None      # set once every chunk is in
+        self.asked = now
 
 
-def on_snap(node, f):
+def on_snap(node, f, now):
     if f.seq <= node.applied or f.k >= f.total or f.total * _STEP > SNAP_MAX + _STEP:
         return
     s = node._snap
-    if s is None or f.seq != s.seq or f.total != s.total:
+    if s is not None and s.digest is not None and now - s.at < VOUCH_WAIT_MS:
+        return  # a whole one waits for its witness
+    if s is None or f.seq != s.seq or f.total != s.total or f.seat != s.sender:
         node._snap = None
-        s = node._snap = Incoming(f.seq, f.total)
+        s = node._snap = Incoming(f.seq, f.total, f.seat, now)
     off = f.k * _STEP
     buf = s.buf
     if off + f.dlen > len(buf):
@@ -106,21 +139,99 @@ def on_snap(node, f):
     if f.k == f.total - 1:
         s.len = off + f.dlen
     s.got |= 1 << f.k
-    if s.got != (1 << f.total) - 1:
+    if s.got != (1 << f.total) - 1 or s.len < _HEAD:
         return
-    mv = memoryview(buf)[1 + wire.SEATS_MAX:s.len]
-    if not node.app.restore(mv, f.seq):
+    h = hashlib.sha256(memoryview(buf)[:s.len])
+    s.digest = h.digest()[:wire.CHAIN_LEN]
+    s.at = now
+    s.asked = now - ASK_MS
+    if not _accept(node, now):
+        tick(node, now)
+
+
+ASK_MS = const(100)
+
+
+def tick(node, now):
+    """A whole snapshot without a witness yet: ask every handheld for its word on the state after
+    that entry (again every ASK_MS: frames get lost), give up after VOUCH_WAIT_MS."""
+    s = node._snap
+    if s.digest is None:
+        if now - s.at > 4 * VOUCH_WAIT_MS:
+            node._snap = None  # chunks that never completed
         return
-    node.members = buf[0]
+    if now - s.at > VOUCH_WAIT_MS:
+        node._snap = None
+        return
+    if now - s.asked < ASK_MS:
+        return
+    if _accept(node, now):
+        return
+    s.asked = now
+    f = node.tx
+    f.type = wire.T_VOUCH
+    f.seq = 0
+    f.lo = s.seq
+    f.chain[:] = _ZERO
+    node._emit(BROADCAST, f)
+
+
+def on_vouch(node, f, now):
+    if bytes(f.chain) == _ZERO:
+        if f.lo == node.applied and node.applied:
+            out = _Hash()
+            try:
+                _snapshot(node, out)
+            except IndexError:
+                return
+            t = node.tx
+            t.type = wire.T_VOUCH
+            t.seq = 0
+            t.lo = node.applied
+            t.chain[:] = out.h.digest()[:wire.CHAIN_LEN]
+            node._emit(f.seat, t)
+        return
+    s = node._snap
+    if s is not None and s.digest is not None and f.lo == s.seq and f.seat != s.sender and \
+            bytes(f.chain) == s.digest:
+        s.sender = -1  # a second handheld vouched for it
+        _accept(node, now)
+
+
+def _witness(node, s, now):
+    """Whether some handheld other than the snapshot's sender could vouch for it: one that is
+    alive and has not said, in a heartbeat since the snapshot began, that it is behind it. Only
+    when none could (a table of two, or every other handheld behind too) is the sequencer's word
+    all there is."""
+    keyed = node.codec.keyed()
+    for x in range(wire.SEATS_MAX):
+        if keyed & (1 << x) and x != s.sender and node.alive(x, now) and \
+                (node._acked[x] >= s.seq or node._ack_time[x] - s.began < 0):
+            return True
+    return False
+
+
+def _accept(node, now):
+    s = node._snap
+    if s.sender >= 0 and _witness(node, s, now):
+        return False
+    buf = s.buf
+    mv = memoryview(buf)[_HEAD:s.len]
+    if not node.app.restore(mv, s.seq):
+        node._snap = None
+        return True
+    node.chain[:] = buf[:wire.CHAIN_LEN]
+    node.members = buf[8]
     for i in range(wire.SEATS_MAX):
-        node.hosts[i] = buf[1 + i]
-    node.applied = f.seq
+        node.hosts[i] = buf[9 + i]
+    node.applied = s.seq
     node._last_term = 0  # unknown: the snapshot does not say who logged its last entry
     for i in range(LOG_CAP):
         node._seqs[i] = 0
     node._snap = None
     for w in range(PEND):  # what they asked for may be in the snapshot: the app asks anew
         node._plen[w] = 0
+    return True
 
 
 # ---- a new sequencer ---------------------------------------------------------------------------
@@ -135,6 +246,7 @@ def _drop_unapplied(node):
 
 def follow(node, leader, now):
     _drop_unapplied(node)
+    node._from = -1
     node.leader = leader
     node.ready = False
     node._leader_seen = now
@@ -149,14 +261,19 @@ def maybe_take_over(node, now):
     s = old
     for _ in range(n):
         s = (s + 1) % n
-        if node.members & (1 << s) and node.alive(s, now):
+        if node.members & (1 << s) and not node._gone(s, now):
             break
-    if s != node.seat or now - node._leader_seen < node.missing_ms:
+    if s != node.seat or (not node._bad & (1 << old) and now - node._leader_seen <
+                          node.missing_ms):
         return
     take_over(node, now)
 
 
 def take_over(node, now):
+    # past the last term nobody takes over (never reached: 8,000 takeovers); a term seen out of
+    # TERM_STEP's reach is never followed, so one forged frame cannot push the count there
+    if node.term >= TERM_TOP - 8:
+        return
     node.term = (((node.term >> 3) + 1) << 3) | node.seat
     _drop_unapplied(node)
     node.leader = node.seat
@@ -182,4 +299,5 @@ def catch_up(node, now):
             if node._plen[w]:
                 node._pnext[w] = now
     else:
+        node._from = best  # its entries are taken too (checked like any sequencer's)
         node._nack(best, node.applied + 1, top, now)

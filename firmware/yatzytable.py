@@ -10,10 +10,14 @@ its turn in order:
            start of the turn shows the dice without letting anyone choose them
     ROLL   the roller logs holds (a position mask for roll k; roll k's new dice come from the
            same secret and seed with roll index k) and finally the box; the rules core checks both
+    FORFEIT (record format 2) a seat that did not commit, contribute or reveal within
+           tablegame.DEADLINE_MS (the sequencer logs it, every follower checks the deadline), or
+           whose secret does not open its commitment: its scorecard's turn in this round is a
+           forfeit turn (0 in its first free box), so withholding never pays
 No die value is ever sent: everyone derives every roll. Team play: a seat's SEATS `kinds` entry is
 1 + the scorecard it plays for (1, 2, 3... for one scorecard each), plus KIND_BOT for a seat a bot
 plays (the rules ignore it; every screen names the seat a bot). A secret that does not match its
-commitment stops the game and names the cheat (`cheats`); a Yatzy turn cannot be voided in the
+commitment is a forfeit turn and names the cheat (`cheats`); a Yatzy turn cannot be voided in the
 record.
 
 Local seats: `poll(node, now, decide)`; decide(game, seat) -> (wire.Y_HOLD, mask) |
@@ -24,7 +28,8 @@ import fairdice
 import wire
 import yatzy
 from compat import const
-from tablegame import (P_IDLE, P_OVER, RJ_ILLEGAL, RJ_PHASE, RJ_RULES, RJ_SEAT, Out,
+from tablegame import (P_COMMIT, P_CONTRIB, P_IDLE, P_OVER, RJ_ILLEGAL, RJ_PHASE, RJ_RULES,
+                       RJ_SEAT, Out,
                       TableGame)
 from tablelog import RJ_LATE
 from yatzy_recorder import Recorder
@@ -108,6 +113,10 @@ class YatzyTable(TableGame):
             except ValueError:
                 return RJ_RULES
             return 0 if self._cards_of(f) else RJ_RULES
+        if et == wire.T_FORFEIT:
+            if self.phase not in (P_COMMIT, P_CONTRIB, P_TURN):
+                return RJ_PHASE
+            return self._check_forfeit(f)
         reason = self._check_fair(f)
         if reason >= 0:
             return reason
@@ -154,19 +163,29 @@ class YatzyTable(TableGame):
             else:
                 self._new_game(f)
             return
+        if et == wire.T_FORFEIT:
+            if self.phase == P_TURN:  # the roller did not reveal in time
+                self.forfeited |= f.who
+                self.part &= ~f.who
+                self._forfeit_turns()
+            else:
+                self._apply_forfeit(f)
+            return
         if self._apply_fair(f):
             return
         w = f.who
         if et == wire.T_REVEAL:
             dice = self.verified(w, self.game.ndice, 0)
-            if dice is None:
+            if dice is None:  # its secret does not open its commitment: a forfeit turn
                 self.cheats |= 1 << w
-                self.phase = P_CHEAT
+                self.forfeited |= 1 << w
+                self.part &= ~(1 << w)
+                self._forfeit_turns()
                 return
             self.game.roll(dice, 0)
             self.rolls = [dice]
             self.helds = []
-            self.phase = P_ROLL
+            self._set_phase(P_ROLL)
             return
         self.last_action = seq
         g = self.game
@@ -180,6 +199,37 @@ class YatzyTable(TableGame):
             return
         self.rec.turn(g.current, self.rolls, self.helds, f.value, f.roll)
         g.fill(f.value, f.roll)
+        self._next_turn()
+
+    def owed(self):
+        if self.phase == P_TURN:
+            r = self.roller()
+            return (1 << r) & self.part if r >= 0 else 0
+        return TableGame.owed(self)
+
+    def _seeded(self):
+        TableGame._seeded(self)
+        self._forfeit_turns()
+
+    def _forfeit_turns(self):
+        """While the seat to roll forfeited this round, its scorecard's turn is a forfeit turn."""
+        while self.phase == P_TURN:
+            r = self.roller()
+            if r < 0 or not self.forfeited & (1 << r):
+                return
+            g = self.game
+            p = g.current
+            if self.cheats & (1 << r) and not self.lost_cheat & (1 << r):
+                self.lost_late, self.lost_cheat = 0, 1 << r
+            else:
+                self.lost_late, self.lost_cheat = 1 << r, 0
+            box, col = g.forfeit()
+            self.rec.turn(p, self.rolls, self.helds, box, col, True)
+            self.forfeits += 1
+            self._next_turn()
+
+    def _next_turn(self):
+        g = self.game
         self.rolls = []
         self.helds = []
         if g.finished:
@@ -187,9 +237,17 @@ class YatzyTable(TableGame):
             self.part = 0
         elif g.current == 0:
             self.round += 1
-            self._begin_fair(self.part, True)
+            self._begin_fair(self._players(), True)
         else:
-            self.phase = P_TURN
+            self._set_phase(P_TURN)
+
+    def _players(self):
+        """Every seat that rolls for a scorecard (a round's part, before any forfeit)."""
+        m = 0
+        for s in range(self.n):
+            if self.kinds[s] & _CARD:
+                m |= 1 << s
+        return m
 
     # ---- round flow ---------------------------------------------------------------------------
     def _void(self):
@@ -200,9 +258,12 @@ class YatzyTable(TableGame):
         g = yatzy.Yatzy(self.variant, self.cards, self.options or None)
         for t in self.rec.turns():
             held = t.get("held", [])
-            for k, d in enumerate(t["rolls"]):
+            for k, d in enumerate(t.get("rolls", ())):
                 g.roll(d, _mask(held[k - 1]) if 0 < k <= len(held) else 0)
-            g.fill(g.box_index(t["category"]), t.get("column", 0))
+            if t.get("forfeit"):
+                g.forfeit()
+            else:
+                g.fill(g.box_index(t["category"]), t.get("column", 0))
         self.game = g
         self.rolls = []
         self.helds = []
@@ -264,8 +325,8 @@ class YatzyTable(TableGame):
         out.put(self.kinds)
         self._put_fair(out)
         for t in self.rec.turns():  # a turn at a time, never the whole record as dicts
-            _put_turn(out, t["p"], t["rolls"], t.get("held", []), boxes.index(t["category"]),
-                      t.get("column", 0))
+            _put_turn(out, t["p"] | (0x80 if t.get("forfeit") else 0), t.get("rolls", []),
+                      t.get("held", []), boxes.index(t["category"]), t.get("column", 0))
         _put_turn(out, 0, self.rolls, self.helds, 0, 0)
         return out.off
 
@@ -286,8 +347,11 @@ class YatzyTable(TableGame):
             p, rolls, helds, box, col, i = _get_turn(b, i, nd)
             for k, d in enumerate(rolls):
                 g.roll(d, _mask(helds[k - 1]) if k else 0)
-            rec.turn(p, rolls, helds, box, col)
-            g.fill(box, col)
+            rec.turn(p & 0x7F, rolls, helds, box, col, p & 0x80 != 0)
+            if p & 0x80:
+                g.forfeit(box, col)
+            else:
+                g.fill(box, col)
         _, rolls, helds, _, _, i = _get_turn(b, i, nd)
         for k, d in enumerate(rolls):
             g.roll(d, _mask(helds[k - 1]) if k else 0)

@@ -15,6 +15,7 @@ import random
 import host_tools.paths  # noqa: F401  (puts firmware/ on sys.path)
 import snyd
 import snydtable
+import tablekeys
 import tablelog
 import wire
 import yatzy
@@ -65,6 +66,18 @@ class Bus:
             h = self.nodes.get(d)
             if h is not None and not h.dead:
                 h.receive(data, now)
+
+
+class Eavesdropper(wire.Codec):
+    """What a radio that hears every frame learns: each frame's fields, tags and counters
+    unchecked (it has no key). Tests read the air with it; it can check nothing."""
+
+    def __init__(self, table_id):
+        wire.Codec.__init__(self)
+        self.table = table_id
+
+    def _check(self, data, t, table, seat, to, end):
+        return wire.OK
 
 
 def random_decide(rng, calza_rate=0.08, snyd_rate=0.3):
@@ -119,7 +132,10 @@ class Handheld:
         self.bus = bus
         self.flash = flash
         self.codec = wire.Codec()
-        self.codec.seat_at(table.table_id, key)
+        self.codec.seat_at(table.table_id, seat)
+        tablekeys.dealt(self.codec, seat, members, key)
+        table.epochs[seat] += 1  # a reboot starts a new epoch: its frames are never replays
+        self.codec.ctr = table.epochs[seat] << wire.EPOCH_SHIFT
         cls = yatzytable.YatzyTable if table.game == "yatzy" else snydtable.SnydTable
         self.app = cls(table.table_id, 1 << seat, save=flash.__setitem__, load=flash.get, me=seat)
         self.node = tablelog.Node(seat, self.codec, self.app, self._send, members, leader, now)
@@ -160,6 +176,7 @@ class Table:
         self.key = bytes(self.rng.getrandbits(8) for _ in range(16))
         self.seats = seats
         self.members = (1 << seats) - 1
+        self.epochs = [0] * 8
         self.bus = bus or Bus(self.rng, loss, dup, reorder)
         self.flash = [dict() for _ in range(seats)]
         self.now = 0

@@ -8,6 +8,14 @@ import snydtable
 import table
 
 
+def admit_all(tb):
+    """The creator's person says yes to every joiner waiting (its code matched)."""
+    if tb.mode == table.HOSTING and not tb.playing() and tb.asks:
+        import table_lobby
+        for a in list(table_lobby.pending(tb)):
+            table_lobby.admit(tb, a[0])
+
+
 class Air:
     """Every radio hears every frame at once (no loss: the simulator tests cover that)."""
 
@@ -85,6 +93,7 @@ class Pair:
             for k, tb in enumerate(self.tables):
                 os.chdir(self.dirs[k])
                 tb.tick(self.now)
+                admit_all(tb)
                 if self.watch:
                     self.watch(k, tb)
                 self.mover(tb)

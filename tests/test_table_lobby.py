@@ -3,7 +3,7 @@ roster's names, leaving between games, and a replayed JOIN from a stranger's rad
 import snyd
 import table
 import wire
-from table_pair import Air, FakeRadio, Pair, snyd_mover
+from table_pair import Air, FakeRadio, Pair, admit_all, snyd_mover
 
 
 def run(air, tables, ms=3000, step=20, t0=0):
@@ -12,6 +12,7 @@ def run(air, tables, ms=3000, step=20, t0=0):
         now += step
         for tb in tables:
             tb.tick(now)
+            admit_all(tb)
         air.deliver()
     return now
 
@@ -42,7 +43,7 @@ def test_create_join_leave_and_a_replayed_join(tmp_path, monkeypatch):
     assert host.handhelds() == 2 and host.order == [0, 1]
     # a stranger replaying the creator's announce does not lead a joiner astray: JOIN is broadcast
     c = table.Table(FakeRadio(air, 3), "Cy")
-    c.join([host.tid, "Stue", 1, 2, 2, x.mac, -40, now, b""])
+    c.join([host.tid, "Stue", 1, 2, 2, x.mac, -40, now, b"", host.pubs[0]])
     now = run(air, [host, a, c], 1000, t0=now)
     assert c.mode == table.SEATED and c.who == 2 and host.handhelds() == 3
     # Bo stands up between games; the table stays

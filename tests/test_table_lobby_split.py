@@ -13,10 +13,10 @@ from table_pair import Pair, snyd_mover
 LOBBY = "table_lobby"
 
 
-def join_frame(tid, nonce, name="Cy"):
+def join_frame(tid, nonce, name="Cy", pub=bytes(32)):
     """A JOIN as a joiner's handheld sends it (table_lobby.send_join), built here without it."""
     c = wire.Codec()
-    c.seat_at(tid, None)
+    c.seat_at(tid)
     f = wire.Frame()
     f.type = wire.T_JOIN
     f.table = tid
@@ -24,6 +24,7 @@ def join_frame(tid, nonce, name="Cy"):
     f.term = f.seq = f.ack = 0
     f.nonce = nonce
     table.pack_name(name, f.name)
+    f.pub[:] = pub
     return bytearray(c.encode(f))
 
 
@@ -47,7 +48,7 @@ def test_a_game_runs_without_the_lobby_code(tmp_path, monkeypatch):
     host._heard_frame(bytes((2, 0, 0, 0, 0, 9)), join_frame(host.tid, 0x1234567))
     assert host.order == order and LOBBY not in sys.modules and not air.log
     # the seated joiner asking again (its WELCOME lost): welcomed again, the lobby loaded for it
-    host._heard_frame(j.radio.mac, join_frame(host.tid, j.nonce, "Bo"))
+    host._heard_frame(j.radio.mac, join_frame(host.tid, j.nonce, "Bo", host.pubs[1]))
     assert LOBBY in sys.modules and host.order == order
     sent = [wire.Frame() for _ in air.log]
     assert any(not j.codec.decode(bytearray(d), f) and f.type == wire.T_WELCOME and f.who == 1

@@ -13,16 +13,16 @@ import fairdice
 import snyd
 import snydtable
 import strings
+import tablekeys
 import tablelog
 import wire
 from host_tools.replay import referee
-from host_tools.tablebus import Table
+from host_tools.tablebus import Eavesdropper, Table
 
 
 def decoded(t):
-    """Every frame on the air, decoded with the table's key: list of (index, frame copy, bytes)."""
-    c = wire.Codec()
-    c.seat_at(t.table_id, t.key)
+    """Every frame on the air, read by a radio that hears everything: (index, frame copy, bytes)."""
+    c = Eavesdropper(t.table_id)
     out = []
     f = wire.Frame()
     for i, (_, _, _, data) in enumerate(t.bus.log):
@@ -111,10 +111,12 @@ def test_garbage_and_replays_change_nothing():
     t = Table(seats=4, seed=8)
     assert t.start_game() == 0
     rng = random.Random(5)
-    other = wire.Codec()
-    other.seat_at(t.table_id ^ 0x5A5A, t.key)
-    stranger = wire.Codec()
-    stranger.seat_at(t.table_id, b"k" * 16)
+    other = wire.Codec()  # a handheld of another table, keys and all
+    other.seat_at(t.table_id ^ 0x5A5A, 1)
+    tablekeys.dealt(other, 1, 0xFF, t.key)
+    stranger = wire.Codec()  # this table's id, keys it guessed
+    stranger.seat_at(t.table_id, 1)
+    tablekeys.dealt(stranger, 1, 0xFF, b"k" * 16)
     checks = 0
     while not t.done() and t.now < 600_000:
         t.step()
@@ -132,7 +134,10 @@ def test_garbage_and_replays_change_nothing():
                 data = bytearray(rng.choice(log)[3])
                 data[rng.randrange(len(data))] ^= 1 << rng.randrange(8)
             elif kind == 2:
-                data = rng.choice(log)[3]  # a replay of a real frame
+                old = [x for x in log if x[0] < t.now - 1000]  # delivered (or lost) long ago
+                if not old:
+                    continue
+                data = rng.choice(old)[3]  # a replay of a real frame
                 if data[2] in (wire.T_NACK, wire.T_SNAP):
                     continue  # a replayed resend request only makes a resend: not a change
             else:
@@ -208,19 +213,28 @@ def test_two_tables_in_one_room_never_mix():
     assert sum(h.node.dropped[wire.R_FOREIGN] for h in a.hands + b.hands) > 100
 
 
-def test_a_cheat_voids_the_round_for_everyone():
+def test_a_wrong_secret_is_a_forfeit_not_a_void():
+    """Attack: a seat reveals last, counts the call itself and, when it would lose, sends a
+    wrong secret (before, the round was voided: nobody lost a die). Now that is a forfeit: the
+    seat loses its die all the same, the call is not counted, and the record says so."""
     t = Table(seats=4, seed=31)
     assert t.start_game() == 0
     cheat = t.hands[3]
     assert t.run(lambda: cheat.app.phase == snydtable.P_BID, 60_000)
+    rnd = cheat.app.game.round_no
     d = cheat.app.draw(3)
     # a tampered handheld that would like other dice: it reveals another secret
     pool = cheat.app._pool[3]
     pool[pool.index(d)] = fairdice.Draw(d.table, d.round, 3, s=bytes(16), r=d.r)
     assert t.run(t.done, 1_800_000)
-    rec, _ = assert_agree(t)
+    rec, out = assert_agree(t)
     for h in t.hands:
-        assert h.app.cheats == 1 << 3 and h.app.voided == 1
+        assert h.app.cheats == 1 << 3 and h.app.voided == 0
+    rd = rec["rounds"][rnd]
+    assert rd["actions"][-1] == [3, "forfeit"] and rd["dice"][3] is None
+    res = out["rounds"][rnd]
+    assert res["call"] == "forfeit" and res["loser"] == 3 and res["forfeits"] == [3]
+    assert res["dice_left"][3] == 4
 
 
 def test_no_contribution_before_every_commitment():

@@ -205,17 +205,17 @@ def in_bidding(t, i):
     return row == en("your_turn") or row.startswith(en("turn_of"))
 
 
-def test_a_cheating_handheld_is_named_and_its_round_void(harness, tmp_path):
+def test_a_cheating_handheld_is_named_and_forfeits(harness, tmp_path):
     """Bo edits its flash in the middle of a round (the secret its commitment binds, so it would
     get other dice) and reboots: the unchanged firmware reveals that secret at the call. Every
-    screen names Bo as the cheat and voids the round; the game goes on to a record every handheld
-    agrees on, without the void round."""
+    screen names Bo as the cheat who forfeits the round (it loses a die, as withholding would);
+    the game goes on to a record every handheld agrees on, with the forfeit in it."""
     t = harness(3, seed=11)
     t.seat_all()
     order = t.seat_order()
     cheat = 1
     seat = t.seat_of(order, cheat)
-    said = _seen(t, en("t_cheat"))
+    said = _seen(t, en("t_forfeit"))
     counted = [0]
 
     def follow():
@@ -230,15 +230,15 @@ def test_a_cheating_handheld_is_named_and_its_round_void(harness, tmp_path):
     cheat_flash(t.sim.handhelds[cheat].flash, seat)
     t.sim.reboot(cheat)
     t.give(cheat)
-    want = "%s %s. %s" % (en("t_cheat"), NAMES[cheat], en("t_void"))
+    want = "%s %s (%s)" % (en("t_forfeit"), NAMES[cheat], en("t_bad_secret"))
     t.until(lambda: all(said[i] for i in range(3)), 60000, "the cheat named on every screen")
     for i in range(3):
-        assert said[i] == [want + " " + en("ok_back")], said
-    assert counted[0] == 0  # no round was counted before the void
+        assert said[i][0].startswith(want), said
     finish(t)
     to_lobby(t, 0)  # through the last round's summary
     doc = one_game(records(t, tmp_path, range(3)))
-    assert len(doc["rounds"]) == counted[0]  # every counted round, and the void one not
+    assert doc["rounds"][0]["actions"][-1] == [seat, "forfeit"]
+    assert doc["rounds"][0]["dice"][seat] is None
     assert t.sim.handhelds[cheat].boots == 2
 
 
@@ -485,6 +485,10 @@ def test_with_the_creator_gone_the_sequencer_hosts_the_next_game(harness, tmp_pa
         t.players[i].creator = False
         t.give(i)
     t.take(host)
+    # the new host's person lets Dan in (the row shows the code Dan's screen shows too)
+    t.until(lambda: any(r.startswith(en("t_admit") + " Dan") for r in t.lines(host)), 30000,
+            "Dan asking the new host")
+    t.choose(host, en("t_admit") + " Dan")
     t.until(lambda: "Dan" in t.seat_order(host) and t.shows(3, en("t_wait_start")), 30000,
             "Dan seated by the new host")
     t.until(lambda: "Dan" in t.seat_order(other), 5000, "Dan on the other screen")

@@ -3,7 +3,7 @@ from hypothesis import given, strategies as st
 
 import fairdice as fd
 import wire
-from test_wire import KEY, TABLE, _all_types, _fields, _seated
+from test_wire import KEY, MEMBERS, SENDER, TABLE, _all_types, _fields, _pair, _seated
 
 TYPES = list(_all_types())
 
@@ -13,7 +13,7 @@ def frames(draw):
     t, et = draw(st.sampled_from(TYPES))
     f = wire.Frame()
     f.type, f.etype, f.table = t, et, TABLE
-    f.seat = draw(st.integers(0, 7) | st.just(wire.NO_SEAT))
+    f.seat = SENDER
     f.term = draw(st.integers(0, 0xFFFF))
     f.seq = draw(st.integers(0, 0xFFFFFFFF))
     f.ack = draw(st.integers(0, 0xFFFFFFFF))
@@ -30,16 +30,20 @@ def frames(draw):
         d = draw(st.binary(max_size=wire.SNAP_DATA_MAX))
         f.data[:len(d)] = d
         f.dlen = len(d)
+    if t == wire.T_ENTRY or t in wire.LOGGABLE:
+        if t != wire.T_ENTRY:
+            f.etype = t
+        _seated(SENDER).sign_request(f, SENDER, f.ack, draw(st.integers(1, 0xFF)) | 1 << SENDER)
     return f
 
 
 @given(frames())
 def test_round_trip_every_type(f):
-    c = _seated()
-    data = bytes(c.encode(f))
+    tx, rx = _pair()
+    data = bytes(tx.encode(f))
     assert len(data) <= wire.MAX_FRAME
     g = wire.Frame()
-    assert c.decode(data, g) == wire.OK
+    assert rx.decode(data, g) == wire.OK
     assert _fields(g) == _fields(f)
 
 
@@ -53,31 +57,57 @@ def test_decoder_never_raises_on_garbage(data):
 
 @given(frames(), st.data())
 def test_truncation_and_bit_flips_are_rejected(f, data):
-    c = _seated()
-    good = bytes(c.encode(f))
+    tx, rx = _pair()
+    good = bytes(tx.encode(f))
     cut = data.draw(st.integers(0, len(good) - 1))
-    assert c.decode(good[:cut], wire.Frame()) != wire.OK
-    pos = data.draw(st.integers(0, len(good) - 1))
+    assert rx.decode(good[:cut], wire.Frame()) != wire.OK
+    # every byte the receiver's tag covers, and the tag itself (others' tags come after it)
+    n_after = 0 if f.type <= wire.T_WELCOME else wire.TAG_LEN * (wire.bits(MEMBERS) - 2)
+    pos = data.draw(st.integers(0, len(good) - 1 - n_after))
     bit = data.draw(st.integers(0, 7))
     bad = bytearray(good)
     bad[pos] ^= 1 << bit
-    assert c.decode(bytes(bad), wire.Frame()) != wire.OK
+    assert rx.decode(bytes(bad), wire.Frame()) != wire.OK
 
 
-@given(frames(), st.binary(min_size=16, max_size=16), st.integers(1, 0xFFFFFFFF))
-def test_tags_bind_key_and_table(f, key, table):
+@given(frames(), st.binary(min_size=16, max_size=16), st.integers(1, 0xFFFFFFFF),
+       st.integers(0, 7))
+def test_tags_bind_key_table_and_sender(f, key, table, claimed):
     if f.type <= wire.T_WELCOME:
         return  # lobby frames are public by design (tested in tests/mp/test_wire.py)
-    mine = _seated()
-    theirs = _seated(table, key)
+    rx = _seated()
+    theirs = _seated(SENDER, table, key)
     f.table = table
-    code = mine.decode(bytes(theirs.encode(f)), wire.Frame())
+    f.seat = claimed
+    code = rx.decode(bytes(theirs.encode(f)), wire.Frame())
     if table != TABLE:
         assert code == wire.R_FOREIGN
-    elif key != KEY:
+    elif claimed == 0 or not MEMBERS & (1 << claimed):
+        assert code == wire.R_NOTME  # from itself, or from a handheld it shares no key with
+    elif key != KEY or claimed != SENDER:
         assert code == wire.R_TAG
     else:
         assert code == wire.OK
+
+
+@given(st.lists(st.integers(0, 80), min_size=1, max_size=120))
+def test_no_counter_counts_twice(order):
+    """Whatever order (and repeats) a radio delivers a sender's frames in, each counter is taken at
+    most once, and one newer than all before always is."""
+    tx, rx = _pair()
+    f = wire.Frame()
+    f.type, f.table, f.seat = wire.T_ACK, TABLE, SENDER
+    sent = [bytes(tx.encode(f)) for _ in range(81)]
+    taken = []
+    top = -1
+    for i in order:
+        ok = rx.decode(sent[i], wire.Frame()) == wire.OK
+        if ok:
+            taken.append(i)
+        if i > top:
+            assert ok
+            top = i
+    assert len(taken) == len(set(taken))
 
 
 @given(st.binary(min_size=16, max_size=16), st.binary(min_size=16, max_size=16),

@@ -78,6 +78,7 @@ class Player:
         # the create screen shows the game cut to 9 characters
         self.game_want = {x[:9].strip() for x in labels(TABLE_GAMES[game])} if self.table else set()
         self.t_handhelds = labels("t_handhelds")
+        self.t_admit = labels("t_admit")
         self.t_join = labels("t_join")
         self.t_game = labels("t_game")
         self.t_create = labels("t_create")
@@ -160,6 +161,9 @@ class Player:
             for lab in self.t_game:  # the create screen: pick the game first
                 if rows[0].strip() in self.t_create and head.startswith(lab) and \
                         head[len(lab):].strip() not in self.game_want:
+                    return self._to(sel, r)
+            for lab in self.t_admit:  # the creator's lobby: let a joiner in (its code matches)
+                if head.startswith(lab + " "):
                     return self._to(sel, r)
             for lab in self.t_handhelds:  # the creator's lobby: start once everyone sits
                 if head.startswith(lab):

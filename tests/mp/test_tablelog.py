@@ -2,6 +2,7 @@
 whole Snyd game, a laggard caught up from a chunked snapshot, refusals with a reason."""
 import snyd
 import snydtable
+import tablekeys
 import tablelog
 import wire
 from mpcheck import Rng, eq
@@ -85,7 +86,8 @@ def _nodes(radio, apps):
     members = (1 << len(apps)) - 1
     for s, app in enumerate(apps):
         c = wire.Codec()
-        c.seat_at(TABLE, KEY)
+        c.seat_at(TABLE, s)
+        tablekeys.dealt(c, s, members, KEY)
         n = tablelog.Node(s, c, app, radio.sender(s), members, 0)
         radio.rx[s] = n.receive
         nodes.append(n)
