@@ -11,23 +11,35 @@ from host_tools.tablebus import Table
 GAMES = 3
 
 
+def sizes(n):
+    """(entry bytes, request bytes) of a frame of type t at a table of n handhelds, as the trust
+    model makes them: an entry is broadcast, tagged for the n - 1 others, and carries the
+    requester's n tags; a request goes to the sequencer alone (one tag) with the same n tags."""
+    def entry(t):
+        return wire.frame_len(wire.T_ENTRY, t, 0, n - 1, n)
+
+    def request(t):
+        return wire.frame_len(t, 0, 0, 1, n)
+    return entry, request
+
+
 def minimum(rec, sequencer=0):
     """Frames and bytes the protocol cannot do without, over a game: per round each taking-part
     seat sends its contribution and its reveal (which carries the next round's commitments), and
     every bid and call is one request; whatever the sequencer's own seat did not send also needs
     its log entry broadcast. The first round adds a commitment per seat, the game its SEATS entry.
     Heartbeats, repeats, resends and NACKs are the overhead on top."""
-    fl = wire.frame_len
+    entry, request = sizes(rec["seats"])
     frames = 1
-    nbytes = fl(wire.T_ENTRY, wire.T_SEATS)
+    nbytes = entry(wire.T_SEATS)
 
     def event(t, seat):
         nonlocal frames, nbytes
         frames += 1
-        nbytes += fl(wire.T_ENTRY, t)
+        nbytes += entry(t)
         if seat != sequencer:
             frames += 1
-            nbytes += fl(t)
+            nbytes += request(t)
 
     for r, rd in enumerate(rec["rounds"]):
         for s, d in enumerate(rd["dice"]):
@@ -92,7 +104,7 @@ def yatzy_turns(seats, loss, seed):
     assert t.run_game(), "game did not finish"
     rec = t.records()[0]
     turns = len(rec["turns"])
-    fl = wire.frame_len
+    entry, request = sizes(seats)
     events = [(wire.T_SEATS, 0)]
     for s in range(seats):
         events.append((wire.T_COMMIT, s))
@@ -102,10 +114,12 @@ def yatzy_turns(seats, loss, seed):
     for tr in rec["turns"]:
         s = tr["p"]
         events.append((wire.T_REVEAL, s))
-        for _ in range(len(tr["rolls"])):  # the re-rolls and the box
+        for _ in range(len(tr.get("rolls", []))):  # the re-rolls and the box
             events.append((wire.T_YATZY, s))
+        for _ in range(len(tr.get("rolls", [])) - 1):  # each re-roll's shake, by the next seat
+            events.append((wire.T_SHAKE, (s + 1) % seats))
     mf = sum(1 if s == 0 else 2 for _, s in events)
-    mb = sum(fl(wire.T_ENTRY, e) + (fl(e) if s and e != wire.T_SEATS else 0) for e, s in events)
+    mb = sum(entry(e) + (request(e) if s and e != wire.T_SEATS else 0) for e, s in events)
     return turns, len(t.bus.log), sum(len(x[3]) for x in t.bus.log), mf, mb
 
 

@@ -10,7 +10,10 @@ Owns the hashing that makes a table's dice fair (../shared/design/table-protocol
        sampling, so every face is exactly equally likely; only the owner knows s, so only it sees them;
     4. at the call each seat reveals s; everyone runs verify_dice() and gets the dice, or None (cheat).
 
-Yatzy uses the same draw per turn with a roll index (0, 1, 2...) so every reroll is fixed in advance.
+Yatzy uses the same draw per turn with a roll index (0, 1, 2...); a re-roll also mixes in a
+"shake" (shake()), the next value of another handheld's hash chain, revealed only once the hold is
+logged: so the roller cannot know a re-roll before it holds, and the shaker, whose chain was
+committed at the start of the game, cannot choose it.
 Hashes are SHA-256 truncated to 16 bytes (commitments) or full (seed and dice stream).
 """
 import hashlib
@@ -49,9 +52,10 @@ def round_seed(contribs, table, rnd):
     return h.digest()
 
 
-def roll_dice(s, seed, table, rnd, seat, n, roll=0, out=None):
-    """n dice (values 1..6) for a seat, derived from its secret and the round seed; fills `out`
-    (a list or bytearray of at least n) when given, else returns a new list."""
+def roll_dice(s, seed, table, rnd, seat, n, roll=0, out=None, mix=None):
+    """n dice (values 1..6) for a seat, derived from its secret and the round seed (and `mix`, a
+    Yatzy re-roll's shake); fills `out` (a list or bytearray of at least n) when given, else
+    returns a new list."""
     if out is None:
         out = [0] * n
     got = 0
@@ -60,6 +64,8 @@ def roll_dice(s, seed, table, rnd, seat, n, roll=0, out=None):
         h = hashlib.sha256(_bind(0x58, table, rnd, seat))  # 'X'
         h.update(s)
         h.update(seed)
+        if mix is not None:
+            h.update(mix)
         h.update(bytes((roll & 0xFF, block & 0xFF, (block >> 8) & 0xFF)))
         for b in h.digest():
             if b < _ACCEPT:
@@ -83,13 +89,33 @@ def verify_dice(commitment, s, seed, table, rnd, seat, n, roll=0):
     return roll_dice(s, seed, table, rnd, seat, n, roll)
 
 
-def yatzy_roll(dice, held, s, seed, table, rnd, seat, roll):
+def yatzy_roll(dice, held, s, seed, table, rnd, seat, roll, mix=None):
     """Roll `roll` of a Yatzy turn: positions whose bit is set in `held` keep their die, the others
-    take the next values of this roll's stream. Roll 0 ignores `held`. Returns a new list."""
-    fresh = roll_dice(s, seed, table, rnd, seat, len(dice), roll)
+    take the next values of this roll's stream (mixed with the shake). Roll 0 ignores `held`.
+    Returns a new list."""
+    fresh = roll_dice(s, seed, table, rnd, seat, len(dice), roll, None, mix)
     if roll == 0:
         return fresh
     return [dice[i] if held & (1 << i) else fresh[i] for i in range(len(dice))]
+
+
+CHAIN_LEN = const(255)  # shakes a seat can give in one game (more: a shake of zeros)
+
+
+def shake(key, table, game, seat, n):
+    """H^n(x) of a seat's shake chain for the game that began at round `game`, x known only to
+    the handheld holding `key`: the top (n = CHAIN_LEN) goes with the game's first COMMIT, the
+    k-th shake is n = CHAIN_LEN - 1 - k. Given in that order, each opens the one before:
+    H(next) = previous, and none can be foreseen from those before it."""
+    v = hashlib.sha256(_bind(0x43, table, game, seat) + key).digest()[:COMMIT_LEN]  # 'C'
+    for _ in range(n):
+        v = hashlib.sha256(v).digest()[:COMMIT_LEN]
+    return v
+
+
+def opens(v, prev):
+    """True when shake v is the one after `prev` in its chain: H(v) = prev."""
+    return len(v) == COMMIT_LEN and _same(hashlib.sha256(v).digest()[:COMMIT_LEN], prev)
 
 
 def _same(a, b):

@@ -2,7 +2,8 @@
 
 Loaded only when a handheld that missed too much needs the state (snydtable.SnydTable.snapshot and
 _restore call it), so a table without faults never holds this code. `self` is the SnydTable.
-Layout: a version byte, first seat, voided, caller, round count, the rules, the fair-dice state
+Layout: a version byte, first seat, voided, caller, round count, the rules, the seats' kinds, the
+fair-dice state
 (tablegame), every counted round (per seat: number of dice, the dice; the actions, 3 bytes each),
 then this round's actions.
 """
@@ -22,6 +23,7 @@ def snapshot(self, buf, off):
     out.put(bytes((1, self.first, self.voided & 0xFF, self.call_seat & 0xFF, nr & 0xFF,
                    nr >> 8)))
     out.put(pack_rules(self.rules))
+    out.put(self.kinds)
     self._put_fair(out)
     for r in self.rec.rounds():  # a round at a time, never the whole record as dicts
         for d in r["dice"]:
@@ -45,7 +47,8 @@ def restore(self, b, seq):
         return True
     _, first, voided, call, c0, c1 = b[:6]
     rules = unpack_rules(b[6:12])
-    fields, arrs, i = self._get_fair(b, 12)
+    kinds = bytearray(b[12:20])
+    fields, arrs, i = self._get_fair(b, 20)
     n = fields[3]
     rec = Recorder(rules, n, first)
     for _ in range(c0 | c1 << 8):
@@ -69,6 +72,7 @@ def restore(self, b, seq):
     if i + 1 + 3 * na != len(b):
         raise ValueError("snapshot length")
     self.rules, self.first, self.rec = rules, first, rec
+    self.kinds[:] = kinds
     self.n = n
     self.game = self._rebuild()
     self._set_fair(fields, arrs)

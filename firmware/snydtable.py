@@ -59,6 +59,7 @@ class SnydTable(TableGame):
     def __init__(self, table, hosted=0, save=None, load=None, me=None):
         TableGame.__init__(self, table, hosted, save, load, me)
         self.rules = None
+        self.kinds = bytearray(8)       # the SEATS entry's kinds (person or bot per seat)
         self.first = 0
         self.rec = None
         self.game = None
@@ -114,6 +115,7 @@ class SnydTable(TableGame):
     def apply(self, f, seq):
         et = f.etype
         if et == wire.T_SEATS:
+            self.kinds[:] = f.kinds
             if f.flags & wire.SEATS_RESEAT:
                 self._seat(f)
                 self._void()  # the gone handheld's secrets went with it: the round starts again

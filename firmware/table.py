@@ -146,6 +146,7 @@ class Table:
         self.pubs = [None] * 8    # every handheld's public key
         self.keys = [None] * 8    # the pairwise keys (the codec's, kept for table.json)
         self.asks = []            # the creator: JOINs waiting for a yes: [nonce, name, pub, t]
+        self._code = None         # table_code(), while no public key changes
         self.host_pub = None      # a joiner: the public key of the table it asked to join
         self.epoch = 0            # boot epoch: frame counters of this boot start above the last's
         self.tname = ""
@@ -193,8 +194,11 @@ class Table:
         self._forget()
 
     def table_code(self):
-        """The code every lobby screen shows: the same on every handheld at the same table."""
-        return tablekeys.table_code(self.pubs)
+        """The code every lobby screen shows: the same on every handheld at the same table (kept
+        until a public key changes: the lobby screens ask on every tick)."""
+        if self._code is None:
+            self._code = tablekeys.table_code(self.pubs)
+        return self._code
 
     def join_code(self, pub=None):
         """The code the creator's question and the joiner's screen show for one join."""
@@ -211,6 +215,7 @@ class Table:
             self.nonces[w] = 0
             self.names[w] = ""
             self.pubs[w] = None  # its key stays until a joiner gets the number: it may watch
+            self._code = None
             if self.node:
                 self.node.members &= ~(1 << w)
         self._persist()
@@ -527,6 +532,7 @@ class Table:
                 return
 
     def _key(self, h, k):
+        self._code = None
         self.keys[h] = k
         self.codec.set_key(h, k)
 
@@ -541,6 +547,7 @@ class Table:
         self.game = self.mod.Seats(self.tid, 0xFF if leader < 0 else 0, _save_secret, _load_secret,
                               self.who)
         self.game.on_seats = self._persist
+        self.game.shake_key = tablekeys.self_key(self.secret + b"shake", self.tid)
         self.node = tablelog.Node(self.who, self.codec, self.game, self._send, members, leader,
                                   self.now)
         self.node.on_frame = self._on_frame
@@ -571,6 +578,7 @@ class Table:
         self.secret = None
         self.pubs = [None] * 8
         self.keys = [None] * 8
+        self._code = None
         self.codec.seat_at(0)
 
     def resume(self):
@@ -584,6 +592,7 @@ class Table:
             self.secret = _unhex(d["secret"])
             self.keys = [_unhex(k) if k else None for k in d["keys"]]
             self.pubs = [_unhex(p) if p else None for p in d["pubs"]]
+            self._code = None
             # a new boot epoch, saved before any frame: a counter never repeats a frame's
             self.epoch = d.get("epoch", 0) + 1
             self.who = d["who"]

@@ -43,6 +43,7 @@ def _keypair(tb):
     tb.secret = tablekeys.new_secret(os.urandom)
     tb.pubs = [None] * 8
     tb.keys = [None] * 8
+    tb._code = None
     tb.asks = []
     tb.epoch = 0
 

@@ -117,7 +117,8 @@ class HostLobby(Menu):
         self.seen = -1
 
     def heading(self):
-        return self.tb.tname
+        # the table code: every lobby screen at this table shows the same (tablekeys.table_code)
+        return "%s %s" % (self.tb.tname[:8], self.tb.table_code())
 
     def count(self):
         return len(self.tb.order) + 3 + len(lb.pending(self.tb))
@@ -167,7 +168,8 @@ class HostLobby(Menu):
     def tick(self, now):
         if watch(self):
             return
-        k = len(self.tb.order) * 16 + lb.handhelds(self.tb) + 256 * len(lb.pending(self.tb))
+        k = (len(self.tb.order) * 16 + lb.handhelds(self.tb) + 256 * len(lb.pending(self.tb)),
+             self.tb.table_code())
         if k != self.seen:
             self.seen = k
             self.changed()
@@ -278,7 +280,7 @@ class Waiting(Screen):
             return
         tb = self.app.table
         gone = tb.host_gone()
-        k = "".join(tb.names) + str(tb.order)
+        k = "".join(tb.names) + str(tb.order) + tb.table_code()
         if k != self.seen or gone != self.gone:
             self.seen = k
             self.gone = gone
@@ -291,7 +293,7 @@ class Waiting(Screen):
 
     def draw(self, g):
         tb = self.app.table
-        g.row(0, tb.tname)
+        g.row(0, "%s %s" % (tb.tname[:8], tb.table_code()))
         n = len(tb.order)  # the creator's seat order (its roster), in two columns past five
         for i in range(n):
             cell = "%d %s" % (i + 1, lb.order_name(tb, i)[:8 if n <= 5 else 5])

@@ -36,7 +36,6 @@ class Seats(snydtable.SnydTable):
 
     def __init__(self, table, hosted, save, load, me):
         snydtable.SnydTable.__init__(self, table, hosted, save, load, me)
-        self.kinds = bytearray(8)   # not in a snapshot: Table keeps them in table.json
         self.on_seats = None
         self.games = 0
         self.rounds_done = 0
@@ -44,7 +43,6 @@ class Seats(snydtable.SnydTable):
 
     def apply(self, f, seq):
         if f.etype == wire.T_SEATS:
-            self.kinds[:] = f.kinds
             if not f.flags & wire.SEATS_RESEAT:
                 self.games += 1
             snydtable.SnydTable.apply(self, f, seq)

@@ -75,6 +75,7 @@ class TableGame:
         self.forfeited = 0              # seats forfeiting this round (tablelog logs FORFEIT)
         self.forfeits = 0               # how many forfeits this game had (the screens)
         self.lost_late = self.lost_cheat = 0  # the last forfeit's seats: late, or a false secret
+        self.shake_key = b""            # this handheld's secret for its seats' shake chains
         self.now = 0                    # the Node's time while it checks or applies an entry
         self.lagging = False            # the Node applies an old entry (catching up): no clock
         self.phase_at = 0               # when this handheld saw the phase begin
@@ -361,6 +362,7 @@ class TableGame:
             f.etype = wire.T_COMMIT
             f.h1[:] = hs
             f.h2[:] = hr
+            self._chain_top(s, f.h3)
             return True
         if ph == P_CONTRIB and not self.contributed & bit:
             d = self._draw_for(s, self.round, rand)
@@ -370,6 +372,11 @@ class TableGame:
             f.h1[:] = d.r
             return True
         return False
+
+    def _chain_top(self, s, out):
+        """A COMMIT's third hash: nothing here (Yatzy: the seat's shake chain)."""
+        for i in range(H):
+            out[i] = 0
 
     def _reveal_request(self, f, s, rand):
         """Fill f with seat s's REVEAL (its secret and the next round's commitments)."""

@@ -73,7 +73,8 @@ T_FORFEIT = const(15)  # logged by the sequencer only: a seat missed a deadline 
 T_ROSTER = const(16)   # the host: one seat of the next game's order, its name and public key
 T_LEAVE = const(17)    # a seated handheld stands up (between games)
 T_VOUCH = const(18)    # "my state after entry seq hashes to this" (a snapshot's second witness)
-T_LAST = const(18)
+T_SHAKE = const(19)    # another seat's shake for a Yatzy re-roll, once the hold is logged
+T_LAST = const(19)
 _T_LOBBY_LAST = const(3)
 
 SEATS_RESEAT = const(1)  # SEATS flags: the same game, seats moved to other handhelds
@@ -117,7 +118,8 @@ LAYOUTS = (
     # SEATS (names travel in the lobby frames)
     (("gno", 1), ("n", 1), ("first", 1), ("flags", 1), ("rules", RULES_LEN),
      ("kinds", SEATS_MAX), ("hosts", SEATS_MAX)),
-    _SHARED + (("h1", HASH_LEN), ("h2", HASH_LEN)),  # COMMIT: H(s), H(r)
+    _SHARED + (("h1", HASH_LEN), ("h2", HASH_LEN), ("h3", HASH_LEN)),  # COMMIT: H(s), H(r), the
+    # top of the seat's shake chain (fairdice.shake; Yatzy, the game's first commitment only)
     _SHARED + (("h1", HASH_LEN),),  # CONTRIB: r
     _SHARED + (("kind", 1), ("count", 1), ("face", 1)),  # ACTION
     _SHARED + (("h1", HASH_LEN), ("h2", HASH_LEN), ("h3", HASH_LEN)),  # REVEAL: s, next H(s), H(r)
@@ -131,9 +133,10 @@ LAYOUTS = (
     (("n", 1), ("k", 1), ("value", 1), ("name", NAME_LEN), ("pub", PUB_LEN)),  # ROSTER
     (("nonce", 4),),  # LEAVE
     (("lo", 4), ("chain", CHAIN_LEN)),  # VOUCH: lo = the entry the state follows
+    _SHARED + (("roll", 1), ("h1", HASH_LEN)),  # SHAKE: a Yatzy re-roll's shake (fairdice)
 )
 # the types a log entry may hold: everything that changes a game
-LOGGABLE = (T_SEATS, T_COMMIT, T_CONTRIB, T_ACTION, T_REVEAL, T_YATZY, T_FORFEIT)
+LOGGABLE = (T_SEATS, T_COMMIT, T_CONTRIB, T_ACTION, T_REVEAL, T_YATZY, T_FORFEIT, T_SHAKE)
 
 
 def _size(layout):

@@ -8,8 +8,13 @@ its turn in order:
            secret s (REVEAL, with its next round's commitments): everyone verifies it and computes
            roll 0 - Yatzy dice are public, and s was fixed before the seed, so revealing it at the
            start of the turn shows the dice without letting anyone choose them
-    ROLL   the roller logs holds (a position mask for roll k; roll k's new dice come from the
-           same secret and seed with roll index k) and finally the box; the rules core checks both
+    ROLL   the roller logs holds (a position mask for roll k) and finally the box; the rules core
+           checks both. Roll k's new dice come from the same secret and seed with roll index k,
+           mixed with a SHAKE: the next value of the shaker's hash chain (fairdice.shake), logged
+           only after the hold. The shaker is the next seat played from another handheld; its
+           chain's top came with its first COMMIT of the game, so it cannot choose the shake, and
+           the roller cannot know its re-roll before it holds (nor can a bot's host for it). A
+           shaker past the deadline forfeits its own next turn, and the re-roll goes unshaken.
     FORFEIT (record format 2) a seat that did not commit, contribute or reveal within
            tablegame.DEADLINE_MS (the sequencer logs it, every follower checks the deadline), or
            whose secret does not open its commitment: its scorecard's turn in this round is a
@@ -28,9 +33,8 @@ import fairdice
 import wire
 import yatzy
 from compat import const
-from tablegame import (P_COMMIT, P_CONTRIB, P_IDLE, P_OVER, RJ_ILLEGAL, RJ_PHASE, RJ_RULES,
-                       RJ_SEAT, Out,
-                      TableGame)
+from tablegame import (P_COMMIT, P_CONTRIB, P_IDLE, P_OVER, RJ_CHEAT, RJ_ILLEGAL, RJ_PHASE,
+                       RJ_RULES, RJ_SEAT, Out, TableGame)
 from tablelog import RJ_LATE
 from yatzy_recorder import Recorder
 
@@ -77,6 +81,12 @@ class YatzyTable(TableGame):
         self.helds = []                 # and for each re-roll the positions kept
         self.last_action = 0
         self.error = None
+        self._ctop = bytearray(8 * 16)  # each seat's shake chain: its top, then the last shake
+        self._cn = bytearray(8)         # shakes each seat gave this game
+        self._game0 = 0                 # the round the game began in (names the chains)
+        self.shaking = -1               # the roll index of a hold waiting for its shake
+        self._held = 0                  # ... and its held mask
+        self.penalty = 0                # seats whose next turn is a forfeit (a shake withheld)
 
     def roller(self):
         """The seat rolling for the scorecard on turn (-1 when there is none)."""
@@ -114,14 +124,18 @@ class YatzyTable(TableGame):
                 return RJ_RULES
             return 0 if self._cards_of(f) else RJ_RULES
         if et == wire.T_FORFEIT:
-            if self.phase not in (P_COMMIT, P_CONTRIB, P_TURN):
+            if self.phase not in (P_COMMIT, P_CONTRIB, P_TURN, P_ROLL):
                 return RJ_PHASE
             return self._check_forfeit(f)
+        if et == wire.T_SHAKE:
+            return self._check_shake(f)
         reason = self._check_fair(f)
         if reason >= 0:
             return reason
         if f.who != self.roller():
             return RJ_SEAT
+        if self.shaking >= 0:
+            return RJ_PHASE  # a hold waits for its shake
         if et == wire.T_REVEAL:
             return 0 if self.phase == P_TURN else RJ_PHASE
         if et != wire.T_YATZY or self.phase != P_ROLL:
@@ -141,6 +155,51 @@ class YatzyTable(TableGame):
             e = "unknown move"
         self.error = e
         return RJ_ILLEGAL if e else 0
+
+    def shaker(self):
+        """The seat that shakes the roller's re-rolls: the next one clockwise (taking part this
+        round) played from another handheld than the roller's; -1 when there is none."""
+        r = self.roller()
+        if r < 0:
+            return -1
+        for k in range(1, self.n):
+            s = (r + k) % self.n
+            if self.part & (1 << s) and self.hosts[s] != self.hosts[r]:
+                return s
+        return -1
+
+    def _check_shake(self, f):
+        if self.phase != P_ROLL or self.shaking < 0 or f.round != self.round:
+            return RJ_PHASE
+        w = f.who
+        if w != self.shaker() or f.roll != self.shaking:
+            return RJ_SEAT
+        o = w * 16
+        if self._cn[w] >= fairdice.CHAIN_LEN or not fairdice.opens(bytes(f.h1),
+                                                                   self._ctop[o:o + 16]):
+            return RJ_CHEAT
+        return 0
+
+    def _chain_top(self, s, out):
+        out[:] = fairdice.shake(self.shake_key, self.table, self._game0, s, fairdice.CHAIN_LEN)
+
+    def owed(self):
+        if self.phase == P_ROLL and self.shaking >= 0:
+            w = self.shaker()
+            return 1 << w if w >= 0 else 0
+        if self.phase == P_TURN:
+            r = self.roller()
+            return (1 << r) & self.part if r >= 0 else 0
+        return TableGame.owed(self)
+
+    def _roll(self, held, k, mix):
+        w = self.roller()
+        o = w * 16
+        dice = fairdice.yatzy_roll(self.rolls[-1], held, bytes(self._s[o:o + 16]), self.seed,
+                                   self.table, self.round, w, k, mix)
+        self.game.roll(dice, held)
+        self.rolls.append(dice)
+        self.helds.append([i for i in range(self.game.ndice) if held >> i & 1])
 
     def _cards_of(self, f):
         """Scorecards the seating makes (kinds 1..k each used), or 0 if it is not a seating."""
@@ -164,13 +223,28 @@ class YatzyTable(TableGame):
                 self._new_game(f)
             return
         if et == wire.T_FORFEIT:
-            if self.phase == P_TURN:  # the roller did not reveal in time
+            if self.phase == P_ROLL:  # the shaker did not shake in time: its next turn is lost,
+                self.penalty |= f.who  # and the re-roll goes unshaken
+                self._roll(self._held, self.shaking, None)
+                self.shaking = -1
+            elif self.phase == P_TURN:  # the roller did not reveal in time
                 self.forfeited |= f.who
                 self.part &= ~f.who
                 self._forfeit_turns()
             else:
                 self._apply_forfeit(f)
             return
+        if et == wire.T_SHAKE:
+            w = f.who
+            self._ctop[w * 16:w * 16 + 16] = f.h1  # the next shake must open this one
+            self._cn[w] += 1
+            self._roll(self._held, self.shaking, bytes(f.h1))
+            self.shaking = -1
+            self.last_action = seq
+            return
+        if et == wire.T_COMMIT and not self._cn[f.who] and \
+                self._ctop[f.who * 16:f.who * 16 + 16] == bytes(16):
+            self._ctop[f.who * 16:f.who * 16 + 16] = f.h3  # the game's first: its chain's top
         if self._apply_fair(f):
             return
         w = f.who
@@ -190,22 +264,16 @@ class YatzyTable(TableGame):
         self.last_action = seq
         g = self.game
         if f.kind == wire.Y_HOLD:
-            o = w * 16
-            dice = fairdice.yatzy_roll(self.rolls[-1], f.value, bytes(self._s[o:o + 16]), self.seed,
-                                       self.table, self.round, w, f.roll)
-            g.roll(dice, f.value)
-            self.rolls.append(dice)
-            self.helds.append([i for i in range(g.ndice) if f.value >> i & 1])
+            if self.shaker() < 0:  # every seat on the roller's handheld: nobody else to shake
+                self._roll(f.value, f.roll, None)
+            else:
+                self._held = f.value
+                self.shaking = f.roll
+                self._set_phase(P_ROLL)  # the shaker's deadline runs from here
             return
         self.rec.turn(g.current, self.rolls, self.helds, f.value, f.roll)
         g.fill(f.value, f.roll)
         self._next_turn()
-
-    def owed(self):
-        if self.phase == P_TURN:
-            r = self.roller()
-            return (1 << r) & self.part if r >= 0 else 0
-        return TableGame.owed(self)
 
     def _seeded(self):
         TableGame._seeded(self)
@@ -215,8 +283,9 @@ class YatzyTable(TableGame):
         """While the seat to roll forfeited this round, its scorecard's turn is a forfeit turn."""
         while self.phase == P_TURN:
             r = self.roller()
-            if r < 0 or not self.forfeited & (1 << r):
+            if r < 0 or not (self.forfeited | self.penalty) & (1 << r):
                 return
+            self.penalty &= ~(1 << r)
             g = self.game
             p = g.current
             if self.cheats & (1 << r) and not self.lost_cheat & (1 << r):
@@ -240,6 +309,7 @@ class YatzyTable(TableGame):
             self._begin_fair(self._players(), True)
         else:
             self._set_phase(P_TURN)
+            self._forfeit_turns()
 
     def _players(self):
         """Every seat that rolls for a scorecard (a round's part, before any forfeit)."""
@@ -268,7 +338,16 @@ class YatzyTable(TableGame):
         self.rolls = []
         self.helds = []
         self.round += 1
-        self._begin_fair(self.part, False)
+        self._new_chains()  # a seat may now be played elsewhere: every chain starts again
+        self._begin_fair(self._players(), False)
+
+    def _new_chains(self):
+        self._game0 = self.round  # names the chains: never one used before
+        for i in range(len(self._ctop)):
+            self._ctop[i] = 0
+        for i in range(8):
+            self._cn[i] = 0
+        self.shaking = -1
 
     def _new_game(self, f):
         self.variant, self.options = unpack_rules(f.rules)
@@ -282,6 +361,8 @@ class YatzyTable(TableGame):
         self.rolls = []
         self.helds = []
         self.round += 1
+        self._new_chains()
+        self.penalty = 0
         part = 0
         for s in range(f.n):
             if f.kinds[s] & _CARD:
@@ -290,9 +371,17 @@ class YatzyTable(TableGame):
 
     # ---- this handheld's seats ----------------------------------------------------------------
     def _actor(self):
-        return self.roller()
+        return self.shaker() if self.shaking >= 0 else self.roller()
 
     def _play_request(self, f, s, ph, node, decide, rand):
+        if self.shaking >= 0:
+            if ph != P_ROLL or s != self.shaker():
+                return False
+            f.etype = wire.T_SHAKE
+            f.roll = self.shaking
+            f.h1[:] = fairdice.shake(self.shake_key, self.table, self._game0, s,
+                                     fairdice.CHAIN_LEN - 1 - self._cn[s])
+            return True
         if ph == P_TURN:
             if self.roll_waits and self._decide(s, node, decide) is None:
                 return False  # the first roll waits for its player (or bot)
@@ -323,6 +412,10 @@ class YatzyTable(TableGame):
         out.put(bytes((1, nt & 0xFF, nt >> 8)))
         out.put(pack_rules(self.variant, self.options))
         out.put(self.kinds)
+        out.put(bytes((self.shaking & 0xFF, self._held, self.penalty,
+                       self._game0 & 0xFF, self._game0 >> 8)))
+        out.put(self._cn)
+        out.put(self._ctop)
         self._put_fair(out)
         for t in self.rec.turns():  # a turn at a time, never the whole record as dicts
             _put_turn(out, t["p"] | (0x80 if t.get("forfeit") else 0), t.get("rolls", []),
@@ -337,7 +430,12 @@ class YatzyTable(TableGame):
         nturns = b[1] | b[2] << 8
         variant, options = unpack_rules(b[3:9])
         kinds = bytearray(b[9:17])
-        fields, arrs, i = self._get_fair(b, 17)
+        sh, held, penalty, g0, g1 = b[17:22]
+        cn = bytearray(b[22:30])
+        ctop = bytearray(b[30:158])
+        if len(ctop) != 128:
+            raise ValueError("short snapshot")
+        fields, arrs, i = self._get_fair(b, 158)
         n = fields[3]
         cards = max(k & _CARD for k in kinds)
         g = yatzy.Yatzy(variant, cards, options or None)
@@ -361,6 +459,9 @@ class YatzyTable(TableGame):
         self.game, self.rec, self.rolls, self.helds = g, rec, rolls, helds
         self.n = n
         self._set_fair(fields, arrs)
+        self.shaking = -1 if sh == 0xFF else sh
+        self._held, self.penalty, self._game0 = held, penalty, g0 | g1 << 8
+        self._cn, self._ctop = cn, ctop
         self.last_action = seq
         return True
 

@@ -138,6 +138,8 @@ class Handheld:
         self.codec.ctr = table.epochs[seat] << wire.EPOCH_SHIFT
         cls = yatzytable.YatzyTable if table.game == "yatzy" else snydtable.SnydTable
         self.app = cls(table.table_id, 1 << seat, save=flash.__setitem__, load=flash.get, me=seat)
+        # the handheld's own secret for its shake chains (table.py derives it from its key pair)
+        self.app.shake_key = flash.setdefault("shake", bytes(rng.getrandbits(8) for _ in range(16)))
         self.node = tablelog.Node(seat, self.codec, self.app, self._send, members, leader, now)
         self.rng = rng
         self.decide = random_yatzy(rng) if table.game == "yatzy" else random_decide(rng)

@@ -395,3 +395,164 @@ def test_a_flood_of_replays_and_garbage_changes_nothing():
             t.hands[rng.randrange(3)].receive(bytes(d), t.now)
     honest_agree(t, range(3))
     assert drops(t, wire.R_REPLAY) > 100 and drops(t, tablelog.D_ERROR) == 0
+
+
+# ---- 5: Yatzy foresight --------------------------------------------------------------------------
+
+def test_a_yatzy_roller_cannot_foresee_its_rerolls():
+    """Before, roll k came from the roller's secret, the seed, its hold and k: it knew every re-roll
+    before it held. Now each re-roll mixes in the other handheld's next shake, logged after the
+    hold: the roll the roller could compute alone is not the roll it gets."""
+    import fairdice
+    t = Table(game="yatzy", seats=2, seed=114)
+    seen = []
+    for h in t.hands:
+        real = h.app._roll
+
+        def spy(held, k, mix, app=h.app, real=real):
+            w = app.roller()
+            o = w * 16
+            alone = fairdice.yatzy_roll(app.rolls[-1], held, bytes(app._s[o:o + 16]), app.seed,
+                                        app.table, app.round, w, k)
+            real(held, k, mix)
+            fresh = [i for i in range(len(alone)) if not held >> i & 1]
+            if len(fresh) >= 2 and app is t.hands[0].app:
+                seen.append([alone[i] for i in fresh] == [app.rolls[-1][i] for i in fresh])
+        h.app._roll = spy
+    assert t.run_game()
+    honest_agree(t, range(2))
+    assert len(seen) > 10 and sum(seen) <= len(seen) // 10, seen
+
+
+def test_a_shaker_cannot_choose_or_withhold_a_shake():
+    """The shaker sends a shake that its chain does not open (it chose one): refused. It then
+    withholds: past the deadline the re-roll goes unshaken and the shaker's own next turn is a
+    forfeit turn, so withholding never pays."""
+    t = Table(game="yatzy", seats=2, seed=115)
+    bad = t.hands[1]
+    real = bad.app._play_request
+    state = {"n": 0}
+
+    def hostile(f, s, ph, node, decide, rand):
+        if bad.app.shaking >= 0 and s == bad.app.shaker():
+            state["n"] += 1
+            if state["n"] > 1:
+                return False  # then withholds it
+            ok = real(f, s, ph, node, decide, rand)
+            f.h1[0] ^= 1  # a shake of its choosing
+            return ok
+        return real(f, s, ph, node, decide, rand)
+    bad.app._play_request = hostile
+    assert t.run_game(7_200_000)
+    rec, out = honest_agree(t, range(2))
+    assert t.hands[0].app.penalty == 0 and state["n"] > 1
+    forfeits = [tr for tr in rec["turns"] if tr.get("forfeit")]
+    assert forfeits and all(tr["p"] == 1 for tr in forfeits)
+
+
+# ---- 10: the lobby, with no key at all -----------------------------------------------------------
+
+def _lobby(tmp_path, monkeypatch):
+    import snyd
+    import table
+    from table_pair import Air, FakeRadio
+    monkeypatch.chdir(tmp_path)
+    air = Air()
+    host = table.Table(FakeRadio(air, 0), "Anna")
+    host.create("Stue", snyd.Rules(), False)
+    bo = table.Table(FakeRadio(air, 1), "Bo")
+    bo.browsing = True
+    return air, host, bo, FakeRadio(air, 9)
+
+
+def _run(air, tables, ms, now):
+    end = now + ms
+    while now < end:
+        now += 20
+        for tb in tables:
+            tb.tick(now)
+        air.deliver()
+    return now
+
+
+def _join_frame(tid, nonce, name, pub):
+    import table
+    c = wire.Codec()
+    f = wire.Frame()
+    f.type, f.table, f.seat, f.nonce = wire.T_JOIN, tid, wire.NO_SEAT, nonce
+    table.pack_name(name, f.name)
+    f.pub[:] = pub
+    return bytes(c.encode(f))
+
+
+def test_fake_joins_seat_nobody_and_the_creator_sees_the_code(tmp_path, monkeypatch):
+    import table_lobby
+    air, host, bo, radio = _lobby(tmp_path, monkeypatch)
+    now = _run(air, [host, bo], 1500, 0)
+    bo.join(bo.tables()[0])
+    for k in range(7):  # a radio fills the lobby with JOINs
+        radio.send(None, _join_frame(host.tid, 1000 + k, "X%d" % k, bytes([k + 1]) * 32))
+    now = _run(air, [host, bo], 1500, now)
+    assert host.order == [0] and bo.mode != 3  # nobody sits before the creator says yes
+    asks = table_lobby.pending(host)
+    assert len(asks) <= table_lobby.ASKS_MAX and [a for a in asks if a[1] == "Bo"]
+    mine = [a for a in asks if a[1] == "Bo"][0]
+    assert host.join_code(mine[2]) == bo.join_code()  # both screens show the same code
+    assert table_lobby.admit(host, mine[0])
+    now = _run(air, [host, bo], 1000, now)
+    assert host.order == [0, 1] and bo.who == 1 and bo.mode == 3
+
+
+def test_a_forged_welcome_seats_nobody(tmp_path, monkeypatch):
+    import table_lobby
+    air, host, bo, radio = _lobby(tmp_path, monkeypatch)
+    now = _run(air, [host, bo], 1500, 0)
+    bo.join(bo.tables()[0])
+    now = _run(air, [host, bo], 400, now)
+    w = wire.Frame()  # a radio answers first, with the nonce it heard and a proof it made up
+    w.type, w.table, w.seat, w.nonce, w.who = wire.T_WELCOME, host.tid, 0, bo.nonce, 5
+    w.proof[:] = bytes(8)
+    radio.send(None, bytes(wire.Codec().encode(w)))
+    now = _run(air, [host, bo], 400, now)
+    assert bo.mode != 3 and bo.who < 0
+    table_lobby.admit(host, table_lobby.pending(host)[0][0])
+    now = _run(air, [host, bo], 1000, now)
+    assert bo.mode == 3 and bo.who == 1  # at the real table
+
+
+def test_only_a_seat_itself_can_stand_up(tmp_path, monkeypatch):
+    import table_lobby
+    air, host, bo, radio = _lobby(tmp_path, monkeypatch)
+    now = _run(air, [host, bo], 1500, 0)
+    bo.join(bo.tables()[0])
+    now = _run(air, [host, bo], 400, now)
+    table_lobby.admit(host, table_lobby.pending(host)[0][0])
+    now = _run(air, [host, bo], 1000, now)
+    assert host.order == [0, 1]
+    radio.send(None, _join_frame(host.tid, 0, "", bytes(32)))  # the old keyless "stand up"
+    f = wire.Frame()  # and a LEAVE in Bo's name, tagged with keys the radio does not have
+    f.type, f.table, f.seat = wire.T_LEAVE, host.tid, 1
+    c = wire.Codec()
+    c.seat_at(host.tid, 1)
+    c.set_key(0, bytes(16))
+    radio.send(None, bytes(c.encode(f)))
+    now = _run(air, [host, bo], 500, now)
+    assert host.order == [0, 1]
+    bo.leave()  # Bo itself
+    _run(air, [host], 500, now)
+    assert host.order == [0]
+
+
+def test_a_copycat_table_is_listed_apart(tmp_path, monkeypatch):
+    air, host, bo, radio = _lobby(tmp_path, monkeypatch)
+    now = _run(air, [host, bo], 1500, 0)
+    f = wire.Frame()  # a radio announces the same table id and name with its own key
+    f.type, f.table, f.seat, f.game, f.size = wire.T_ANNOUNCE, host.tid, 0, 1, 1
+    f.rules[:] = bytes(6)
+    import table
+    table.pack_name("Stue", f.name)
+    f.pub[:] = bytes([7]) * 32
+    radio.send(None, bytes(wire.Codec().encode(f)))
+    now = _run(air, [host, bo], 100, now)
+    listed = bo.tables()
+    assert len(listed) == 2 and {e[9] for e in listed} == {host.pubs[0], bytes([7]) * 32}
