@@ -18,7 +18,7 @@ import benchlib
 import py_heap32
 import py_table_fakes
 from host_tools import boards
-from host_tools.sim import autoplay
+import py_table_sim
 from host_tools.sim.hub import MAIN, Sim
 
 CASES = [("solo 6-seat Snyd against bots", "snyd", 1), ("solo Maxi-Yatzy against bots", "maxi", 1),
@@ -36,14 +36,7 @@ def peak(game, n, seed=3, limit_ms=3_600_000):
             f.write(py_table_fakes.PROBE)
         with Sim(n, clock="virtual", seed=seed, heap="2M", airtime_mbps=1.0, scripts=[probe] * n,
                  args=[MAIN]) as sim:
-            players = [autoplay.Player(sim, i, game, 1, seed=seed * 100 + i) for i in range(n)]
-            while sim.now() < limit_ms and not all(p.finished or p.failed for p in players):
-                for p in players:
-                    p.act()
-                sim.step()
-                if any(not h.alive for h in sim.handhelds):
-                    break
-            if not all(p.finished for p in players):
+            if not py_table_sim.play(sim, n, game, seed, limit_ms):
                 return None
             out = 0
             for h in sim.handhelds:

@@ -24,7 +24,7 @@ import threading
 
 import benchlib
 from host_tools.paths import BUILD, MICROPYTHON, ROOT
-from host_tools.sim import autoplay
+import py_table_sim
 from host_tools.sim.hub import FAKES, MAIN, VCLOCK, Sim
 
 FAKE_ORDER = ("time", "hostlink", "machine", "esp32", "ssd1306", "network", "espnow")
@@ -127,14 +127,7 @@ def table_peaks(n=8, seed=3, limit_ms=900_000):
             f.write(PROBE)
         with Sim(n, clock="virtual", seed=seed, heap="1M", airtime_mbps=1.0, scripts=[probe] * n,
                  args=[MAIN]) as sim:
-            players = [autoplay.Player(sim, i, "snyd", 1, seed=seed * 100 + i) for i in range(n)]
-            while sim.now() < limit_ms and not all(p.finished or p.failed for p in players):
-                for p in players:
-                    p.act()
-                sim.step()
-                if any(not h.alive for h in sim.handhelds):
-                    break
-            if not all(p.finished for p in players):
+            if not py_table_sim.play(sim, n, "snyd", seed, limit_ms):
                 return None
             out = []
             for h in sim.handhelds:

@@ -37,7 +37,6 @@ still reveals its dice.
 """
 import os
 
-import tablekeys
 import tablelog
 import wire
 from compat import const
@@ -143,6 +142,8 @@ class Table:
         self.order = []           # the creator's seats for the next game: handheld number or BOT|k
         self.tid = 0
         self.secret = None        # this handheld's X25519 secret at this table (tablekeys)
+        self.shake = b""          # ... and the secret of its seats' Yatzy shake chains
+        self.mypub = None         # its public key (made once with the secret)
         self.pubs = [None] * 8    # every handheld's public key
         self.keys = [None] * 8    # the pairwise keys (the codec's, kept for table.json)
         self.asks = []            # the creator: JOINs waiting for a yes: [nonce, name, pub, t]
@@ -197,14 +198,15 @@ class Table:
         """The code every lobby screen shows: the same on every handheld at the same table (kept
         until a public key changes: the lobby screens ask on every tick)."""
         if self._code is None:
+            import tablekeys  # the lobby's (table_ui forgets it before a game)
             self._code = tablekeys.table_code(self.pubs)
         return self._code
 
     def join_code(self, pub=None):
         """The code the creator's question and the joiner's screen show for one join."""
+        import tablekeys
         if pub is None:
-            return tablekeys.join_code(self.host_pub or b"", self.pubs[self.who] if
-                                       self.who >= 0 else tablekeys.public(self.secret))
+            return tablekeys.join_code(self.host_pub or b"", self.mypub)
         return tablekeys.join_code(self.pubs[self.who], pub)
 
     def remove_seat(self, i):
@@ -420,7 +422,8 @@ class Table:
         code = node.receive(msg, self.now)
         s = msg[7]
         if code == 0 and s < 8:
-            self._tos[s] = msg[wire.HDR_LEN - 1]
+            if msg[2] == wire.T_ACK:  # a heartbeat goes to everyone it shares a key with
+                self._tos[s] = msg[wire.HDR_LEN - 1]
             # a seat's address: the radio its frames come from, switched only by a frame that
             # says more than any before (a higher applied sequence): a replay never does
             a = msg[14] | msg[15] << 8 | msg[16] << 16 | msg[17] << 24
@@ -488,6 +491,7 @@ class Table:
             self.names[w] = unpack_name(f.name)
             pub = bytes(f.pub)
             if w != self.who and w != self._host_seat() and pub != self.pubs[w]:
+                import tablekeys  # a new handheld: rare, and in a game only for a lost ROSTER
                 try:
                     self._key(w, tablekeys.pair_key(self.secret, pub, self.tid))
                     self.pubs[w] = pub
@@ -547,7 +551,7 @@ class Table:
         self.game = self.mod.Seats(self.tid, 0xFF if leader < 0 else 0, _save_secret, _load_secret,
                               self.who)
         self.game.on_seats = self._persist
-        self.game.shake_key = tablekeys.self_key(self.secret + b"shake", self.tid)
+        self.game.shake_key = self.shake
         self.node = tablelog.Node(self.who, self.codec, self.game, self._send, members, leader,
                                   self.now)
         self.node.on_frame = self._on_frame
@@ -555,6 +559,7 @@ class Table:
     def _persist(self):
         import store
         store.save(FILE, {"tid": self.tid, "secret": _hex(self.secret), "who": self.who,
+                          "shake": _hex(self.shake),
                           "keys": [_hex(k) if k else "" for k in self.keys],
                           "pubs": [_hex(p) if p else "" for p in self.pubs],
                           "epoch": self.epoch,
@@ -590,6 +595,7 @@ class Table:
         try:
             self.tid = d["tid"]
             self.secret = _unhex(d["secret"])
+            self.shake = _unhex(d["shake"])
             self.keys = [_unhex(k) if k else None for k in d["keys"]]
             self.pubs = [_unhex(p) if p else None for p in d["pubs"]]
             self._code = None
@@ -608,6 +614,7 @@ class Table:
         except (KeyError, ValueError, TypeError, IndexError, AttributeError):
             return False
         self.mode = HOSTING if self.who == 0 else SEATED
+        self.mypub = self.pubs[self.who]
         self._seat(leader=-1, members=-1)
         self._persist()
         k = d.get("kinds") or []

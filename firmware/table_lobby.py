@@ -25,7 +25,7 @@ def create(tb, tname, rules, kids, game=G_SNYD):
     r = os.urandom(4)
     tb.tid = int.from_bytes(r, "little") | 1
     _keypair(tb)
-    tb.pubs[0] = tablekeys.public(tb.secret)
+    tb.pubs[0] = tb.mypub
     tb.tname = tname
     tb.rules = rules
     tb.kids = kids
@@ -41,6 +41,8 @@ def create(tb, tname, rules, kids, game=G_SNYD):
 
 def _keypair(tb):
     tb.secret = tablekeys.new_secret(os.urandom)
+    tb.mypub = tablekeys.public(tb.secret)  # once: a scalar multiplication is slow on a handheld
+    tb.shake = os.urandom(16)
     tb.pubs = [None] * 8
     tb.keys = [None] * 8
     tb._code = None
@@ -166,7 +168,7 @@ def send_join(tb, nonce):
     f = _frame(tb, wire.T_JOIN)
     f.nonce = nonce
     pack_name(tb.name, f.name)
-    f.pub[:] = tablekeys.public(tb.secret)
+    f.pub[:] = tb.mypub
     tb.radio.send(None, tb.codec.encode(f))
 
 
@@ -201,7 +203,7 @@ def _welcomed(tb, f):
     tb.mode = SEATED
     tb.names[tb.who] = tb.name
     tb.pubs[h] = tb.host_pub
-    tb.pubs[tb.who] = tablekeys.public(tb.secret)
+    tb.pubs[tb.who] = tb.mypub
     tb._key(h, k)
     tb._key(tb.who, tablekeys.self_key(tb.secret, tb.tid))
     tb._seat(leader=h, members=1 << h | 1 << tb.who)

@@ -58,7 +58,7 @@ def resume(app):
 
 
 # the lobby's code (screens, and table.Table's lobby half): loaded between games only
-LOBBY_MODULES = ("table_lobby_ui", "table_lobby")
+LOBBY_MODULES = ("table_lobby_ui", "table_lobby", "tablekeys", "x25519")
 
 
 def play(app):

@@ -304,6 +304,7 @@ class TableGame:
         the fair-dice round's here, the game's own through the subclass's _play_request(f, s, ph,
         node, decide, rand) -> True when it filled f. `decide(game, seat)` picks a hosted bot's or
         person's move (None: nothing yet)."""
+        self.now = now
         ph = self.phase
         if ph == P_IDLE or ph >= P_OVER or not node.caught_up() or not node.keyed_all():
             return  # a handheld still catching up must not act on a state that is past (nor

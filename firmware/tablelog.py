@@ -79,6 +79,9 @@ class Node:
     resend_max_ms = 500       # (bench/py_table: longer waits only made 30 % loss slower)
     nack_ms = 50              # at most one NACK per this long
     snap_ms = 1000            # at most one snapshot per laggard per this long
+    relay_ms = 1000           # a follower hands a request it heard on to the sequencer after
+    censor_ms = 5000          # this long, and stops following a sequencer that still leaves a
+                              # valid request unlogged after this long (it ignores a seat)
     hold_ms = 400             # after sending one, the sequencer logs nothing for this long, so
                               # the other handhelds are at the same entry when asked to vouch
     tail_ms = 60              # the sequencer repeats its newest entry after this quiet time, and
@@ -103,6 +106,7 @@ class Node:
         self.snap_too_big = 0
         self.bytes_out = 0
         self.on_frame = None            # the table's handler of ROSTER and LEAVE frames
+        self.error = None               # the last exception receive() caught (D_ERROR)
         self.chain = bytearray(wire.CHAIN_LEN)  # a hash over every entry applied: equal logs,
                                         # equal chains (a snapshot's second witness checks it)
         # the log window: ring of packed entries, each with its requester's part
@@ -128,11 +132,17 @@ class Node:
         self._pseq = [0] * PEND
         self._pnext = [0] * PEND
         self._pwait = [0] * PEND
+        # requests heard on the air (a follower's watch on the sequencer: _watch, _judge)
+        self._sbuf = bytearray(PEND * _SLOT)
+        self._slen = bytearray(PEND)
+        self._sat = [0] * PEND
+        self._srelayed = bytearray(PEND)
         self._reqno = now & 0xFFFF      # so a REJECT from before a reboot matches nothing new
         # snapshot being received
         self._snap = None               # tablemend.Incoming while a snapshot is in transit
         self._nack_at = -self.nack_ms
         self._hold = -1                 # the sequencer logs nothing until then (a snapshot out)
+        self._clock = now               # the time of the last tick or frame
         self._hb_at = now - self.heartbeat_ms + seat * 37  # spread the first heartbeats
         self._leader_seen = now
         self._tail_at = -1              # when to repeat the newest entry (-1: not due)
@@ -193,6 +203,10 @@ class Node:
             return  # nobody to tag it for (a table of one so far)
         self.frames_out += 1
         self.bytes_out += len(mv)
+        if dest == BROADCAST and f.type == wire.T_ENTRY and self.is_leader():
+            # an entry to everyone says all a heartbeat would (alive, applied up to N): the next
+            # heartbeat waits (heartbeats were most of a table's frames)
+            self._hb_at = self._clock
         self.send(dest, mv)
 
     def _send_entry(self, dest, seq):
@@ -296,7 +310,10 @@ class Node:
             return
         if self.leader < 0:
             return
-        self._emit(self.leader, f)
+        # to everyone: the followers hold the sequencer to it (_watch), not only the sequencer
+        if not self._slen[who]:
+            self._keep(f, who, now)
+        self._emit(BROADCAST, f)
         self._pnext[who] = now + self._pwait[who]
         self._pwait[who] = min(self._pwait[who] * 2, self.resend_max_ms)
 
@@ -334,7 +351,7 @@ class Node:
         return False
 
     def _on_request(self, f, now):
-        sender = f.seat
+        sender = f.rby  # the requester: the sender, or whoever it asked to hand its request on
         f.etype = f.type
         if f.type == wire.T_SEATS or f.type == wire.T_FORFEIT or f.who >= wire.SEATS_MAX or \
                 self.hosts[f.who] != sender:
@@ -370,8 +387,9 @@ class Node:
 
     def _refuse(self, sender, f, reason, lo):
         if sender == self.seat:
-            self._plen[f.who] = 0
-            self.app.rejected(f.who, reason, lo)
+            if f.who < PEND:
+                self._plen[f.who] = 0
+                self.app.rejected(f.who, reason, lo)
         else:
             self._reject(sender, f.seq, f.who, reason, lo)
 
@@ -390,6 +408,8 @@ class Node:
         every entry it did not log itself, so a sequencer can only order what seats asked for."""
         if f.etype == wire.T_SEATS or f.etype == wire.T_FORFEIT:
             if f.rby != f.eterm & _TERM_SEAT:
+                return RJ_NOT_YOURS
+            if f.etype == wire.T_FORFEIT and self._heard_from(f.who, now):
                 return RJ_NOT_YOURS
         elif f.who >= wire.SEATS_MAX or self.hosts[f.who] != f.rby:
             return RJ_NOT_YOURS
@@ -431,14 +451,16 @@ class Node:
                 self.dropped[D_ERROR] += 1
                 self._nack(self.leader, 0, 0, now)
                 return
-            if f.etype != wire.T_SEATS and f.etype != wire.T_FORFEIT and \
-                    self.hosts[f.who] == self.seat:
-                self._match_pending(f)
+            if f.etype != wire.T_SEATS and f.etype != wire.T_FORFEIT:
+                self._slen[f.who] = 0  # that seat was heard: whatever it asked is answered
+                if self.hosts[f.who] == self.seat:
+                    self._match_pending(f)
 
     def _chain(self, i):
         import hashlib
         h = hashlib.sha256(self.chain)
-        h.update(memoryview(self._slab)[i * _SLOT:i * _SLOT + _BODY])
+        b = i * _SLOT  # the entry's own bytes only: the rest of its slot is an older entry's
+        h.update(memoryview(self._slab)[b:b + wire.entry_len(self._slab[b])])
         self.chain[:] = h.digest()[:wire.CHAIN_LEN]
 
     def _distrust(self, h):
@@ -470,11 +492,13 @@ class Node:
         frame does, a handheld keeps running (D_ERROR counts what was caught)."""
         try:
             return self._receive(data, now)
-        except Exception:
+        except Exception as e:
             self.dropped[D_ERROR] += 1
+            self.error = e  # the last one caught: a bug to find, never a crash
             return D_ERROR
 
     def _receive(self, data, now):
+        self._clock = now
         f = self.rx
         code = self.codec.decode(data, f)
         if code:
@@ -557,11 +581,82 @@ class Node:
             return 0
         # a request
         if not self.is_leader():
-            self.dropped[D_NOTLEADER] += 1
-            return D_NOTLEADER
+            self._watch(f, now)
+            return 0
         if self.ready:
             self._on_request(f, now)
         return 0
+
+    # ---- a follower's watch on the sequencer ------------------------------------------------------
+    def _keep(self, f, who, now):
+        off = who * _SLOT
+        self._slen[who] = wire.pack_entry(f, self._sbuf, off) - off
+        wire.pack_req(f, self._sbuf, off + _BODY)
+        self._sat[who] = now
+        self._srelayed[who] = 0
+
+    def _watch(self, f, now):
+        """A request heard on the air: kept (one per seat) so that the sequencer can be held to
+        it: handed on to it if it stays unlogged (relay_ms), and if it still does (censor_ms)
+        while it is valid, the sequencer ignores a seat and is not followed any more."""
+        w = f.who
+        f.etype = f.type
+        if f.type == wire.T_SEATS or f.type == wire.T_FORFEIT or w >= wire.SEATS_MAX or \
+                self.hosts[w] != f.rby or not self.codec.request_ok(f):
+            return
+        if not self._slen[w]:
+            self._keep(f, w, now)
+
+    def _heard_from(self, mask, now):
+        """True if a seat in `mask` asked for something still valid (a FORFEIT naming it late is
+        the sequencer ignoring it). Reads into rx: an entry being applied was received before."""
+        g = self.rx
+        for w in range(PEND):
+            if mask & (1 << w) and self._slen[w]:
+                off = w * _SLOT
+                wire.unpack_entry(self._sbuf, off, g)
+                wire.unpack_req(self._sbuf, off + _BODY, g)
+                g.ack = g.rack
+                self.app.now = now
+                try:
+                    if self.app.check(g) == 0:
+                        return True
+                except Exception:
+                    pass
+        return False
+
+    def _judge(self, now):
+        lead = self.leader
+        if lead < 0 or not self.alive(lead, now) or not self.caught_up():
+            return
+        f = self.tmp
+        for w in range(PEND):
+            if not self._slen[w] or now - self._sat[w] < self.relay_ms:
+                continue
+            off = w * _SLOT
+            wire.unpack_entry(self._sbuf, off, f)
+            wire.unpack_req(self._sbuf, off + _BODY, f)
+            if self._valid(f, now):
+                self._slen[w] = 0  # answered by the state since (a race lost, a reveal done)
+                continue
+            if not self._srelayed[w]:
+                self._srelayed[w] = 1
+                f.seq = 0  # a relayed request: an ENTRY without a sequence number
+                f.eterm = self.term
+                self._emit(lead, f)
+            elif now - self._sat[w] >= self.censor_ms:
+                self._distrust(lead)
+                for i in range(PEND):
+                    self._slen[i] = 0
+                return
+
+    def _followed(self):
+        """True if any other handheld has sent a frame in our term (or a later one)."""
+        keyed = self.codec.keyed()
+        for x in range(wire.SEATS_MAX):
+            if keyed & (1 << x) and self._tseen[x] >= self.term:
+                return True
+        return False
 
     def _gone(self, s, now):
         """Seat s is missing, or not to be followed any more (its entries broke the rules)."""
@@ -592,6 +687,13 @@ class Node:
 
     def _on_entry(self, f, now):
         s = f.seat
+        if f.seq == 0:  # a follower hands on a request it heard (its requester's tags inside)
+            if self.is_leader() and self.ready and f.rby != self.seat and \
+                    f.rby < wire.SEATS_MAX and f.etype != wire.T_SEATS:
+                f.type = f.etype
+                f.ack = f.rack
+                self._on_request(f, now)
+            return 0
         if s != self.leader and s != self._from:
             self.dropped[D_NOTLEADER] += 1
             return D_NOTLEADER
@@ -622,6 +724,7 @@ class Node:
         return s == self.seat or now - self._heard[s] < self.missing_ms
 
     def tick(self, now):
+        self._clock = now
         if now - self._hb_at >= (self.leader_heartbeat_ms if self.is_leader() else
                                  self.heartbeat_ms):
             self._heartbeat(now)
@@ -638,6 +741,11 @@ class Node:
             if not self.ready:
                 import tablemend
                 tablemend.catch_up(self, now)
+                if now - self._since > 2 * self.missing_ms and not self._followed():
+                    # a term nobody took up (we came back while the others still followed
+                    # someone alive): give it up, unlogged, and follow the table as after a boot
+                    self.leader = -1
+                    self.term = 0
             else:
                 if self._tail_at >= 0 and now >= self._tail_at:
                     self._tail_n += 1
@@ -654,6 +762,8 @@ class Node:
         elif self.leader < 0 or self._gone(self.leader, now):
             import tablemend
             tablemend.maybe_take_over(self, now)
+        else:
+            self._judge(now)
         if self._snap is not None:
             import tablemend
             tablemend.tick(self, now)

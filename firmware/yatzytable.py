@@ -33,8 +33,8 @@ import fairdice
 import wire
 import yatzy
 from compat import const
-from tablegame import (P_COMMIT, P_CONTRIB, P_IDLE, P_OVER, RJ_CHEAT, RJ_ILLEGAL, RJ_PHASE,
-                       RJ_RULES, RJ_SEAT, Out, TableGame)
+from tablegame import (DEADLINE_MS, P_COMMIT, P_CONTRIB, P_IDLE, P_OVER, RJ_CHEAT, RJ_ILLEGAL,
+                       RJ_PHASE, RJ_RULES, RJ_SEAT, Out, TableGame)
 from tablelog import RJ_LATE
 from yatzy_recorder import Recorder
 
@@ -383,8 +383,10 @@ class YatzyTable(TableGame):
                                      fairdice.CHAIN_LEN - 1 - self._cn[s])
             return True
         if ph == P_TURN:
-            if self.roll_waits and self._decide(s, node, decide) is None:
-                return False  # the first roll waits for its player (or bot)
+            if self.roll_waits and self._decide(s, node, decide) is None and \
+                    self.now - self.phase_at < DEADLINE_MS // 2:
+                return False  # the first roll waits for its player (or bot), but never so long
+                # that the deadline would forfeit the turn: then the handheld rolls by itself
             return self._reveal_request(f, s, rand)
         move = self._decide(s, node, decide) if ph == P_ROLL else None
         if move is None:

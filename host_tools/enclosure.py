@@ -1,5 +1,5 @@
 """The enclosure: writes hardware/enclosure/pinmap_params.scad from the pin map's layout block, and
-renders hardware/enclosure/dicecup.png with OpenSCAD for the README.
+renders hardware/enclosure/dicecup.png with OpenSCAD for docs/building.md.
 
 dicecup.scad (hand-written, parametric) includes the params file, so the screen window and the button
 holes always sit where hardware/pinmap.json says. Rendering needs `openscad` (Debian: apt-get install
@@ -57,7 +57,7 @@ def params(pm):
 
 
 def render(out=PNG):
-    """Render the README picture; returns an error message or None."""
+    """Render the building guide's picture; returns an error message or None."""
     exe = shutil.which("openscad")
     if not exe:
         return "openscad is not installed (Debian/Ubuntu: sudo apt-get install openscad xvfb)"

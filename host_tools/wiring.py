@@ -19,7 +19,7 @@ SVG_PATH = os.path.join(HARDWARE, "wiring.svg")      # the reference board's (BO
 WOKWI_DIR = os.path.join(HARDWARE, "wokwi")
 DIAGRAM_PATH = os.path.join(WOKWI_DIR, "diagram.json")
 TOML_PATH = os.path.join(WOKWI_DIR, "wokwi.toml")
-# The MicroPython image the maker downloads (README: Build one); Wokwi runs the same file as a real board.
+# The MicroPython image the maker downloads (docs/building.md); Wokwi runs the same file as a real board.
 WOKWI_FIRMWARE = "ESP32_GENERIC.bin"
 WOKWI_SERIAL_PORT = 4000
 

@@ -76,6 +76,6 @@ def test_bad_csv_is_reported(tmp_path):
         bom.load(str(p))
 
 
-def test_readme_states_the_current_total():
-    with open(ROOT + "/README.md", encoding="utf-8") as f:
+def test_the_building_guide_states_the_current_total():
+    with open(ROOT + "/docs/building.md", encoding="utf-8") as f:  # the building guide
         assert "**%.2f USD per handheld**" % bom.total(bom.load()) in f.read()

@@ -55,8 +55,8 @@ def test_games_night_scenario_lasts():
     assert power.hours(avg) >= power.NIGHT_H
 
 
-def test_readme_states_the_model_numbers():
-    with open(ROOT + "/README.md", encoding="utf-8") as f:
+def test_the_building_guide_states_the_model_numbers():
+    with open(ROOT + "/docs/building.md", encoding="utf-8") as f:  # the building guide
         readme = f.read()
     worst = power.average_ma(power.SCENARIOS[0][2])
     solo = power.average_ma(power.SCENARIOS[3][2])

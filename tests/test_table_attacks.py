@@ -209,7 +209,7 @@ def test_a_byzantine_seat_never_crashes_anyone(seed, game, frames):
         except ValueError:
             continue
         to_all(t, bad, data)
-    assert drops(t, tablelog.D_ERROR, (0, 1)) == 0
+    assert drops(t, tablelog.D_ERROR, (0, 1)) == 0, [repr(h.node.error) for h in t.hands]
     t.kill(2)
     assert t.run(lambda: finished(t, (0, 1)), 3_600_000)
     honest_agree(t, (0, 1))
@@ -556,3 +556,44 @@ def test_a_copycat_table_is_listed_apart(tmp_path, monkeypatch):
     now = _run(air, [host, bo], 100, now)
     listed = bo.tables()
     assert len(listed) == 2 and {e[9] for e in listed} == {host.pubs[0], bytes([7]) * 32}
+
+
+def test_a_sequencer_that_ignores_a_seat_is_replaced():
+    """The sequencer silently drops every request of seat 2 (its moves, its reveal). The other
+    handhelds heard those requests too: they hand them on, and when the sequencer still leaves a
+    valid one unlogged, they stop following it and the next seat takes over."""
+    t = Table(seats=4, seed=116)
+    bad = t.hands[0]
+    real = bad.node._on_request
+
+    def censor(f, now):
+        if f.rby != 2:
+            real(f, now)
+    bad.node._on_request = censor
+    assert t.start_game() == 0
+    honest = (1, 2, 3)
+    assert t.run(lambda: all(t.hands[i].node.leader == 1 for i in honest), 120_000)
+    assert all(t.hands[i].node._bad & 1 for i in honest)
+    t.kill(0)
+    assert t.run(lambda: finished(t, honest), 3_600_000)
+    honest_agree(t, honest)
+
+
+def test_a_sequencer_cannot_forfeit_a_seat_it_ignored():
+    """The sequencer drops seat 2's reveal, then names seat 2 late past the deadline: the
+    followers heard that reveal, so the forfeit is the sequencer's lie, and they leave it."""
+    t = Table(seats=3, seed=117)
+    bad = t.hands[0]
+    real = bad.node._on_request
+
+    def censor(f, now):
+        if not (f.rby == 2 and f.etype == wire.T_REVEAL):
+            real(f, now)
+    bad.node._on_request = censor
+    bad.node.censor_ms = 10 ** 9
+    for h in t.hands:
+        h.node.censor_ms = 10 ** 9  # no one acts on the ignored request before the deadline
+    assert t.start_game() == 0
+    assert t.run(lambda: bad.app.forfeits, 600_000)  # it named seat 2 late
+    t.run(lambda: False, 200)
+    assert all(t.hands[i].app.forfeits == 0 and t.hands[i].node._bad & 1 for i in (1, 2))

@@ -1,1 +1,1 @@
-"""The simulator: virtual handhelds on the PC joined by a simulated ESP-NOW radio (see README, `make sim`)."""
+"""The simulator: virtual handhelds on the PC joined by a simulated ESP-NOW radio (see docs/simulator.md, `make sim`)."""
