@@ -213,6 +213,12 @@ class TableGame:
             return RJ_EARLY
         return 0
 
+    def in_time(self, t):
+        """Whether a request heard at time t came well before the phase's deadline (3 s: a dozen
+        resends): this handheld saw the phase begin live, and so its sequencer, which hears the
+        same broadcasts, had it in time. A handheld catching up has no clock to say so."""
+        return self._phase_live and t - self.phase_at <= DEADLINE_MS - 3000
+
     def overdue(self, f):
         """The sequencer's FORFEIT for the seats past their deadline (f filled), or None."""
         m = self.owed()

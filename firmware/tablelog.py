@@ -608,11 +608,14 @@ class Node:
             self._keep(f, w, now)
 
     def _heard_from(self, mask, now):
-        """True if a seat in `mask` asked for something still valid (a FORFEIT naming it late is
-        the sequencer ignoring it). Reads into rx: an entry being applied was received before."""
+        """True if a seat in `mask` asked for something still valid, and early enough that the
+        sequencer must have heard it before the deadline (app.in_time): a FORFEIT naming it late
+        is then the sequencer ignoring it. Reads into rx: an entry being applied was received
+        before."""
         g = self.rx
+        in_time = getattr(self.app, "in_time", None)
         for w in range(PEND):
-            if mask & (1 << w) and self._slen[w]:
+            if mask & (1 << w) and self._slen[w] and in_time and in_time(self._sat[w]):
                 off = w * _SLOT
                 wire.unpack_entry(self._sbuf, off, g)
                 wire.unpack_req(self._sbuf, off + _BODY, g)

@@ -123,7 +123,8 @@ def test_rebooted_and_killed_handhelds_and_strangers(tmp_path):
         got = _records(sim, str(tmp_path / "rec"))
         del got[0]
         for i in (1, 2):
-            assert len(got[i]) == 1
+            assert len(got[i]) == 1, (i, [autoplay.readback.text(h.frame or b"")
+                                          for h in sim.handhelds], sim.consoles())
         assert disagreements(got) == [] and replay_problems(got) == []
         assert len({json.dumps(d, sort_keys=True) for r in got.values() for d in r.values()}) == 1
         assert sim.handhelds[2].boots == 2
