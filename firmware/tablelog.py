@@ -30,6 +30,8 @@ a new term, first catching up to the furthest log any live seat reports. A highe
 a term's low three bits name its sequencer, so two handhelds can never lead the same term.
 Snapshots and failover are tablemend's: a table without faults never loads that code.
 """
+import hashlib
+
 import wire
 from compat import const
 
@@ -457,7 +459,6 @@ class Node:
                     self._match_pending(f)
 
     def _chain(self, i):
-        import hashlib
         h = hashlib.sha256(self.chain)
         b = i * _SLOT  # the entry's own bytes only: the rest of its slot is an older entry's
         h.update(memoryview(self._slab)[b:b + wire.entry_len(self._slab[b])])

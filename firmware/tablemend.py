@@ -50,17 +50,26 @@ def _snapshot(node, out):
 
 
 class _Hash:
-    """Where a witness writes its own snapshot: the bytes are only hashed, never kept."""
+    """Where a witness writes its own snapshot: the bytes are only hashed, never kept (64 at a
+    time; digest() takes the rest)."""
 
     def __init__(self):
         self.h = hashlib.sha256()
-        self.b = bytearray(1)
+        self.b = bytearray(64)
+        self.n = 0
 
     def __setitem__(self, i, x):
         if i >= SNAP_MAX:
             raise IndexError("snapshot too big")
-        self.b[0] = x
-        self.h.update(self.b)
+        self.b[self.n] = x
+        self.n += 1
+        if self.n == 64:
+            self.h.update(self.b)
+            self.n = 0
+
+    def digest(self):
+        self.h.update(memoryview(self.b)[:self.n])
+        return self.h.digest()
 
 
 def _chunk(node, dest, k, n, total):
@@ -188,7 +197,7 @@ def on_vouch(node, f, now):
             t.type = wire.T_VOUCH
             t.seq = 0
             t.lo = node.applied
-            t.chain[:] = out.h.digest()[:wire.CHAIN_LEN]
+            t.chain[:] = out.digest()[:wire.CHAIN_LEN]
             node._emit(f.seat, t)
         return
     s = node._snap
