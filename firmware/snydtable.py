@@ -133,6 +133,7 @@ class SnydTable(TableGame):
             w = f.who
             k = f.kind
             self.last_action = seq
+            self.moved_at = self.now
             self.acts.extend(bytes((w << 2 | (k - 1), f.count, f.face)))
             if k == wire.A_BID:
                 self.game.bid(w, f.count, f.face)
@@ -172,6 +173,9 @@ class SnydTable(TableGame):
         for s in range(8):
             self.mine[s] = None
         self._begin_fair(part, carried)
+
+    def _waits_on(self):
+        return self.game.on_turn if self.phase == P_BID else -1
 
     def owed(self):
         if self.phase == P_REVEAL:

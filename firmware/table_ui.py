@@ -121,7 +121,7 @@ def watch(scr):
     if tb.game.games != scr.games:
         play(app)
         return True
-    if tb.node.paused() and tb.playing() and not isinstance(scr, Paused):
+    if _paused(tb) and tb.playing() and not isinstance(scr, Paused):
         app.go(Paused(app, scr))
         return True
     h = getattr(scr, "hosting", None)  # a lobby screen: the creator's (True) or a joiner's
@@ -145,6 +145,11 @@ def refused(scr):
     from ui import Message
     app.go(Message(app, tablegame.explain(tb.node, reason, lo, tb.seat_name), scr))
     return True
+
+
+def _paused(tb):
+    """The table waits for another handheld (one it waits on for a move goes on playing)."""
+    return tb.node.missing & ~(1 << tb.who) != 0
 
 
 class Paused(Menu):
@@ -174,14 +179,14 @@ class Paused(Menu):
             return
         m = tb.node.missing
         for h in range(8):
-            if m & (1 << h):
+            if m & (1 << h) and h != tb.who:
                 tb.reseat_to_bot(h, self.app.now)
                 if i == 2 and h in tb.order:
                     tb.remove_seat(tb.order.index(h))
 
     def tick(self, now):
         tb = self.app.table
-        if tb.game.games != self.games or not tb.node.paused() or not tb.playing():
+        if tb.game.games != self.games or not _paused(tb) or not tb.playing():
             self.app.go(self.back_to)
             return
         names = " ".join(tb.missing_names())

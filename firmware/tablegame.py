@@ -28,6 +28,7 @@ RJ_RULES = const(14)     # rules the table cannot play
 RJ_EARLY = const(15)     # a forfeit before its deadline, or for a seat that owes nothing
 
 DEADLINE_MS = const(30000)  # a commitment, contribution or reveal owed longer is a forfeit
+MOVE_MS = const(120000)     # a move awaited longer pauses the table, naming who it waits for
 
 H = const(16)
 _ZERO = bytes(H)
@@ -79,6 +80,7 @@ class TableGame:
         self.now = 0                    # the Node's time while it checks or applies an entry
         self.lagging = False            # the Node applies an old entry (catching up): no clock
         self.phase_at = 0               # when this handheld saw the phase begin
+        self.moved_at = 0               # ... and the last move logged
         self._phase_live = True         # ... and whether it was caught up then
         self._asked = [-1] * 8
         if load:
@@ -212,6 +214,20 @@ class TableGame:
         if self._phase_live and self.now - self.phase_at < DEADLINE_MS // 2:
             return RJ_EARLY
         return 0
+
+    def stalled(self, now):
+        """The handhelds (a mask) whose seat the game has waited on for a move longer than
+        MOVE_MS: the sequencer names them in its pause, so a seat that stays in touch but never
+        moves does not hold the table for ever (the pause offers a bot for it)."""
+        s = self._waits_on()
+        if s < 0 or now - max(self.phase_at, self.moved_at) < MOVE_MS:
+            return 0
+        return 1 << self.hosts[s]
+
+    def _waits_on(self):
+        """The seat whose move (not a commitment or reveal: those have DEADLINE_MS) the game
+        waits for, or -1."""
+        return -1
 
     def in_time(self, t):
         """Whether a request heard at time t came well before the phase's deadline (3 s: a dozen

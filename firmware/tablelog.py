@@ -739,6 +739,9 @@ class Node:
             for s in range(n):
                 if members & (1 << s) and not self.alive(s, now):
                     miss |= 1 << s
+            stalled = getattr(self.app, "stalled", None)
+            if stalled is not None and self.ready:
+                miss |= stalled(now) & members  # in touch, but it never moves: paused too
             if miss != self.missing:
                 self.missing = miss
                 self._heartbeat(now)

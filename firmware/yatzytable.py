@@ -183,6 +183,9 @@ class YatzyTable(TableGame):
     def _chain_top(self, s, out):
         out[:] = fairdice.shake(self.shake_key, self.table, self._game0, s, fairdice.CHAIN_LEN)
 
+    def _waits_on(self):
+        return self.roller() if self.phase == P_ROLL and self.shaking < 0 else -1
+
     def owed(self):
         if self.phase == P_ROLL and self.shaking >= 0:
             w = self.shaker()
@@ -241,6 +244,7 @@ class YatzyTable(TableGame):
             self._roll(self._held, self.shaking, bytes(f.h1))
             self.shaking = -1
             self.last_action = seq
+            self.moved_at = self.now
             return
         if et == wire.T_COMMIT and not self._cn[f.who] and \
                 self._ctop[f.who * 16:f.who * 16 + 16] == bytes(16):
@@ -262,6 +266,7 @@ class YatzyTable(TableGame):
             self._set_phase(P_ROLL)
             return
         self.last_action = seq
+        self.moved_at = self.now
         g = self.game
         if f.kind == wire.Y_HOLD:
             if self.shaker() < 0:  # every seat on the roller's handheld: nobody else to shake

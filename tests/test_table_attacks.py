@@ -597,3 +597,17 @@ def test_a_sequencer_cannot_forfeit_a_seat_it_ignored():
     assert t.run(lambda: bad.app.forfeits, 600_000)  # it named seat 2 late
     t.run(lambda: False, 200)
     assert all(t.hands[i].app.forfeits == 0 and t.hands[i].node._bad & 1 for i in (1, 2))
+
+
+def test_a_seat_that_never_moves_pauses_the_table_and_goes_to_a_bot():
+    """A seat stays in touch (heartbeats, commits, reveals) but never bids: after MOVE_MS the
+    sequencer pauses the table naming its handheld, and the creator gives the seat to a bot."""
+    t = Table(seats=3, seed=118)
+    t.hands[2].decide = lambda game, seat: None  # its player never moves
+    assert t.start_game() == 0
+    assert t.run(lambda: t.hands[0].node.missing == 1 << 2 and t.hands[1].node.missing == 1 << 2,
+                 1_200_000)
+    assert all(t.hands[i].node.alive(2, t.now) for i in (0, 1))  # in touch all along
+    assert t.give_to_bot(2, host=0) == 0
+    assert t.run(lambda: finished(t, range(3)), 3_600_000)
+    honest_agree(t, range(3))
