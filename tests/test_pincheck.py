@@ -171,10 +171,10 @@ PIN_LISTS = st.lists(st.tuples(st.integers(0, len(ROLES) - 1), st.integers(-1, 4
     lambda moves: [dict(moves).get(i, p) for i, p in enumerate(GOOD_PINS)])
 
 
-@given(pins=PIN_LISTS, ext=st.lists(st.sampled_from([34, 35, 36, 39, 2, 12, 4]), max_size=3),
-       wake=st.sampled_from(["up", "down", "select", "back"]))
-def test_any_map_the_checker_passes_is_electrically_sound(pins, ext, wake):
-    pm = copy.deepcopy(GOOD)
+def _passed(base, pins, ext, wake):
+    """Check `base` with `pins` in ROLES' order, these external pull-ups and wake button: the map
+    if the checker passed it, else None (every refusal with a reason, a place and a pin or none)."""
+    pm = copy.deepcopy(base)
     for role, pin in zip(ROLES, pins):
         a, b = role.split(".")
         pm[a][b] = pin
@@ -183,7 +183,14 @@ def test_any_map_the_checker_passes_is_electrically_sound(pins, ext, wake):
     found = pincheck.check(pm)
     for p in found:
         assert p.reason and p.where and (p.pin is None or isinstance(p.pin, int))
-    if found:
+    return None if found else pm
+
+
+@given(pins=PIN_LISTS, ext=st.lists(st.sampled_from([34, 35, 36, 39, 2, 12, 4]), max_size=3),
+       wake=st.sampled_from(["up", "down", "select", "back"]))
+def test_any_map_the_checker_passes_is_electrically_sound(pins, ext, wake):
+    pm = _passed(GOOD, pins, ext, wake)
+    if pm is None:
         return
     # an independent statement of the rules, for maps the checker let through
     assert len(set(pins)) == len(pins)
@@ -229,16 +236,8 @@ S3_PIN_LISTS = st.lists(st.tuples(st.integers(0, len(ROLES) - 1), st.integers(-1
        wake=st.sampled_from(["up", "down", "select", "back"]))
 def test_any_s3_map_the_checker_passes_is_electrically_sound(pins, ext, wake):
     """The same property for the ESP32-S3 rules and the S3-Zero's own pins, stated independently."""
-    pm = copy.deepcopy(S3)
-    for role, pin in zip(ROLES, pins):
-        a, b = role.split(".")
-        pm[a][b] = pin
-    pm["external_pullups"] = sorted(set(ext))
-    pm["wake"] = wake
-    found = pincheck.check(pm)
-    for p in found:
-        assert p.reason and p.where and (p.pin is None or isinstance(p.pin, int))
-    if found:
+    pm = _passed(S3, pins, ext, wake)
+    if pm is None:
         return
     assert len(set(pins)) == len(pins)
     assert not set(pins) & set(range(26, 33))          # in-package flash and PSRAM
