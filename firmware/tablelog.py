@@ -82,8 +82,9 @@ class Node:
     nack_ms = 50              # at most one NACK per this long
     snap_ms = 1000            # at most one snapshot per laggard per this long
     relay_ms = 1000           # a follower hands a request it heard on to the sequencer after
-    censor_ms = 5000          # this long, and stops following a sequencer that still leaves a
-                              # valid request unlogged after this long (it ignores a seat)
+    censor_ms = 7000          # this long, and stops following a sequencer that still leaves a
+                              # valid request unlogged after this long (it ignores a seat),
+                              # counted from when that sequencer began to be followed
     hold_ms = 400             # after sending one, the sequencer logs nothing for this long, so
                               # the other handhelds are at the same entry when asked to vouch
     tail_ms = 60              # the sequencer repeats its newest entry after this quiet time, and
@@ -643,12 +644,14 @@ class Node:
             if self._valid(f, now):
                 self._slen[w] = 0  # answered by the state since (a race lost, a reveal done)
                 continue
-            if not self._srelayed[w]:
-                self._srelayed[w] = 1
+            k = self._srelayed[w]
+            if k < 3 and now - self._sat[w] >= self.relay_ms * (1 + 2 * k):
+                # handed on at 1, 3 and 5 relay_ms: a sequencer catching up may miss one
+                self._srelayed[w] = k + 1
                 f.seq = 0  # a relayed request: an ENTRY without a sequence number
                 f.eterm = self.term
                 self._emit(lead, f)
-            elif now - self._sat[w] >= self.censor_ms:
+            elif k and now - self._sat[w] >= self.censor_ms:
                 self._distrust(lead)
                 for i in range(PEND):
                     self._slen[i] = 0

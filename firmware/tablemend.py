@@ -253,8 +253,16 @@ def _drop_unapplied(node):
             node._seqs[i] = 0
 
 
+def _rewatch(node, now):
+    """A new sequencer: the requests kept for the watch are held to it from now on."""
+    for w in range(PEND):
+        node._sat[w] = now
+        node._srelayed[w] = 0
+
+
 def follow(node, leader, now):
     _drop_unapplied(node)
+    _rewatch(node, now)
     node._from = -1
     node.leader = leader
     node.ready = False
