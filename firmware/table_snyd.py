@@ -56,6 +56,8 @@ class Seats(snydtable.SnydTable):
         if ok and 0 < self.phase < snydtable.P_OVER:
             self.games += 1  # the screens follow a restored game in play as a new one (a
             # joiner that catches up to a finished game stays in the lobby)
+        if ok and self.on_seats:
+            self.on_seats()  # table.json keeps the seats' kinds: a restored state may change them
         return ok
 
     def _finish_round(self):

@@ -69,6 +69,8 @@ class Seats(yatzytable.YatzyTable):
             for s in range(self.n):
                 if self.kinds[s] & 0x0F != s + 1:
                     self.teams = self.cards
+        if ok and self.on_seats:
+            self.on_seats()  # table.json keeps the seats' kinds: a restored state may change them
         return ok
 
     def want(self, s):
