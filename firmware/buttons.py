@@ -8,7 +8,7 @@ subclass or a test may change them. update() returns one event code and allocate
 from compat import const
 
 NONE = const(0)
-PRESS = const(1)     # went down (after debouncing)
+PRESS = const(1)     # went down (its first edge; bounces after it are ignored)
 RELEASE = const(2)   # went up
 LONG = const(3)      # held for long_ms (once per press)
 REPEAT = const(4)    # still held: every repeat_ms after repeat_delay_ms
@@ -28,8 +28,7 @@ class Button:
     def __init__(self, read):
         self._read = read
         self.pressed = False      # debounced state
-        self._raw = False
-        self._raw_since = 0
+        self._changed = -self.debounce_ms  # when `pressed` last changed
         self._down_at = 0
         self._next_repeat = 0
         self._long_sent = False
@@ -44,14 +43,14 @@ class Button:
 
     def update(self, now):
         raw = bool(self._read())
-        if raw != self._raw:
-            self._raw = raw
-            self._raw_since = now
-            return NONE
         if raw != self.pressed:
-            if now - self._raw_since < self.debounce_ms:
+            # the leading edge counts at once (as Peter Hinch's Pushbutton does), and for
+            # debounce_ms after it nothing the contacts do counts: a press reaches every screen
+            # of a table a poll sooner than waiting for the contacts to settle would
+            if now - self._changed < self.debounce_ms:
                 return NONE
             self.pressed = raw
+            self._changed = now
             if raw:
                 self._down_at = now
                 self._next_repeat = now + self.repeat_delay_ms

@@ -269,7 +269,7 @@ def follow(node, leader, now):
     node._leader_seen = now
     for w in range(PEND):  # repeat requests to the new sequencer at once
         node._pnext[w] = now
-        node._pwait[w] = node.resend_ms
+        node._pwait[w] = 0
 
 
 def maybe_take_over(node, now):

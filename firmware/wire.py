@@ -262,6 +262,7 @@ class Codec:
         self.ctr = 0                         # the next frame's counter
         self._last = [-1] * SEATS_MAX        # newest counter heard from each handheld
         self._win = [0] * SEATS_MAX          # bit i: counter last - i was heard
+        self.gaps = 0                        # counters skipped (frames lost, or unicast to others)
 
     def seat_at(self, table, me=NO_SEAT):
         """This table id and handheld number from now on; forgets every key and counter."""
@@ -484,6 +485,8 @@ class Codec:
         last = self._last[h]
         if ctr > last:
             shift = ctr - last
+            if last >= 0 and shift > 1:
+                self.gaps += 1
             self._win[h] = ((self._win[h] << shift) | 1) & 0xFFFFFFFF if shift < 32 else 1
             self._last[h] = ctr
             return True

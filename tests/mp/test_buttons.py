@@ -35,15 +35,29 @@ def test_a_clean_press_and_release():
     assert not b.pressed and not b.was_long
 
 
-def test_bounces_shorter_than_the_debounce_time_are_ignored():
+def test_a_bouncing_press_counts_once_at_its_first_edge():
     f = Finger()
     b = Button(f)
-    t = 0
-    for _ in range(10):             # 10 ms on, 10 ms off: contact bounce
-        evs = run(b, f, True, t, t + 10) + run(b, f, False, t + 10, t + 20)
-        eq(evs, [])
-        t += 20
+    evs = []
+    for t in range(0, Button.debounce_ms - 5, 5):  # contact bounce: 5 ms on, 5 ms off
+        evs += run(b, f, t % 10 == 0, t, t + 5)
+    evs += run(b, f, True, Button.debounce_ms - 5, 200)
+    eq(evs, [(0, PRESS)])          # at once, not after the contacts settle
+    assert b.pressed
+    t0 = 200
+    evs = []
+    for t in range(t0, t0 + Button.debounce_ms - 5, 5):
+        evs += run(b, f, t % 10 != 0, t, t + 5)
+    evs += run(b, f, False, t0 + Button.debounce_ms - 5, t0 + 200)
+    eq(evs, [(t0, RELEASE)])
     assert not b.pressed
+
+
+def test_a_change_within_the_debounce_time_of_the_last_one_waits_for_it():
+    f = Finger()
+    b = Button(f)
+    eq(run(b, f, True, 0, 5), [(0, PRESS)])
+    eq(run(b, f, False, 5, 5 + Button.debounce_ms), [(Button.debounce_ms, RELEASE)])
 
 
 def test_long_press_once_then_repeats_and_a_long_release():

@@ -275,3 +275,73 @@ def test_a_fast_game_sends_no_snapshot_to_followers_that_keep_up():
     assert nodes[0].applied > 2 * tablelog.LOG_CAP
     eq(nodes[1].applied, nodes[0].applied)
     eq(radio.types.get(wire.T_SNAP, 0), 0)
+
+
+def _sends(radio, src, ftype):
+    """Wrap the radio's sender for seat src: the times it sends a frame of ftype."""
+    times = []
+    send = radio.sender(src)
+
+    def logged(dest, data):
+        if data[2] == ftype:
+            times.append(radio.now)
+        send(dest, data)
+    return logged, times
+
+
+def test_the_newest_entry_is_repeated_only_while_frames_are_lost():
+    radio = Radio(Rng(3), jitter=1)
+    apps = [Counter() for _ in range(3)]
+    nodes = _nodes(radio, apps)
+    nodes[0].send, entries = _sends(radio, 0, wire.T_ENTRY)
+
+    def tick(now):
+        for n in nodes:
+            n.tick(now)
+
+    radio.run(400, tick)                      # 2 s of heartbeats, nothing lost
+    _ask(nodes[0], 0, 1, radio.now)
+    radio.run(200, tick)
+    eq(len(entries), 1)                       # no loss seen: sent once, no repeats
+    eq([a.vals for a in apps], [[1]] * 3)
+    radio.loss = 60                           # heartbeats lost: gaps in their frame counters
+    radio.run(600, tick)
+    radio.loss = 0
+    radio.run(20, tick)
+    del entries[:]
+    _ask(nodes[0], 0, 2, radio.now)
+    radio.run(200, tick)
+    assert len(entries) >= 2, entries         # loss was seen lately: the newest is repeated
+    assert len(entries) <= 1 + tablelog.Node.tail_repeats, entries
+    eq([a.vals for a in apps], [[1, 2]] * 3)
+    radio.run(tablelog.Node.lossy_ms // 5, tick)
+    del entries[:]
+    _ask(nodes[0], 0, 3, radio.now)
+    radio.run(200, tick)
+    eq(len(entries), 1)                       # long enough without loss: once again
+
+
+def test_a_request_is_repeated_quickly_a_few_times_then_less_often():
+    radio = Radio(Rng(4), jitter=1)
+    apps = [Counter() for _ in range(2)]
+    nodes = _nodes(radio, apps)
+    nodes[1].send, reqs = _sends(radio, 1, wire.T_ACTION)
+
+    def tick(now):
+        for n in nodes:
+            n.tick(now)
+
+    radio.run(100, tick)
+    radio.off.add(0)                          # the sequencer hears nothing
+    t0 = radio.now
+    _ask(nodes[1], 1, 5, t0)
+    radio.run(300, tick)                      # 1.5 s
+    gaps = [b - a for a, b in zip(reqs, reqs[1:])]
+    fast = tablelog.Node.resend_fast
+    eq(gaps[:fast], [tablelog.Node.resend_ms] * fast)
+    assert gaps[fast] == 2 * tablelog.Node.resend_ms, gaps
+    assert max(gaps) <= tablelog.Node.resend_max_ms, gaps
+    radio.off.discard(0)
+    radio.run(200, tick)
+    eq(apps[0].vals, [5])
+    eq(apps[1].vals, [5])
