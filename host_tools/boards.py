@@ -23,7 +23,7 @@ HEAP_RATIO_64_32 = 1.45
 
 class Board:
     def __init__(self, key, name, chip, pinmap, image, offset, image_chip_id, min_version, heap_kb,
-                 heap_note, pins, reserved, usb_ids, size_mm, usb, fs_bytes, regulator, psram):
+                 heap_note, pins, reserved, usb_ids, size_mm, usb, fs_bytes, regulator, psram, thick_mm=None):
         self.key, self.name, self.chip, self.pinmap = key, name, chip, pinmap
         self.image, self.offset, self.image_chip_id, self.min_version = image, offset, image_chip_id, min_version
         self.heap_kb, self.heap_note = heap_kb, heap_note
@@ -31,7 +31,9 @@ class Board:
         self.reserved = reserved    # {gpio: what the board itself wires to it}
         self.usb_ids = usb_ids      # (VID, PID) of the board's USB port, for PORT=all
         self.size_mm = size_mm      # board outline w x h (the USB connector on the short edge)
-        self.usb = usb              # the USB connector, for the enclosure's slot
+        self.thick_mm = thick_mm    # from the board's back to its tallest part on top (header pins included)
+        self.usb = usb              # the USB connector, for the enclosure's slot: w x h, how far it sticks out
+                                    # past the short edge, and "above": the PCB's top face over the board's back
         self.fs_bytes = fs_bytes    # the image's file system on this board's 4 MB flash
         self.regulator, self.psram = regulator, psram
 
@@ -57,8 +59,10 @@ BOARDS = {
         frozenset(list(range(1, 14)) + [43, 44]),
         {0: "the board's BOOT button", 21: "the board's WS2812 RGB LED (data in)"},
         frozenset([(0x303A, 0x1001), (0x303A, 0x4001)]),   # ROM USB-Serial/JTAG; MicroPython's CDC
-        (23.5, 18.0), {"edge": "short", "connector": "USB-C", "w": 9.0, "h": 3.3, "sticks_out": 1.3},
-        2 * 1024 * 1024 - 2 * _BLOCK, "ME6217C33M5G (800 mA LDO, fed from the 5V pin)", "quad"),
+        # 23.5 x 18 mm PCB, the USB-C receptacle 1.3 mm past it (24.8 mm overall); the thickness is an
+        # estimate: a Zero-class PCB of up to 1.6 mm under the 3.3 mm receptacle, castellated, no headers
+        (23.5, 18.0), {"edge": "short", "connector": "USB-C", "w": 9.0, "h": 3.3, "sticks_out": 1.3, "above": 1.6},
+        2 * 1024 * 1024 - 2 * _BLOCK, "ME6217C33M5G (800 mA LDO, fed from the 5V pin)", "quad", thick_mm=4.9),
     "wroom": Board(
         "wroom", "ESP32-DevKitC V4 (ESP32-WROOM-32)", "esp32", os.path.join(HARDWARE, "pinmap_wroom.json"),
         "ESP32_GENERIC", "0x1000", 0, None,
@@ -68,8 +72,10 @@ BOARDS = {
         # USB-serial bridges found on ESP32 dev boards: CP210x, CH340, CH9102, FTDI
         frozenset([(0x10C4, 0xEA60), (0x1A86, 0x7523), (0x1A86, 0x55D4), (0x0403, 0x6001), (0x0403, 0x6010),
                    (0x0403, 0x6015)]),
-        (54.4, 27.9), {"edge": "short", "connector": "micro-USB", "w": 8.0, "h": 3.0, "sticks_out": 1.0},
-        2 * 1024 * 1024 - 2 * _BLOCK, "AMS1117-3.3 (1.1 V dropout: bypassed by the ME6211)", None),
+        # thickness (estimate): the header pins it is sold with (8.5 mm under the 1.6 mm PCB) and the module
+        # and micro-USB receptacle (3.2 mm) on top
+        (54.4, 27.9), {"edge": "short", "connector": "micro-USB", "w": 8.0, "h": 3.0, "sticks_out": 1.0, "above": 10.1},
+        2 * 1024 * 1024 - 2 * _BLOCK, "AMS1117-3.3 (1.1 V dropout: bypassed by the ME6211)", None, thick_mm=13.3),
 }
 CHIPS = {b.chip: b for b in BOARDS.values()}
 

@@ -1,9 +1,12 @@
 // dicecup handheld enclosure: a dice cup that stands mouth-down on the table; the screen and the four
 // buttons sit on its closed top. Parametric: every position of the screen window and the button holes
-// comes from pinmap_params.scad, which host_tools/enclosure.py writes from hardware/pinmap.json.
-// Print the cup top-face down on the bed (no supports needed) and the lid flat.
-// part = "cup" | "lid" | "show" (both, with the OLED and button caps, for the README picture).
+// comes from pinmap_params.scad, which host_tools/enclosure.py writes from hardware/pinmap.json; the
+// board's pocket on the lid and the slot for its USB cable come from the board's size and connector
+// (host_tools/boards.py). That file holds every board: -D 'board="wroom"' builds the WROOM-32 DevKitC's.
+// Print the cup top-face down on the bed (no supports needed) and the lid flat, pocket up.
+// part = "cup" | "lid" | "show" (both, with the OLED, button caps and board, for the README picture).
 include <pinmap_params.scad>
+assert(!is_undef(board_pocket), str("pinmap_params.scad has no board \"", board, "\""));
 
 part = "show";
 $fn = 96;
@@ -77,13 +80,32 @@ module cup() {
     oled_posts();
 }
 
+module pocket_walls(p) {   // [x, y, angle, w, t, wall, h]: walls around the board standing on its USB end
+    translate([p[0], p[1], lid_t - 0.01]) rotate([0, 0, p[2]])
+        linear_extrude(height = p[6] + 0.01) difference() {
+            square([p[3] + 2 * p[5], p[4] + 2 * p[5]], center = true);
+            square([p[3], p[4]], center = true);
+        }
+}
+
 module lid() {   // wedges itself in the tapering mouth, flush with the rim
     d = 2 * r_in(lid_t) - clear;
     difference() {
-        cylinder(h = lid_t, d = d);
-        translate([data_usb[0], data_usb[1], -0.01]) linear_extrude(height = lid_t + 0.02) square([data_usb[2], data_usb[3]], center = true);
+        union() {
+            cylinder(h = lid_t, d = d);
+            pocket_walls(board_pocket);
+        }
+        // the cable's plug goes in from below; the board's receptacle sits in the slot's top
+        translate([data_usb[0], data_usb[1], -0.01]) rotate([0, 0, data_usb[4]])
+            linear_extrude(height = lid_t + 0.02) square([data_usb[2], data_usb[3]], center = true);
         translate([d / 2, 0, -0.01]) cylinder(h = lid_t + 0.02, r = 5);   // finger notch to pull it out
     }
+}
+
+module board_standing() {   // the board in its pocket, for the picture
+    p = board_pocket;
+    translate([p[0], p[1], lid_t]) rotate([0, 0, p[2]])
+        translate([-board_size[0] / 2, -board_size[2] / 2, 0]) cube([board_size[0], board_size[2], board_size[1]]);
 }
 
 module show() {
@@ -93,6 +115,7 @@ module show() {
     for (b = buttons)
         color(b[0] == wake_button ? "gold" : "ivory") translate([b[1], b[2], top_z - wall]) cylinder(d = b[3] - 1, h = wall + 1.5);
     color("sienna") translate([cup_mouth_d * 0.95, 0, 0]) lid();
+    color("seagreen") translate([cup_mouth_d * 0.95, 0, 0]) board_standing();
 }
 
 if (part == "cup") cup();
