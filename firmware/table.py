@@ -129,6 +129,7 @@ class Table:
         self.rx = wire.Frame()
         self.mode = IDLE
         self.browsing = False
+        self.spare = None         # (secret, public): the next table's key pair, made in advance
         self.heard = []           # join list: [table id, name, game, handhelds, seats, mac, rssi, t, rules]
         self.node = None
         self.game = None
@@ -301,6 +302,9 @@ class Table:
             self._at = now
             import table_lobby
             table_lobby.send_join(self, self.nonce)
+        elif self.browsing and self.spare is None and self.mode == IDLE:
+            import table_lobby
+            table_lobby.spare_keypair(self)
         node = self.node
         if node is None:
             return

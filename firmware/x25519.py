@@ -3,8 +3,8 @@
 It owns the pairwise keys between the handhelds at a table: each handheld makes a key pair when it
 joins and agrees one shared secret with every other seat (the table protocol uses it). There is no
 crypto in the firmware to lean on, so this is the RFC's own algorithm: clamped scalar, the
-Montgomery ladder with an arithmetic conditional swap (the same operations for every bit of the
-scalar), then one inversion by Fermat (pow with 3 arguments, in C on both MicroPython and CPython).
+Montgomery ladder with a conditional swap by tuple index (the same operations for every bit of
+the scalar), then one inversion by Fermat (pow with 3 arguments, in C on both MicroPython and CPython).
 Big-integer arithmetic in either interpreter is not constant-time, so this keeps the sequence of
 operations fixed but makes no timing promise beyond that.
 """
@@ -17,40 +17,39 @@ _P = 2**255 - 19  # too big for a const: a module global, copied into a local be
 def x25519(k, u):
     """scalar k (32 bytes) times the point with u-coordinate u (32 bytes): 32 bytes, little-endian."""
     p = _P
-    n = int.from_bytes(k, "little")
-    n = (n & ((1 << 254) - 8)) | (1 << 254)  # decodeScalar25519: clear bits 0-2 and 255, set 254
+    k = bytearray(k)
+    k[0] &= 248  # decodeScalar25519: clear bits 0-2 and 255, set 254
+    k[31] = (k[31] & 127) | 64
     x1 = (int.from_bytes(u, "little") & ((1 << 255) - 1)) % p  # decodeUCoordinate (top bit masked)
     x2, z2, x3, z3 = 1, 0, x1, 1
     swap = 0
     for t in range(254, -1, -1):
-        b = (n >> t) & 1
+        b = (k[t >> 3] >> (t & 7)) & 1  # the bit from the bytes: small ints, no big shift
         swap ^= b
-        d = swap * (x3 - x2)  # cswap without a branch on the bit
-        x2 += d
-        x3 -= d
-        d = swap * (z3 - z2)
-        z2 += d
-        z3 -= d
+        q = (x2, x3)  # cswap by indexing, without a branch on the bit (and without the two
+        x2 = q[swap]  # big multiplications an arithmetic swap costs: 10 % faster here)
+        x3 = q[1 - swap]
+        q = (z2, z3)
+        z2 = q[swap]
+        z3 = q[1 - swap]
         swap = b
         a = x2 + z2
-        aa = a * a % p
         bb = x2 - z2
-        c = x3 + z3
-        dd = x3 - z3
-        da = dd * a % p
-        cb = c * bb % p
+        da = (x3 - z3) * a % p
+        cb = (x3 + z3) * bb % p
+        aa = a * a % p
         bb = bb * bb % p
         e = aa - bb
         x3 = da + cb
         x3 = x3 * x3 % p
         z3 = da - cb
-        z3 = x1 * (z3 * z3 % p) % p
+        z3 = x1 * (z3 * z3) % p  # one reduction for both products
         x2 = aa * bb % p
         z2 = e * (aa + _A24 * e) % p
-    d = swap * (x3 - x2)
-    x2 += d
-    d = swap * (z3 - z2)
-    z2 += d
+    q = (x2, x3)
+    x2 = q[swap]
+    q = (z2, z3)
+    z2 = q[swap]
     return (x2 * pow(z2, p - 2, p) % p).to_bytes(32, "little")
 
 

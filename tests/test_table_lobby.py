@@ -61,3 +61,37 @@ def test_a_game_with_a_bot_on_the_creator(tmp_path, monkeypatch):
     assert p.start() == 0
     p.play_out(600_000)
     assert p.records("snyd-")["seats"] == 3
+
+
+def test_a_joiners_key_pair_is_made_while_it_browses_and_joining_costs_one_agreement(
+        tmp_path, monkeypatch):
+    """A scalar multiplication takes about 0.4 s on a handheld: the joiner's key pair is made while
+    the join list shows, so from choosing a table to sitting at it a joiner does one (the key
+    with the creator), and each further seat adds one as its roster line arrives."""
+    import x25519
+    monkeypatch.chdir(tmp_path)
+    air = Air()
+    host = table.Table(FakeRadio(air, 0), "Anna")
+    host.create("Stue", snyd.Rules(), False)
+    others = [table.Table(FakeRadio(air, i), n) for i, n in ((1, "Bo"), (2, "Cy"))]
+    now = 0
+    for tb in others:
+        tb.browsing = True
+    now = run(air, [host] + others, 1500, t0=now)
+    assert all(tb.spare is not None for tb in others)
+    calls = []
+    real = x25519.x25519
+    monkeypatch.setattr(x25519, "x25519", lambda k, u: (calls.append(bytes(k)), real(k, u))[1])
+    bo, cy = others
+    secret = bo.spare[0]
+    bo.join(bo.tables()[0])
+    assert bo.secret == secret and bo.spare is None
+    now = run(air, [host, bo], 1500, t0=now)
+    assert bo.mode == table.SEATED
+    eq_bo = [c for c in calls if c == secret]
+    assert len(eq_bo) == 1, len(eq_bo)  # the key with the creator only: no key pair made
+    cy.join(cy.tables()[0])
+    now = run(air, [host, bo, cy], 1500, t0=now)
+    assert cy.mode == table.SEATED and bo.keys[2] is not None and bo.keys[2] == cy.keys[1]
+    assert len([c for c in calls if c == secret]) == 2  # Bo: one more, for Cy
+    assert len([c for c in calls if c == cy.secret]) == 2  # Cy: the creator and Bo
