@@ -362,3 +362,40 @@ def test_board_profiles_scale_the_heap_by_the_measured_ratio():
     assert int(boards.get("s3").sim_heap()[:-1]) > 2048
     assert "1.45x" in subprocess.run([sys.executable, "-m", "host_tools.sim", "--help"], cwd=ROOT,
                                       capture_output=True, text=True).stdout.replace("\n", " ").replace("  ", " ")
+
+
+# ---- --gif: a limit that is said, not a silent stop (issue 16) ---------------------------------
+
+def test_gif_recorder_counts_what_it_leaves_out():
+    full = []
+    rec = images.Recorder(1, max_snaps=3, on_full=full.append)
+    for t in range(10):
+        rec.update(t * 10, 0, bytes([t]) * 1024)
+    assert len(rec.snaps) == 3 and rec.full_at == 30 and rec.left_out == 7
+    assert full == [rec]  # called once, when the first change is left out
+    free = images.Recorder(1, max_snaps=0)
+    for t in range(1000):
+        free.update(t * 10, 0, bytes([t & 255]) * 1024)
+    assert len(free.snaps) == 1000 and free.left_out == 0 and free.full_at is None
+
+
+def test_gif_limit_is_said_on_stderr(tmp_path):
+    def run(*extra):
+        return subprocess.run([sys.executable, "-m", "host_tools.sim", "--headless", "--handhelds", "3",
+                               "--script", STANDIN, "--seconds", "2", "--gif", str(tmp_path / "s.gif"),
+                               "--quiet"] + list(extra), cwd=ROOT, capture_output=True, text=True,
+                              timeout=120)
+    r = run("--gif-frames", "1")
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "is full: it holds the first 1 screen changes" in r.stderr, r.stderr
+    assert "later screen updates are left out" in r.stderr, r.stderr
+    from PIL import Image
+    assert Image.open(tmp_path / "s.gif").n_frames == 1
+    r = run()
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "gif:" not in r.stderr and "gif: " in r.stdout
+    h = subprocess.run([sys.executable, "-m", "host_tools.sim", "--help"], cwd=ROOT,
+                       capture_output=True, text=True).stdout
+    h = " ".join(h.split())
+    assert "GIF of the session, a picture per screen change: the first --gif-frames of them" in h
+    assert "GIF of the whole session" not in h

@@ -20,6 +20,7 @@ from host_tools.sim import images
 from host_tools.sim.hub import MAIN, Sim
 
 GAMES = ("snyd", "kids", "yatzy", "maxi", "yahtzee", "triple", "team")
+GIF_FRAMES = 2000  # --gif-frames default: a 4-handheld autoplayed Snyd game is about 900 screen changes
 
 
 def _prob(s):
@@ -87,7 +88,12 @@ def parser():
                    "instead of the board's")
     p.add_argument("--records", metavar="DIR", help="collect every handheld's game records here")
     p.add_argument("--screenshots", metavar="DIR", help="PNG of every handheld at the end")
-    p.add_argument("--gif", metavar="FILE", help="animated GIF of the whole session")
+    p.add_argument("--gif", metavar="FILE",
+                   help="animated GIF of the session, a picture per screen change: the first "
+                        "--gif-frames of them (said on standard error when the limit is reached)")
+    p.add_argument("--gif-frames", metavar="N", type=int, default=GIF_FRAMES,
+                   help="at most this many screen changes in the --gif (default %d; 0: no limit, "
+                        "the whole session, which takes a while to write for a long one)" % GIF_FRAMES)
     p.add_argument("--frames-log", metavar="FILE", help="every radio frame as JSON lines")
     p.add_argument("--clock", choices=("wall", "virtual"),
                    help="wall (default in the window) or virtual (default headless: faster)")
@@ -192,11 +198,39 @@ def replay_problems(got):
     return out
 
 
+def gif_recorder(a, sim):
+    """The --gif recorder hooked to every handheld's frames (None without --gif). When it is full
+    it says so on standard error at once; save_gif() says it again with what was left out."""
+    if not a.gif:
+        return None
+
+    def full(rec):
+        sys.stderr.write("%sgif: %s is full: it holds the first %d screen changes, up to t=%.1f s; "
+                         "later ones are left out (--gif-frames N for more, 0 for no limit)\n" % (
+                             "\n" if sys.stderr.isatty() and not a.quiet else "", a.gif,
+                             rec.max_snaps, rec.full_at / 1000.0))
+        sys.stderr.flush()
+
+    rec = images.Recorder(sim.n, max_snaps=a.gif_frames, on_full=full)
+    for h in sim.handhelds:
+        h.on_frame.append(lambda hh: rec.update(sim.now(), hh.id, hh.frame))
+    return rec
+
+
+def save_gif(a, rec, sim):
+    if rec is None or not rec.snaps:
+        return
+    n = rec.save_gif(a.gif)
+    print("gif: %s (%d frames)" % (a.gif, n))
+    if rec.left_out:
+        print("gif: %s stops at t=%.1f s of %.1f s: the limit of %d screen changes was reached and "
+              "%d later screen updates are left out (--gif-frames)" % (
+                  a.gif, rec.full_at / 1000.0, sim.now() / 1000.0, rec.max_snaps, rec.left_out),
+              file=sys.stderr)
+
+
 def headless(a, sim):
-    rec = images.Recorder(sim.n) if a.gif else None
-    if rec:
-        for h in sim.handhelds:
-            h.on_frame.append(lambda hh: rec.update(sim.now(), hh.id, hh.frame))
+    rec = gif_recorder(a, sim)
     prog = Progress(sim, not a.quiet)
     # a Triple-Yatzy game against bots takes over 20 simulated minutes
     limit_ms = (a.seconds if a.seconds is not None else (1800 * a.games if a.autoplay else 10)) \
@@ -256,9 +290,7 @@ def headless(a, sim):
             if h.frame is not None:
                 images.save_png(h.frame, os.path.join(a.screenshots, "handheld%d.png" % (h.id + 1)),
                                 4, h.contrast, h.display_on)
-    if a.gif and rec.snaps:
-        n = rec.save_gif(a.gif)
-        print("gif: %s (%d frames)" % (a.gif, n))
+    save_gif(a, rec, sim)
     if a.records:
         got = _records(sim, a.records)
         counts = {i + 1: len(r) for i, r in got.items()}
@@ -306,6 +338,9 @@ def main(argv=None):
     if a.games < 1:
         print("--games must be at least 1", file=sys.stderr)
         return 2
+    if a.gif_frames < 0:
+        print("--gif-frames must be 0 (no limit) or more", file=sys.stderr)
+        return 2
     if a.script == MAIN and _stale():
         from host_tools import build
         if build.main([]) != 0:
@@ -322,7 +357,9 @@ def main(argv=None):
         if a.headless:
             return headless(a, sim)
         from host_tools.sim.window import Window
+        rec = gif_recorder(a, sim)
         Window(sim, a.scale, a.screenshots or "screenshots").run(a.seconds)
+        save_gif(a, rec, sim)
         return 0
     finally:
         sim.close()

@@ -66,19 +66,32 @@ def table(frames, scale=2, labels=None, pad=8):
 
 
 class Recorder:
-    """Collects the table's look over time: a snapshot whenever any screen changes."""
+    """Collects the table's look over time: a snapshot whenever any screen changes.
 
-    def __init__(self, n, scale=2, labels=None, max_snaps=600):
-        self.n, self.scale, self.labels, self.max_snaps = n, scale, labels, max_snaps
+    At most max_snaps snapshots (None or 0: no limit); once that many are taken, later changes are
+    left out and counted in `left_out`, `full_at` is the time (ms) of the first one left out, and
+    on_full(recorder) is called once then, so the caller can say so."""
+
+    def __init__(self, n, scale=2, labels=None, max_snaps=600, on_full=None):
+        self.n, self.scale, self.labels, self.max_snaps = n, scale, labels, max_snaps or None
+        self.on_full = on_full
         self.snaps = []  # (t_ms, [frame per handheld])
         self.current = [None] * n
+        self.left_out = 0
+        self.full_at = None
 
     def update(self, t_ms, i, frame):
         self.current[i] = frame
-        if self.snaps and t_ms - self.snaps[-1][0] < 1:
+        if self.full_at is not None:
+            self.left_out += 1
+        elif self.snaps and t_ms - self.snaps[-1][0] < 1:
             self.snaps[-1] = (self.snaps[-1][0], list(self.current))
-        elif len(self.snaps) < self.max_snaps:
+        elif self.max_snaps is None or len(self.snaps) < self.max_snaps:
             self.snaps.append((t_ms, list(self.current)))
+        else:
+            self.full_at, self.left_out = t_ms, 1
+            if self.on_full:
+                self.on_full(self)
 
     def save_gif(self, path, speed=1.0, max_ms=2500, min_ms=60):
         """Write the session as an animated GIF (each snapshot shown as long as it lasted,
