@@ -7,9 +7,14 @@ one JSON line, flushed at once. A line that is not a readable view gets {"error"
 goes on. The moves come from the same firmware modules the handheld runs (snyd_bot, yatzy_bot), with
 a botrng.Rng seeded by --seed (default 1): same seed and views, same moves.
 A Snyd view that only offers an out-of-turn calza the bot does not want is answered with null.
+
+The hard Yatzy bot reads the optimal-play value tables (`make tables`: build/tables, or --tables DIR).
+Where a variant's table is missing it plays that variant like the normal bot, and says so once on
+standard error at the first view of that variant (Maxi-Yatzy has no table: always like normal).
 """
 import argparse
 import json
+import os
 import sys
 
 import host_tools.paths  # noqa: F401  (firmware/ on sys.path)
@@ -22,14 +27,43 @@ from host_tools.yatzy_table import TABLES
 GAMES = {"snyd": snyd_bot, "yatzy": yatzy_bot}
 yatzy_bot.use_tables(TABLES)  # the hard Yatzy bot's value tables (make tables); heuristic without
 yatzy_bot.cache_scores(True)
+TABLE_OF = {"standard": "standard", "yahtzee": "yahtzee", "triple": "standard"}  # the file a variant reads
 
 
-def answer(line, bot, level, rng):
-    """The output line for one input line (never raises for bad input)."""
+def table_note(variant, folder=TABLES):
+    """Why the hard Yatzy bot plays this variant like the normal one (None: it does not)."""
+    if variant == "maxi":
+        return "Maxi-Yatzy has no value table: the hard bot plays it like the normal one"
+    name = TABLE_OF.get(variant)
+    if name is None:
+        return None  # not a variant: the view is answered with an error
+    path = os.path.join(folder, "yatzy_%s.yvt" % name)
+    try:
+        import yatzy_values
+        yatzy_values.Values(path).close()
+        return None
+    except (OSError, ValueError) as e:
+        why = "missing" if isinstance(e, OSError) else "not a value table"
+        return ("no value table for %s (%s %s; `make tables` builds it, about 2 minutes): "
+                "the hard bot plays %s like the normal one" % (variant, path, why, variant))
+
+
+def answer(line, bot, level, rng, seen=None, tables=TABLES):
+    """The output line for one input line (never raises for bad input). seen: a hard Yatzy bot's
+    set of variants already looked at, to say once on standard error where it lacks a table in
+    the folder tables."""
     try:
         view = json.loads(line)
     except ValueError as e:
         return json.dumps({"error": "not JSON: %s" % e})
+    if seen is not None and isinstance(view, dict):
+        v = view.get("variant")
+        if isinstance(v, str) and v not in seen:
+            seen.add(v)
+            note = table_note(v, tables)
+            if note:
+                sys.stderr.write("bot: %s\n" % note)
+                sys.stderr.flush()
     try:
         move = bot.decide(view, level, rng)
     except (ValueError, TypeError, KeyError, IndexError, AttributeError) as e:
@@ -43,13 +77,18 @@ def main(argv=None):
     ap.add_argument("--game", required=True, choices=sorted(GAMES))
     ap.add_argument("--level", required=True, choices=list(snyd_bot.LEVELS))
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--tables", metavar="DIR", default=TABLES,
+                    help="the hard Yatzy bot's value tables (default build/tables: make tables); "
+                         "without a variant's table it plays that variant like normal, and says so")
     a = ap.parse_args(argv)
     bot = GAMES[a.game]
+    yatzy_bot.use_tables(a.tables)
     rng = botrng.Rng(a.seed)
+    seen = set() if a.game == "yatzy" and a.level == "hard" else None
     for line in sys.stdin:
         if not line.strip():
             continue
-        sys.stdout.write(answer(line, bot, a.level, rng) + "\n")
+        sys.stdout.write(answer(line, bot, a.level, rng, seen, a.tables) + "\n")
         sys.stdout.flush()
     return 0
 

@@ -282,3 +282,35 @@ def test_limits_under_the_unix_port(tmp_path):
                        env=dict(os.environ, MICROPYPATH=out), timeout=120)
     assert r.returncode == 0, r.stderr
     assert int(r.stdout.split()[-1]) < 20000
+
+
+def test_bot_command_says_when_the_hard_yatzy_bot_has_no_table(tmp_path):
+    """Without `make tables` the hard Yatzy bot plays like normal: it says so on standard error,
+    once per variant, and still answers every view (issue 16)."""
+    empty = tmp_path / "none"
+    empty.mkdir()
+    lines = [json.dumps(YATZY_VIEW)] * 3 + [json.dumps(dict(YATZY_VIEW, variant="yahtzee"))]
+    r = subprocess.run([sys.executable, "-m", "host_tools.bot", "--game", "yatzy", "--level", "hard",
+                        "--tables", str(empty)], input="".join(l + "\n" for l in lines),
+                       capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert len(r.stdout.splitlines()) == 4
+    notes = r.stderr.splitlines()
+    assert len(notes) == 2, r.stderr
+    assert "no value table for standard" in notes[0] and "make tables" in notes[0]
+    assert "like the normal one" in notes[0] and "yahtzee" in notes[1]
+    for game, level, line in (("yatzy", "normal", YATZY_VIEW), ("snyd", "hard", SNYD_VIEW)):
+        code, out, err = run_bot(game, level, [json.dumps(line)])
+        assert code == 0 and len(out) == 1 and err == "", err
+
+
+def test_table_note_is_quiet_where_a_table_opens(tmp_path):
+    import struct
+    from host_tools import bot
+    (tmp_path / "yatzy_standard.yvt").write_bytes(b"YVT1" + struct.pack("<BBHfB", 0, 15, 1, 1.0, 1) + bytes(3))
+    (tmp_path / "yatzy_yahtzee.yvt").write_bytes(b"not a table at all")
+    assert bot.table_note("standard", str(tmp_path)) is None
+    assert bot.table_note("triple", str(tmp_path)) is None  # Triple judges its columns by standard's
+    assert "not a value table" in bot.table_note("yahtzee", str(tmp_path))
+    assert "Maxi" in bot.table_note("maxi", str(tmp_path))
+    assert bot.table_note("chess", str(tmp_path)) is None
