@@ -193,14 +193,30 @@ def test_check_only_checks_board_ports_and_names_and_runs_nothing(monkeypatch):
     assert runner.calls == [] and built == []
 
 
-def test_make_deploy_says_a_missing_port_before_building_the_tables():
-    """make deploy checks the port first: the tables' build (minutes) comes after."""
-    for port in ("", "/dev/ttyUSB_dicecup_missing"):
-        r = subprocess.run(["make", "-s", "deploy", "PORT=%s" % port], cwd=ROOT, capture_output=True, text=True,
-                           timeout=60)
-        assert r.returncode != 0
-        assert ("no port given" if not port else "no device on this port") in r.stderr
-        assert "yatzy_table" not in r.stdout + r.stderr
+def test_make_deploy_says_a_missing_port_before_building_the_tables(tmp_path):
+    """make deploy checks board, port and names first: the tables' build (minutes) comes after.
+
+    Every Python command make runs goes through a wrapper that logs it, and -W makes the tables look
+    out of date (so they would be rebuilt if make got that far, whatever build/tables holds now):
+    the check is the one command that runs, and it fails."""
+    import sys
+    log = tmp_path / "commands.log"
+    wrapper = tmp_path / "py"
+    wrapper.write_text('#!/bin/sh\necho "$*" >> %s\nexec %s "$@"\n' % (shlex.quote(str(log)),
+                                                                    shlex.quote(sys.executable)))
+    wrapper.chmod(0o755)
+    for args, said in ((["PORT="], "no port given"),
+                       (["PORT=/dev/ttyUSB_dicecup_missing"], "no device on this port"),
+                       (["PORT=/dev/null", "NAME=Anna,Bo"], "2 name(s) for 1 handheld"),
+                       (["PORT=/dev/null", "BOARD=esp8266"], "esp8266")):
+        if log.exists():
+            log.unlink()
+        r = subprocess.run(["make", "-s", "-W", "host_tools/yatzy_table.py", "deploy", "PY=%s" % wrapper] + args,
+                           cwd=ROOT, capture_output=True, text=True, timeout=60)
+        assert r.returncode != 0, args
+        assert said in r.stderr, (args, r.stderr)
+        ran = log.read_text().splitlines()
+        assert len(ran) == 1 and "host_tools.deploy deploy --check-only" in ran[0], (args, ran)
 
 
 def test_wokwi_port_goes_through_rfc2217():
