@@ -589,14 +589,48 @@ def test_tables_code_under_micropython_keeps_same_removes_changed(tmp_path, fake
     assert sorted(os.listdir(dev / "tables")) == ["mine.txt", "yatzy_standard.yvt"]
 
 
+# A handheld's file system of its own for the probe, not the free space of the disk the tests run
+# on (other processes write to that while a test measures it): os.statvfs of the folder says a 2 MB
+# file system in 4 KB blocks that the files under the folder fill, each rounded up to whole blocks.
+# The stub shadows the unix port's built-in os (an extensible module) and keeps the rest of it.
+SMALL_FS = """import sys
+_p = sys.path[:]
+sys.path[:] = []
+try:
+    import os as _os
+finally:
+    sys.path[:] = _p
+
+
+def _used(d):
+    n = 0
+    for x in _os.listdir(d):
+        st = _os.stat(d + "/" + x)
+        n += _used(d + "/" + x) if st[0] & 0x4000 else -(-st[6] // 4096) * 4096
+    return n
+
+
+def statvfs(d):
+    free = (2 * 1024 * 1024 - _used(d.rstrip("/"))) // 4096
+    return (4096, 4096, 512, free, free, 0, 0, 0, 0, 255)
+
+
+def __getattr__(name):
+    return getattr(_os, name)
+"""
+
+
 def test_probe_counts_old_tables_as_room(tmp_path):
     dev = tmp_path / "dev"
     (dev / "tables").mkdir(parents=True)
+    (tmp_path / "stub").mkdir()
+    (tmp_path / "stub" / "os.py").write_text(SMALL_FS)
     r = _micropython(deploy.probe_code(str(dev) + "/"), tmp_path)
     before = deploy.parse_probe(r.stdout, "sim")["free"]
+    assert before == 2 * 1024 * 1024
     (dev / "tables" / "yatzy_standard.yvt").write_bytes(bytes(300_000))
     (dev / "tables" / "other.bin").write_bytes(bytes(300_000))
     r = _micropython(deploy.probe_code(str(dev) + "/"), tmp_path)
     after = deploy.parse_probe(r.stdout, "sim")["free"]
-    # the table's 300,000 bytes count as room again; the foreign file's do not (tmpfs may round)
-    assert abs(after - before + 300_000) < 64 * 1024, (before, after)
+    # both files take 74 blocks (303,104 bytes); the table's count as room again, the foreign file's do not
+    assert before - after == 303_104, (before, after)
