@@ -399,3 +399,57 @@ def test_gif_limit_is_said_on_stderr(tmp_path):
     h = " ".join(h.split())
     assert "GIF of the session, a picture per screen change: the first --gif-frames of them" in h
     assert "GIF of the whole session" not in h
+
+
+# ---- --seed: a seeded run repeats itself exactly, dice included (issue 16) ---------------------
+
+def _seeded_run(tmp_path, name, seed):
+    rec, log = tmp_path / name, tmp_path / (name + ".jsonl")
+    r = subprocess.run([sys.executable, "-m", "host_tools.sim", "--headless", "--handhelds", "2",
+                        "--game", "kids", "--autoplay", "--seed", str(seed), "--loss", "0.1",
+                        "--dup", "0.05", "--delay-ms", "2:20", "--records", str(rec),
+                        "--frames-log", str(log), "--quiet"],
+                       cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stdout + r.stderr
+    files = sorted(rec.glob("*/*.json"))
+    assert len(files) == 2
+    return [(f.relative_to(rec).as_posix(), f.read_text()) for f in files], log.read_text()
+
+
+def test_a_seeded_run_repeats_itself_and_another_seed_does_not(tmp_path):
+    """The firmware's dice and secrets come from os.urandom: with --seed the fakes seed it (per
+    handheld and boot), and the hub puts a step's frames on the air in a fixed order, so the same
+    seed gives the same records and the same radio log, frame for frame."""
+    a, air_a = _seeded_run(tmp_path, "a", 21)
+    b, air_b = _seeded_run(tmp_path, "b", 21)
+    c, _ = _seeded_run(tmp_path, "c", 22)
+    assert a == b
+    assert air_a == air_b
+    assert [t for _, t in a] != [t for _, t in c]
+
+
+def test_seeded_urandom_fake_repeats_and_keeps_the_rest_of_os(tmp_path):
+    from host_tools.paths import MICROPYTHON
+    from host_tools.sim.hub import urandom_seed_of
+    code = ("import os\nprint(os.urandom(16).hex())\n"
+            "os.mkdir('d'); os.rename('d', 'e'); print(os.listdir('.'), os.stat('e')[0] > 0)\n")
+
+    def run(seed):
+        env = dict(os.environ, MICROPYPATH=os.path.join(ROOT, "host_tools", "fakes", "seeded"))
+        env.pop("DICECUP_SEED", None)
+        if seed is not None:
+            env["DICECUP_SEED"] = str(seed)
+        d = tmp_path / ("s%s-%d" % (seed, len(list(tmp_path.iterdir()))))
+        d.mkdir()
+        r = subprocess.run([MICROPYTHON, "-c", code], cwd=d, capture_output=True, text=True,
+                           env=env, timeout=30)
+        assert r.returncode == 0, r.stderr
+        return r.stdout.splitlines()
+
+    assert run(5) == run(5)
+    assert run(5)[0] != run(6)[0]
+    assert run(None)[0] != run(None)[0]  # no seed: the real os.urandom
+    assert run(5)[1] == "['e'] True"
+    seeds = {urandom_seed_of(7, i, boot) for i in range(8) for boot in range(3)}
+    assert len(seeds) == 24 and all(0 <= s < 1 << 30 for s in seeds)
+    assert urandom_seed_of(7, 1, 0) == urandom_seed_of(7, 1, 0)

@@ -76,7 +76,11 @@ def parser():
     p.add_argument("--stranger-rate", type=float, default=5.0, help="frames/s per stranger")
     p.add_argument("--channel", type=int, default=1,
                    help="the channel the strangers use (the firmware's fixed channel)")
-    p.add_argument("--seed", type=int, default=1, help="seed of the radio and of the faults")
+    p.add_argument("--seed", type=int, default=None,
+                   help="seed of the whole run: the radio, the faults, the autoplay fingers, the strangers "
+                        "and every handheld's os.urandom (the dice, the table's secrets), per handheld "
+                        "and boot, so that a run repeats exactly. Without it the handhelds draw real "
+                        "random numbers and the rest uses seed 1")
     p.add_argument("--board", choices=sorted(boards.BOARDS), default=boards.REFERENCE,
                    help="the board every handheld is (default %s): its pin map and its heap, scaled to the "
                         "64-bit unix port: %s (docs/memory.md: the 64-bit port needs %.2fx the heap of a "
@@ -332,6 +336,9 @@ def _stale():
 
 def main(argv=None):
     a = parser().parse_args(argv)
+    a.urandom_seed = a.seed  # only a given --seed seeds the handhelds' os.urandom
+    if a.seed is None:
+        a.seed = 1
     if not 1 <= a.handhelds <= 32:
         print("--handhelds must be 1..32", file=sys.stderr)
         return 2
@@ -349,7 +356,7 @@ def main(argv=None):
     board = boards.get(a.board)
     sim = Sim(a.handhelds, seed=a.seed, loss=a.loss, dup=a.dup, delay_ms=a.delay_ms,
               reorder=a.reorder, heap=a.heap or board.sim_heap(), clock=clock, script=a.script,
-              airtime_mbps=a.airtime_mbps or None, pinmap=board.pinmap)
+              airtime_mbps=a.airtime_mbps or None, pinmap=board.pinmap, urandom_seed=a.urandom_seed)
     try:
         sim.start()
         for k in range(a.strangers):

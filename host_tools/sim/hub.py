@@ -14,6 +14,8 @@ Public API (used by __main__, window.py and the tests):
     sim.handhelds[i].frame                 last 1024-byte MONO_VLSB frame it showed (or None)
     sim.press(i, "select", down=True)      a button level; sim.click(i, "select") presses and releases
     sim.kill(i) / sim.reboot(i)            drop a handheld / restart it (same flash folder)
+    Sim(n, urandom_seed=S)                 every handheld's os.urandom seeded from S (per handheld
+                                           and boot: fakes/seeded/os.py), so a run repeats itself
     sim.power_cut_at_write(i, n)           reboot it so that it dies halfway through its n-th flash
                                            write from now (host_tools/fakes/_powercut.py)
     sim.add_stranger(rate_hz, channel)     a foreign radio: garbage, replays, altered replays
@@ -55,6 +57,15 @@ def button_pins(path=os.path.join(HARDWARE, "pinmap.json")):
     with open(path) as f:
         b = json.load(f)["buttons"]
     return {name: b[name] for name in BUTTONS}
+
+
+def urandom_seed_of(seed, ident, boot):
+    """The seed of handheld ident's os.urandom on its boot-th boot (0 first) in a run seeded with
+    seed: deterministic, different per handheld and per boot (a rebooted handheld does not draw
+    its first boot's secrets again)."""
+    import hashlib
+    d = hashlib.sha256(b"dicecup urandom %d %d %d" % (seed, ident, boot)).digest()
+    return int.from_bytes(d[:4], "big") >> 2  # a small int for MicroPython's random.seed
 
 
 def mac_of(ident):
@@ -101,7 +112,7 @@ class Sim:
     def __init__(self, n=4, seed=0, loss=0.0, dup=0.0, delay_ms=(0.0, 0.0), reorder=0.0,
                  heap="256K", clock="wall", script=None, flash_root=None, env=None,
                  args=(), step_ms=10, record_frames=True, scripts=None, airtime_mbps=None,
-                 pinmap=None):
+                 pinmap=None, urandom_seed=None):
         if not 1 <= n <= 32:
             raise ValueError("handhelds must be 1..32, got %d" % n)
         if clock not in ("wall", "virtual"):
@@ -115,6 +126,9 @@ class Sim:
         self.args = list(args)
         self.extra_env = dict(env or {})
         self.step_ms = step_ms
+        # with urandom_seed, each handheld's os.urandom is seeded (fakes/seeded/os.py), per handheld
+        # and per boot, so a whole run repeats itself; without it, the dice are the host's random
+        self.urandom_seed = urandom_seed
         self.bus = RadioBus(seed=seed, loss=loss, dup=dup, delay_ms=delay_ms, reorder=reorder,
                             record=record_frames, airtime_mbps=airtime_mbps)
         self._own_root = flash_root is None
@@ -129,6 +143,7 @@ class Sim:
         self._power_cut = {}
         self._booting = False
         self.strangers = []
+        self._sends = []  # a lockstep step's frames, put on the air in a fixed order (_air)
         self.firmware = BUILD  # the session's copy of the build once start() made one
         self.fakes = FAKES  # the session's .mpy of the fakes once start() made them
 
@@ -138,6 +153,10 @@ class Sim:
         path = [self.fakes, self.firmware]
         if self.clock == "virtual":
             path.insert(0, os.path.join(self.fakes, "vclock"))
+        env.pop("DICECUP_SEED", None)
+        if self.urandom_seed is not None:
+            path.insert(0, os.path.join(self.fakes, "seeded"))
+            env["DICECUP_SEED"] = str(urandom_seed_of(self.urandom_seed, h.id, h.boots))
         env.update({"MICROPYPATH": os.pathsep.join(path),
                     "DICECUP_LINK": "127.0.0.1:%d" % self.port, "DICECUP_ID": str(h.id),
                     "DICECUP_CLOCK": self.clock})
@@ -184,7 +203,7 @@ class Sim:
         from host_tools.paths import MPY_CROSS
         dst = tempfile.mkdtemp(prefix="dicecup-fakes-")
         for rel in [f for f in os.listdir(FAKES) if f.endswith(".py") and f != "_powercut.py"] + \
-                ["vclock/time.py"]:
+                ["vclock/time.py", "seeded/os.py"]:
             out = os.path.join(dst, rel[:-3] + ".mpy")
             os.makedirs(os.path.dirname(out), exist_ok=True)
             subprocess.run([MPY_CROSS, "-o", out, "-s", os.path.basename(rel)[:-3],
@@ -415,10 +434,21 @@ class Sim:
             self._pump(0.05)
             if time.monotonic() > deadline:
                 break  # a handheld blocked outside the clock (e.g. in lightsleep): go on
+        self._air()
         self.vnow = target
         self._deliver()
 
+    def _air(self):
+        """The frames the handhelds sent since the last call go on the air now, by handheld id and
+        in each one's own order: the order the hub happened to read its sockets in would otherwise
+        decide the radio's draws and who waits for the channel, and a seeded run would not repeat."""
+        sends, self._sends = self._sends, []
+        sends.sort(key=lambda s: s[0])
+        for _, mac, dst, data in sends:
+            self.bus.send(self.now(), mac, dst, data, False)
+
     def _deliver(self):
+        self._air()
         for to, src, rssi, data in self.bus.due(self.now()):
             h = self._by_mac.get(to)
             if h is not None:
@@ -514,6 +544,11 @@ class Sim:
                 h.mac = bytes(p[0:6])  # DICECUP_MAC overrode the default
         elif kind == _SEND:
             seq, sync, dst, data = p[0:2], p[2], p[3:9], p[9:]
+            if self.clock == "virtual" and not sync:
+                # on the air when the step ends (_air), in a fixed order; a sync send is answered
+                # at once (its sender waits for the ACK; the firmware never sends one)
+                self._sends.append(((h.id, len(self._sends)), h.mac, dst, data))
+                return
             ok = self.bus.send(self.now(), h.mac, dst, data, bool(sync))
             if sync:
                 h.send(_ACK, seq + bytes((1 if ok else 0,)))

@@ -17,6 +17,10 @@ import random
 BROADCAST = b"\xff" * 6
 
 
+def _mac_key(r):
+    return r.mac
+
+
 def mac_str(mac):
     return ":".join("%02x" % b for b in mac)
 
@@ -99,7 +103,9 @@ class RadioBus:
         me = self.radio(src)
         group = dst == BROADCAST or dst[0] & 1
         if group:
-            receivers = [r for r in self.radios.values() if r.mac != src]
+            # in MAC order, not in the order the radios first spoke: the draws below then follow
+            # the same receivers for a seed however the handheld processes happened to boot
+            receivers = sorted((r for r in self.radios.values() if r.mac != src), key=_mac_key)
         else:
             receivers = [self.radios[dst]] if dst in self.radios else []
         receivers = [r for r in receivers if r.alive and r.on and r.channel == me.channel]

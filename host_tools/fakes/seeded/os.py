@@ -1,0 +1,39 @@
+"""A seeded `os.urandom` for a simulator run that must repeat itself (`python -m host_tools.sim --seed S`).
+
+The firmware's randomness is os.urandom: the dice, the table's secrets, nonces and shakes. The
+simulator puts this folder first on MICROPYPATH only for a seeded run, so that this module shadows
+the unix port's built-in `os` (an extensible built-in module, as vclock/time.py shadows `time`):
+urandom then draws from a PRNG seeded with DICECUP_SEED (the simulator derives one per handheld and
+per boot from --seed), and every other name is the built-in module's. The firmware is unchanged.
+Without DICECUP_SEED urandom is the real one.
+
+Not cryptographic: the simulator's dice only need to repeat, a real handheld draws from its
+hardware RNG. Heap: about 0.6 KB once imported (as .mpy, 64-bit unix port), in seeded runs only.
+"""
+import sys
+
+_path = sys.path[:]
+sys.path[:] = []        # with no path, `import os` is the built-in module, not this file
+try:
+    import os as _os
+finally:
+    sys.path[:] = _path
+del _path
+
+_seed = _os.getenv("DICECUP_SEED")
+if _seed:
+    import random as _rng  # the port's built-in PRNG: seeded, it repeats exactly
+
+    _rng.seed(int(_seed))
+
+    def urandom(n):
+        b = bytearray(n)
+        for i in range(n):
+            b[i] = _rng.getrandbits(8)
+        return bytes(b)
+else:
+    urandom = _os.urandom
+
+
+def __getattr__(name):  # everything else: the built-in module's (MicroPython's module __getattr__)
+    return getattr(_os, name)
