@@ -79,3 +79,15 @@ def test_bad_csv_is_reported(tmp_path):
 def test_the_building_guide_states_the_current_total():
     with open(ROOT + "/docs/building.md", encoding="utf-8") as f:  # the building guide
         assert "**%.2f USD per handheld**" % bom.total(bom.load()) in f.read()
+
+
+def test_make_bom_prints_what_the_readme_promises():
+    """README: `make bom` gives the parts, part numbers and why each was chosen (issue 16)."""
+    r = subprocess.run(["make", "-s", "bom"], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    for path in bom.BOMS.values():
+        for row in bom.load(path):
+            assert row["part"] in r.stdout and row["part_number"] in r.stdout
+            assert "why: " + row["why"] in r.stdout
+    with open(ROOT + "/README.md", encoding="utf-8") as f:
+        assert "make bom                        # the parts, part numbers and why each was chosen" in f.read()
