@@ -453,3 +453,26 @@ def test_seeded_urandom_fake_repeats_and_keeps_the_rest_of_os(tmp_path):
     seeds = {urandom_seed_of(7, i, boot) for i in range(8) for boot in range(3)}
     assert len(seeds) == 24 and all(0 <= s < 1 << 30 for s in seeds)
     assert urandom_seed_of(7, 1, 0) == urandom_seed_of(7, 1, 0)
+
+
+def test_f9_saves_under_build_which_git_ignores_and_says_where(monkeypatch, tmp_path, capsys):
+    """F9 wrote screenshots/ into the repository root, untracked; now build/screenshots (issue 16)."""
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    pygame = pytest.importorskip("pygame")
+    from host_tools.sim import window
+    assert window.SHOTS == os.path.join(ROOT, "build", "screenshots")
+    ignored = subprocess.run(["git", "check-ignore", "-q", os.path.join(window.SHOTS, "handheld1-120000.png")],
+                             cwd=ROOT)
+    assert ignored.returncode == 0, "git would show F9's screenshots as untracked"
+    with Sim(2, script=STANDIN, clock="virtual") as sim:
+        sim.run_for(300)
+        w = window.Window(sim, scale=2)
+        assert w.shots_dir == window.SHOTS
+        w.shots_dir = str(tmp_path / "shots")
+        w.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F9, mod=0, unicode=""))
+        pygame.quit()
+    shots = sorted((tmp_path / "shots").glob("handheld*.png"))
+    assert len(shots) == 2
+    said = capsys.readouterr().out
+    assert "F9: 2 screenshot(s): " in said and str(tmp_path / "shots") in said and "handheldN-" in said
+    assert w.message in said

@@ -91,7 +91,8 @@ def parser():
     p.add_argument("--heap", type=_heap, default=None, help="micropython -X heapsize per handheld, "
                    "instead of the board's")
     p.add_argument("--records", metavar="DIR", help="collect every handheld's game records here")
-    p.add_argument("--screenshots", metavar="DIR", help="PNG of every handheld at the end")
+    p.add_argument("--screenshots", metavar="DIR", help="headless: a PNG of every handheld at the end; "
+                   "in the window: where F9 saves them (default build/screenshots)")
     p.add_argument("--gif", metavar="FILE",
                    help="animated GIF of the session, a picture per screen change: the first "
                         "--gif-frames of them (said on standard error when the limit is reached)")
@@ -363,9 +364,9 @@ def main(argv=None):
             sim.add_stranger(a.stranger_rate, a.channel, seed=a.seed * 31 + k)
         if a.headless:
             return headless(a, sim)
-        from host_tools.sim.window import Window
+        from host_tools.sim.window import SHOTS, Window
         rec = gif_recorder(a, sim)
-        Window(sim, a.scale, a.screenshots or "screenshots").run(a.seconds)
+        Window(sim, a.scale, a.screenshots or SHOTS).run(a.seconds)
         save_gif(a, rec, sim)
         return 0
     finally:

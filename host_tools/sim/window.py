@@ -6,7 +6,8 @@ physical layout; the window keeps the firmware's order for the keys). Mouse: pre
 Keyboard: one row of four keys per handheld (shown under it). Faults and tools:
   F1..F8      reboot handheld 1..8 (power-cycle: same flash, new process)
   Shift+F1..  drop handheld 1..8 (kill it; F-key again brings it back)
-  F9          screenshot of every handheld into the screenshot folder
+  F9          screenshot of every handheld into the screenshot folder (default build/screenshots/,
+              ignored by git like all of build/; --screenshots DIR for another), the path said
   F10         toggle a lossy radio (30% loss, 10% duplicates) on and off
   F11         one more stranger on the handhelds' channel (garbage and replayed frames, 5/s)
   Esc         quit
@@ -17,8 +18,11 @@ import time
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
+from host_tools.paths import ROOT
 from host_tools.sim import images
 from host_tools.sim.hub import BUTTONS
+
+SHOTS = os.path.join(ROOT, "build", "screenshots")  # F9's folder: under build/, which git ignores
 
 KEY_ROWS = ("1234", "qwer", "asdf", "zxcv", "5678", "tyui", "ghjk", "bnm,")
 LABELS = {"up": "UP", "down": "DOWN", "select": "SEL", "back": "BACK"}
@@ -37,7 +41,7 @@ class Window:
         """Top-left corner of handheld i's panel in the window."""
         return (i % self.per_row) * self.col, (i // self.per_row) * self.cell_h
 
-    def __init__(self, sim, scale=None, shots_dir="screenshots", title="dicecup simulator"):
+    def __init__(self, sim, scale=None, shots_dir=SHOTS, title="dicecup simulator"):
         self.sim = sim
         n = sim.n
         self.scale = scale or (3 if n <= 3 else 2)
@@ -115,13 +119,24 @@ class Window:
             self.sim.press(i, b, False)
 
     def screenshot_all(self):
+        """F9: a PNG of every handheld's screen; says where, in the window and on the terminal.
+        Returns the paths written."""
         os.makedirs(self.shots_dir, exist_ok=True)
         stamp = time.strftime("%H%M%S")
+        paths = []
         for i, h in enumerate(self.sim.handhelds):
             if h.frame is not None:
-                images.save_png(h.frame, os.path.join(self.shots_dir, "handheld%d-%s.png"
-                                                      % (i + 1, stamp)), 4, h.contrast, h.display_on)
-        self.message = "screenshots in %s/" % self.shots_dir
+                paths.append(images.save_png(h.frame, os.path.join(self.shots_dir, "handheld%d-%s.png"
+                                                                   % (i + 1, stamp)), 4, h.contrast, h.display_on))
+        where = os.path.join(self.shots_dir, "handheldN-%s.png" % stamp)
+        try:
+            rel = os.path.relpath(where)
+            where = rel if not rel.startswith("..") else where
+        except ValueError:  # another drive (Windows)
+            pass
+        self.message = "%d screenshot(s): %s" % (len(paths), where)
+        print("F9: " + self.message, flush=True)
+        return paths
 
     def handle(self, ev):
         """One pygame event; returns False to quit."""
