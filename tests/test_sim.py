@@ -476,3 +476,32 @@ def test_f9_saves_under_build_which_git_ignores_and_says_where(monkeypatch, tmp_
     said = capsys.readouterr().out
     assert "F9: 2 screenshot(s): " in said and str(tmp_path / "shots") in said and "handheldN-" in said
     assert w.message in said
+
+
+def test_window_draws_the_buttons_as_the_cup_has_them(monkeypatch, tmp_path):
+    """Left to right on the cup: back, down, up, select (README; the pin map's layout), and each key
+    row presses the buttons above it in that order (issue 16: it drew UP DOWN SEL BACK)."""
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    pygame = pytest.importorskip("pygame")
+    from host_tools import boards
+    from host_tools.sim import window
+    for key in sorted(boards.BOARDS):
+        assert window.button_order(boards.get(key).pinmap) == ("back", "down", "up", "select"), key
+    bare = tmp_path / "pinmap.json"
+    bare.write_text(json.dumps({"buttons": {"up": 1, "down": 2, "select": 3, "back": 4}}))
+    assert window.button_order(str(bare)) == ("back", "down", "up", "select")
+    with Sim(2, script=STANDIN, clock="virtual") as sim:
+        sim.run_for(300)
+        w = window.Window(sim, scale=2)
+        w.draw()
+        for i in range(2):
+            row = sorted((r.x, b) for r, hh, b in w.rects if hh == i)
+            assert [b for _, b in row] == ["back", "down", "up", "select"]
+        assert [w.keymap[k] for k in "1234"] == [(0, "back"), (0, "down"), (0, "up"), (0, "select")]
+        assert [w.keymap[k] for k in "qwer"] == [(1, "back"), (1, "down"), (1, "up"), (1, "select")]
+        w.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_4, mod=0, unicode="4"))
+        sim.run_for(100)
+        w.handle(pygame.event.Event(pygame.KEYUP, key=pygame.K_4, mod=0, unicode="4"))
+        sim.run_for(100)
+        assert "SELECT 1" in text(sim.handhelds[0])  # key 4, the rightmost button, is select
+        pygame.quit()

@@ -1,9 +1,9 @@
 """The simulator's window (pygame): the handhelds side by side, clickable buttons, one key row each.
 
-Each handheld is drawn as its OLED (white on black, at `scale`) with its four buttons underneath
-(up, down, select, back, in the order they sit on the cup from left: back, down, up, select is the
-physical layout; the window keeps the firmware's order for the keys). Mouse: press and hold a button.
-Keyboard: one row of four keys per handheld (shown under it). Faults and tools:
+Each handheld is drawn as its OLED (white on black, at `scale`) with its four buttons underneath,
+left to right as they sit on the cup: back, down, up, select (the order of their x in the pin map's
+enclosure layout). Mouse: press and hold a button. Keyboard: one row of four keys per handheld, left
+to right the buttons above them (1 2 3 4 = back, down, up, select; shown under each). Faults and tools:
   F1..F8      reboot handheld 1..8 (power-cycle: same flash, new process)
   Shift+F1..  drop handheld 1..8 (kill it; F-key again brings it back)
   F9          screenshot of every handheld into the screenshot folder (default build/screenshots/,
@@ -12,6 +12,7 @@ Keyboard: one row of four keys per handheld (shown under it). Faults and tools:
   F11         one more stranger on the handhelds' channel (garbage and replayed frames, 5/s)
   Esc         quit
 """
+import json
 import os
 import time
 
@@ -23,6 +24,18 @@ from host_tools.sim import images
 from host_tools.sim.hub import BUTTONS
 
 SHOTS = os.path.join(ROOT, "build", "screenshots")  # F9's folder: under build/, which git ignores
+CUP = ("back", "down", "up", "select")  # left to right on the cup (README), if a map has no layout
+
+
+def button_order(pinmap):
+    """The four buttons left to right as the cup has them: by x in the pin map's layout."""
+    try:
+        with open(pinmap) as f:
+            at = json.load(f).get("layout", {}).get("buttons", {})
+        order = tuple(sorted(BUTTONS, key=lambda b: at[b]["x"]))
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return CUP
+    return order
 
 KEY_ROWS = ("1234", "qwer", "asdf", "zxcv", "5678", "tyui", "ghjk", "bnm,")
 LABELS = {"up": "UP", "down": "DOWN", "select": "SEL", "back": "BACK"}
@@ -60,9 +73,10 @@ class Window:
         self.small = pygame.font.Font(None, 18)
         self.held = {}  # (handheld, button) -> source ("mouse" or key)
         self.rects = []  # (rect, handheld, button)
+        self.order = button_order(sim.pinmap)
         self.keymap = {}
         for i in range(min(n, len(KEY_ROWS))):  # handhelds past the eighth: mouse only
-            for b, ch in zip(BUTTONS, KEY_ROWS[i]):
+            for b, ch in zip(self.order, KEY_ROWS[i]):
                 self.keymap[ch] = (i, b)
         self.lossy = False
         self.message = ""
@@ -91,7 +105,7 @@ class Window:
             y += 20
             bw = (self.sw - 3 * 8) // 4
             keys = KEY_ROWS[i] if i < len(KEY_ROWS) else "    "
-            for k, b in enumerate(BUTTONS):
+            for k, b in enumerate(self.order):
                 r = pygame.Rect(x0 + self.pad + k * (bw + 8), y, bw, 40)
                 down = (i, b) in self.held
                 pygame.draw.rect(s, BTN_DOWN if down else BTN, r, border_radius=8)
