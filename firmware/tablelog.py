@@ -124,11 +124,13 @@ class Node:
         n = wire.SEATS_MAX
         self._heard = [now] * n
         self._acked = [0] * n
-        self._ack_time = [now] * n
+        self._ack_time = [now - 1] * n  # before any heartbeat: a takeover at boot waits for them
         self._resend_at = [0] * n
         self._tries = bytearray(n)
         self._snap_at = [-self.snap_ms] * n
         self._tseen = [0] * n           # the newest term each handheld sent a frame in
+        self._tlast = [0] * n           # ... and the term of its latest frame (_outvoted)
+        self._tfol = bytearray(b"\x0f" * n)  # the seat its latest heartbeat follows (0x0F: none)
         self._bad = 0                   # handhelds whose entries the rules refused: never followed
         self._from = -1                 # a new sequencer takes entries from this seat too
         # our own requests in flight
@@ -544,9 +546,11 @@ class Node:
         self._heard[s] = now
         if f.term > self._tseen[s]:
             self._tseen[s] = f.term
+        self._tlast[s] = f.term
         if t == wire.T_ACK:
             self._acked[s] = f.ack
             self._ack_time[s] = now
+            self._tfol[s] = f.flags & _F_LEADER_MASK
         if f.term > self.term or (self.leader < 0 and f.term >= self.term):
             if self._term_ok(f.term, now):
                 self.term = f.term
@@ -678,6 +682,19 @@ class Node:
                 return True
         return False
 
+    def _outvoted(self, now):
+        """More live handhelds send their frames in an older term than in ours: the table goes
+        on without us (the older term's sequencer refuses ours as a seizure)."""
+        ours = older = 0
+        keyed = self.codec.keyed()
+        for x in range(wire.SEATS_MAX):
+            if keyed & (1 << x) and self.members & (1 << x) and self.alive(x, now):
+                if self._tlast[x] >= self.term:
+                    ours += 1
+                elif self._tfol[x] != _NO_LEADER and self._tfol[x] != self.seat:
+                    older += 1  # it follows another sequencer (not just back from a reboot)
+        return older > ours
+
     def _gone(self, s, now):
         """Seat s is missing, or not to be followed any more (its entries broke the rules)."""
         return not self.alive(s, now) or self._bad & (1 << s) != 0
@@ -686,7 +703,7 @@ class Node:
         """Whether to follow a new term: its sequencer itself claimed it, by at most TERM_STEP
         takeovers, and it is not a handheld the rules caught; and the sequencer we follow is gone,
         or another handheld already follows the new term (it lost the old one), or the table has
-        only two handhelds. So nobody seizes a live sequencer, nor wedges the table with a huge
+        only two handhelds, or we follow nobody (a reboot) and no other handheld is alive. So nobody seizes a live sequencer, nor wedges the table with a huge
         term (../shared/design/table-protocol.md, trap 8)."""
         lead = term & _TERM_SEAT
         if lead == self.seat:
@@ -700,10 +717,15 @@ class Node:
             return True  # a table of two; or our sequencer itself in a new term (it rebooted)
         if self.leader >= 0 and self.leader != self.seat and self._gone(self.leader, now):
             return True
+        others = 0
         for x in range(wire.SEATS_MAX):
-            if x != lead and x != self.seat and keyed & (1 << x) and self._tseen[x] >= term:
-                return True
-        return False
+            if x != lead and x != self.seat and keyed & (1 << x):
+                if self._tseen[x] >= term:
+                    return True
+                if self.alive(x, now):
+                    others += 1
+        # back from a reboot with nobody else to hear from but that sequencer: follow it
+        return self.leader < 0 and not others
 
     def _on_entry(self, f, now):
         s = f.seat
@@ -761,14 +783,18 @@ class Node:
             if miss != self.missing:
                 self.missing = miss
                 self._heartbeat(now)
-            if not self.ready:
+            if now - self._since > 2 * self.missing_ms and (
+                    not self.ready and not self._followed() or self._outvoted(now)):
+                # a term nobody took up (we came back while the others still followed someone
+                # alive, or a seat's forged frame named us the sequencer after a reboot): give
+                # it up, and follow the table as after a boot (a forked log then comes back
+                # from a snapshot: D_CONFLICT)
+                self.leader = -1
+                self.term = 0
+                self.ready = False
+            elif not self.ready:
                 import tablemend
                 tablemend.catch_up(self, now)
-                if now - self._since > 2 * self.missing_ms and not self._followed():
-                    # a term nobody took up (we came back while the others still followed
-                    # someone alive): give it up, unlogged, and follow the table as after a boot
-                    self.leader = -1
-                    self.term = 0
             else:
                 if self._tail_at >= 0 and now >= self._tail_at:
                     self._tail_n += 1

@@ -255,6 +255,52 @@ def test_a_heartbeat_with_the_last_term_wedges_nothing():
     honest_agree(t, range(3))
 
 
+def _name_the_rebooted_sequencer(t, bad, victim, to, count=2):
+    """Modified firmware tells a handheld just back from a reboot, in a heartbeat of a term whose
+    low bits name that handheld, that it led before its reboot (found by tests/test_table_stateful)."""
+    hb = frame(bad, t, type=wire.T_ACK, ack=0, term=(count << 3) | victim)  # "I have nothing"
+    hb.flags = victim
+    data = bytes(bad.codec.encode(hb, -1 if to is None else 1 << to))
+    for x in (t.hands if to is None else [t.hands[to]]):
+        if x is not bad:
+            x.receive(data, t.now)
+
+
+def test_a_rebooted_handheld_named_sequencer_alone_gives_the_term_back():
+    t = Table(seats=3, seed=117, game="yatzy")
+    assert t.start_game() == 0
+    t.run(lambda: t.hands[1].node.applied > 10, 60_000)
+    t.reboot(1)  # and before it hears anyone else:
+    _name_the_rebooted_sequencer(t, t.hands[2], 1, to=1)
+    assert t.hands[1].node.leader == 1  # it believed it (it cannot know better after a boot)
+    # the live sequencer refuses the term nobody supports; the victim sees the table go on
+    # without it, gives the term back and follows the table again
+    assert t.run(lambda: t.hands[1].node.leader == 0, 3 * tablelog.Node.missing_ms)
+    assert t.hands[0].node.term == 0 and t.hands[0].node.is_leader()
+    assert t.run(lambda: finished(t, range(3)), 1_800_000)
+    honest_agree(t, range(3))
+
+
+def test_a_rebooted_sequencer_catches_up_before_it_logs():
+    """The same lie told to everyone, so the byzantine seat also supports the new term and the
+    live sequencer follows it: the rebooted handheld leads, but only after it has fetched the
+    furthest log a live seat reports (it used to start from nothing at once: a forked table)."""
+    t = Table(seats=3, seed=118, game="yatzy")
+    assert t.start_game() == 0
+    t.run(lambda: t.hands[1].node.applied > 10, 60_000)
+    logged = t.hands[0].node.applied
+    t.reboot(1)  # and before it hears anyone else:
+    _name_the_rebooted_sequencer(t, t.hands[2], 1, to=1)
+    term = t.hands[1].node.term
+    assert t.hands[1].node.leader == 1 and not t.hands[1].node.ready
+    _name_the_rebooted_sequencer(t, t.hands[2], 1, to=0, count=term >> 3)  # "I follow it too"
+    assert t.run(lambda: t.hands[1].node.ready, 30_000)
+    assert t.hands[0].node.leader == 1  # the table follows the new term...
+    assert t.hands[1].node.applied >= logged  # ... whose sequencer caught up first
+    assert t.run(lambda: finished(t, range(3)), 1_800_000)
+    honest_agree(t, range(3))
+
+
 # ---- 7: forged snapshots ------------------------------------------------------------------------
 
 def test_a_rebooted_handheld_takes_no_forged_snapshot():
