@@ -37,3 +37,17 @@ def test_build_reports_a_file_micropython_cannot_compile(tmp_path, monkeypatch):
     monkeypatch.setattr(build, "FIRMWARE", str(bad))
     errors = build.build(str(tmp_path / "out"))
     assert [e[0] for e in errors] == ["broken.py"]
+
+
+def test_every_module_says_what_it_owns():
+    """Every firmware, host tool and bench module starts with a docstring (docs/architecture.md)."""
+    import ast
+    import glob
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    paths = [p for pat in ("firmware/**/*.py", "host_tools/**/*.py", "bench/*.py")
+             for p in glob.glob(os.path.join(root, pat), recursive=True)
+             if "node_modules" not in p]
+    assert len(paths) > 60
+    bare = [os.path.relpath(p, root) for p in paths
+            if not ast.get_docstring(ast.parse(open(p, encoding="utf-8").read()))]
+    assert not bare, bare
