@@ -41,6 +41,11 @@ HANDHELDS ?= 4
 sim: setup build
 	$(PY) -m host_tools.sim --handhelds $(HANDHELDS) $(ARGS)
 
+# The README's GIF and the simulator window's picture, from a 4-handheld table game (docs/).
+.PHONY: pictures
+pictures: setup build
+	$(PY) -m host_tools.pictures
+
 # Bots: the Yatzy optimal-play value tables for the hard bot (computed, never committed; ~2 min each).
 .PHONY: tables tournament
 TABLE_DEPS := host_tools/yatzy_table.py firmware/yatzy.py firmware/yatzy_turn.py | $(STAMP)
