@@ -289,16 +289,21 @@ def _sends(radio, src, ftype):
     return logged, times
 
 
-def test_the_newest_entry_is_repeated_only_while_frames_are_lost():
-    radio = Radio(Rng(3), jitter=1)
-    apps = [Counter() for _ in range(3)]
+def _watched(seed, n, seat, ftype):
+    """n Counter nodes on a clean radio; the times seat sends frames of ftype; a tick for all."""
+    radio = Radio(Rng(seed), jitter=1)
+    apps = [Counter() for _ in range(n)]
     nodes = _nodes(radio, apps)
-    nodes[0].send, entries = _sends(radio, 0, wire.T_ENTRY)
+    nodes[seat].send, times = _sends(radio, seat, ftype)
 
     def tick(now):
-        for n in nodes:
-            n.tick(now)
+        for x in nodes:
+            x.tick(now)
+    return radio, apps, nodes, times, tick
 
+
+def test_the_newest_entry_is_repeated_only_while_frames_are_lost():
+    radio, apps, nodes, entries, tick = _watched(3, 3, 0, wire.T_ENTRY)
     radio.run(400, tick)                      # 2 s of heartbeats, nothing lost
     _ask(nodes[0], 0, 1, radio.now)
     radio.run(200, tick)
@@ -322,15 +327,7 @@ def test_the_newest_entry_is_repeated_only_while_frames_are_lost():
 
 
 def test_a_request_is_repeated_quickly_a_few_times_then_less_often():
-    radio = Radio(Rng(4), jitter=1)
-    apps = [Counter() for _ in range(2)]
-    nodes = _nodes(radio, apps)
-    nodes[1].send, reqs = _sends(radio, 1, wire.T_ACTION)
-
-    def tick(now):
-        for n in nodes:
-            n.tick(now)
-
+    radio, apps, nodes, reqs, tick = _watched(4, 2, 1, wire.T_ACTION)
     radio.run(100, tick)
     radio.off.add(0)                          # the sequencer hears nothing
     t0 = radio.now
