@@ -123,4 +123,5 @@ def yatzy_view(game, player=None, options=None):
 
 def yatzy_card(view):
     import botview_yatzy
-    return botview_yatzy.yatzy_card(view)
+    import yatzy_bot
+    return botview_yatzy.yatzy_card(view, yatzy_bot.Card)

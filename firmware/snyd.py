@@ -138,7 +138,7 @@ class Rules:
     def from_dict(cls, d, preset=None):
         """Rules from the spec's `rules` object (missing keys take defaults; a preset first)."""
         from snyd_text import rules_from_dict
-        return rules_from_dict(cls(), d, preset)
+        return rules_from_dict(cls(), d, preset, CALZA_NAMES, SCOPE_NAMES)
 
     def to_dict(self):
         # here, not in snyd_text: a handheld's bots and its record writer ask for it all game
@@ -557,7 +557,10 @@ class Game:
         changes nothing) if a seat may not forfeit, twice the same seat, none at all, or a seat whose
         dice were never revealed is not among them."""
         from snyd_forfeit import forfeit
-        return forfeit(self, seats)
+        e = forfeit(self, seats)
+        if e:
+            raise Illegal(e)
+        return self.result
 
     def _finish(self, call, caller, count, loser, gainer):
         r = self.result

@@ -151,13 +151,12 @@ class _Seat:
         return known + unseen * snyd_odds.hit_p(face, self.jok)
 
 
-def __getattr__(name):
-    # decide (a bot-protocol view: the PC's tools, tests) lives in snyd_botview, loaded when asked
-    # for: the handheld's bots play() the live game and never hold it
-    if name == "decide":
-        import snyd_botview
-        return snyd_botview.decide
-    raise AttributeError(name)
+def decide(view, level, rng):
+    # a bot-protocol view (the PC's tools, tests): snyd_botview's, loaded only here; the
+    # handheld's bots play() the live game and never hold it
+    lv = _level(level)
+    import snyd_botview
+    return snyd_botview.decide(view, lv, rng, _Seat, _move)
 
 
 def play(game, seat, actions, level, rng):

@@ -5,10 +5,12 @@ so a game without forfeits never holds this code. `g` is the snyd.Game. A forfei
 table, never played: a seat that did not reveal its dice in time (or whose secret did not open its
 commitment) forfeits the round in progress; each forfeiting seat loses one die, nobody gains one,
 a call logged before them is not counted, and the first of them is the round's loser.
+A split that keeps the solo games' heap small. It never imports snyd (which imports it): it reads
+and changes the game through `g`, and Game.forfeit raises the reason it gives back.
 """
 from compat import const
-from snyd import CALL_FORFEIT, Illegal, _why
 
+_CALL_FORFEIT = const(3)  # snyd.CALL_FORFEIT
 # snyd's reason codes (snyd_reasons holds the words), the same numbers as there
 _E_OVER = const(1)
 _E_NO_ROUND = const(2)
@@ -17,6 +19,11 @@ _E_OUT = const(4)
 _E_FORFEITED = const(30)
 _E_NO_FORFEIT = const(31)
 _E_HIDDEN = const(32)
+
+
+def _why(code, args=None):
+    from snyd_reasons import REASONS  # as snyd._why: only when a reason is asked for
+    return REASONS[code] if args is None else REASONS[code] % args
 
 
 def _code(g, seat, done):
@@ -49,17 +56,19 @@ def hidden_error(g, done=0):
 
 
 def forfeit(g, seats):
+    """None once the seats forfeited the round (g.result tells), or the reason they may not (and
+    nothing changed)."""
     done = 0
     for s in seats:
         e = forfeit_error(g, s, done)
         if e:
-            raise Illegal(e)
+            return e
         done |= 1 << s
     if not done:
-        raise Illegal(_why(_E_NO_FORFEIT))
+        return _why(_E_NO_FORFEIT)
     e = hidden_error(g, done)
     if e:
-        raise Illegal(e)
+        return e
     r = g.result
     first = seats[0]
     left = g.dice_left
@@ -73,7 +82,7 @@ def forfeit(g, seats):
             if not left[s]:
                 out |= 1 << s
                 g._alive -= 1
-    g._finish(CALL_FORFEIT, -1, -1, first, -1)
+    g._finish(_CALL_FORFEIT, -1, -1, first, -1)
     r.n_forfeits = n
     if out:
         r.out |= out
@@ -82,4 +91,4 @@ def forfeit(g, seats):
             while not out >> s & 1:
                 s += 1
             r.eliminated = s
-    return r
+    return None

@@ -1,10 +1,18 @@
 """snyd_recout: a snyd_recorder.Recorder's log read back - each round as the record's dict, the
 record's JSON text streamed to a file, the record as a dict (../shared/spec/snyd-record.md). Apart
-from snyd_recorder so that a game being played holds only the code that writes the log.
+from snyd_recorder so that a game being played holds only the code that writes the log (the solo
+games' heap). It never imports snyd_recorder (whose Recorder loads it): the log's format bytes
+below are the recorder's (tests/test_imports.py checks that they match).
 """
 import json
 
-from snyd_recorder import KINDS, NO_DICE, NO_DIE, ROUND, ROUND_SHOWN
+from compat import const
+
+_KINDS = ("bid", "snyd", "calza", "forfeit")  # snyd_recorder.KINDS
+_ROUND = const(0xFE)         # snyd_recorder.ROUND
+_ROUND_SHOWN = const(0xFF)   # snyd_recorder.ROUND_SHOWN
+_NO_DIE = const(255)         # snyd_recorder.NO_DIE
+_NO_DICE = const(0xFD)       # snyd_recorder.NO_DICE
 
 
 def rounds(rc):
@@ -19,23 +27,23 @@ def rounds(rc):
         dice = []
         for _ in range(seats):
             k = at(i)
-            if k == NO_DICE:
+            if k == _NO_DICE:
                 dice.append(None)
                 i += 1
                 continue
             dice.append([at(j) for j in range(i + 1, i + 1 + k)])
             i += 1 + k
         shown = None
-        if marker == ROUND_SHOWN:
+        if marker == _ROUND_SHOWN:
             shown = []
             for j in range(i, i + seats):
                 v = at(j)
-                shown.append(None if v == NO_DIE else v)
+                shown.append(None if v == _NO_DIE else v)
             i += seats
         acts = []
-        while i < n and at(i) < ROUND:
+        while i < n and at(i) < _ROUND:
             b = at(i)
-            kind = KINDS[b & 3]
+            kind = _KINDS[b & 3]
             acts.append([b >> 2, kind, at(i + 1), at(i + 2)] if kind == "bid" else [b >> 2, kind])
             i += 3
         rd = {"dice": dice, "actions": acts}

@@ -7,12 +7,17 @@ fair-dice state
 (tablegame), every counted round (per seat: number of dice, the dice; the actions, 3 bytes each),
 then this round's actions.
 """
+from compat import const
 from snyd_recorder import KINDS, NO_DICE, Recorder
-from snydtable import P_BID, P_IDLE, P_REVEAL, pack_rules, unpack_rules
-from tablegame import Out
+from tablegame import P_IDLE, Out
+
+# It never imports snydtable (which loads it): the SnydTable's phases are mirrored here (tests/
+# test_imports.py checks them), its rules codec comes with the call.
+_P_BID = const(3)     # snydtable.P_BID
+_P_REVEAL = const(4)  # snydtable.P_REVEAL
 
 
-def snapshot(self, buf, off):
+def snapshot(self, buf, off, pack_rules):
     out = Out(buf, off)
     if self.rules is None:
         out.put(b"\x00")
@@ -41,7 +46,7 @@ def snapshot(self, buf, off):
     return out.off
 
 
-def restore(self, b, seq):
+def restore(self, b, seq, unpack_rules):
     if b[0] == 0:
         self.phase = P_IDLE
         return True
@@ -82,7 +87,7 @@ def restore(self, b, seq):
     self.last_action = seq  # unknown: a restored sequencer refuses requests made before
     for s in range(8):
         self.mine[s] = None
-    if self.phase in (P_BID, P_REVEAL):
+    if self.phase in (_P_BID, _P_REVEAL):
         g = self.game
         g.start_round([b"\x01" * g.dice_left[s] for s in range(n)])
         for j in range(0, len(acts), 3):

@@ -30,7 +30,7 @@ import wire
 from compat import const
 from snyd_recorder import KINDS, Recorder
 from tablegame import (P_COMMIT, P_CONTRIB, P_IDLE, P_OVER, RJ_CHEAT, RJ_ILLEGAL,  # noqa: F401
-                       RJ_PHASE, RJ_RULES, TableGame, explain)
+                       RJ_PHASE, RJ_RULES, TableGame)
 from tablelog import RJ_LATE
 
 P_BID = const(3)        # == tablegame.P_PLAY
@@ -295,9 +295,9 @@ class SnydTable(TableGame):
     # ---- snapshot for a handheld that missed too much -----------------------------------------
     def snapshot(self, buf, off):
         import snydsnap  # loaded only when a laggard needs this state (rare): no heap otherwise
-        return snydsnap.snapshot(self, buf, off)
+        return snydsnap.snapshot(self, buf, off, pack_rules)
 
     def _restore(self, b, seq):
         import snydsnap
-        return snydsnap.restore(self, b, seq)
+        return snydsnap.restore(self, b, seq, unpack_rules)
 

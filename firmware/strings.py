@@ -48,6 +48,12 @@ def lang():
     return _lang
 
 
+def bid_text(count, face):
+    """A bid as the screens write it, "3x" and the face's mini die (the font's characters 1-6,
+    gfx.MINI_DIE): here, so that the Snyd screens and the table's refusals (tablewhy) share it."""
+    return "%dx%s" % (count, chr(face))
+
+
 def t(key):
     s = _tab
     i = s.find("\n" + key + "|")

@@ -141,9 +141,9 @@ def refused(scr):
         return False
     reason, lo = g.refused[s]
     g.refused[s] = None
-    import tablegame
+    import tablewhy  # the words, loaded only when a refusal is shown (rare; no heap during play)
     from ui import Message
-    app.go(Message(app, tablegame.explain(tb.node, reason, lo, tb.seat_name), scr))
+    app.go(Message(app, tablewhy.explain(tb.node, reason, lo, tb.seat_name), scr))
     return True
 
 

@@ -452,11 +452,3 @@ class TableGame:
             self.seed = fairdice.round_seed(list(self._contribs()), self.table, self.round)
         for s in range(8):
             self._asked[s] = -1
-
-
-def explain(node, reason, lo, name):
-    """What a player whose request was refused is told, e.g. "Too late! Cy came first: Calza!"
-    (name(seat) names a seat). The words live in tablewhy, loaded only when a refusal is shown
-    (rare; no heap during play)."""
-    import tablewhy
-    return tablewhy.explain(node, reason, lo, name)

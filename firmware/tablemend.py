@@ -19,7 +19,14 @@ import hashlib
 
 import wire
 from compat import const
-from tablelog import BROADCAST, LOG_CAP, PEND, SNAP_MAX, TERM_TOP
+
+# It never imports tablelog (whose Node loads it): these are tablelog's (tests/test_imports.py checks
+# that they match)
+_BROADCAST = const(0xFF)   # tablelog.BROADCAST
+_LOG_CAP = const(32)       # tablelog.LOG_CAP
+_SNAP_MAX = const(6144)    # tablelog.SNAP_MAX
+_PEND = const(8)           # tablelog.PEND
+_TERM_TOP = const(0xFFF8)  # tablelog.TERM_TOP
 
 _STEP = wire.SNAP_DATA_MAX
 _HEAD = const(17)          # a snapshot starts with the chain (8), members (1) and hosts (8)
@@ -59,7 +66,7 @@ class _Hash:
         self.n = 0
 
     def __setitem__(self, i, x):
-        if i >= SNAP_MAX:
+        if i >= _SNAP_MAX:
             raise IndexError("snapshot too big")
         self.b[self.n] = x
         self.n += 1
@@ -98,7 +105,7 @@ class _Chunks:
         self.n = 0
 
     def __setitem__(self, i, x):
-        if i >= SNAP_MAX:
+        if i >= _SNAP_MAX:
             raise IndexError("snapshot too big")
         if self.total:
             k, j = divmod(i, _STEP)
@@ -131,7 +138,7 @@ class Incoming:
 
 
 def on_snap(node, f, now):
-    if f.seq <= node.applied or f.k >= f.total or f.total * _STEP > SNAP_MAX + _STEP:
+    if f.seq <= node.applied or f.k >= f.total or f.total * _STEP > _SNAP_MAX + _STEP:
         return
     s = node._snap
     if s is not None and s.digest is not None and now - s.at < VOUCH_WAIT_MS:
@@ -182,7 +189,7 @@ def tick(node, now):
     f.seq = 0
     f.lo = s.seq
     f.chain[:] = _ZERO
-    node._emit(BROADCAST, f)
+    node._emit(_BROADCAST, f)
 
 
 def on_vouch(node, f, now):
@@ -235,10 +242,10 @@ def _accept(node, now):
         node.hosts[i] = buf[9 + i]
     node.applied = s.seq
     node._last_term = 0  # unknown: the snapshot does not say who logged its last entry
-    for i in range(LOG_CAP):
+    for i in range(_LOG_CAP):
         node._seqs[i] = 0
     node._snap = None
-    for w in range(PEND):  # what they asked for may be in the snapshot: the app asks anew
+    for w in range(_PEND):  # what they asked for may be in the snapshot: the app asks anew
         node._plen[w] = 0
     return True
 
@@ -248,14 +255,14 @@ def _drop_unapplied(node):
     """A new term: forget entries buffered past a gap. They are the old sequencer's, and the
     new one may never have had them (it catches up only to what the seats report applied):
     applied later, they would fork this log from the entries the new one logs in their place."""
-    for i in range(LOG_CAP):
+    for i in range(_LOG_CAP):
         if node._seqs[i] > node.applied:
             node._seqs[i] = 0
 
 
 def _rewatch(node, now):
     """A new sequencer: the requests kept for the watch are held to it from now on."""
-    for w in range(PEND):
+    for w in range(_PEND):
         node._sat[w] = now
         node._srelayed[w] = 0
 
@@ -267,7 +274,7 @@ def follow(node, leader, now):
     node.leader = leader
     node.ready = False
     node._leader_seen = now
-    for w in range(PEND):  # repeat requests to the new sequencer at once
+    for w in range(_PEND):  # repeat requests to the new sequencer at once
         node._pnext[w] = now
         node._pwait[w] = 0
 
@@ -289,7 +296,7 @@ def maybe_take_over(node, now):
 def take_over(node, now):
     # past the last term nobody takes over (never reached: 8,000 takeovers); a term seen out of
     # TERM_STEP's reach is never followed, so one forged frame cannot push the count there
-    if node.term >= TERM_TOP - 8:
+    if node.term >= _TERM_TOP - 8:
         return
     node.term = (((node.term >> 3) + 1) << 3) | node.seat
     _drop_unapplied(node)
@@ -312,7 +319,7 @@ def catch_up(node, now):
             best, top = s, node._acked[s]
     if best < 0:
         node.ready = True
-        for w in range(PEND):
+        for w in range(_PEND):
             if node._plen[w]:
                 node._pnext[w] = now
     else:

@@ -1,11 +1,12 @@
 """tablewhy: the words for a refused table request, in the handheld's language ("Too late! Cy came
 first: Calza!", "Not your turn").
 
-Loaded only when a refusal is shown (tablegame.explain), so these texts cost no heap during play:
-they live here, in both languages, and not in strings_table, whose chosen language stays in the
-heap the whole time (the solo games' heap has no room to spare for them)."""
+Loaded only when a refusal is shown (table_ui.refused), so these texts cost no heap during
+play: they live here, in both languages, and not in strings_table, whose chosen language stays in
+the heap the whole time (the solo games' heap has no room to spare for them). Words of the pure
+protocol's reasons: it imports no screen."""
 import wire
-from strings import lang, t
+from strings import bid_text, lang, t
 from tablegame import RJ_AGAIN, RJ_CHEAT, RJ_ILLEGAL, RJ_PHASE, RJ_ROUND, RJ_RULES, RJ_SEAT
 from tablelog import RJ_LATE, RJ_NOT_YOURS
 
@@ -25,7 +26,8 @@ MOVED = ("flyttede", "moved")
 
 
 def explain(node, reason, lo, name):
-    """name(seat): what the screens call that seat (Table.seat_name)."""
+    """What a player whose request was refused is told, e.g. "Too late! Cy came first: Calza!";
+    name(seat): what the screens call that seat (Table.seat_name)."""
     if reason == RJ_LATE:
         f = node.tmp  # the Node's scratch frame: free while the screens run
         if node.entry(lo, f) and f.etype in (wire.T_ACTION, wire.T_YATZY):
@@ -37,6 +39,5 @@ def _move(f):
     if f.etype == wire.T_YATZY:
         return MOVED[lang()]
     if f.kind == wire.A_BID:
-        import snyd_ui  # a Snyd table's screens have it loaded: its dice glyphs
-        return t("bid") + " " + snyd_ui.bid_text(f.count, f.face)
+        return t("bid") + " " + bid_text(f.count, f.face)
     return t("mv_snyd" if f.kind == wire.A_SNYD else "mv_calza")

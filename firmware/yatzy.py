@@ -379,4 +379,7 @@ class Yatzy:
         saved ones stay spent). box/column, when given (a record's), must be that box. Ends the
         turn; returns (box, column)."""
         from yatzy_forfeit import forfeit
-        return forfeit(self, box, column)
+        why, fb = forfeit(self, box, column)
+        if why:
+            raise Illegal(why)
+        return fb

@@ -11,8 +11,9 @@ Public API (stable; the handheld and host_tools.bot call only this):
     coach(view, move=None) -> (best move, its expected points, expected points of `move` or None)
         Expected points = this turn's box plus what the rest of the game is worth, by the hard
         level's judgement; best minus move is what the player's choice costs.
-    (decide, coach and read are yatzy_coach's, loaded when first asked for: the handheld's bots
-    play() their live game, so its games never load the view side.)
+    (decide, coach and read load the view side when called: botview_yatzy, which turns a view
+    into a Card, and yatzy_coach; the handheld's bots play() their live game, so its games never
+    load them. Neither imports this module: they get its Card and ready()'s answer.)
     use_tables(folder)  where the value tables are (default "tables": the handheld's /tables);
                         host tools point it at build/tables
     prepare(ndice, mem=None)  the hold solver for ndice dice, built now if not yet; mem (a list)
@@ -200,7 +201,7 @@ class _Judge:
         row = None
         if _kept[_ROWS] is not None:  # the PC's simulations keep the core's scores per roll
             import yatzy_coach
-            row = yatzy_coach.scores(_kept[_ROWS], g, r, dice)
+            row = yatzy_coach.scores(_kept[_ROWS], g, r, dice, prepare(g.ndice).d.nroll, _five(dice))
         for c in range(g.columns):
             if row is None:
                 sc = g.scores_for(dice, c)  # (a joker Yahtzee: the core's placement rule decides)
@@ -288,8 +289,17 @@ def choose(r, rng):
     return ["score", judge.names[b], c]
 
 
-def __getattr__(name):
-    # decide, read, coach: the bot-protocol view side (the PC's tools and tests) is yatzy_coach's;
-    # the handheld's bots play() the live game and never load it
+# ---- the bot-protocol view side (the PC's tools and tests; the handheld's bots play() the live
+# game and never load it)
+def read(view, level):
+    import botview_yatzy
+    return ready(botview_yatzy.yatzy_card(view, Card), level, view["options"])
+
+
+def decide(view, level, rng):
+    return choose(read(view, level), rng)
+
+
+def coach(view, move=None):
     import yatzy_coach
-    return getattr(yatzy_coach, name)
+    return yatzy_coach.coach(read(view, "hard"), move)

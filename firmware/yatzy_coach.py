@@ -1,32 +1,22 @@
-"""yatzy_coach: the Yatzy bots' view side - decisions on bot-protocol views (yatzy_bot.decide, .read),
-the coach (what the hard bot thinks of a player's move: yatzy_bot.coach, see there) and the PC's
-kept score rows. yatzy_bot hands these names over to this module; the handheld's bots play() their
-live game, so its games never load this code.
+"""yatzy_coach: the Yatzy bots' PC side - the coach (what the hard bot thinks of a player's move:
+yatzy_bot.coach, see there) and the PC's kept score rows (yatzy_bot.cache_scores). The handheld's
+bots play() their live game, so its games never load this code. It never imports yatzy_bot (which
+imports it): yatzy_bot hands over what it needs.
 """
 import yatzy
-import yatzy_bot
 from botcheck import int_in
 
 
-def read(view, level):
-    import botview_yatzy
-    return yatzy_bot.ready(botview_yatzy.yatzy_card(view), level, view["options"])
-
-
-def decide(view, level, rng):
-    return yatzy_bot.choose(read(view, level), rng)
-
-
-def scores(rows, g, r, dice):
-    """The core's scores of roll r in every box (as if every box were free), kept in rows (a dict,
-    yatzy_bot.cache_scores) per variant: the bot asks for each of the rolls every turn. None for a
-    Yahtzee roll in the yahtzee variant once its box is filled (the joker depends on the card):
-    ask the core."""
-    if g.variant == "yahtzee" and yatzy_bot._five(dice) and not g.is_free(g.current, g.nbox - 2):
+def scores(rows, g, r, dice, nroll, five):
+    """The core's scores of roll r (of nroll) in every box (as if every box were free), kept in
+    rows (a dict, yatzy_bot.cache_scores) per variant: the bot asks for each of the rolls every
+    turn. None for a Yahtzee roll (five: the dice all show one face) in the yahtzee variant once
+    its box is filled (the joker depends on the card): ask the core."""
+    if g.variant == "yahtzee" and five and not g.is_free(g.current, g.nbox - 2):
         return None
     t = rows.get(g.ndice)
     if t is None or t[0] != g.variant:
-        t = rows[g.ndice] = (g.variant, bytearray(b"\xff" * (yatzy_bot.prepare(g.ndice).d.nroll * g.nbox)))
+        t = rows[g.ndice] = (g.variant, bytearray(b"\xff" * (nroll * g.nbox)))
     nb = g.nbox
     rows = t[1]
     if rows[r * nb] == 255:
@@ -35,9 +25,10 @@ def scores(rows, g, r, dice):
     return memoryview(rows)[r * nb:(r + 1) * nb]
 
 
-def coach(view, move=None):
-    """(best move, its expected points, the expected points of `move` or None), hard level."""
-    card, judge, s = read(view, "hard")
+def coach(r, move=None):
+    """(best move, its expected points, the expected points of `move` or None), hard level; r is
+    yatzy_bot.ready()'s (card, judge, solver) for the view."""
+    card, judge, s = r
     dice = card.dice
     n = len(dice)
     full = (1 << n) - 1

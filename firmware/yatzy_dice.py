@@ -23,13 +23,13 @@ def children(d):
     return out
 
 
-def solver_mem(n, mem=None):
-    """[child tables, now, k, the largest value they hold] for yatzy_turn.Solver(n): added to mem
-    (a list) when given, else a new list. Values in 1/256 points as 16-bit ints: the passes then
-    allocate nothing (a float would be a heap object per operation on MicroPython); rounding
-    costs under 0.01 point a turn."""
-    import yatzy_turn
-    d = yatzy_turn.Dice(n)
+def solver_mem(d, mem=None):
+    """[child tables, now, k, the largest value they hold] for a yatzy_turn.Solver of d's dice (d:
+    a yatzy_turn.Dice, whose child tables children() made): added to mem (a list) when given, else
+    a new list. Values in 1/256 points as 16-bit ints: the passes then allocate nothing (a float
+    would be a heap object per operation on MicroPython); rounding costs under 0.01 point a turn.
+    This module never imports yatzy_turn (which imports it): the caller makes the Dice."""
+    n = d.n
     st = d.start
     # array(code, range(n)) is sized once from the range's length: no temporary list or buffer
     arrays = (d.child, array("H", range(d.nroll)),

@@ -115,7 +115,7 @@ class Solver:
         when empty."""
         if not mem:
             import yatzy_dice
-            mem = yatzy_dice.solver_mem(n, mem)
+            mem = yatzy_dice.solver_mem(Dice(n), mem)
         self.d = Dice(n, mem[0])
         # now[r]: value of scoring roll r now; k[m][i]: value of keep start[m] + i when the rest is
         # rolled (k[n]: the rolls); both in 1/256 points above self.base

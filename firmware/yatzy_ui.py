@@ -31,7 +31,8 @@ def start(app, variant, players, options, seed, teams):
         # the bots' solver tables and arrays first, while the heap is in one piece; the match keeps
         # them, and the bots' code loads for their turns only (yatzy_turn.Solver takes them over)
         import yatzy_dice
-        mem = yatzy_dice.solver_mem(6 if variant == "maxi" else 5)  # (yatzy.Yatzy.ndice)
+        import yatzy_turn
+        mem = yatzy_dice.solver_mem(yatzy_turn.Dice(6 if variant == "maxi" else 5))  # (Yatzy.ndice)
         forget(("yatzy_dice", "yatzy_turn"))
     import yatzy_match
     m = yatzy_match.YatzyMatch(variant, players, options, seed, teams)

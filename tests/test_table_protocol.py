@@ -15,6 +15,7 @@ import snydtable
 import strings
 import tablekeys
 import tablelog
+import tablewhy
 import wire
 from host_tools.replay import referee
 from host_tools.tablebus import Eavesdropper, Table
@@ -97,7 +98,7 @@ def test_race_loser_is_told_why():
     for h in t.hands:
         h.decide = __import__("host_tools.tablebus").tablebus.random_decide(h.rng, calza_rate=0.5)
         h.app.rejected = (lambda hh: lambda who, reason, lo: refusals.append(
-            (hh, who, reason, lo, snydtable.explain(hh.node, reason, lo, _name))))(h)
+            (hh, who, reason, lo, tablewhy.explain(hh.node, reason, lo, _name))))(h)
     assert t.run_game()
     assert_agree(t)
     late = [r for r in refusals if r[2] == tablelog.RJ_LATE]
