@@ -54,6 +54,7 @@ JOIN_MS = const(300)
 SPREAD_MS = const(4)
 HEARD_MS = const(4000)  # a table not announced for this long leaves the join list
 BOT_THINK_MS = const(900)
+PRE_MS = const(250)  # while browsing, at most one key agreement this often (the list stays live)
 ROSTER_MS = const(500)  # the host repeats its roster this often while a handheld lacks a key
 FILE = "table.json"
 G_SNYD = const(1)       # ANNOUNCE game numbers (table_snyd.GAME, table_yatzy.GAME)
@@ -130,7 +131,11 @@ class Table:
         self.mode = IDLE
         self.browsing = False
         self.spare = None         # (secret, public): the next table's key pair, made in advance
-        self.heard = []           # join list: [table id, name, game, handhelds, seats, mac, rssi, t, rules]
+        self.pre = None           # public key -> shared secret with the spare, agreed in advance
+        self._pre_at = 0
+        self._ann = 0             # which seated handhelds' keys the next ANNOUNCE carries
+        self.heard = []           # join list: [table id, name, game, handhelds, seats, mac, rssi, t,
+        #                           rules, creator's key, [seated handhelds' keys]]
         self.node = None
         self.game = None
         self.macs = [None] * 8
@@ -302,9 +307,15 @@ class Table:
             self._at = now
             import table_lobby
             table_lobby.send_join(self, self.nonce)
-        elif self.browsing and self.spare is None and self.mode == IDLE:
+        elif self.browsing and self.mode == IDLE and now - self._pre_at >= PRE_MS:
+            self._pre_at = now  # one scalar multiplication (0.4 s on a handheld) at a time
             import table_lobby
-            table_lobby.spare_keypair(self)
+            if self.spare is None:
+                table_lobby.spare_keypair(self)
+            else:
+                table_lobby.precompute(self)
+        elif self.pre is not None and self.playing():
+            self.pre = None  # every key is agreed by the time a game starts
         node = self.node
         if node is None:
             return
@@ -497,7 +508,9 @@ class Table:
             if w != self.who and w != self._host_seat() and pub != self.pubs[w]:
                 import tablekeys  # a new handheld: rare, and in a game only for a lost ROSTER
                 try:
-                    self._key(w, tablekeys.pair_key(self.secret, pub, self.tid))
+                    ahead = self.pre.get(pub) if self.pre else None  # agreed while browsing
+                    self._key(w, tablekeys.pair_from(ahead, self.tid) if ahead is not None else
+                              tablekeys.pair_key(self.secret, pub, self.tid))
                     self.pubs[w] = pub
                 except ValueError:
                     pass  # a public key that makes no secret (RFC 7748 6.1): not one of ours

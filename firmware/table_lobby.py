@@ -45,12 +45,48 @@ def spare_keypair(tb):
     if tb.spare is None:
         secret = tablekeys.new_secret(os.urandom)
         tb.spare = (secret, tablekeys.public(secret))
+        tb.pre = {}
 
 
-def _keypair(tb):
+PRE_MAX = 16  # shared secrets agreed ahead, at most (32 bytes each, and their keys' 32)
+
+
+def precompute(tb):
+    """One shared secret a join will need, agreed ahead while the join list shows: with the
+    creator or a seated handheld of a listed table whose public key its ANNOUNCE carried. So
+    choosing a table costs no scalar multiplication once the list has shown for a few seconds.
+    The announced keys are not checked (lobby frames have no key): a false one only wastes a
+    multiplication, since the roster's keyed key is what a secret is looked up by. True if one was
+    made."""
+    pre = tb.pre
+    if len(pre) >= PRE_MAX:
+        return False
+    for e in tb.heard:
+        for pub in [e[9]] + e[10]:
+            if pub is not None and pub not in pre:
+                try:
+                    pre[pub] = tablekeys.shared(tb.spare[0], pub)
+                except ValueError:
+                    pre[pub] = None  # no secret with this key (RFC 7748 6.1): never ours
+                return True
+    return False
+
+
+def pair_key(tb, pub):
+    """The key shared with the holder of pub at tb's table: agreed ahead if it was (precompute)."""
+    s = tb.pre.get(bytes(pub)) if tb.pre else None
+    if s is not None:
+        return tablekeys.pair_from(s, tb.tid)
+    return tablekeys.pair_key(tb.secret, pub, tb.tid)
+
+
+def _keypair(tb, keep=False):
+    """The table's key pair: the spare one. A joiner keeps the secrets agreed with it (`keep`)."""
     spare_keypair(tb)
     tb.secret, tb.mypub = tb.spare  # a new one for every table: nothing links two tables' seats
     tb.spare = None
+    if not keep:
+        tb.pre = None
     tb.shake = os.urandom(16)
     tb.pubs = [None] * 8
     tb.keys = [None] * 8
@@ -74,7 +110,7 @@ def join(tb, entry):
     # JOIN goes out as a broadcast: the announcer's address may be a stranger's replay
     tb.macs[0] = None
     tb.codec.seat_at(tb.tid)
-    _keypair(tb)
+    _keypair(tb, True)
     tb.host_pub = entry[9]
     tb.nonce = int.from_bytes(os.urandom(4), "little") | 1
     tb.mode = JOINING
@@ -165,6 +201,19 @@ def announce(tb):
     f.rules[:] = tb.mod.pack_rules(tb.rules)
     pack_name(tb.tname, f.name)
     f.pub[:] = tb.pubs[tb.who]
+    # the other seated handhelds' public keys, ANN_PUBS an announcement, in turn: a handheld that
+    # browses agrees its keys with them before it joins (precompute)
+    seated = [w for w in tb.order if not w & BOT and w != tb.who and tb.pubs[w] is not None]
+    d = f.pubs
+    for i in range(wire.ANN_PUBS):
+        o = i * (1 + wire.PUB_LEN)
+        if i < len(seated):
+            w = seated[(tb._ann + i) % len(seated)]
+            d[o] = w
+            d[o + 1:o + 1 + wire.PUB_LEN] = tb.pubs[w]
+        else:
+            d[o] = wire.NO_SEAT
+    tb._ann += wire.ANN_PUBS
     tb.radio.send(None, tb.codec.encode(f))
     roster(tb)
 
@@ -200,7 +249,7 @@ def _welcomed(tb, f):
     if f.who < 1 or f.who >= 8 or tb.host_pub is None:
         return
     try:
-        k = tablekeys.pair_key(tb.secret, tb.host_pub, tb.tid)
+        k = pair_key(tb, tb.host_pub)
     except ValueError:
         return
     if bytes(f.proof) != tablekeys.welcome_proof(k, tb.tid, f.nonce, f.who):
@@ -225,8 +274,14 @@ def _listed(tb, mac, f):
         if e[0] == f.table and e[9] == pub:
             break  # a table is its id and its creator's key: a copycat is listed apart
     else:
-        e = [f.table, "", 0, 0, 0, None, None, 0, None, pub]
+        e = [f.table, "", 0, 0, 0, None, None, 0, None, pub, [None] * 8]
         tb.heard.append(e)
+    d = f.pubs
+    for i in range(wire.ANN_PUBS):  # the seated handhelds' keys it announces (precompute)
+        o = i * (1 + wire.PUB_LEN)
+        w = d[o]
+        if w < 8:
+            e[10][w] = bytes(d[o + 1:o + 1 + wire.PUB_LEN])
     n = 0
     for i in range(8):
         if f.taken & (1 << i):

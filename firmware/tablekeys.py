@@ -39,7 +39,17 @@ def public(secret):
 def pair_key(secret, their_pub, table):
     """The 16-byte key two handhelds share at this table (ValueError: a public key that gives no
     secret, RFC 7748 section 6.1)."""
-    return _h(b"pair", x25519.shared(secret, bytes(their_pub)), _u32(table))[:16]
+    return pair_from(shared(secret, their_pub), table)
+
+
+def shared(secret, their_pub):
+    """The X25519 shared secret with the holder of their_pub (the slow part of pair_key)."""
+    return x25519.shared(secret, bytes(their_pub))
+
+
+def pair_from(shared_secret, table):
+    """pair_key from a shared secret agreed earlier."""
+    return _h(b"pair", shared_secret, _u32(table))[:16]
 
 
 def self_key(secret, table):

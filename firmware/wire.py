@@ -47,6 +47,7 @@ KEY_LEN = const(16)
 HASH_LEN = const(16)
 PUB_LEN = const(32)
 NAME_LEN = const(8)
+ANN_PUBS = const(3)    # seated handhelds' public keys in one ANNOUNCE (handheld 0xFF: none)
 PROOF_LEN = const(8)
 CHAIN_LEN = const(8)
 RULES_LEN = const(6)   # a game's rule options (byte fields must be longer than 4: see LAYOUTS)
@@ -112,7 +113,8 @@ LAYOUTS = (
     None,
     # ANNOUNCE
     (("game", 1), ("taken", 1), ("size", 1), ("rules", RULES_LEN), ("name", NAME_LEN),
-     ("pub", PUB_LEN)),
+     ("pub", PUB_LEN), ("pubs", ANN_PUBS * (1 + PUB_LEN))),  # + up to ANN_PUBS seated handhelds'
+    # (handheld, public key): a browsing handheld agrees keys before it joins (table_lobby)
     (("nonce", 4), ("name", NAME_LEN), ("pub", PUB_LEN)),  # JOIN
     (("nonce", 4), ("who", 1), ("proof", PROOF_LEN)),  # WELCOME
     # SEATS (names travel in the lobby frames)
@@ -177,6 +179,7 @@ class Frame:
         self.rules = bytearray(RULES_LEN)
         self.name = bytearray(NAME_LEN)
         self.pub = bytearray(PUB_LEN)
+        self.pubs = bytearray(ANN_PUBS * (1 + PUB_LEN))
         self.proof = bytearray(PROOF_LEN)
         self.chain = bytearray(CHAIN_LEN)
         self.kinds = bytearray(SEATS_MAX)

@@ -63,35 +63,51 @@ def test_a_game_with_a_bot_on_the_creator(tmp_path, monkeypatch):
     assert p.records("snyd-")["seats"] == 3
 
 
-def test_a_joiners_key_pair_is_made_while_it_browses_and_joining_costs_one_agreement(
-        tmp_path, monkeypatch):
-    """A scalar multiplication takes about 0.4 s on a handheld: the joiner's key pair is made while
-    the join list shows, so from choosing a table to sitting at it a joiner does one (the key
-    with the creator), and each further seat adds one as its roster line arrives."""
+def test_a_joiner_agrees_its_keys_while_it_browses_and_joining_costs_none(tmp_path, monkeypatch):
+    """A scalar multiplication takes about 0.4 s on a handheld: while the join list shows, a
+    handheld makes its key pair and agrees a secret with the creator and every seated handheld
+    that the ANNOUNCEs name (three keys an announcement, in turn), one at a time. Choosing the
+    table then costs none. A handheld that joins before that does the rest as it sits."""
     import x25519
     monkeypatch.chdir(tmp_path)
     air = Air()
     host = table.Table(FakeRadio(air, 0), "Anna")
     host.create("Stue", snyd.Rules(), False)
-    others = [table.Table(FakeRadio(air, i), n) for i, n in ((1, "Bo"), (2, "Cy"))]
+    seated = [table.Table(FakeRadio(air, i), "P%d" % i) for i in range(1, 5)]
     now = 0
-    for tb in others:
+    for tb in seated:  # four join one after another, each as soon as it sees the table
         tb.browsing = True
-    now = run(air, [host] + others, 1500, t0=now)
-    assert all(tb.spare is not None for tb in others)
+        now = run(air, [host] + seated, 1500, t0=now)
+        tb.join(tb.tables()[0])
+        now = run(air, [host] + seated, 1500, t0=now)
+        assert tb.mode == table.SEATED
+    late = table.Table(FakeRadio(air, 7), "Sid")
+    late.browsing = True
+    # a stranger's radio announces the same table with a false key for handheld 3
+    x = FakeRadio(air, 9)
+    f = wire.Frame()
+    f.type, f.table, f.seat, f.game, f.size = wire.T_ANNOUNCE, host.tid, 0, 1, 5
+    f.pub[:] = host.pubs[0]
+    f.pubs[0] = 3
+    f.pubs[1:33] = bytes(range(1, 33))
+    for k in range(1, wire.ANN_PUBS):
+        f.pubs[k * 33] = wire.NO_SEAT
+    forged = bytes(wire.Codec().encode(f))
+    for _ in range(16):  # the list shows for 4 s, the stranger's ANNOUNCE among the creator's
+        x.send(None, forged)
+        now = run(air, [host, late] + seated, 250, t0=now)
+    assert late.spare is not None and bytes(range(1, 33)) in late.pre
+    assert len(late.pre) == 6  # the creator, the four seated and the false one
     calls = []
     real = x25519.x25519
     monkeypatch.setattr(x25519, "x25519", lambda k, u: (calls.append(bytes(k)), real(k, u))[1])
-    bo, cy = others
-    secret = bo.spare[0]
-    bo.join(bo.tables()[0])
-    assert bo.secret == secret and bo.spare is None
-    now = run(air, [host, bo], 1500, t0=now)
-    assert bo.mode == table.SEATED
-    eq_bo = [c for c in calls if c == secret]
-    assert len(eq_bo) == 1, len(eq_bo)  # the key with the creator only: no key pair made
-    cy.join(cy.tables()[0])
-    now = run(air, [host, bo, cy], 1500, t0=now)
-    assert cy.mode == table.SEATED and bo.keys[2] is not None and bo.keys[2] == cy.keys[1]
-    assert len([c for c in calls if c == secret]) == 2  # Bo: one more, for Cy
-    assert len([c for c in calls if c == cy.secret]) == 2  # Cy: the creator and Bo
+    secret = late.spare[0]
+    late.join(late.tables()[0])
+    now = run(air, [host, late] + seated, 2000, t0=now)
+    assert late.mode == table.SEATED and late.who == 5
+    assert [c for c in calls if c == secret] == []  # no agreement left to make
+    for tb in [host] + seated:
+        assert tb.keys[5] is not None and tb.keys[5] == late.keys[tb.who]
+    assert all(late.keys[w] is not None for w in range(5))
+    # the false key only wasted a multiplication: the keyed roster's key is what counts
+    assert late.keys[3] == seated[2].keys[5]
