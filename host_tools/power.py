@@ -25,8 +25,9 @@ def power_md(key):
 POWER_MD = power_md(boards.REFERENCE)
 
 CELL_MAH = 1000
-# Usable share of the nominal capacity: a planning figure. The regulator stops holding 3.3 V a little
-# above the curve's 0 % (regulator_report() computes where), and cells lose capacity with age and cold.
+# Usable share of the nominal capacity: a planning figure. At the table the firmware's critical warning
+# (battery.CRITICAL) ends play before a frame sent can dip the 3.3 V rail too far (regulator() computes
+# where), and cells lose capacity with age and cold.
 USABLE = 0.85
 NIGHT_H = 8.0
 
@@ -261,6 +262,15 @@ def dropout_v(ma):
     return v0 + (ma - i0) * (v1 - v0) / (i1 - i0)
 
 
+def warning_mv(level):
+    """The highest cell voltage (mV) at which the handheld warns at `level` (1 low, 2 critical), by the
+    firmware's own curve and thresholds (battery.percent, battery.warning)."""
+    mv = int(round(V_FULL * 1000))
+    while mv > 0 and firmware_battery.warning(firmware_battery.percent(mv)) < level:
+        mv -= 1
+    return mv
+
+
 def regulator(board=None):
     """The dropout argument for one board, as numbers: where the ME6211 stops holding 3.3 V (cell volts
     under the table's load, as firmware/battery.py's curve reads them) steadily and during a frame sent."""
@@ -281,6 +291,9 @@ def regulator(board=None):
         "burst_min_v": burst_min, "burst_min_pc": firmware_battery.percent(int(round(burst_min * 1000))),
         "vdd_min": VDD_MIN[b.chip], "empty_rail_v": min(V_RAIL, V_EMPTY - steady / 1000.0 * R_PATH - dropout_v(steady)),
         "own_min_in": own["min_in"], "own_min_pc": firmware_battery.percent(int(round(own["min_in"] * 1000))),
+        # the firmware's warnings, in cell volts, and how far the critical one sits above the dip while sending
+        "low_v": warning_mv(1) / 1000.0, "critical_v": warning_mv(2) / 1000.0,
+        "critical_margin_v": warning_mv(2) / 1000.0 - burst_min,
     }
 
 
@@ -317,17 +330,20 @@ def regulator_text(board=None):
                "%.2f V (%d %% left). These come from the extrapolated dropout: an estimate."
                % ((PREAMBLE_S + FRAME_BYTES * 8.0 / PHY_BITS_PER_S) * 1000, FRAME_BYTES, r["burst_ma"],
                   r["burst_33_v"], r["burst_33_pc"], r["vdd_min"], r["burst_min_v"], r["burst_min_pc"]))
-    if r["burst_min_pc"] >= firmware_battery.LOW:
-        out.append("  That is at or above the firmware's low-battery warning (%d %%): lower the radio's transmit "
-                   "power or fit a regulator with less dropout before trusting the last of the charge."
-                   % firmware_battery.LOW)
+    crit, low = firmware_battery.CRITICAL, firmware_battery.LOW
+    if r["burst_min_pc"] >= crit or r["critical_margin_v"] <= 0:
+        out.append("  That is at or above the firmware's critical warning (battery.CRITICAL, %d %%, %.2f V): a "
+                   "handheld could reset while sending before it saves its game and warns. Raise battery.CRITICAL "
+                   "above %d %% or fit a regulator with less dropout." % (crit, r["critical_v"], r["burst_min_pc"]))
     else:
-        out.append("  The firmware's low-battery warning comes first, at %d %%; below %d %% a handheld that sends "
-                   "may brown out before the critical warning (%d %%) saves its game, so finish the game at the "
-                   "first warning." % (firmware_battery.LOW, r["burst_min_pc"], firmware_battery.CRITICAL)
-                   if r["burst_min_pc"] > firmware_battery.CRITICAL else
-                   "  That is below the firmware's critical warning (%d %%), which saves the game first."
-                   % firmware_battery.CRITICAL)
+        out.append("  So the firmware warns first: at %d %% (%.2f V) that the battery is low, and at %d %% "
+                   "(battery.CRITICAL, %.2f V, %.2f V above that point) that it is empty, when it also saves a solo "
+                   "game's record (a table's state is on flash already). Charge it then: under %.2f V a handheld at "
+                   "the table may reset at any frame it sends, so the %d %% usable above counts no charge below the "
+                   "critical warning. Alone, with the radio off, nothing is sent: the rail follows the steady case "
+                   "above, still %.2f V at the curve's 0 %%."
+                   % (low, r["low_v"], crit, r["critical_v"], r["critical_margin_v"], r["burst_min_v"],
+                      USABLE * 100, r["empty_rail_v"]))
     if own["min_in"] >= V_FULL:
         reach = "more than a full cell's %.2f V: it would never hold 3.3 V from the cell" % V_FULL
     else:
@@ -348,9 +364,10 @@ def report(board=None):
     out.append("The %s handheld. The same model for the %s: %s." % (
         "reference" if b.key == boards.REFERENCE else "supported", " and the ".join(boards.BOARDS[k].name for k in others),
         ", ".join("[%s](%s)" % ((os.path.basename(power_md(k)),) * 2) for k in others)))
-    out += ["", "Cell: %d mAh LiPo, %d %% of it usable (%d mAh): the regulator holds 3.3 V at the table's current "
-            "down to %.2f V at the cell, where %d %% of the charge is left (see the end of this page), and age and "
-            "cold take the rest." % (CELL_MAH, USABLE * 100, CELL_MAH * USABLE, r["hold_v"], r["hold_pc"])]
+    out += ["", "Cell: %d mAh LiPo, %d %% of it usable (%d mAh): the charge counts down to the firmware's critical "
+            "warning at %d %%, which comes before a frame sent can dip the 3.3 V rail under the chip's minimum "
+            "(%d %% left; see the end of this page), and age and cold take the rest."
+            % (CELL_MAH, USABLE * 100, CELL_MAH * USABLE, firmware_battery.CRITICAL, r["burst_min_pc"])]
     out += ["", "## Current of each state (mA at the cell)", "", "| state | mA |", "|---|---|"]
     for name, ma in st.items():
         out.append("| %s | %.1f |" % (name, ma))

@@ -149,8 +149,10 @@ def test_regulator_argument_follows_from_the_figures(key):
     assert r["burst_min_v"] == pytest.approx(r["burst_33_v"] - (power.V_RAIL - power.VDD_MIN[bud.board.chip]))
     assert r["hold_v"] < r["burst_33_v"] < power.V_FULL
     assert r["hold_pc"] == battery.percent(int(round(r["hold_v"] * 1000)))
-    # the 85 % usable leaves more than the charge below the point where 3.3 V is lost
+    # the 85 % usable leaves more than the charge below the point where 3.3 V is lost, and below the
+    # critical warning, where the charge the budget counts ends
     assert 100 - r["hold_pc"] >= power.USABLE * 100
+    assert 100 - battery.CRITICAL >= power.USABLE * 100
     # from a full cell to that point at the table: margin, and the rail stays in the chip's range after it
     assert r["margin_full_v"] > 0.5 and r["empty_rail_v"] >= power.VDD_MIN[bud.board.chip]
     text = power.report(key)
@@ -162,7 +164,50 @@ def test_the_s3_radio_peak_is_what_the_regulator_must_carry():
     r3, rw = power.regulator("s3"), power.regulator("wroom")
     assert r3["burst_ma"] > rw["burst_ma"]           # the S3 sends at 21 dBm, 340 mA by its datasheet
     assert r3["burst_ma"] < power.LDO_RATED_MA
-    assert r3["burst_min_pc"] < battery.LOW          # the low-battery warning comes before the rail dips too far
+    assert r3["burst_min_pc"] < battery.CRITICAL     # the critical warning comes before the rail dips too far
+
+
+def test_warning_mv_is_where_the_firmware_starts_to_warn():
+    for level in (1, 2):
+        mv = power.warning_mv(level)
+        assert battery.warning(battery.percent(mv)) >= level > battery.warning(battery.percent(mv + 1))
+    assert power.warning_mv(2) < power.warning_mv(1)
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_the_critical_warning_comes_before_a_frame_sent_can_brown_the_handheld_out(key):
+    """hardware/power.md's promise: the handheld saves and warns before the 3.3 V rail dips under the chip's
+    minimum while it sends (the regulator's extrapolated dropout), so nothing is lost to a brown-out."""
+    r = power.regulator(key)
+    assert battery.CRITICAL < battery.LOW
+    assert r["burst_min_pc"] < battery.CRITICAL
+    assert r["critical_v"] > r["burst_min_v"] and r["critical_margin_v"] >= 0.03
+    assert r["low_v"] > r["critical_v"]
+    text = power.report(key)
+    assert "Raise battery.CRITICAL" not in text
+    assert "at %d %% (battery.CRITICAL, %.2f V" % (battery.CRITICAL, r["critical_v"]) in text
+    assert "under %.2f V a handheld at the table may reset" % r["burst_min_v"] in text
+
+
+def test_the_report_says_so_when_the_critical_warning_comes_too_late(monkeypatch):
+    monkeypatch.setattr(battery, "CRITICAL", 5)
+    r = power.regulator("s3")
+    assert r["burst_min_pc"] >= battery.CRITICAL
+    assert "Raise battery.CRITICAL above %d %%" % r["burst_min_pc"] in power.report("s3")
+
+
+def test_the_battery_module_quotes_the_reference_boards_figures():
+    """firmware/battery.py's docstring: the reference board's currents and the warnings' voltages."""
+    doc = " ".join(battery.__doc__.split())
+    r = power.regulator()
+    st = power.state_ma()
+    assert "%.0f mA" % st["table, screen on"] in doc and "%.0f mA" % st["solo, radio off, screen on"] in doc
+    assert "%.0f mA" % r["burst_ma"] in doc
+    assert "LOW at %d %% (%.2f V)" % (battery.LOW, r["low_v"]) in doc
+    assert "CRITICAL at %d %% (%.2f V)" % (battery.CRITICAL, r["critical_v"]) in doc
+    assert "%.2f V at the cell (%d %%" % (r["burst_min_v"], r["burst_min_pc"]) in doc
+    assert "%.2f V" % r["hold_v"] in doc and "%d mAh" % (power.CELL_MAH * power.USABLE) in doc
+    assert "111 mA" not in doc and "40 mA" not in doc    # the WROOM-32's figures
 
 
 def test_the_boards_own_regulator_does_not_replace_the_me6211():
@@ -180,6 +225,9 @@ def test_the_bom_states_the_regulators_hold_voltage():
         with open(ROOT + "/" + path, encoding="utf-8") as f:
             row = [r for r in csv.DictReader(f) if r["part_number"].startswith("ME6211")][0]
         assert "%.2f V at the cell" % power.regulator(key)["hold_v"] in row["why"], key
+        if key == boards.REFERENCE:   # and where the critical warning comes, above the dip while sending
+            r = power.regulator(key)
+            assert "%.2f V" % r["burst_min_v"] in row["why"] and "%.2f V" % r["critical_v"] in row["why"]
 
 
 def test_the_building_guide_states_the_model_numbers():
@@ -191,6 +239,8 @@ def test_the_building_guide_states_the_model_numbers():
     assert "%d minutes" % round(power.sleep_needed_h() * 60 + 0.5) in guide
     assert "about %d hours" % round(power.hours(solo)) in guide
     assert "%.2f V" % power.regulator()["hold_v"] in guide
+    assert "*battery low* at %d %% and *battery empty* at %d %% (%.2f V)" % (
+        battery.LOW, battery.CRITICAL, power.regulator()["critical_v"]) in " ".join(guide.split())
 
 
 def test_the_hardware_page_states_the_regulator_argument():
@@ -199,3 +249,5 @@ def test_the_hardware_page_states_the_regulator_argument():
     r = power.regulator()
     assert "%.2f V" % r["hold_v"] in page and "%.1f V" % r["own_min_in"] in page
     assert "could not be checked" not in page
+    assert "*battery low* at %d %% (%.2f V), and *battery empty* at %d %% (%.2f V, %.2f V above that point)" % (
+        battery.LOW, r["low_v"], battery.CRITICAL, r["critical_v"], r["critical_margin_v"]) in " ".join(page.split())
