@@ -92,6 +92,9 @@ class Player:
         self.level_label = labels("level")
         self.level_want = labels(level) if self.level else set()
         self.calza_offer = labels("hint_calza")
+        self.skip = labels("ok_skip")      # out of a solo game: OK would end it; wait instead
+        self.quit_row = labels("mv_quit")  # a player plays to the end: never "leave the game"
+        self.quit_q = labels("quit_q")
         self.ok_menu = labels("ok_menu")
         self.card_marks = labels("total") | labels("upper")
         import yatzy  # a scorecard's rows begin with box names (the box menu's too, under its heading)
@@ -213,6 +216,12 @@ class Player:
                             and any(rows[k].strip() in self.path[-1] for k in range(len(rows))):
                         target = r
         sel = selected_row(frame)
+        if any(r.strip() in self.skip for r in rows):
+            return None  # out: the bots play the game to its end by themselves
+        if rows and rows[0].strip() in self.quit_q:
+            return "back"  # "quit the game?": no
+        if sel is not None and sel < len(rows) and rows[sel].strip() in self.quit_row:
+            return "up"
         if target is not None and sel is not None:
             if sel < target:
                 return "down"
