@@ -34,7 +34,12 @@ def _waiting(frame):
 def make(out, seconds=16.0):
     """Writes sim-snyd.gif and sim-window.png into `out`; returns their paths."""
     import pygame
+    from host_tools.sim.__main__ import _stale
     from host_tools.sim.window import Window
+    if _stale():  # the handhelds run the .mpy build, as in `python -m host_tools.sim`
+        from host_tools import build
+        if build.main([]) != 0:
+            raise RuntimeError("pictures: the firmware did not build")
     os.makedirs(out, exist_ok=True)
     gif = os.path.join(out, "sim-snyd.gif")
     png = os.path.join(out, "sim-window.png")
