@@ -1,4 +1,7 @@
-"""Assertion helpers for the dual-interpreter tests (MicroPython has no pytest)."""
+"""Assertion helpers for the dual-interpreter tests (MicroPython has no pytest), and their
+recorded fixtures (tests/fixtures)."""
+import json
+import sys
 
 
 def raises(exc, fn, *args, **kw):
@@ -35,3 +38,20 @@ class Rng:
 
     def die(self):
         return self.below(6) + 1
+
+
+def fixture(name):
+    """The JSON of tests/fixtures/<name>."""
+    # tests/fixtures/<name>, from this file's folder (MicroPython's __file__ is the path it was
+    # imported by, relative to the cwd through '' in sys.path; a port may have none) or from
+    # tests/, which both runners put on sys.path
+    here = globals().get("__file__", "")
+    dirs = [here.rsplit("/", 1)[0] + "/../fixtures/" if "/" in here else "../fixtures/"]
+    for d in dirs + [p + "/fixtures/" for p in sys.path]:
+        try:
+            f = open(d + name)
+        except OSError:
+            continue
+        with f:
+            return json.load(f)
+    raise AssertionError("tests/fixtures/%s not found" % name)

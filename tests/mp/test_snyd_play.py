@@ -5,30 +5,12 @@ neighbours, calza by any/turn, kids), on turn and out of turn (calza), in random
 bid at random or by the bots' own moves. The bot before is a recording (tests/fixtures/
 snyd_play.json, written by tests/fixtures/make_fixtures.py): the games, and per decision the move it
 made and its rng state after."""
-import json
-import sys
 
 import botrng
 import botview
 import snyd
 import snyd_bot
-from mpcheck import eq
-
-
-def _fixture(name):
-    # tests/fixtures/<name>, from this file's folder (MicroPython's __file__ is the path it was
-    # imported by, relative to the cwd through '' in sys.path; a port may have none) or from
-    # tests/, which both runners put on sys.path
-    here = globals().get("__file__", "")
-    dirs = [here.rsplit("/", 1)[0] + "/../fixtures/" if "/" in here else "../fixtures/"]
-    for d in dirs + [p + "/fixtures/" for p in sys.path]:
-        try:
-            f = open(d + name)
-        except OSError:
-            continue
-        with f:
-            return json.load(f)
-    raise AssertionError("tests/fixtures/%s not found" % name)
+from mpcheck import eq, fixture as _fixture
 
 
 def _same(g, acts, call):

@@ -4,27 +4,9 @@ saved rolls, including turns whose values span too much for 16 bits. The 32-bit 
 recording (tests/fixtures/yatzy_solver.json, written by tests/fixtures/make_fixtures.py): its child
 tables, and per turn the worth of every roll, then random positions with the holds and values it
 gave, in 1/256 points (its unit: the values are exact)."""
-import json
-import sys
 
 import yatzy_turn
-from mpcheck import eq
-
-
-def _fixture(name):
-    # tests/fixtures/<name>, from this file's folder (MicroPython's __file__ is the path it was
-    # imported by, relative to the cwd through '' in sys.path; a port may have none) or from
-    # tests/, which both runners put on sys.path
-    here = globals().get("__file__", "")
-    dirs = [here.rsplit("/", 1)[0] + "/../fixtures/" if "/" in here else "../fixtures/"]
-    for d in dirs + [p + "/fixtures/" for p in sys.path]:
-        try:
-            f = open(d + name)
-        except OSError:
-            continue
-        with f:
-            return json.load(f)
-    raise AssertionError("tests/fixtures/%s not found" % name)
+from mpcheck import eq, fixture as _fixture
 
 
 def _runs(name):
