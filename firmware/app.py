@@ -30,6 +30,18 @@ class App:
     poll_ms = 20          # main loop period while awake
     sleep_poll_ms = 1000  # light-sleep slice while asleep (a button press ends it early)
 
+    # The modules that are loaded and forgotten together, each group named once, by the module
+    # that loads them: the title's (the menus, a solo game's modules) in screens, the Snyd screens'
+    # in snyd_ui, the table's in table_ui and table_watch, and here the bots', which every game
+    # screen drops through the app it holds (app.drop(app.BOT_MODULES): no screen imports app or
+    # the title). So a game's heap holds only the names it needs (mpy-cross keeps a literal name
+    # longer than 10 characters as a heap string).
+    # what only the bots use: forgotten while no bot here is about to move (a person's turn, a
+    # reveal) and when a game ends, to make room for its record (the bots' view side, botview,
+    # botview_yatzy, botcheck, snyd_botview, yatzy_coach and snyd_text, is the PC tools': a
+    # handheld's bots play() their live game and never load it)
+    BOT_MODULES = ("snyd_bot", "snyd_odds", "yatzy_bot", "yatzy_turn", "yatzy_values")
+
     def __init__(self, hw, seed=None):
         self.hw = hw
         self.fb = hw.display
@@ -66,12 +78,36 @@ class App:
         import screens
         self.go(screens.Title(self))
 
-    # --- for screens ---
-    def launch(self, module, args, drop=()):
+    # --- the navigator: what screens call ---
+    def launch(self, module, args=(), drop=()):
         """Start a game on the next tick: the modules named in drop (the menus) are forgotten first,
         then module.start(app, *args) loads the game, which so lands in a heap the menus no longer
         cut into pieces (6-seat Snyd needed 3 KB more heap when it loaded among the menus)."""
         self._launch = (module, args, drop)
+
+    def to_table(self, screen):
+        """The table's screen on the next tick (table_ui.start, which drops what the screen before it
+        needed): table_watch.GAME a new game's, LOBBY the lobby after a game, CLOSE the title."""
+        self.launch("table_ui", (screen,))
+
+    def home(self, sel=0):
+        """The title menu (item sel chosen); it forgets the games' modules."""
+        import screens
+        self.go(screens.Title(self, sel))
+
+    def forget(self, *groups):
+        """Forget the modules of each group (a tuple of module names) and collect."""
+        for names in groups:
+            forget(names, False)
+        gc.collect()
+
+    def drop(self, *groups):
+        """forget(*groups) if one of their modules is loaded (asked on every tick of a screen)."""
+        for names in groups:
+            for name in names:
+                if name in sys.modules:
+                    self.forget(*groups)
+                    return
 
     def _loads(self, load, seated=False, why="no_room"):
         """load() loads a game or the table and opens its screen; True if it did. Where the heap
@@ -230,13 +266,15 @@ class App:
             self.frames += 1
 
 
-def forget(names):
+def forget(names, collect=True):
     """Drop modules no screen needs any more, so the heap they hold can be collected (objects still
-    in use keep what they need alive)."""
+    in use keep what they need alive). Loading (import, App.launch) and forgetting code is this one
+    mechanism: screens call it as App.forget or App.drop."""
     for name in names:
         if name in sys.modules:
             del sys.modules[name]
-    gc.collect()
+    if collect:
+        gc.collect()
 
 
 def crashed(hw, e):

@@ -40,8 +40,7 @@ def save(app):
     except (OSError, MemoryError):  # no room: the warning still tells the person to charge
         return False
     finally:
-        import app as app_module
-        app_module.forget(loaded)
+        app.forget(loaded)
 
 
 def draw(app, g):

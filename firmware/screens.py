@@ -1,25 +1,27 @@
 """screens: the title menu, the game choice and the game set-up, and a message box.
 
 The game screens live in snyd_ui and yatzy_ui, the settings in settings_ui; each is imported when
-first needed, and the games' modules are dropped again on the way back to the title, so a game
-never pays heap for the other game. The set-up starts a game with a Person for each player on this
-handheld and a Bot for each bot.
+first needed, and the games' modules are dropped again on the way back to the title (GAME_MODULES),
+so a game never pays heap for the other game. The set-up starts a game with a Person for each
+player on this handheld and a Bot for each bot, with the rules its settings make (settings). Only
+app imports this module: every other screen goes back to the title with app.home().
 """
 import settings
-from app import forget
-from seats import BOT_MODULES, Bot, Person
+from seats import Bot, Person
 from strings import t
 from ui import Menu, Message, Screen, fit  # noqa: F401  (Message: screens.Message for callers)
 
 YATZY_VARIANTS = ("standard", "maxi", "yahtzee", "triple", "team")
 
-
-# not needed during a game (games import screens to leave, and settings and store at game over;
-# pinmap only ever at boot)
-MENU_MODULES = ("screens", "settings_ui", "settings", "store", "pinmap")   # dropped by app.launch
-GAME_MODULES = ("snyd_ui", "snyd_screens", "snyd_match", "snyd_recorder", "snyd_recout", "snyd_text", "snyd_reasons",
-                "snyd", "yatzy_ui", "yatzy_match", "yatzy_recorder", "yatzy_reasons", "yatzy", "settings_ui",
-                "snyd_open", "snyd_over", "lowbat") + BOT_MODULES
+# The title's module groups (the others are app.App's, table_ui's, table_watch's): not needed in a game
+# (a game loads settings and store again at its end; pinmap only ever at boot), dropped by
+# app.launch before a game or the table loads ...
+MENU_MODULES = ("screens", "settings_ui", "settings", "store", "pinmap")
+# ... and a solo game's (with app.App.BOT_MODULES), dropped by the title, so a game never pays heap
+# for the other game
+GAME_MODULES = ("snyd_ui", "snyd_screens", "snyd_match", "snyd_recorder", "snyd_recout", "snyd_text",
+                "snyd_reasons", "snyd", "yatzy_ui", "yatzy_sheet", "yatzy_match", "yatzy_recorder",
+                "yatzy_reasons", "yatzy", "settings_ui", "snyd_open", "snyd_over", "lowbat")
 
 
 class Title(Menu):
@@ -28,7 +30,7 @@ class Title(Menu):
 
     def __init__(self, app, sel=0):
         Menu.__init__(self, app, sel)
-        forget(GAME_MODULES)
+        app.forget(GAME_MODULES, app.BOT_MODULES)
 
     def count(self):
         return len(self.ITEMS)
@@ -92,15 +94,6 @@ class SnydSetup(Menu):
     def back(self):
         self.app.go(Title(self.app, 1 if self.kids else 0))
 
-    def rules(self):
-        import snyd
-        s = self.app.settings
-        if self.kids:
-            return snyd.Rules(dice=3, jokers=False, palifico=False, calza=False)
-        return snyd.Rules(dice=s["dice"] + 1, jokers=s["jokers"], palifico=s["palifico"],
-                          calza=s["calza"], open_on_ones=s["open_on_ones"],
-                          calza_by=s["calza_by"], count_scope=s["count_scope"], open_die=s["open_die"])
-
     def start(self):
         app = self.app
         if not self.kids:
@@ -111,8 +104,8 @@ class SnydSetup(Menu):
         seats = [Person(app.name())]
         for i in range(self.bots):
             seats.append(Bot(t("bot") + str(i + 1), level, app.rng_seed()))
-        app.launch("snyd_ui", (self.rules(), seats, 0, app.rng_seed(), app.rng_seed() % len(seats),
-                               self.kids), MENU_MODULES)
+        app.launch("snyd_ui", (settings.rules(app.settings, self.kids), seats, 0, app.rng_seed(),
+                               app.rng_seed() % len(seats), self.kids), MENU_MODULES)
 
 
 class YatzyChoice(Menu):
@@ -188,13 +181,8 @@ class YatzySetup(Menu):
         options = None
         variant = self.variant
         if variant == "maxi":
-            options = maxi_options(s)
+            options = settings.maxi_options(s)
         app.launch("yatzy_ui", ("standard" if team else variant, players, options, app.rng_seed(),
                                 2 if team else 0), MENU_MODULES)
-
-
-def maxi_options(s):
-    """The Maxi-Yatzy options of settings dict s (the set-up's and the table's)."""
-    return {"bonus": ("84/100", "75/50")[s["maxi_bonus"]], "saved_rolls": s["saved_rolls"]}
 
 

@@ -6,24 +6,10 @@ None while it has none yet. Person: the person at this handheld; its moves come 
 which hand them to the match directly, so poll() has nothing. Bot: a bot on this handheld, which
 answers after think_ms so people can follow. A seat on another handheld (the table) implements
 the same poll() with the moves that arrive over the radio.
+A bot's code is imported by its first move and forgotten by the app while no bot is about to move
+(app.App.BOT_MODULES): Bot.poll imports it again for the next bot's move.
 """
-import sys
-
 import botrng
-
-# what only the bots use: forgotten (app.forget) when a game ends, to make room for its record
-BOT_MODULES = ("snyd_bot", "snyd_odds", "snyd_botview", "yatzy_bot", "yatzy_turn", "yatzy_values", "botview",
-               "botview_yatzy", "botcheck", "snyd_text")
-
-
-def drop_bots():
-    """Forget the bots' code while no bot here is about to move (a Snyd person's turn, a reveal):
-    Bot.poll imports it again for the next bot's move."""
-    for m in BOT_MODULES:
-        if m in sys.modules:
-            from app import forget
-            forget(BOT_MODULES)
-            return
 
 
 class Person:

@@ -74,6 +74,23 @@ def stats():
     return s if isinstance(s, dict) else {}
 
 
+# ---- the rules the settings make: the set-up's and a table's (table_lobby_ui.Create) ----------
+def rules(s, kids):
+    """The Snyd rules (a snyd.Rules) of settings dict s, or the kids' mode's (no setting changes
+    them)."""
+    import snyd
+    if kids:
+        return snyd.Rules(dice=3, jokers=False, palifico=False, calza=False)
+    return snyd.Rules(dice=s["dice"] + 1, jokers=s["jokers"], palifico=s["palifico"],
+                      calza=s["calza"], open_on_ones=s["open_on_ones"],
+                      calza_by=s["calza_by"], count_scope=s["count_scope"], open_die=s["open_die"])
+
+
+def maxi_options(s):
+    """The Maxi-Yatzy options of settings dict s."""
+    return {"bonus": ("84/100", "75/50")[s["maxi_bonus"]], "saved_rolls": s["saved_rolls"]}
+
+
 def count_game(s, kind, won, score=None):
     """Add one finished game of kind to stats dict s (played, won, best score); returns the record
     number for this game's record file."""

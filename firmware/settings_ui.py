@@ -3,7 +3,6 @@ rules), the statistics screen and the name editor. Every change is saved at once
 """
 import settings
 from buttons import BACK, DOWN, LONG, PRESS, RELEASE, REPEAT, SELECT, UP
-from screens import Title
 from strings import t
 from ui import Menu, Screen, fit, onoff
 
@@ -61,7 +60,7 @@ class Settings(Menu):
         app.save_settings()
 
     def back(self):
-        self.app.go(Title(self.app, 3))
+        self.app.home(3)
 
 
 class SnydRules(Menu):
@@ -123,7 +122,7 @@ class MaxiRules(Menu):
 class Stats(Screen):
     def key(self, b, ev):
         if ev == PRESS and (b == BACK or b == SELECT):
-            self.app.go(Title(self.app, 4))
+            self.app.home(4)
 
     def draw(self, g):
         st = settings.stats()

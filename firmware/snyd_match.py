@@ -13,15 +13,17 @@ same seed and the same presses.
 import botrng
 import snyd
 import snyd_recorder
-from seats import drop_bots
 
 
 class SnydMatch:
     kind = "snyd"
 
-    def __init__(self, rules, seats, me, seed, first=0, rec=None):
+    def __init__(self, rules, seats, me, seed, first=0, rec=None, idle=None):
         # rec: the game's snyd_recorder.Recorder when the caller made it already (snyd_ui.start
-        # takes its buffer before the rest of the game loads)
+        # takes its buffer before the rest of the game loads). idle(): called when no bot here is
+        # about to move (a person's turn after the calza question, a round's end): the handheld
+        # forgets the bots' code then (snyd_ui.start)
+        self.idle = idle
         self.seats = seats
         self.me = me
         if rec is None:
@@ -76,8 +78,8 @@ class SnydMatch:
         else:
             raise snyd.Illegal("unknown move %r" % (kind,))
         self.changed_at = now
-        if res is not None:
-            drop_bots()     # the round is over: the reveal and summary need no bots
+        if res is not None and self.idle:
+            self.idle()     # the round is over: the reveal and summary need no bots
         return res
 
     def poll(self, now):
@@ -102,8 +104,8 @@ class SnydMatch:
             self.calza_asked = n
         seat = self.seats[s]
         mv = seat.poll(self, s, now)
-        if mv is None and seat.local:
-            drop_bots()     # a person here on turn, the bots asked about calza: their code can go
+        if mv is None and seat.local and self.idle:
+            self.idle()     # a person here on turn, the bots asked about calza: their code can go
         return None if mv is None else (s, mv)
 
     def record(self):

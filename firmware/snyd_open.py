@@ -7,16 +7,18 @@ snyd_bot so that it takes no heap in games without the rule). The person's choic
 dice as the cup hides them: blank dice and a cursor, the faces only while BACK is held (or with
 the "cup open" setting). The round screen then shows each seat's open die above its dice count,
 the person's own inverted (and underlined among their dice while they look).
+It never imports snyd_ui (whose next_round and Round.draw load it): deal is handed the Round class
+to play the round with.
 """
 import gfx
-import snyd_ui
 from buttons import BACK, DOWN, PRESS, RELEASE, REPEAT, SELECT, UP
 from strings import t
 from ui import Screen
 
 
-def deal(app, m, kids):
-    """Roll, let the bots choose, then the person (if they have two dice or more), then play."""
+def deal(app, m, kids, Round):
+    """Roll, let the bots choose, then the person (if they have two dice or more), then play the
+    round on a Round (snyd_ui.Round)."""
     m.roll()
     shown = []
     for s in range(m.game.seats):
@@ -24,9 +26,9 @@ def deal(app, m, kids):
         seat = m.seats[s]
         shown.append(None if len(d) < 2 else bot_index(d, seat.level, seat.rng) if seat.bot else 0)
     if shown[m.me] is not None and not m.seats[m.me].bot:
-        app.go(Choose(app, m, kids, shown))
+        app.go(Choose(app, m, kids, shown, Round))
     else:
-        _start(app, m, kids, shown)
+        _start(app, m, kids, shown, Round)
 
 
 def bot_index(dice, level, rng):
@@ -51,16 +53,17 @@ def bot_index(dice, level, rng):
     return best
 
 
-def _start(app, m, kids, shown):
+def _start(app, m, kids, shown, Round):
     m.deal(app.now, shown)
-    app.go(snyd_ui.Round(app, m, kids, False))
+    app.go(Round(app, m, kids, False))
 
 
 class Choose(Screen):
     """Up/down move the cursor over your dice, select lays that one open; hold BACK to look."""
 
-    def __init__(self, app, m, kids, shown):
+    def __init__(self, app, m, kids, shown, Round):
         Screen.__init__(self, app)
+        self.Round = Round
         self.m = m
         self.kids = kids
         self.shown = shown
@@ -81,7 +84,7 @@ class Choose(Screen):
             self.changed()
         elif b == SELECT and ev == PRESS:
             self.shown[self.m.me] = self.i
-            _start(self.app, self.m, self.kids, self.shown)
+            _start(self.app, self.m, self.kids, self.shown, self.Round)
 
     def draw(self, g):
         d = self.m.round_dice[self.m.me]
@@ -112,10 +115,10 @@ def middle(g, r):
     line = " "
     for s in range(game.seats):
         v = game.shown_die(s)
-        line += sep + (snyd_ui.face_char(v) if v else " ")
+        line += sep + (gfx.MINI_DIE[v - 1] if v else " ")
     g.row(5, line, 1)
     v = game.shown_die(me)
     if v:   # your own open die, inverted, in the same column as on row 6 (both rows centred)
         x = (128 - len(line) * 8) // 2 + (1 + me * (1 + len(sep)) + len(sep)) * 8
         g.fb.fill_rect(x, 40, 8, 8, 1)
-        g.text(snyd_ui.face_char(v), x, 40, 0)
+        g.text(gfx.MINI_DIE[v - 1], x, 40, 0)

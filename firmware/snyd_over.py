@@ -2,7 +2,7 @@
 
 Apart from snyd_ui so that its code takes no heap while the game is played (a 6-seat game runs
 close to the handheld's limit); snyd_ui.game_over loads it, and it drops snyd_ui (nothing here
-needs it) before the record is saved.
+needs it) before the record is saved (snyd_ui.SCREENS), and goes back to the title (app.home).
 """
 from buttons import PRESS, SELECT
 from strings import t
@@ -12,8 +12,9 @@ from ui import Screen
 class GameOver(Screen):
     battery = False
 
-    def __init__(self, app, match, kids, left):
+    def __init__(self, app, match, kids, left, screens):
         Screen.__init__(self, app)
+        self.screens = screens  # the round's screens' modules (snyd_ui.SCREENS): dropped on tick 1
         self.m = match
         self.kids = kids
         g = match.game
@@ -24,19 +25,17 @@ class GameOver(Screen):
     def tick(self, now):
         if self.due:
             self.due = False
-            import app as app_module
-            import seats
+            app = self.app
             # the game is over: room for its record (the round's and the move screens' code too)
-            app_module.forget(seats.BOT_MODULES + ("yatzy", "snyd_screens", "snyd_open", "snyd_ui"))
+            app.forget(app.BOT_MODULES, self.screens)
             n = _count("snyd_kids" if self.kids else "snyd", self.winner == self.m.me)
-            app_module.forget(("settings",))    # and the statistics' code while the record is written
+            app.forget(("settings",))    # and the statistics' code while the record is written
             import store
             store.save_record("snyd", n, self.m.rec)
 
     def key(self, b, ev):
         if ev == PRESS and b == SELECT:
-            import screens
-            self.app.go(screens.Title(self.app, 1 if self.kids else 0))
+            self.app.home(1 if self.kids else 0)
 
     def draw(self, g):
         m = self.m

@@ -1,12 +1,13 @@
 """snyd_screens: the Snyd screens a person needs but the bots' turns do not - the move menu, the bid
 picker, the reveal and the round summary. Apart from snyd_ui (the round screen) so that while bots
 play the heap holds their code and not these (snyd_ui.Round drops this module on a bot's turn and
-loads it for the person's move or a round's end).
+loads it for the person's move or a round's end): a split for the solo games' heap. Each screen is
+given the round screen it belongs to, and goes back or on through it (Round.end): this module never
+imports snyd_ui.
 """
 from buttons import BACK, DOWN, PRESS, REPEAT, SELECT, UP
-from gfx import BIG_DIE
-from snyd_ui import bid_text, face_char, game_over, next_round, short
-from strings import t
+from gfx import BIG_DIE, MINI_DIE
+from strings import bid_text, t
 from ui import Confirm, Menu, Screen, fit
 
 
@@ -42,7 +43,7 @@ class MoveMenu(Menu):
             self.app.go(BidPicker(self.app, r))
         elif k == "quit":
             app = self.app
-            app.go(Confirm(app, "quit_q", r, lambda: game_over(app, r.m, r.kids, True)))
+            app.go(Confirm(app, "quit_q", r, lambda: r.end(True)))
         else:
             self.app.go(r)
             r.apply(r.m.me, [k])
@@ -91,12 +92,14 @@ class BidPicker(Screen):
 
 
 class Reveal(Screen):
-    """Every die on the table, the count, and who loses (or wins back) a die."""
+    """Every die on the table, the count, and who loses (or wins back) a die (round_screen: the
+    round that ended)."""
 
-    def __init__(self, app, match, kids):
+    def __init__(self, app, round_screen):
         Screen.__init__(self, app)
-        self.m = match
-        self.kids = kids
+        self.r = round_screen
+        self.m = round_screen.m
+        self.kids = round_screen.kids
         self.top = 0
 
     def key(self, b, ev):
@@ -110,46 +113,44 @@ class Reveal(Screen):
             self.top -= 1
             self.changed()
         elif b == SELECT:
-            self.app.go(Summary(self.app, self.m, self.kids))
+            self.app.go(Summary(self.app, self.r))
 
     def draw(self, g):
         m = self.m
         r = m.game.result
         call = t("mv_snyd") if r.call == 1 else t("mv_calza")
-        g.row(0, call + " " + short(m.names[r.caller], 8))
+        g.row(0, call + " " + m.names[r.caller][:8])
         g.row(1, fit(t("bid") + " " + bid_text(r.bid_count, r.bid_face), t("count") + str(r.count)))
         dice = m.round_dice
         for i in range(5):
             s = self.top + i
             if s >= m.game.seats:
                 break
-            line = short(m.names[s]) + " " * (7 - len(short(m.names[s])))
+            line = m.names[s][:6] + " " * (7 - len(m.names[s][:6]))
             for v in dice[s]:
-                line += face_char(v)
+                line += MINI_DIE[v - 1]
             g.row(2 + i, line)
         if r.loser >= 0:
-            g.row(7, short(m.names[r.loser], 8) + " " + t("loses"), 0, True)
+            g.row(7, m.names[r.loser][:8] + " " + t("loses"), 0, True)
         elif r.gainer >= 0:
-            g.row(7, short(m.names[r.gainer], 8) + " " + t("gains"), 0, True)
+            g.row(7, m.names[r.gainer][:8] + " " + t("gains"), 0, True)
         else:
             g.row(7, t("exact"), 0, True)
 
 
 class Summary(Screen):
-    """Dice left per player after the round, who is out, who opens next, and a coming palifico."""
+    """Dice left per player after the round, who is out, who opens next, and a coming palifico
+    (round_screen: the round that ended)."""
 
-    def __init__(self, app, match, kids):
+    def __init__(self, app, round_screen):
         Screen.__init__(self, app)
-        self.m = match
-        self.kids = kids
+        self.r = round_screen
+        self.m = round_screen.m
+        self.kids = round_screen.kids
 
     def key(self, b, ev):
         if ev == PRESS and b == SELECT:
-            g = self.m.game
-            if g.over:
-                game_over(self.app, self.m, self.kids, False)
-            else:
-                next_round(self.app, self.m, self.kids)
+            self.r.end()     # the next round, or game over
 
     def draw(self, g):
         m = self.m
@@ -157,16 +158,16 @@ class Summary(Screen):
         g.row(0, t("round") + " " + str(game.round_no))
         for s in range(game.seats):
             c = game.dice_left[s]
-            cell = short(m.names[s], 5)
+            cell = m.names[s][:5]
             cell = cell + " " * (6 - len(cell)) + (str(c) if c else "-")
             g.text(cell, (s & 1) * 64, 8 + (s >> 1) * 8)
         elim = game.result.eliminated
         if elim >= 0:
-            g.row(5, short(m.names[elim], 8) + " " + t("is_out"))
+            g.row(5, m.names[elim][:8] + " " + t("is_out"))
         if game.over:
             g.row(6, t("game_over"))
         else:
             if game.palifico:
                 g.row(5, t("palifico_next"), 0, True)
-            g.row(6, t("next") + " " + short(m.names[game.opener], 8))
+            g.row(6, t("next") + " " + m.names[game.opener][:8])
         g.row(7, t("ok_next"), 1)

@@ -1,34 +1,22 @@
-"""snyd_ui: the Snyd screens - the round (cup, bid, turn) here; the move menu, the bid picker, the
-reveal and the round summary in snyd_screens (snyd_ui.MoveMenu/BidPicker/Reveal/Summary load it on
-first use); game over in snyd_over, loaded when the game ends.
+"""snyd_ui: the Snyd screens' hub - the round (cup, bid, turn) and the way from one round to the
+next. The move menu, the bid picker, the reveal and the round summary are snyd_screens' (loaded for
+the person's move or a round's end, dropped while the bots play: the solo games' heap), the open-die
+choice snyd_open's (loaded only with that rule), game over snyd_over's (loaded when the game ends).
+Those modules never import this one: they go on through the Round screen they are given (Round.end)
+or the Round class snyd_open is handed.
 
 The screens read the game from match.game and send this handheld's moves through match.act; every
 other seat's moves arrive through match.poll (bots here, other handhelds later), so nothing here
 depends on where the other players are. The cup: your dice are hidden unless you hold BACK on the
 round screen (or the "cup" setting shows them); hidden means a cup is drawn and nothing else.
 """
-import sys
-
 import gfx
-import seats
-from app import forget
 from buttons import BACK, PRESS, RELEASE, SELECT
-from strings import t
+from strings import bid_text, t
 from ui import Screen
 
-MINI = gfx.MINI_DIE
-
-
-def face_char(f):
-    return MINI[f - 1]
-
-
-def bid_text(count, face):
-    return "%dx%s" % (count, face_char(face))
-
-
-def short(name, n=6):
-    return name[:n]
+# the round's and the person's screens' modules: game over drops them before the record is saved
+SCREENS = ("snyd_screens", "snyd_open", "snyd_ui")
 
 
 def start(app, rules, seats, me, seed, first, kids):
@@ -38,7 +26,8 @@ def start(app, rules, seats, me, seed, first, kids):
     import snyd_recorder
     rec = snyd_recorder.Recorder(rules, len(seats), first, [s.name for s in seats])
     import snyd_match
-    next_round(app, snyd_match.SnydMatch(rules, seats, me, seed, first, rec), kids)
+    m = snyd_match.SnydMatch(rules, seats, me, seed, first, rec, lambda: app.drop(app.BOT_MODULES))
+    next_round(app, m, kids)
 
 
 def next_round(app, match, kids):
@@ -46,16 +35,9 @@ def next_round(app, match, kids):
     chooses which die to lay open)."""
     if match.game.rules.open_die:
         import snyd_open
-        snyd_open.deal(app, match, kids)
+        snyd_open.deal(app, match, kids, Round)
     else:
         app.go(Round(app, match, kids))
-
-
-def __getattr__(name):
-    # snyd_ui.MoveMenu, .BidPicker, .Reveal, .Summary (table_snyd_ui's): snyd_screens', loaded
-    # when first asked for
-    import snyd_screens
-    return getattr(snyd_screens, name)
 
 
 class Round(Screen):
@@ -77,10 +59,10 @@ class Round(Screen):
             return
         if g.on_turn != m.me:
             self.app.busy()
-            if self.app.table is None and "snyd_screens" in sys.modules:
+            if self.app.table is None:
                 # a bot plays: the person's screens go while it does (at a table, table_snyd_ui's
                 # screens are built on them and keep them)
-                forget(("snyd_screens",))
+                self.app.drop(("snyd_screens",))
         mv = m.poll(now)    # on my turn too: a bot may call calza out of turn
         if mv is not None:
             self.apply(mv[0], mv[1])
@@ -89,9 +71,16 @@ class Round(Screen):
         res = self.m.act(seat, move, self.app.now)
         if res is not None:
             import snyd_screens
-            self.app.go(snyd_screens.Reveal(self.app, self.m, self.kids))
+            self.app.go(snyd_screens.Reveal(self.app, self))
         else:
             self.changed()
+
+    def end(self, left=False):
+        """After the round's summary, or when the person leaves: the next round, or game over."""
+        if left or self.m.game.over:
+            game_over(self.app, self.m, self.kids, left)
+        else:
+            next_round(self.app, self.m, self.kids)
 
     def key(self, b, ev):
         if b == BACK:
@@ -101,10 +90,10 @@ class Round(Screen):
             return
         if b == SELECT and ev == PRESS:
             if self.me_out():
-                game_over(self.app, self.m, self.kids, True)
+                self.end(True)
                 return
             # while the person chooses, the bots' code is not needed: it loads again for their moves
-            seats.drop_bots()
+            self.app.drop(self.app.BOT_MODULES)
             import snyd_screens
             mm = snyd_screens.MoveMenu(self.app, self)
             if mm.count():
@@ -120,12 +109,12 @@ class Round(Screen):
         turn = game.on_turn
         if game.palifico:
             # the whole top row inverted: nobody can miss that the face is locked and ones are plain
-            g.row(0, t("palifico") + ": " + (t("you") if turn == me else short(m.names[turn], 5)), 0, True)
+            g.row(0, t("palifico") + ": " + (t("you") if turn == me else m.names[turn][:5]), 0, True)
         else:
-            g.row(0, t("your_turn") if turn == me else t("turn_of") + short(m.names[turn], 8))
+            g.row(0, t("your_turn") if turn == me else t("turn_of") + m.names[turn][:8])
         if game.bid_face:
             g.row(1, t("bid") + " " + bid_text(game.bid_count, game.bid_face) + " " +
-                  short(m.names[game.bidder]))
+                  m.names[game.bidder][:6])
         else:
             g.row(1, t("no_bid"))
         n = game.dice_left[me]
@@ -161,4 +150,4 @@ class Round(Screen):
 def game_over(app, match, kids, left):
     """The game-over screen: in its own module (snyd_over), loaded only when the game ends."""
     import snyd_over
-    app.go(snyd_over.GameOver(app, match, kids, left))
+    app.go(snyd_over.GameOver(app, match, kids, left, SCREENS))

@@ -40,59 +40,17 @@ import os
 import tablelog
 import wire
 from compat import const
+from tablebase import (BOT, G_SNYD, G_YATZY, HEARD_MS, HOSTING, IDLE, JOINING, SEATED,  # noqa: F401
+                       game_module, pack_name, unpack_name)
 from tablegame import P_IDLE, P_OVER
-
-IDLE = const(0)
-HOSTING = const(1)      # the host: the creator (handheld 0), or the sequencer that took over
-JOINING = const(2)
-SEATED = const(3)
-
-BOT = const(0x80)       # in the creator's seat order: a bot (low bits: its number)
 
 ANNOUNCE_MS = const(1000)
 JOIN_MS = const(300)
 SPREAD_MS = const(4)
-HEARD_MS = const(4000)  # a table not announced for this long leaves the join list
 BOT_THINK_MS = const(900)
 PRE_MS = const(250)  # while browsing, at most one key agreement this often (the list stays live)
 ROSTER_MS = const(500)  # the host repeats its roster this often while a handheld lacks a key
 FILE = "table.json"
-G_SNYD = const(1)       # ANNOUNCE game numbers (table_snyd.GAME, table_yatzy.GAME)
-G_YATZY = const(2)
-
-
-def game_module(gid):
-    """The table game module for an ANNOUNCE game number (None: a game this firmware lacks)."""
-    if gid == G_SNYD:
-        import table_snyd
-        return table_snyd
-    if gid == G_YATZY:
-        import table_yatzy
-        return table_yatzy
-    return None
-
-
-def pack_name(s, buf):
-    """A name into the NAME_LEN bytes of a frame (utf-8, cut at a character, zero padded)."""
-    b = s.encode()
-    n = 0
-    for i in range(1, len(s) + 1):
-        k = len(s[:i].encode())
-        if k > len(buf):
-            break
-        n = k
-    for i in range(len(buf)):
-        buf[i] = b[i] if i < n else 0
-
-
-def unpack_name(buf):
-    n = 0
-    while n < len(buf) and buf[n]:
-        n += 1
-    try:
-        return bytes(buf[:n]).decode()
-    except UnicodeError:
-        return "?"
 
 
 def _save_secret(s, b):

@@ -2,17 +2,18 @@
 order and its yes to a joiner (admit), ANNOUNCE, JOIN, WELCOME and the ROSTER - loaded between
 games only.
 
-A game runs without it (table_ui.play forgets it before a game's screen opens): table.Table keeps
+A game runs without it (table_ui.start forgets it before a game's screen opens): table.Table keeps
 the frames a game still needs (a roster, a welcomed joiner's repeated JOIN) and reaches these
 functions, each taking the Table first, through its __getattr__ (the tests' tb.create(...)) or by
-importing this module where it needs one (see table.py for the lobby's frames).
+importing this module where it needs one (see table.py for the lobby's frames). It never imports
+table: what the two share is tablebase's.
 """
 import os
 
 import tablekeys
 import wire
-from table import BOT, G_SNYD, G_YATZY, HEARD_MS, HOSTING, JOINING, SEATED, game_module
-from table import pack_name, unpack_name
+from tablebase import BOT, G_SNYD, G_YATZY, HEARD_MS, HOSTING, JOINING, SEATED, game_module
+from tablebase import pack_name, unpack_name
 
 ASKS_MAX = 4  # JOINs waiting for the creator's yes (the newest kept: a real joiner keeps asking)
 

@@ -1,13 +1,13 @@
 """table_lobby_ui: the table's screens between games - create (the game), the join list, the
 creator's lobby and its seat menu, joining, a joiner's wait - for either game. Loaded between games
-only: table_ui.play forgets it (and table_lobby) before a game's screen opens; table_ui.lobby loads
-it again at game over.
+only: table_ui.start forgets it (and table_lobby) before a game's screen opens, and loads it again
+at game over (lobby).
 """
 import table as tbl
 import table_lobby as lb
 from buttons import PRESS, SELECT
 from strings import t
-from table_ui import MENU_MODULES, close, ensure, play, watch
+from table_watch import MENU_MODULES, close, ensure, play, watch
 from ui import Confirm, Menu, Screen
 
 # what the create screen offers: (label, table game, Snyd kids / Yatzy variant, teams)
@@ -15,6 +15,23 @@ GAMES = (("snyd", tbl.G_SNYD, False, 0), ("snyd_kids", tbl.G_SNYD, True, 0),
          ("v_standard", tbl.G_YATZY, "standard", 0), ("v_maxi", tbl.G_YATZY, "maxi", 0),
          ("v_yahtzee", tbl.G_YATZY, "yahtzee", 0), ("v_triple", tbl.G_YATZY, "triple", 0),
          ("v_team", tbl.G_YATZY, "standard", 2))
+
+
+def lobby(app):
+    """The table's screen between games: the creator's lobby or the joiner's wait."""
+    return HostLobby(app) if app.table.mode == tbl.HOSTING else Waiting(app)
+
+
+def _follow(scr):
+    """table_watch.watch, and a lobby screen's own move: this handheld took over hosting (the
+    creator is gone), or gave it up. True if it moved to another screen."""
+    if watch(scr):
+        return True
+    tb = scr.app.table
+    if tb is not None and tb.game is not None and scr.hosting != (tb.mode == tbl.HOSTING):
+        scr.app.go(lobby(scr.app))
+        return True
+    return False
 
 
 def game_letter(gid, rules):
@@ -32,10 +49,9 @@ class TableMenu(Menu):
 
     def __init__(self, app, sel=0):
         Menu.__init__(self, app, sel)
-        import app as app_module
         # the title's modules go (once the title screen is gone) before the table's come in:
         # opening the table was the tightest moment for the heap
-        app_module.forget(MENU_MODULES)
+        app.forget(MENU_MODULES)
 
     def count(self):
         return 2
@@ -59,11 +75,11 @@ class Create(Menu):
         self.g = 0
         self.names = [app.name()[:8]] + [t("table")[:6] + " %d" % i for i in range(1, 6)]
         self.k = 0
-        import screens  # the rules as the set-up screens make them, then it goes again
-        self.rules = (screens.SnydSetup(app, False).rules(), screens.SnydSetup(app, True).rules())
-        self.maxi = screens.maxi_options(app.settings)
-        import app as app_module
-        app_module.forget(MENU_MODULES)
+        import settings  # the rules this handheld's settings make (as for a solo game), then it goes
+        s = app.settings
+        self.rules = (settings.rules(s, False), settings.rules(s, True))
+        self.maxi = settings.maxi_options(s)
+        app.forget(MENU_MODULES)
 
     def heading(self):
         return t("t_create")
@@ -95,8 +111,7 @@ class Create(Menu):
                     return
             else:
                 rules, kids = (v, self.maxi if v == "maxi" else None, teams), False
-                import app as app_module
-                app_module.forget(("snyd",))  # only the set-up's Snyd rules needed it
+                self.app.forget(("snyd",))  # only the set-up's Snyd rules needed it
             self.rules = None
             lb.create(ensure(self.app), self.names[self.k], rules, kids, gid)
             self.app.go(HostLobby(self.app))
@@ -108,7 +123,7 @@ class Create(Menu):
 class HostLobby(Menu):
     """The creator: who sits where; add bots, move or remove seats, start."""
     games = -1
-    hosting = True  # table_ui.watch: the creator's lobby (a joiner's is Waiting)
+    hosting = True  # _follow: the creator's lobby (a joiner's is Waiting)
 
     def __init__(self, app, sel=0):
         Menu.__init__(self, app, sel)
@@ -166,7 +181,7 @@ class HostLobby(Menu):
         app.go(Confirm(app, "t_close_q", self, lambda: close(app)))
 
     def tick(self, now):
-        if watch(self):
+        if _follow(self):
             return
         k = (len(self.tb.order) * 16 + lb.handhelds(self.tb) + 256 * len(lb.pending(self.tb)),
              self.tb.table_code())
@@ -276,7 +291,7 @@ class Waiting(Screen):
         self.gone = False
 
     def tick(self, now):
-        if watch(self):
+        if _follow(self):
             return
         tb = self.app.table
         gone = tb.host_gone()

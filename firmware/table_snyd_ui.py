@@ -1,16 +1,17 @@
-"""table_snyd_ui: a Snyd game over the table, shown by snyd_ui's own screens (loaded only for a
-Snyd table; table_ui owns the lobby and the pause).
+"""table_snyd_ui: a Snyd game over the table, shown by snyd_ui's and snyd_screens' own screens
+(loaded only for a Snyd table; table_ui opens it, table_watch has the pause).
 
-The screens are snyd_ui's, subclassed only where the table differs: there is no dealing (the
-table's fair-dice round deals), a move goes to the table (table.Table.submit_move) instead of the
-rules core, a round ends when the table has counted it, and game over returns to the table, which
-saves the record itself. TableMatch is the match those screens read.
+The screens are snyd_ui's and snyd_screens', subclassed only where the table differs: there is no
+dealing (the table's fair-dice round deals), a move goes to the table (table.Table.submit_move)
+instead of the rules core, a round ends when the table has counted it, and game over returns to the
+table, which saves the record itself. TableMatch is the match those screens read.
 """
+import snyd_screens
 import snyd_ui
 from buttons import BACK, PRESS, SELECT
 from snydtable import P_BID
 from strings import t
-from table_ui import MENU_MODULES, refused, to_lobby, watch
+from table_watch import MENU_MODULES, refused, to_lobby, watch
 from ui import Screen
 
 
@@ -60,8 +61,7 @@ class TableMatch:
 class TableRound(snyd_ui.Round):
     def __init__(self, app, match, kids):
         snyd_ui.Round.__init__(self, app, match, kids, False)
-        import app as app_module
-        app_module.forget(MENU_MODULES)  # the game needs the heap more than the menus
+        app.forget(MENU_MODULES)  # the game needs the heap more than the menus
         g = match.t.game
         self.games = g.games
         self.rounds = g.rounds_done
@@ -77,7 +77,7 @@ class TableRound(snyd_ui.Round):
         if refused(self):  # before the reveal: a move lost in a race was picked in that round
             return
         if g.rounds_done != self.rounds:
-            nxt = TableReveal(app, self.m, self.kids)
+            nxt = TableReveal(app, self)
             lost = g.lost_late | g.lost_cheat
             if lost:  # "Forfeit: Bo (cheat found)": withholding or a false secret costs a die
                 who = [tb.seat_name(s) + " (" + t("t_bad_secret" if g.lost_cheat & (1 << s)
@@ -136,12 +136,12 @@ class TableRound(snyd_ui.Round):
         g.row(6, line[:16], 1)
 
 
-class TableMoves(snyd_ui.MoveMenu):
+class TableMoves(snyd_screens.MoveMenu):
     """The move menu; the table moves on while it is open, so a move no longer allowed when it is
     chosen returns to the round instead."""
 
     def __init__(self, app, round_screen):
-        snyd_ui.MoveMenu.__init__(self, app, round_screen)
+        snyd_screens.MoveMenu.__init__(self, app, round_screen)
         if "quit" in self.moves:
             self.moves.remove("quit")  # leaving is between games, from the table's screen
 
@@ -158,38 +158,38 @@ class TableMoves(snyd_ui.MoveMenu):
         elif k == "bid":
             self.app.go(TablePicker(self.app, r))
         else:
-            snyd_ui.MoveMenu.choose(self, i)
+            snyd_screens.MoveMenu.choose(self, i)
 
 
-class TablePicker(snyd_ui.BidPicker):
+class TablePicker(snyd_screens.BidPicker):
     """The bid picker; back returns to the table's move menu."""
 
     def key(self, b, ev):
         if ev == PRESS and b == BACK:
             self.app.go(TableMoves(self.app, self.r))
             return
-        snyd_ui.BidPicker.key(self, b, ev)
+        snyd_screens.BidPicker.key(self, b, ev)
 
 
-class TableReveal(snyd_ui.Reveal):
-    def __init__(self, app, match, kids):
-        snyd_ui.Reveal.__init__(self, app, match, kids)
-        self.games = match.t.game.games
+class TableReveal(snyd_screens.Reveal):
+    def __init__(self, app, round_screen):
+        snyd_screens.Reveal.__init__(self, app, round_screen)
+        self.games = self.m.t.game.games
 
     def tick(self, now):
         watch(self)
 
     def key(self, b, ev):
         if ev == PRESS and b == SELECT:
-            self.app.go(TableSummary(self.app, self.m, self.kids))
+            self.app.go(TableSummary(self.app, self.r))
             return
-        snyd_ui.Reveal.key(self, b, ev)
+        snyd_screens.Reveal.key(self, b, ev)
 
 
-class TableSummary(snyd_ui.Summary):
-    def __init__(self, app, match, kids):
-        snyd_ui.Summary.__init__(self, app, match, kids)
-        self.games = match.t.game.games
+class TableSummary(snyd_screens.Summary):
+    def __init__(self, app, round_screen):
+        snyd_screens.Summary.__init__(self, app, round_screen)
+        self.games = self.m.t.game.games
 
     def tick(self, now):
         watch(self)
@@ -223,5 +223,5 @@ class TableOver(Screen):
         if w == m.t.my_seat():
             g.row(3, t("you_won"), 1)
         elif w >= 0:
-            g.row(3, snyd_ui.short(m.names[w], 10) + " " + t("won"), 1)
+            g.row(3, m.names[w][:10] + " " + t("won"), 1)
         g.row(7, t("ok_menu"), 1)

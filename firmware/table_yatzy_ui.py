@@ -1,5 +1,5 @@
 """table_yatzy_ui: a Yatzy game over the table, shown by yatzy_ui's own screens (loaded only for a
-Yatzy table; table_ui owns the lobby and the pause).
+Yatzy table; table_ui opens it, table_watch has the pause).
 
 The screens are yatzy_ui's, subclassed only where the table differs: every move arrives through the
 table's log (the screen redraws as entries apply: another handheld's dice, holds and boxes, and
@@ -8,10 +8,11 @@ turn is theirs, a move goes to the table (table.Table.submit_move) and the next 
 logged, nobody leaves mid-game (leaving is between games, from the lobby), and game over returns
 to the table, which saves the record itself. TableMatch is the match those screens read.
 """
+import yatzy_sheet
 import yatzy_ui
 from buttons import BACK, PRESS, RELEASE, SELECT
 from strings import t
-from table_ui import MENU_MODULES, refused, to_lobby, watch
+from table_watch import MENU_MODULES, refused, to_lobby, watch
 from tablegame import P_OVER
 from ui import Screen
 
@@ -82,8 +83,7 @@ class TableMatch:
 class TableTurn(yatzy_ui.Turn):
     def __init__(self, app, match):
         yatzy_ui.Turn.__init__(self, app, match)
-        import app as app_module
-        app_module.forget(MENU_MODULES)  # the game needs the heap more than the menus
+        app.forget(MENU_MODULES)  # the game needs the heap more than the menus
         g = match.t.game
         self.games = g.games
         self.applied = -1
@@ -128,7 +128,7 @@ class TableTurn(yatzy_ui.Turn):
             # the scorecards; leaving is between games, from the lobby
             app = self.app
             if ev == RELEASE and self.m.game is not None and not app.buttons[BACK].was_long:
-                app.go(yatzy_ui.Card(app, self.m, self))
+                app.go(yatzy_sheet.Card(app, self.m, self))
             return
         if b == SELECT and self.m.t.waiting():
             return  # the last move is not logged yet
@@ -143,7 +143,7 @@ class TableTurn(yatzy_ui.Turn):
         yatzy_ui.Turn.draw(self, g)
 
 
-class TableOver(yatzy_ui.GameOver):
+class TableOver(yatzy_sheet.GameOver):
     """The final scores; select returns to the table (the table saved the record)."""
 
     def __init__(self, app, match):
@@ -161,4 +161,4 @@ class TableOver(yatzy_ui.GameOver):
         if ev == PRESS and b == SELECT:
             to_lobby(self.app)
         elif ev == PRESS and b == BACK:
-            self.app.go(yatzy_ui.Card(self.app, self.m, self, self.order[0]))
+            self.app.go(yatzy_sheet.Card(self.app, self.m, self, self.order[0]))

@@ -1,7 +1,7 @@
 """tablewhy: the words for a refused table request, in the handheld's language ("Too late! Cy came
 first: Calza!", "Not your turn").
 
-Loaded only when a refusal is shown (table_ui.refused), so these texts cost no heap during
+Loaded only when a refusal is shown (table_watch.refused), so these texts cost no heap during
 play: they live here, in both languages, and not in strings_table, whose chosen language stays in
 the heap the whole time (the solo games' heap has no room to spare for them). Words of the pure
 protocol's reasons: it imports no screen."""

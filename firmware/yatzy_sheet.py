@@ -1,12 +1,12 @@
 """yatzy_sheet: what a person does around a Yatzy turn - the turn screen's keys (yatzy_ui.Turn.key),
 the box choice with what each free box would score, the scorecards, and game over. Loaded when a
-person is on turn or opens one (yatzy_ui.Boxes/Card/GameOver), dropped again while the bots play,
-so the heap never holds it and the bots at once.
+person is on turn or opens one (yatzy_ui.Turn, table_yatzy_ui), dropped again while the bots play,
+so the heap never holds it and the bots at once: a split for the solo games' heap. It never imports
+yatzy_ui (which loads it): the screens here are handed the turn screen.
 """
 from buttons import BACK, DOWN, LONG, PRESS, RELEASE, REPEAT, SELECT, UP
 from strings import t
 from ui import Confirm, Menu, Screen, fit
-from yatzy_ui import box_label
 
 
 def _valid(turn, c):
@@ -107,7 +107,7 @@ class Boxes(Menu):
 
     def item(self, i):
         box, col, pts = self.free[i]
-        return (box_label(self.m.game, box, col), pts)
+        return (self.turn.box_label(box, col), pts)
 
     def choose(self, i):
         box, col, _ = self.free[i]
@@ -184,11 +184,9 @@ class GameOver(Screen):
         self.left = left
         g = match.game
         self.order = sorted(range(g.players), key=lambda p: -g.total(p))
-        import app as app_module
-        import seats
         import settings
         import store
-        app_module.forget(seats.BOT_MODULES + ("snyd",))  # the game is over: room for its record
+        app.forget(app.BOT_MODULES, ("snyd",))  # the game is over: room for its record
         st = settings.stats()
         mine = 0     # the owner's scorecard: the first person's (or their team's)
         n = settings.count_game(st, "yatzy", mine in g.winners(), g.total(mine))
@@ -196,8 +194,7 @@ class GameOver(Screen):
 
     def key(self, b, ev):
         if ev == PRESS and b == SELECT:
-            import screens
-            self.app.go(screens.Title(self.app, 2))
+            self.app.home(2)
         elif ev == PRESS and b == BACK:
             self.app.go(Card(self.app, self.m, self, self.order[0]))
 

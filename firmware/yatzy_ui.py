@@ -1,5 +1,6 @@
 """yatzy_ui: the Yatzy turn screen (dice, holds, roll) and the start of a game. The box choice, the
-scorecard and game over are yatzy_sheet's (yatzy_ui.Boxes/Card/GameOver load it on first use).
+scorecard, game over and the person's keys on the turn screen are yatzy_sheet's, loaded when a
+person needs them; it never imports this module (it is handed the Turn screen).
 
 People share the handheld and take turns (Yatzy has nothing to hide); bots' turns play out on the
 same screen at a readable pace. Moves go through match.act, bots' through match.poll.
@@ -8,20 +9,10 @@ The heap holds either side of a turn, not both: while a person is on turn the bo
 (it loads again for the next bot; their solver's arrays stay with the match), while a bot is on
 turn yatzy_sheet is. 6-card Maxi-Yatzy then fits the unix port's 96 KB heap.
 """
-import sys
-
 import gfx
-from app import forget
 from buttons import BACK
 from strings import t
 from ui import Screen, fit
-
-
-def box_label(game, box, col):
-    name = t("b_" + game.boxes()[box])
-    if game.columns > 1:
-        name = name[:9] + " " + "x%d" % (col + 1)
-    return name
 
 
 def start(app, variant, players, options, seed, teams):
@@ -33,20 +24,11 @@ def start(app, variant, players, options, seed, teams):
         import yatzy_dice
         import yatzy_turn
         mem = yatzy_dice.solver_mem(yatzy_turn.Dice(6 if variant == "maxi" else 5))  # (Yatzy.ndice)
-        forget(("yatzy_dice", "yatzy_turn"))
+        app.forget(("yatzy_dice", "yatzy_turn"))
     import yatzy_match
     m = yatzy_match.YatzyMatch(variant, players, options, seed, teams)
     m.bot_mem = mem
     app.go(Turn(app, m))
-
-
-def __getattr__(name):
-    # yatzy_ui.Boxes, .Card, .GameOver (table_yatzy_ui's): yatzy_sheet's, loaded when first asked for
-    import yatzy_sheet
-    return getattr(yatzy_sheet, name)
-
-
-_BOTS = ("yatzy_bot", "yatzy_turn", "yatzy_values")
 
 
 class Turn(Screen):
@@ -66,10 +48,17 @@ class Turn(Screen):
             self.held = 0
             self.cur = g.ndice
 
+    def box_label(self, box, col):
+        """A box's name on this game's screens (and its column's multiplier in Triple)."""
+        game = self.m.game
+        name = t("b_" + game.boxes()[box])
+        if game.columns > 1:
+            name = name[:9] + " " + "x%d" % (col + 1)
+        return name
+
     def _sheet(self):
         """yatzy_sheet, with the bots' modules dropped first (they load again on a bot's turn)."""
-        if _BOTS[0] in sys.modules:
-            forget(_BOTS)
+        self.app.drop(self.app.BOT_MODULES)
         import yatzy_sheet
         return yatzy_sheet
 
@@ -82,11 +71,9 @@ class Turn(Screen):
             self.app.go(self._sheet().GameOver(self.app, self.m))
             return
         if self.mine():
-            if _BOTS[0] in sys.modules:
-                forget(_BOTS)
+            self.app.drop(self.app.BOT_MODULES)
         else:
-            if "yatzy_sheet" in sys.modules:
-                forget(("yatzy_sheet",))
+            self.app.drop(("yatzy_sheet",))
             self.app.busy()
             mv = self.m.poll(now)
             if mv is not None:
@@ -117,7 +104,7 @@ class Turn(Screen):
                 g.row(3, t("thinking"), 1)
             if m.last is not None:
                 p, box, col, pts = m.last
-                g.row(6, fit(m.names[p][:6] + " " + box_label(game, box, col)[:5], pts))
+                g.row(6, fit(m.names[p][:6] + " " + self.box_label(box, col)[:5], pts))
             g.row(7, fit(t("points"), game.total(game.current)))
             return
         g.row(1, t("roll_of") % (game.roll_no, game.roll_no + game.rolls_left), 1)

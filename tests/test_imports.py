@@ -4,7 +4,7 @@ the hardware's modules.
 The graph is read with ast from firmware/*.py, every import counted wherever it stands (most of the
 firmware imports inside functions, to load code only when it is needed): `import x`, `from x import
 y`, `__import__("x")`, and the modules the firmware loads or forgets by name, where the name is a
-literal: `app.launch("table_ui", ...)`, `app.forget(...)` / `forget(...)`, `"x" in sys.modules`,
+literal: `app.launch("table_ui", ...)`, `app.forget(...)`, `app.drop(...)`, `"x" in sys.modules`,
 and tuples of module names (the groups that are loaded and forgotten together). A module that
 names another by a string depends on it as much as one that imports it: renaming or splitting the
 other breaks it.
@@ -23,7 +23,8 @@ SEAM = {"hw", "radio", "pinmap", "battery", "buttons"}
 HARDWARE = {"machine", "esp32", "network", "espnow", "ssd1306"}
 
 # calls whose literal string arguments (or tuples of them) name modules the firmware loads or drops
-_BY_NAME = {"launch", "forget", "__import__"}
+# (app.App.launch/forget/drop, app.forget)
+_BY_NAME = {"launch", "forget", "drop", "__import__"}
 
 
 def modules():
@@ -188,10 +189,52 @@ def test_the_walker_sees_every_kind_of_import():
         assert hows.get(how), how
 
 
-@__import__("pytest").mark.xfail(strict=True, reason="issue 15: the app's circle is still being broken")
 def test_no_import_circles():
     found = cycles(graph())
     assert not found, "imports go round in a circle:\n" + "\n".join(describe(c, p) for c, p in found)
+
+
+def _reach(g, start):
+    seen, todo = set(), list(start)
+    while todo:
+        m = todo.pop()
+        for w in g[m]:
+            if w not in seen:
+                seen.add(w)
+                todo.append(w)
+    return seen
+
+
+def test_screens_go_through_the_app_never_the_app_module_or_the_title():
+    # the App a screen holds is the navigator (go, home, launch, to_table, forget, drop)
+    g = graph()
+    assert sorted(m for m in g if "app" in g[m]) == ["main"]
+    assert sorted(m for m in g if "screens" in g[m]) == ["app"]
+
+
+# the screens and what runs them: imports go ui -> play/table -> rules/records/bots -> core, so
+# nothing outside this set reaches it (the table protocol, tablewhy's words included, never does)
+UI = {"app", "ui", "gfx", "screens", "settings_ui", "lowbat", "snyd_ui", "snyd_screens", "snyd_open",
+      "snyd_over", "yatzy_ui", "yatzy_sheet", "table_ui", "table_watch", "table_lobby_ui", "table_snyd_ui",
+      "table_yatzy_ui"}
+# the rules cores reach only their own rare halves and words, and the core
+RULES = {"snyd": {"compat", "recordlib", "snyd_forfeit", "snyd_reasons", "snyd_text"},
+         "yatzy": {"compat", "yatzy_forfeit", "yatzy_reasons"}}
+
+
+def test_nothing_below_the_ui_reaches_it():
+    g = graph()
+    assert UI <= set(g), UI - set(g)
+    for m in g:
+        if m not in UI and m != "main":
+            bad = _reach(g, [m]) & UI
+            assert not bad, "%s reaches the UI: %s" % (m, sorted(bad))
+
+
+def test_the_rules_cores_reach_only_the_core():
+    g = graph()
+    for m, ok in RULES.items():
+        assert _reach(g, [m]) <= ok, "%s reaches %s" % (m, sorted(_reach(g, [m]) - ok))
 
 
 def test_only_the_hardware_seam_imports_the_hardware():
