@@ -12,15 +12,17 @@ import snyd_odds  # noqa: F401
 import yatzy  # noqa: F401
 import botview  # noqa: F401
 import botview_yatzy  # noqa: F401
-import snyd_bot
+import snyd_bot  # noqa: F401
 import yatzy_bot
+import snyd_botview  # the bots' view side: decide(view, level, rng)
+import yatzy_coach
 import yatzy_turn  # noqa: F401
 import yatzy_values  # noqa: F401
 
 game, level, path = sys.argv[1], sys.argv[2], sys.argv[3]
 rng = botrng.Rng(1)
 yatzy_bot.use_tables("build/tables")
-bot = snyd_bot if game == "snyd" else yatzy_bot
+bot = snyd_botview if game == "snyd" else yatzy_coach
 with open(path) as f:
     for line in f:
         v = json.loads(line)

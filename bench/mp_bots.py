@@ -24,6 +24,8 @@ import yatzy_values  # noqa: E402
 import yatzy_bot  # noqa: E402
 m3 = benchlib.mem_alloc()
 import botviews  # noqa: E402
+import snyd_botview  # noqa: E402  (the view side: loaded by the first decision before)
+import yatzy_coach  # noqa: E402
 
 benchlib.row("bots", "heap: rules cores (snyd, yatzy, snyd_odds, recordlib; shared with the game)", m1 - m0, "B")
 benchlib.row("bots", "heap: snyd bot modules (botrng, botview, snyd_bot)", m2 - m1, "B")
@@ -60,7 +62,7 @@ SV6 = botviews.snyd_views(20, seats=6, seed=3)
 rng = botrng.Rng(1)
 for level in snyd_bot.LEVELS:
     def one(v, level=level):
-        snyd_bot.decide(v, level, rng)
+        snyd_botview.decide(v, level, rng)
 
     one(SV[0])
     mean, worst = timing(one, SV + SV6)
@@ -73,7 +75,7 @@ for level in ("easy", "hard"):
     yatzy_bot._kept[-1] = None  # the key of the turn the solver holds: each level solves afresh
 
     def yone(v, level=level):
-        yatzy_bot.decide(v, level, rng)
+        yatzy_coach.decide(v, level, rng)
 
     gc.collect()
     y0 = gc.mem_alloc()

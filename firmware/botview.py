@@ -123,5 +123,4 @@ def yatzy_view(game, player=None, options=None):
 
 def yatzy_card(view):
     import botview_yatzy
-    import yatzy_bot
-    return botview_yatzy.yatzy_card(view, yatzy_bot.Card)
+    return botview_yatzy.yatzy_card(view)

@@ -1,11 +1,12 @@
 """botview_yatzy: the Yatzy half of botview (see there): views of a live Yatzy game, and a core
-scorecard (a yatzy_bot.Card, the class given) standing for a view. The PC tools come here through
-botview, and yatzy_bot.decide for a view; the handheld's bots read their live game (yatzy_bot.play)
-and load neither. It never imports yatzy_bot (which imports it).
+scorecard (yatzy_bot.Card) standing for a view. The PC tools come here through botview, and
+yatzy_coach.decide for a view; the handheld's bots read their live game (yatzy_bot.play) and load
+neither.
 """
 import yatzy
 from botcheck import int_in as _int
 from botcheck import need as _need
+from yatzy_bot import Card
 
 YATZY_KEYS = ("variant", "options", "dice", "rolls_left", "saved_rolls", "columns", "yahtzee_bonus")
 
@@ -31,9 +32,8 @@ _PLACE5 = b"\x01\x02\x03\x04\x06"
 _PLACE6 = b"\x01\x02\x03\x04\x06\x06"
 
 
-def yatzy_card(view, Card):
-    """A Card (yatzy_bot.Card) of a one-scorecard core game with the view's boxes filled and the
-    view's dice rolled.
+def yatzy_card(view):
+    """A one-scorecard core game with the view's boxes filled and the view's dice rolled.
 
     The filled boxes get placeholder dice (only free/filled matters to the core's scores_for and the
     joker rule; the yahtzee box gets a real Yahtzee when the view says it holds 50); the view's own

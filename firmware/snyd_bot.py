@@ -1,8 +1,8 @@
 """snyd_bot: the Snyd bots (levels kids, easy, normal, hard) - the same code on the handheld and the PC.
 
-Public API (stable; the handheld and host_tools.bot call only this):
+Public API (stable; the handheld calls only this, host_tools.bot and the tests snyd_botview.decide):
 
-    decide(view, level, rng) -> move or None       (snyd_botview's, loaded when first asked for)
+    snyd_botview.decide(view, level, rng) -> move or None   (the view side: the PC's, above this module)
         view  : the bot-protocol Snyd view dict (shared/spec/bot-protocol.md), e.g. built for a seat of
                 a live game by botview.snyd_view(game, seat, actions); only what that seat may know.
         level : "kids" | "easy" | "normal" | "hard"
@@ -149,14 +149,6 @@ class _Seat:
     def expected(self, face):
         known, unseen, ev = self._split(self.me, face)
         return known + unseen * snyd_odds.hit_p(face, self.jok)
-
-
-def decide(view, level, rng):
-    # a bot-protocol view (the PC's tools, tests): snyd_botview's, loaded only here; the
-    # handheld's bots play() the live game and never hold it
-    lv = _level(level)
-    import snyd_botview
-    return snyd_botview.decide(view, lv, rng, _Seat, _move)
 
 
 def play(game, seat, actions, level, rng):

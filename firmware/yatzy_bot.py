@@ -1,31 +1,30 @@
 """yatzy_bot: the Yatzy bots (levels kids, easy, normal, hard) and the coach, for every variant.
 
-Public API (stable; the handheld and host_tools.bot call only this):
+Public API (stable; the handheld calls only this, host_tools.bot and the tests also the view side,
+yatzy_coach.decide / coach / cache_scores, which is the PC's, above this module: this module never
+imports it, so the handheld's games never load it):
 
-    decide(view, level, rng) -> move
+    yatzy_coach.decide(view, level, rng) -> move
         view  : the bot-protocol Yatzy view dict (shared/spec/bot-protocol.md), e.g. built for the
                 scorecard to move by botview.yatzy_view(game, None, options); given after a roll.
         level : "kids" | "easy" | "normal" | "hard";  rng: a botrng.Rng (deterministic)
         move  : ["hold", [positions]] (keep those dice and roll the rest; only while rolls_left > 0)
                 | ["score", box name, column]
-    coach(view, move=None) -> (best move, its expected points, expected points of `move` or None)
+    yatzy_coach.coach(view, move=None) -> (best move, its expected points, expected points of `move`
+        or None)
         Expected points = this turn's box plus what the rest of the game is worth, by the hard
         level's judgement; best minus move is what the player's choice costs.
-    (decide, coach and read load the view side when called: botview_yatzy, which turns a view
-    into a Card, and yatzy_coach; the handheld's bots play() their live game, so its games never
-    load them. Neither imports this module: they get its Card and ready()'s answer.)
     use_tables(folder)  where the value tables are (default "tables": the handheld's /tables);
                         host tools point it at build/tables
     prepare(ndice, mem=None)  the hold solver for ndice dice, built now if not yet; mem (a list)
                         keeps its arrays beyond this module: the handheld fills it as a game starts,
                         while its heap is in one piece, and drops the bots' code between their turns
     play(game, level, rng, options=None, mem=None)  decide() for a live game (the handheld's bots)
-    read(view, level)   -> ready() for the card a view describes (decide, coach)
     ready(card, level, options, mem=None) -> (card, judge, solver), the turn solved; choose(that, rng)
                         -> the move
-    cache_scores(on)    keep the core's score of every roll per variant (3.8 KB for 5 dice, 9 KB
-                        for maxi): the PC's simulations switch it on for speed; the handheld asks
-                        the core afresh (same answers)
+    yatzy_coach.cache_scores(on)  keep the core's score of every roll per variant (3.8 KB for 5
+                        dice, 9 KB for maxi): the PC's simulations switch it on for speed; the
+                        handheld asks the core afresh (same answers)
 
 Raises ValueError on a view that cannot be read. Box scores and legality (joker rules included) are
 the rules core's, through botview_yatzy.yatzy_card; the hold search is yatzy_turn's expectimax.
@@ -57,7 +56,8 @@ _SAVED_ROLL = const(2)   # heuristic worth in points of a roll saved for later (
 # What the module keeps between decisions, in one list: on the handheld every module-level name is
 # an interned string for good, and a Maxi game runs close to the count where the unix port takes a
 # 7 KB qstr pool. The value tables' folder, the open tables by variant, the hold solvers by number
-# of dice, the score rows per variant (None: not kept), the table memo, the key of the solved turn.
+# of dice, the PC's kept score rows (a function of (game, roll number, dice) that yatzy_coach.
+# cache_scores installs; None: ask the core), the table memo, the key of the solved turn.
 _DIR = const(0)
 _TABLES = const(1)
 _SOLVERS = const(2)
@@ -70,10 +70,6 @@ _kept = ["tables", {}, {}, None, None, None]
 def use_tables(folder):
     _kept[_DIR] = folder
     _kept[_TABLES] = {}
-
-
-def cache_scores(on):
-    _kept[_ROWS] = {} if on else None
 
 
 def prepare(ndice, mem=None):
@@ -200,8 +196,7 @@ class _Judge:
             r = prepare(g.ndice).d.roll_index(dice)
         row = None
         if _kept[_ROWS] is not None:  # the PC's simulations keep the core's scores per roll
-            import yatzy_coach
-            row = yatzy_coach.scores(_kept[_ROWS], g, r, dice, prepare(g.ndice).d.nroll, _five(dice))
+            row = _kept[_ROWS](g, r, dice)  # (yatzy_coach.cache_scores)
         for c in range(g.columns):
             if row is None:
                 sc = g.scores_for(dice, c)  # (a joker Yahtzee: the core's placement rule decides)
@@ -287,19 +282,3 @@ def choose(r, rng):
             return ["hold", [i for i in range(n) if mask >> i & 1]]
     _, b, c = judge.best_box(dice)
     return ["score", judge.names[b], c]
-
-
-# ---- the bot-protocol view side (the PC's tools and tests; the handheld's bots play() the live
-# game and never load it)
-def read(view, level):
-    import botview_yatzy
-    return ready(botview_yatzy.yatzy_card(view, Card), level, view["options"])
-
-
-def decide(view, level, rng):
-    return choose(read(view, level), rng)
-
-
-def coach(view, move=None):
-    import yatzy_coach
-    return yatzy_coach.coach(read(view, "hard"), move)

@@ -1,22 +1,42 @@
-"""yatzy_coach: the Yatzy bots' PC side - the coach (what the hard bot thinks of a player's move:
-yatzy_bot.coach, see there) and the PC's kept score rows (yatzy_bot.cache_scores). The handheld's
-bots play() their live game, so its games never load this code. It never imports yatzy_bot (which
-imports it): yatzy_bot hands over what it needs.
+"""yatzy_coach: the Yatzy bots' view side - decisions on bot-protocol views (decide, read), the
+coach (what the hard bot thinks of a player's move: coach) and the PC's kept score rows
+(cache_scores); yatzy_bot's docstring has the API. The PC's tools and tests: above yatzy_bot, which
+never imports it, so the handheld's bots, which play() their live game, never load this code.
 """
 import yatzy
+import yatzy_bot
 from botcheck import int_in
 
 
-def scores(rows, g, r, dice, nroll, five):
-    """The core's scores of roll r (of nroll) in every box (as if every box were free), kept in
-    rows (a dict, yatzy_bot.cache_scores) per variant: the bot asks for each of the rolls every
-    turn. None for a Yahtzee roll (five: the dice all show one face) in the yahtzee variant once
-    its box is filled (the joker depends on the card): ask the core."""
-    if g.variant == "yahtzee" and five and not g.is_free(g.current, g.nbox - 2):
+def read(view, level):
+    """yatzy_bot.ready() for the card a view describes (botview_yatzy.yatzy_card)."""
+    import botview_yatzy
+    return yatzy_bot.ready(botview_yatzy.yatzy_card(view), level, view["options"])
+
+
+def decide(view, level, rng):
+    return yatzy_bot.choose(read(view, level), rng)
+
+
+def cache_scores(on):
+    """Keep the core's score of every roll per variant for yatzy_bot (on) or ask the core (off)."""
+    if on:
+        rows = {}
+        yatzy_bot._kept[yatzy_bot._ROWS] = lambda g, r, dice: scores(rows, g, r, dice)
+    else:
+        yatzy_bot._kept[yatzy_bot._ROWS] = None
+
+
+def scores(rows, g, r, dice):
+    """The core's scores of roll r in every box (as if every box were free), kept in rows (a dict,
+    cache_scores) per variant: the bot asks for each of the rolls every turn. None for a Yahtzee
+    roll in the yahtzee variant once its box is filled (the joker depends on the card): ask the
+    core."""
+    if g.variant == "yahtzee" and yatzy_bot._five(dice) and not g.is_free(g.current, g.nbox - 2):
         return None
     t = rows.get(g.ndice)
     if t is None or t[0] != g.variant:
-        t = rows[g.ndice] = (g.variant, bytearray(b"\xff" * (nroll * g.nbox)))
+        t = rows[g.ndice] = (g.variant, bytearray(b"\xff" * (yatzy_bot.prepare(g.ndice).d.nroll * g.nbox)))
     nb = g.nbox
     rows = t[1]
     if rows[r * nb] == 255:
@@ -25,10 +45,9 @@ def scores(rows, g, r, dice, nroll, five):
     return memoryview(rows)[r * nb:(r + 1) * nb]
 
 
-def coach(r, move=None):
-    """(best move, its expected points, the expected points of `move` or None), hard level; r is
-    yatzy_bot.ready()'s (card, judge, solver) for the view."""
-    card, judge, s = r
+def coach(view, move=None):
+    """(best move, its expected points, the expected points of `move` or None), hard level."""
+    card, judge, s = read(view, "hard")
     dice = card.dice
     n = len(dice)
     full = (1 << n) - 1

@@ -20,13 +20,15 @@ import sys
 import host_tools.paths  # noqa: F401  (firmware/ on sys.path)
 import botrng
 import snyd_bot
+import snyd_botview
 import yatzy_bot
+import yatzy_coach
 
 from host_tools.yatzy_table import TABLES
 
-GAMES = {"snyd": snyd_bot, "yatzy": yatzy_bot}
+GAMES = {"snyd": snyd_botview, "yatzy": yatzy_coach}  # the bots' view side: decide(view, level, rng)
 yatzy_bot.use_tables(TABLES)  # the hard Yatzy bot's value tables (make tables); heuristic without
-yatzy_bot.cache_scores(True)
+yatzy_coach.cache_scores(True)
 TABLE_OF = {"standard": "standard", "yahtzee": "yahtzee", "triple": "standard"}  # the file a variant reads
 
 

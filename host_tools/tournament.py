@@ -23,6 +23,7 @@ import host_tools.paths  # noqa: F401  (firmware/ on sys.path)
 import botrng
 import snyd
 import snyd_bot
+import snyd_botview
 from botview import snyd_view
 from host_tools import snyd_baselines
 
@@ -34,7 +35,7 @@ def player(name):
     if name in OPPONENTS:
         return OPPONENTS[name]
     if name in snyd_bot.LEVELS:
-        return lambda view, rng: snyd_bot.decide(view, name, rng)
+        return lambda view, rng: snyd_botview.decide(view, name, rng)
     raise ValueError("unknown player %r" % name)
 
 

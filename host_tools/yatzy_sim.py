@@ -3,7 +3,7 @@
     python -m host_tools.yatzy_sim [--games N] [--variant standard] [--levels ...] [--seed S] [--jobs 2]
 
 Each game is the rules core's (yatzy.Yatzy, one scorecard); the dice come from a botrng.Rng seeded per
-game; the bot sees botview.yatzy_view and answers through yatzy_bot.decide, exactly as on the handheld.
+game; the bot sees botview.yatzy_view and answers through yatzy_coach.decide, exactly as on the handheld.
 Prints one line per level (or JSON with --json), next to the optimal value where the value table
 knows it (standard, yahtzee).
 """
@@ -19,11 +19,12 @@ import host_tools.paths  # noqa: F401  (firmware/ on sys.path)
 import botrng
 import yatzy
 import yatzy_bot
+import yatzy_coach
 from botview import yatzy_view
 from host_tools.yatzy_table import TABLES, path_for
 
 yatzy_bot.use_tables(TABLES)
-yatzy_bot.cache_scores(True)
+yatzy_coach.cache_scores(True)
 
 
 def play(variant, level, seed, options=None):
@@ -36,7 +37,7 @@ def play(variant, level, seed, options=None):
     while not g.finished:
         g.roll_with(die)
         while True:
-            mv = yatzy_bot.decide(yatzy_view(g, None, options), level, bot_rng)
+            mv = yatzy_coach.decide(yatzy_view(g, None, options), level, bot_rng)
             if mv[0] == "hold":
                 held = 0
                 for i in mv[1]:

@@ -17,8 +17,10 @@ import botrng
 import botview
 import snyd
 import snyd_bot
+import snyd_botview
 import yatzy
 import yatzy_bot
+import yatzy_coach
 from host_tools import snyd_baselines, tournament, yatzy_table
 from host_tools.paths import ROOT
 
@@ -88,7 +90,7 @@ def test_hidden_dice_never_change_a_decision(rules, seats, seed, steps):
     assert views[0] == views[1]
     for lv in snyd_bot.LEVELS:
         if views[0]["may"]:
-            assert snyd_bot.decide(views[0], lv, botrng.Rng(seed)) == snyd_bot.decide(views[1], lv, botrng.Rng(seed))
+            assert snyd_botview.decide(views[0], lv, botrng.Rng(seed)) == snyd_botview.decide(views[1], lv, botrng.Rng(seed))
 
 
 def test_same_seed_same_game():
@@ -175,7 +177,7 @@ def test_yatzy_bots_legal_in_random_games(variant, level, seed):
         g.roll_with(dice.die)
         while True:
             view = botview.yatzy_view(g, None, opts)
-            mv = yatzy_bot.decide(view, level, rng)
+            mv = yatzy_coach.decide(view, level, rng)
             if mv[0] == "hold":
                 assert view["rolls_left"] > 0 and len(mv[1]) < g.ndice
                 g.held = 0
@@ -248,11 +250,11 @@ def test_solver_agrees_with_the_dp(tail):
 
 
 def test_coach_cost_is_zero_for_its_own_advice():
-    best, bv, mine = yatzy_bot.coach(YATZY_VIEW, None)
+    best, bv, mine = yatzy_coach.coach(YATZY_VIEW, None)
     assert mine is None
-    _, _, same = yatzy_bot.coach(YATZY_VIEW, best)
+    _, _, same = yatzy_coach.coach(YATZY_VIEW, best)
     assert abs(same - bv) < 1e-6
-    _, _, worse = yatzy_bot.coach(YATZY_VIEW, ["hold", []])
+    _, _, worse = yatzy_coach.coach(YATZY_VIEW, ["hold", []])
     assert worse < bv
 
 
@@ -268,12 +270,12 @@ def test_limits_under_the_unix_port(tmp_path):
     assert need is not None and need < 16384, need  # target 4 KB on the device; 64-bit unix errs high
     # the median, not the worst case: one decision that meets a garbage collection on a loaded CI
     # machine must not fail the suite (the worst case is a bench row: bench/mp_bots.py)
-    script = ("import json, time, botrng, snyd_bot\n"
+    script = ("import json, time, botrng, snyd_botview\n"
               "took = []\n"
               "for line in open(%r):\n"
               "    v = json.loads(line)\n"
               "    t = time.ticks_us()\n"
-              "    snyd_bot.decide(v, 'hard', botrng.Rng(1))\n"
+              "    snyd_botview.decide(v, 'hard', botrng.Rng(1))\n"
               "    took.append(time.ticks_diff(time.ticks_us(), t))\n"
               "took.sort()\n"
               "print(took[len(took) // 2])\n" % path)

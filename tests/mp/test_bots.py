@@ -6,8 +6,10 @@ import botrng
 import botview
 import snyd
 import snyd_bot
+import snyd_botview
 import yatzy
 import yatzy_bot
+import yatzy_coach
 from yatzy_turn import Dice, Solver
 
 SPEC_VIEW = {"rules": {"dice": 5, "jokers": True, "palifico": True, "calza": True, "open_on_ones": False,
@@ -50,18 +52,18 @@ def check_snyd_move(view, mv):
 
 def test_spec_view_every_level():
     for lv in snyd_bot.LEVELS:
-        check_snyd_move(SPEC_VIEW, snyd_bot.decide(SPEC_VIEW, lv, botrng.Rng(3)))
+        check_snyd_move(SPEC_VIEW, snyd_botview.decide(SPEC_VIEW, lv, botrng.Rng(3)))
 
 
 def test_bad_views_raise_value_error():
-    raises(ValueError, snyd_bot.decide, "x", "hard", botrng.Rng(1))
-    raises(ValueError, snyd_bot.decide, SPEC_VIEW, "genius", botrng.Rng(1))
+    raises(ValueError, snyd_botview.decide, "x", "hard", botrng.Rng(1))
+    raises(ValueError, snyd_botview.decide, SPEC_VIEW, "genius", botrng.Rng(1))
     v = dict(SPEC_VIEW)
     v["actions"] = [[0, "bid", 3, 3], [1, "bid", 2, 3]]  # not a raise
-    raises(ValueError, snyd_bot.decide, v, "hard", botrng.Rng(1))
+    raises(ValueError, snyd_botview.decide, v, "hard", botrng.Rng(1))
     v = dict(SPEC_VIEW)
     v["dice"] = [1, 2]
-    raises(ValueError, snyd_bot.decide, v, "easy", botrng.Rng(1))
+    raises(ValueError, snyd_botview.decide, v, "easy", botrng.Rng(1))
 
 
 def play_snyd(rules, seats, levels, seed, max_rounds=60):
@@ -79,7 +81,7 @@ def play_snyd(rules, seats, levels, seed, max_rounds=60):
         while g.in_round:
             s = g.on_turn
             view = botview.snyd_view(g, s, acts)
-            mv = snyd_bot.decide(view, levels[s], rngs[s])
+            mv = snyd_botview.decide(view, levels[s], rngs[s])
             check_snyd_move(view, mv)
             log.append(mv)
             if mv[0] == "bid":
@@ -129,7 +131,7 @@ def test_snyd_decision_blind_to_other_dice():
             views.append(botview.snyd_view(g, 2, acts))
         eq(views[0], views[1])
         for lv in snyd_bot.LEVELS:
-            eq(snyd_bot.decide(views[0], lv, botrng.Rng(trial)), snyd_bot.decide(views[1], lv, botrng.Rng(trial)))
+            eq(snyd_botview.decide(views[0], lv, botrng.Rng(trial)), snyd_botview.decide(views[1], lv, botrng.Rng(trial)))
 
 
 def test_dice_numbering_round_trips():
@@ -172,7 +174,7 @@ def yatzy_turns(variant, level, turns, seed, options=None):
         g.roll_with(r.die)
         while True:
             view = botview.yatzy_view(g, None, options)
-            mv = yatzy_bot.decide(view, level, rng)
+            mv = yatzy_coach.decide(view, level, rng)
             if mv[0] == "hold":
                 assert view["rolls_left"] > 0
                 g.held = 0
@@ -198,19 +200,19 @@ def test_yatzy_bad_views():
     v = {"variant": "standard", "options": {}, "dice": [2, 2, 5, 6, 6], "rolls_left": 2, "saved_rolls": 0,
          "columns": [{"scores": {"ones": 3, "chance": 22}}], "yahtzee_bonus": 0}
     rng = botrng.Rng(1)
-    assert yatzy_bot.decide(v, "normal", rng)[0] in ("hold", "score")
+    assert yatzy_coach.decide(v, "normal", rng)[0] in ("hold", "score")
     for k, bad in (("variant", "poker"), ("dice", [2, 2, 5]), ("dice", [0, 1, 2, 3, 4]),
                    ("columns", [{"scores": {"sevens": 3}}]), ("rolls_left", -1), ("columns", [])):
         w = dict(v)
         w[k] = bad
-        raises(ValueError, yatzy_bot.decide, w, "normal", rng)
+        raises(ValueError, yatzy_coach.decide, w, "normal", rng)
 
 
 def test_coach_prices_choices():
     v = {"variant": "standard", "options": {}, "dice": [6, 6, 6, 2, 1], "rolls_left": 0, "saved_rolls": 0,
          "columns": [{"scores": {}}], "yahtzee_bonus": 0}
-    best, bv, mine = yatzy_bot.coach(v, ["score", "ones", 0])
+    best, bv, mine = yatzy_coach.coach(v, ["score", "ones", 0])
     eq(best[0], "score")
     assert mine < bv - 1, (best, bv, mine)  # a one in ones, three sixes wasted: it costs
-    _, bv2, same = yatzy_bot.coach(v, best)
+    _, bv2, same = yatzy_coach.coach(v, best)
     assert abs(same - bv2) < 1e-6

@@ -1,5 +1,5 @@
 """snyd_bot.play (the handheld's bots read their live game) makes exactly the move that
-snyd_bot.decide makes for the bot-protocol view of that game, and that the bot before the change
+snyd_botview.decide makes for the bot-protocol view of that game, and that the bot before the change
 made for it, leaving each rng in the same state: every level, every ruleset of test_bots (open die,
 neighbours, calza by any/turn, kids), on turn and out of turn (calza), in random games where seats
 bid at random or by the bots' own moves. The bot before is a recording (tests/fixtures/
@@ -10,6 +10,7 @@ import botrng
 import botview
 import snyd
 import snyd_bot
+import snyd_botview
 from mpcheck import eq, fixture as _fixture
 
 
@@ -18,7 +19,7 @@ def _same(g, acts, call):
     view = botview.snyd_view(g, seat, acts)
     ra, rb = botrng.Rng(k), botrng.Rng(k)
     a = snyd_bot.play(g, seat, acts, lv, ra)
-    b = snyd_bot.decide(view, lv, rb)
+    b = snyd_botview.decide(view, lv, rb)
     eq(a, b, "play vs decide, %s seat %d %r" % (lv, seat, view))
     eq(b, move, "decide vs the bot before, %s seat %d %r" % (lv, seat, view))
     eq(ra.s, rb.s, "rng after play vs decide")

@@ -1,10 +1,11 @@
-"""yatzy_bot.play (the handheld's bots read their live game) makes exactly the move yatzy_bot.decide
+"""yatzy_bot.play (the handheld's bots read their live game) makes exactly the move yatzy_coach.decide
 makes for the bot-protocol view of that game, in every variant and level, with several scorecards
 in play (the live game's scorecard to move is not the first one), early and late in a game."""
 import botrng
 import botview
 import yatzy
 import yatzy_bot
+import yatzy_coach
 from mpcheck import Rng, eq
 
 MAXI_75 = {"bonus": "75/50", "saved_rolls": False}
@@ -51,7 +52,7 @@ def _match(g, level, seed, turns, options=None):
             _forget_turn()
             mine = yatzy_bot.play(g, level, ra, options)
             _forget_turn()  # so the view's judge solves the turn afresh, not reusing play()'s
-            theirs = yatzy_bot.decide(botview.yatzy_view(g, None, options), level, rb)
+            theirs = yatzy_coach.decide(botview.yatzy_view(g, None, options), level, rb)
             eq(mine, theirs, "%s %s turn %d" % (g.variant, level, g.turn))
             moves += 1
             if mine[0] == "score":
