@@ -22,7 +22,7 @@ from host_tools.paths import BUILD, MICROPYTHON, ROOT
 MP32 = os.path.join(ROOT, "host_tools", "mp32")
 # what a handheld holds while it plays at an 8-handheld Snyd table, its own modules first
 MODULES = ("compat strings gfx ui buttons battery store app radio wire fairdice tablelog "
-           "tablegame tablebase table table_ui table_watch snyd snyd_recorder snydtable table_snyd snyd_screens snyd_ui "
+           "tablegame table table_ui snyd snyd_recorder snydtable table_snyd snyd_screens snyd_ui "
            "table_snyd_ui").split()
 
 # One step per line group; the WebAssembly runner (host_tools/mp32/heap.mjs) runs each group as its
