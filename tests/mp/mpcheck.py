@@ -55,3 +55,15 @@ def fixture(name):
         with f:
             return json.load(f)
     raise AssertionError("tests/fixtures/%s not found" % name)
+
+
+def play_move(g, acts, s, mv):
+    """Make seat s's bot-protocol move mv (["bid", count, face] | ["snyd"] | ["calza"]) in the
+    snyd.Game g, keeping this round's actions (the bots' view) in acts."""
+    if mv[0] == "bid":
+        g.bid(s, mv[1], mv[2])
+        acts.append([s, "bid", mv[1], mv[2]])
+    elif mv[0] == "snyd":
+        g.snyd(s)
+    else:
+        g.calza(s)

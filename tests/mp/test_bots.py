@@ -1,6 +1,6 @@
 """Bots (snyd_bot, yatzy_bot, yatzy_turn, botview, botrng) under both interpreters: legal moves on
 every level, decisions blind to other seats' dice, determinism, and the expectimax's arithmetic."""
-from mpcheck import Rng, eq, raises
+from mpcheck import Rng, eq, play_move, raises
 
 import botrng
 import botview
@@ -84,13 +84,7 @@ def play_snyd(rules, seats, levels, seed, max_rounds=60):
             mv = snyd_botview.decide(view, levels[s], rngs[s])
             check_snyd_move(view, mv)
             log.append(mv)
-            if mv[0] == "bid":
-                g.bid(s, mv[1], mv[2])
-                acts.append([s, "bid", mv[1], mv[2]])
-            elif mv[0] == "snyd":
-                g.snyd(s)
-            else:
-                g.calza(s)
+            play_move(g, acts, s, mv)
     assert g.over
     return log
 

@@ -11,7 +11,7 @@ import botview
 import snyd
 import snyd_bot
 import snyd_botview
-from mpcheck import eq, fixture as _fixture
+from mpcheck import eq, fixture as _fixture, play_move
 
 
 def _same(g, acts, call):
@@ -43,13 +43,7 @@ def test_play_matches_decide_and_the_bot_before():
                 for c in calls:
                     _same(g, acts, c)
                     checked += 1
-                if mv[0] == "bid":   # the bot's move, or now and then a random legal raise
-                    g.bid(s, mv[1], mv[2])
-                    acts.append([s, "bid", mv[1], mv[2]])
-                elif mv[0] == "snyd":
-                    g.snyd(s)
-                else:
-                    g.calza(s)
+                play_move(g, acts, s, mv)  # the bot's move, or now and then a random legal raise
             eq(g.in_round, False, "the round is over")
     eq(checked, fx["decisions"])
     assert checked > 4 * fx["positions"]
