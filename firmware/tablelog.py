@@ -691,8 +691,11 @@ class Node:
             if keyed & (1 << x) and self.members & (1 << x) and self.alive(x, now):
                 if self._tlast[x] >= self.term:
                     ours += 1
-                elif self._tfol[x] != _NO_LEADER and self._tfol[x] != self.seat:
-                    older += 1  # it follows another sequencer (not just back from a reboot)
+                elif self._tfol[x] < wire.SEATS_MAX and self._tfol[x] != self.seat and \
+                        self.alive(self._tfol[x], now):
+                    older += 1  # it follows another sequencer, alive (not just back from a
+                    # reboot, nor a seat's claim to follow a dead one: that would make us give
+                    # up every 7 s)
         return older > ours
 
     def _gone(self, s, now):

@@ -301,6 +301,25 @@ def test_a_rebooted_sequencer_catches_up_before_it_logs():
     honest_agree(t, range(3))
 
 
+def test_a_seat_claiming_to_follow_a_dead_sequencer_deposes_nobody():
+    """The sequencer dies and the next seat takes over; a byzantine seat keeps sending heartbeats
+    in the dead sequencer's term, saying it follows it. The new sequencer is not outvoted by that
+    (it would give its term up every 7 s): it keeps its term and the game goes on."""
+    t = Table(seats=3, seed=119)
+    assert t.start_game() == 0
+    t.run(lambda: t.hands[1].node.applied > 10, 60_000)
+    t.kill(0)
+    assert t.run(lambda: t.hands[1].node.is_leader() and t.hands[1].node.ready, 30_000)
+    term = t.hands[1].node.term
+    bad = t.hands[2]
+    for _ in range(40):  # 20 s of lies, twice a second
+        hb = frame(bad, t, type=wire.T_ACK, ack=bad.node.applied, term=0)
+        hb.flags = 0  # "I follow handheld 0"
+        t.hands[1].receive(bytes(bad.codec.encode(hb, 1 << 1)), t.now)
+        t.run(lambda: False, 500)
+        assert t.hands[1].node.term == term and t.hands[1].node.is_leader()
+
+
 # ---- 7: forged snapshots ------------------------------------------------------------------------
 
 def test_a_rebooted_handheld_takes_no_forged_snapshot():
