@@ -4,20 +4,20 @@ LEVEL is "none") lets the bot decide each. Prints OK at the end; a MemoryError e
 import json
 import sys
 
-import botrng
-import recordlib  # noqa: F401  (the rules cores load these on first use: count them as loaded)
-import snyd_text  # noqa: F401
-import snyd  # noqa: F401  (the rules cores: the game has them loaded already)
-import snyd_odds  # noqa: F401
-import yatzy  # noqa: F401
-import botview  # noqa: F401
-import botview_yatzy  # noqa: F401
-import snyd_bot  # noqa: F401
-import yatzy_bot
-import snyd_botview  # the bots' view side: decide(view, level, rng)
-import yatzy_coach
-import yatzy_turn  # noqa: F401
-import yatzy_values  # noqa: F401
+from dicecup.bots import botrng
+from dicecup.core import recordlib  # noqa: F401  (the rules cores load these on first use: count them as loaded)
+from dicecup.rules import snyd_text  # noqa: F401
+from dicecup.rules import snyd  # noqa: F401  (the rules cores: the game has them loaded already)
+from dicecup.rules import snyd_odds  # noqa: F401
+from dicecup.rules import yatzy  # noqa: F401
+from dicecup.bots import botview  # noqa: F401
+from dicecup.bots import botview_yatzy  # noqa: F401
+from dicecup.bots import snyd_bot  # noqa: F401
+from dicecup.bots import yatzy_bot
+from dicecup.bots import snyd_botview  # the bots' view side: decide(view, level, rng)
+from dicecup.bots import yatzy_coach
+from dicecup.bots import yatzy_turn  # noqa: F401
+from dicecup.bots import yatzy_values  # noqa: F401
 
 game, level, path = sys.argv[1], sys.argv[2], sys.argv[3]
 rng = botrng.Rng(1)

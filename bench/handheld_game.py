@@ -23,11 +23,11 @@ class Driver:
     step_ms = 20
 
     def __init__(self, kind):
-        import app
-        import hw
+        from dicecup import app
+        from dicecup.device import hw
         import machine
-        import pinmap
-        import seats
+        from dicecup.device import pinmap
+        from dicecup.play import seats
         # bots answer 300 ms after a move: no bot move falls inside a button press (120 ms), so
         # the frames counted during presses are the ones the person's actions caused
         seats.Bot.think_ms = 300

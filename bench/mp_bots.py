@@ -10,22 +10,22 @@ import benchlib
 
 gc.collect()
 m0 = benchlib.mem_alloc()
-import snyd  # noqa: E402
-import yatzy  # noqa: E402
-import snyd_odds  # noqa: E402
-import recordlib  # noqa: E402
+from dicecup.rules import snyd  # noqa: E402
+from dicecup.rules import yatzy  # noqa: E402
+from dicecup.rules import snyd_odds  # noqa: E402
+from dicecup.core import recordlib  # noqa: E402
 m1 = benchlib.mem_alloc()
-import botrng  # noqa: E402
-import botview  # noqa: E402
-import snyd_bot  # noqa: E402
+from dicecup.bots import botrng  # noqa: E402
+from dicecup.bots import botview  # noqa: E402
+from dicecup.bots import snyd_bot  # noqa: E402
 m2 = benchlib.mem_alloc()
-import yatzy_turn  # noqa: E402
-import yatzy_values  # noqa: E402
-import yatzy_bot  # noqa: E402
+from dicecup.bots import yatzy_turn  # noqa: E402
+from dicecup.bots import yatzy_values  # noqa: E402
+from dicecup.bots import yatzy_bot  # noqa: E402
 m3 = benchlib.mem_alloc()
 import botviews  # noqa: E402
-import snyd_botview  # noqa: E402  (the view side: loaded by the first decision before)
-import yatzy_coach  # noqa: E402
+from dicecup.bots import snyd_botview  # noqa: E402  (the view side: loaded by the first decision before)
+from dicecup.bots import yatzy_coach  # noqa: E402
 
 benchlib.row("bots", "heap: rules cores (snyd, yatzy, snyd_odds, recordlib; shared with the game)", m1 - m0, "B")
 benchlib.row("bots", "heap: snyd bot modules (botrng, botview, snyd_bot)", m2 - m1, "B")

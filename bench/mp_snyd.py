@@ -8,7 +8,7 @@ import benchlib
 
 gc.collect()
 m0 = benchlib.mem_alloc()
-import snyd  # noqa: E402
+from dicecup.rules import snyd  # noqa: E402
 
 m1 = benchlib.mem_alloc()
 import snyd_bench  # noqa: E402  (the bench's own helper: measured apart from the core)
@@ -59,7 +59,7 @@ benchlib.row("snyd", "play a random 6-player game, core only (unix port)",
 
 g, record = snyd_bench.random_game(3)
 del g
-import snyd_record  # noqa: E402
+from dicecup.records import snyd_record  # noqa: E402
 
 gc.collect()
 t0 = benchlib.ticks_us()

@@ -9,11 +9,11 @@ import benchlib
 
 gc.collect()
 m0 = benchlib.mem_alloc()
-import wire  # noqa: E402
-import fairdice  # noqa: E402
-import tablelog  # noqa: E402
-import snyd  # noqa: E402
-import snydtable  # noqa: E402
+from dicecup.table import wire  # noqa: E402
+from dicecup.rules import fairdice  # noqa: E402
+from dicecup.table import tablelog  # noqa: E402
+from dicecup.rules import snyd  # noqa: E402
+from dicecup.table import snydtable  # noqa: E402
 
 m1 = benchlib.mem_alloc()
 benchlib.row("table", "heap: import wire, fairdice, tablelog, snyd, snydtable (.mpy)", m1 - m0, "B")

@@ -4,11 +4,11 @@ progress, and the time to score every box for one roll (the category screen)."""
 import gc
 
 import benchlib
-import compat  # noqa: F401  (the shared MicroPython/CPython shim, not part of the Yatzy core)
+from dicecup.core import compat  # noqa: F401  (the shared MicroPython/CPython shim, not part of the Yatzy core)
 
 gc.collect()
 m0 = benchlib.mem_alloc()
-import yatzy  # noqa: E402
+from dicecup.rules import yatzy  # noqa: E402
 
 m1 = benchlib.mem_alloc()
 g = yatzy.Yatzy("triple", 8)

@@ -2,10 +2,10 @@
 """The handheld's game log: yatzy_recorder's import and a Recorder holding a whole 8-card Triple game
 (360 turns, one to three rolls each), on the .mpy build."""
 import benchlib
-import yatzy
+from dicecup.rules import yatzy
 
 m0 = benchlib.mem_alloc()
-import yatzy_recorder  # noqa: E402
+from dicecup.records import yatzy_recorder  # noqa: E402
 
 m1 = benchlib.mem_alloc()
 g = yatzy.Yatzy("triple", 8)

@@ -56,7 +56,8 @@ TITLE = """
 import sys, time
 t0 = time.ticks_us()
 sys.path.insert(0, %r)
-import app, hw
+from dicecup import app
+from dicecup.device import hw
 a = app.App(hw.Hardware())
 a.tick(0)
 assert a.frames == 1

@@ -5,7 +5,7 @@ move being made to every handheld having applied it, at 0 and 30 percent loss (1
 import statistics
 
 import benchlib
-import wire
+from dicecup.table import wire
 from host_tools.tablebus import Table
 
 GAMES = 3

@@ -15,7 +15,7 @@ import sys
 import tempfile
 
 import benchlib
-import wire
+from dicecup.table import wire
 from host_tools.sim import autoplay
 from host_tools.sim.__main__ import _records, disagreements
 from host_tools.sim.hub import Sim

@@ -9,7 +9,7 @@ import sys
 import time
 
 import benchlib
-import wire
+from dicecup.table import wire
 from host_tools.sim.hub import Sim
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))

@@ -58,7 +58,7 @@ def gen_pi_digits(n):
 
 TIMING = PIDIGITS + '''
 import benchlib
-import x25519
+from dicecup.table import x25519
 
 K = bytes.fromhex("a546e36bf0527c9d3b16154b82465edd62144c0ac1fc5a18506a2244ba449ac4")
 U = bytes.fromhex("e6db6867583030db3594c1a424b15f7c726624ec26b3353b10a903a6d0ab1c4c")

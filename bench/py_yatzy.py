@@ -3,9 +3,9 @@ import os
 
 import benchlib
 from host_tools.paths import BUILD
-from yatzy import NOT_FREE, Yatzy
-from yatzy_record import replay
-from yatzy_recorder import Recorder
+from dicecup.rules.yatzy import NOT_FREE, Yatzy
+from dicecup.records.yatzy_record import replay
+from dicecup.records.yatzy_recorder import Recorder
 
 N = 1000
 for variant, dice in (("standard", (3, 3, 3, 5, 5)), ("maxi", (6, 6, 6, 1, 1, 2))):

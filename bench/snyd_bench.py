@@ -1,8 +1,8 @@
 """Shared by bench/mp_snyd.py and bench/py_snyd.py: a seeded random Snyd game and the timed loops,
 so both interpreters measure exactly the same work."""
 import benchlib
-from snyd import Game, Rules
-from snyd_recorder import Recorder
+from dicecup.rules.snyd import Game, Rules
+from dicecup.records.snyd_recorder import Recorder
 
 
 class Rng:
@@ -85,7 +85,7 @@ def time_checks(g, n):
 
 def time_odds(n):
     """Microseconds per bid_prob: 5 own dice, 25 unseen, 'nine 3s' with jokers (bots, hint screen)."""
-    from snyd_odds import bid_prob
+    from dicecup.rules.snyd_odds import bid_prob
     dice = (1, 3, 3, 5, 6)
     t0 = benchlib.ticks_us()
     for _ in range(n):

@@ -1,6 +1,6 @@
 """main: the handheld boots into the app (MicroPython runs this file at start-up)."""
-import app
-import hw
+from dicecup import app
+from dicecup.device import hw
 
 h = hw.Hardware()
 try:

@@ -18,11 +18,11 @@ import os
 import sys
 
 import host_tools.paths  # noqa: F401  (firmware/ on sys.path)
-import botrng
-import snyd_bot
-import snyd_botview
-import yatzy_bot
-import yatzy_coach
+from dicecup.bots import botrng
+from dicecup.bots import snyd_bot
+from dicecup.bots import snyd_botview
+from dicecup.bots import yatzy_bot
+from dicecup.bots import yatzy_coach
 
 from host_tools.yatzy_table import TABLES
 
@@ -41,7 +41,7 @@ def table_note(variant, folder=TABLES):
         return None  # not a variant: the view is answered with an error
     path = os.path.join(folder, "yatzy_%s.yvt" % name)
     try:
-        import yatzy_values
+        from dicecup.bots import yatzy_values
         yatzy_values.Values(path).close()
         return None
     except (OSError, ValueError) as e:

@@ -34,7 +34,7 @@ def command(rel, dest_root):
     dst = os.path.join(dest_root, rel[:-3] + ".mpy")
     # the source name tracebacks show is the module's own name ("snyd_ui", not "snyd_ui.py"): the
     # handheld has that name interned already, where "snyd_ui.py" would cost a qstr per module
-    return [MPY_CROSS, "-o", dst, "-s", rel[:-3], src], dst
+    return [MPY_CROSS, "-o", dst, "-s", os.path.basename(rel)[:-3], src], dst
 
 
 def compile_one(rel, dest_root):

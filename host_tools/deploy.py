@@ -32,9 +32,9 @@ from concurrent.futures import ThreadPoolExecutor
 
 from host_tools import boards, build, yatzy_table
 from host_tools.paths import BUILD, HARDWARE, ROOT, tool
-import settings as firmware_settings   # the handheld's own file names and limits (firmware/)
-import store as firmware_store
-import yatzy_values as firmware_values
+from dicecup.storage import settings as firmware_settings   # the handheld's own file names and limits (firmware/)
+from dicecup.storage import store as firmware_store
+from dicecup.bots import yatzy_values as firmware_values
 
 MPREMOTE = tool("mpremote")
 ESPTOOL = tool("esptool")

@@ -13,8 +13,8 @@ import sys
 
 from host_tools import boards
 from host_tools.paths import HARDWARE
-import battery as firmware_battery     # the LiPo curve the handheld shows its charge with (firmware/)
-import settings as firmware_settings   # the handheld's sleep-time setting and its default (firmware/)
+from dicecup.device import battery as firmware_battery     # the LiPo curve the handheld shows its charge with (firmware/)
+from dicecup.storage import settings as firmware_settings   # the handheld's sleep-time setting and its default (firmware/)
 
 
 def power_md(key):

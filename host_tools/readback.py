@@ -11,7 +11,7 @@ and in either size, and reads its face by comparing with a die gfx drew itself.
 """
 import sys
 
-import gfx
+from dicecup.ui import gfx
 
 MP = sys.implementation.name == "micropython"
 _READS = {"\x01": "⚀", "\x02": "⚁", "\x03": "⚂", "\x04": "⚃", "\x05": "⚄", "\x06": "⚅", "\x07": "∪"}

@@ -11,7 +11,7 @@ import json
 import sys
 
 import host_tools.paths  # noqa: F401  (puts firmware/ on sys.path)
-from recordlib import Malformed
+from dicecup.core.recordlib import Malformed
 
 GAMES = {"snyd": "snyd_record", "yatzy": "yatzy_record"}
 

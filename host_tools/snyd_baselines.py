@@ -11,8 +11,8 @@ the rules core (through botview.snyd_table) for legality.
                 raise on the face with the highest expectation. Never calls calza.
 """
 import host_tools.paths  # noqa: F401  (firmware/ on sys.path)
-import snyd_odds
-from botview import snyd_table
+from dicecup.rules import snyd_odds
+from dicecup.bots.botview import snyd_table
 
 
 def random_legal(view, rng):

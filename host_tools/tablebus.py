@@ -13,13 +13,13 @@ import heapq
 import random
 
 import host_tools.paths  # noqa: F401  (puts firmware/ on sys.path)
-import snyd
-import snydtable
-import tablekeys
-import tablelog
-import wire
-import yatzy
-import yatzytable
+from dicecup.rules import snyd
+from dicecup.table import snydtable
+from dicecup.table import tablekeys
+from dicecup.table import tablelog
+from dicecup.table import wire
+from dicecup.rules import yatzy
+from dicecup.table import yatzytable
 
 AIRTIME_US_PER_BYTE = 8  # 1 Mbit/s ESP-NOW PHY rate
 AIRTIME_US_FIXED = 200   # preamble, MAC header, inter-frame space

@@ -20,11 +20,11 @@ import sys
 import time
 
 import host_tools.paths  # noqa: F401  (firmware/ on sys.path)
-import botrng
-import snyd
-import snyd_bot
-import snyd_botview
-from botview import snyd_view
+from dicecup.bots import botrng
+from dicecup.rules import snyd
+from dicecup.bots import snyd_bot
+from dicecup.bots import snyd_botview
+from dicecup.bots.botview import snyd_view
 from host_tools import snyd_baselines
 
 OPPONENTS = {"random": snyd_baselines.random_legal, "seed": snyd_baselines.seed}

@@ -16,11 +16,11 @@ import sys
 import time
 
 import host_tools.paths  # noqa: F401  (firmware/ on sys.path)
-import botrng
-import yatzy
-import yatzy_bot
-import yatzy_coach
-from botview import yatzy_view
+from dicecup.bots import botrng
+from dicecup.rules import yatzy
+from dicecup.bots import yatzy_bot
+from dicecup.bots import yatzy_coach
+from dicecup.bots.botview import yatzy_view
 from host_tools.yatzy_table import TABLES, path_for
 
 yatzy_bot.use_tables(TABLES)
@@ -84,7 +84,7 @@ def optimal(variant):
     p = path_for(variant)
     if not os.path.exists(p):
         return None
-    import yatzy_values
+    from dicecup.bots import yatzy_values
     t = yatzy_values.Values(p)
     v = t.value(0, 0, 0)
     t.close()

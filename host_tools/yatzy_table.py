@@ -24,8 +24,8 @@ import time
 import numpy as np
 
 from host_tools.paths import ROOT
-import yatzy
-from yatzy_turn import Dice
+from dicecup.rules import yatzy
+from dicecup.bots.yatzy_turn import Dice
 
 UCAP = 63
 TABLES = os.path.join(ROOT, "build", "tables")

@@ -4,14 +4,14 @@ and the record check that the lobby, lobby-split and Yatzy-table tests share."""
 import json
 import os
 
-import snydtable
-import table
+from dicecup.table import snydtable
+from dicecup.table import table
 
 
 def admit_all(tb):
     """The creator's person says yes to every joiner waiting (its code matched)."""
     if tb.mode == table.HOSTING and not tb.playing() and tb.asks:
-        import table_lobby
+        from dicecup.table import table_lobby
         for a in list(table_lobby.pending(tb)):
             table_lobby.admit(tb, a[0])
 

@@ -13,14 +13,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import botrng
-import botview
-import snyd
-import snyd_bot
-import snyd_botview
-import yatzy
-import yatzy_bot
-import yatzy_coach
+from dicecup.bots import botrng
+from dicecup.bots import botview
+from dicecup.rules import snyd
+from dicecup.bots import snyd_bot
+from dicecup.bots import snyd_botview
+from dicecup.rules import yatzy
+from dicecup.bots import yatzy_bot
+from dicecup.bots import yatzy_coach
 from host_tools import snyd_baselines, tournament, yatzy_table
 from host_tools.paths import ROOT
 
@@ -206,7 +206,7 @@ def test_small_dp_matches_known_values(tail):
 
 
 def test_table_file_round_trip_and_built_table(tail, tmp_path):
-    import yatzy_values
+    from dicecup.bots import yatzy_values
     V, m = tail
     path = str(tmp_path / "t.yvt")
     size, err = yatzy_table.write(np.nan_to_num(V, nan=0.0), m, path)
@@ -229,7 +229,7 @@ def test_table_file_round_trip_and_built_table(tail, tmp_path):
 
 def test_solver_agrees_with_the_dp(tail):
     # the firmware's expectimax, fed the DP's future values, gives the DP's value of the state
-    from yatzy_turn import Solver
+    from dicecup.bots.yatzy_turn import Solver
     V, m = tail
     mask = ((1 << 15) - 1) & ~(1 << 13) & ~(1 << 5)  # sixes and chance free
     u = 40

@@ -5,9 +5,9 @@ import re
 import subprocess
 
 
-import gfx
-import strings
-import strings_table
+from dicecup.ui import gfx
+from dicecup.text import strings
+from dicecup.text import strings_table
 from host_tools import readback
 from host_tools.paths import FIRMWARE, MICROPYTHON
 
@@ -37,7 +37,7 @@ def test_every_text_fits_a_line():
 
 
 def _rows(text):
-    import ui
+    from dicecup.ui import ui
     return len(ui.wrap(text))
 
 
@@ -51,7 +51,7 @@ def test_every_key_the_firmware_asks_for_exists():
     missing = sorted(k for k in used if k not in table)
     assert not missing, missing
     # keys built at run time: box names, variants, moves, levels
-    import yatzy
+    from dicecup.rules import yatzy
     for names in yatzy.BOXES:
         for b in names:
             assert "b_" + b in table, b
@@ -59,7 +59,7 @@ def test_every_key_the_firmware_asks_for_exists():
         assert "v_" + v in table
     for mv in ("bid", "snyd", "calza", "quit"):
         assert "mv_" + mv in table
-    import settings
+    from dicecup.storage import settings
     for lv in settings.LEVELS:
         assert lv in table
 
@@ -95,7 +95,8 @@ def test_danish_glyphs_are_distinct_from_each_other_and_the_font():
 
 
 DRAW = """
-import framebuf, gfx, sys
+import framebuf, sys
+from dicecup.ui import gfx
 b = bytearray(1024)
 fb = framebuf.FrameBuffer(b, 128, 64, framebuf.MONO_VLSB)
 g = gfx.Gfx(fb)

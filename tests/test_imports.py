@@ -1,13 +1,16 @@
 """The firmware's import graph: imports go one way (no circle), and only the hardware seam imports
 the hardware's modules.
 
-The graph is read with ast from firmware/*.py, every import counted wherever it stands (most of the
+The graph is read with ast from every firmware/**.py (modules by their full dotted names), every import counted wherever it stands (most of the
 firmware imports inside functions, to load code only when it is needed): `import x`, `from x import
 y`, `__import__("x")`, and the modules the firmware loads or forgets by name, where the name is a
-literal: `app.launch("table_ui", ...)`, `app.forget(...)`, `app.drop(...)`, `"x" in sys.modules`,
+literal: `app.launch("dicecup.ui.table_ui", ...)`, `app.forget(...)`, `app.drop(...)`, `"x" in sys.modules`,
 and tuples of module names (the groups that are loaded and forgotten together). A module that
 names another by a string depends on it as much as one that imports it: renaming or splitting the
 other breaks it.
+
+A third test checks the packages' layers: a module imports only its own package or a lower layer
+(LAYERS), so the layers themselves can never form a circle.
 
 Run as a script (`python tests/test_imports.py`) it prints the graph's circles and each module's
 edges.
@@ -23,17 +26,29 @@ SEAM = {"hw", "radio", "pinmap", "battery", "buttons"}
 HARDWARE = {"machine", "esp32", "network", "espnow", "ssd1306"}
 
 # calls whose literal string arguments (or tuples of them) name modules the firmware loads or drops
-# (app.App.launch/forget/drop, app.forget)
-_BY_NAME = {"launch", "forget", "drop", "__import__"}
+# (app.App.launch/forget/drop, core.loader.load/forget)
+_BY_NAME = {"launch", "forget", "drop", "load", "__import__"}
 
 
 def modules():
-    return sorted(f[:-3] for f in os.listdir(FIRMWARE) if f.endswith(".py"))
+    """Every firmware module by its full dotted name ("dicecup.rules.snyd"; main is "main")."""
+    out = []
+    for d, _, files in os.walk(FIRMWARE):
+        for f in files:
+            if f.endswith(".py"):
+                rel = os.path.relpath(os.path.join(d, f), FIRMWARE)
+                out.append(rel[:-3].replace(os.sep, "."))
+    return sorted(out)
+
+
+def leaf(name):
+    return name.rsplit(".", 1)[-1]
 
 
 def _tree(name):
-    with open(os.path.join(FIRMWARE, name + ".py"), encoding="utf-8") as f:
-        return ast.parse(f.read(), name + ".py")
+    path = os.path.join(FIRMWARE, *name.split(".")) + ".py"
+    with open(path, encoding="utf-8") as f:
+        return ast.parse(f.read(), path)
 
 
 def _strings(node):
@@ -71,10 +86,12 @@ def imports_of(name, known):
     for node in ast.walk(_tree(name)):
         if isinstance(node, ast.Import):
             for a in node.names:
-                out.append((a.name.split(".")[0], node.lineno, "import"))
+                out.append((a.name if a.name in known else a.name.split(".")[0], node.lineno, "import"))
         elif isinstance(node, ast.ImportFrom):
             if node.level == 0 and node.module:
-                out.append((node.module.split(".")[0], node.lineno, "from"))
+                for a in node.names:  # from a package, a name is its submodule if there is one
+                    sub = node.module + "." + a.name
+                    out.append((sub if sub in known else node.module, node.lineno, "from"))
         elif isinstance(node, ast.Call) and _call_name(node) in _BY_NAME:
             for a in node.args:
                 for s, line in _strings(a):
@@ -167,7 +184,7 @@ def _circle(g, comp):
 def _where(a, b):
     mods = set(modules())
     e = [x for x in imports_of(a, mods) if x[0] == b]
-    return "%s.py:%d (%s)" % (a, e[0][1], e[0][2]) if e else "?"
+    return "%s:%d (%s)" % (a, e[0][1], e[0][2]) if e else "?"
 
 
 def describe(comp, circle):
@@ -178,14 +195,14 @@ def describe(comp, circle):
 
 def test_the_walker_sees_every_kind_of_import():
     mods = set(modules())
-    assert "app" in mods and "screens" in mods
+    assert "dicecup.app" in mods and "dicecup.ui.screens" in mods
     hows = {}
     for m in mods:
         for target, _, how in imports_of(m, mods):
             hows.setdefault(how, set()).add((m, target))
     # app loads a game's module by the name a screen launches
-    assert any(a != "app" for a, _ in hows["launch"])
-    for how in ("import", "from", "forget", "group"):
+    assert any(a != "dicecup.app" for a, _ in hows["launch"])
+    for how in ("from", "forget", "group", "launch"):
         assert hows.get(how), how
 
 
@@ -208,63 +225,89 @@ def _reach(g, start):
 def test_screens_go_through_the_app_never_the_app_module_or_the_title():
     # the App a screen holds is the navigator (go, home, launch, to_table, forget, drop)
     g = graph()
-    assert sorted(m for m in g if "app" in g[m]) == ["main"]
-    assert sorted(m for m in g if "screens" in g[m]) == ["app"]
+    assert sorted(m for m in g if "dicecup.app" in g[m]) == ["main"]
+    assert sorted(m for m in g if "dicecup.ui.screens" in g[m]) == ["dicecup.app"]
 
 
-# the screens and what runs them: imports go ui -> play/table -> rules/records/bots -> core, so
-# nothing outside this set reaches it (the table protocol, tablewhy's words included, never does)
-UI = {"app", "ui", "gfx", "screens", "settings_ui", "lowbat", "snyd_ui", "snyd_screens", "snyd_open",
-      "snyd_over", "yatzy_ui", "yatzy_sheet", "table_ui", "table_watch", "table_lobby_ui", "table_snyd_ui",
-      "table_yatzy_ui"}
+# The packages of firmware/dicecup, lowest first: a module imports (or names) only modules of its own
+# package or of a lower layer. Layers on one line know nothing of each other.
+LAYERS = [("core",), ("text", "device", "rules"), ("records", "bots", "storage"), ("play",), ("table",),
+          ("ui",), ("app",)]
+_RANK = {p: i for i, ps in enumerate(LAYERS) for p in ps}
+
+
+def package(name):
+    """The package a firmware module belongs to ("rules" for dicecup.rules.snyd, "app", "main")."""
+    parts = name.split(".")
+    return parts[1] if len(parts) > 2 else parts[-1]
+
+
+def test_every_module_is_in_a_layered_package():
+    bad = [m for m in modules() if m != "main" and package(m) not in _RANK]
+    assert not bad, "not in a package of LAYERS: %s" % bad
+    assert {package(m) for m in modules()} - {"main"} == set(_RANK)
+
+
+def test_imports_go_down_the_layers():
+    bad = []
+    for m, targets in graph().items():
+        if m == "main":
+            continue
+        for t in targets:
+            a, b = package(m), package(t)
+            if a != b and _RANK[b] >= _RANK[a]:
+                bad.append("%s (%s) -> %s (%s) at %s" % (m, a, t, b, _where(m, t)))
+    assert not bad, "imports that go up or sideways:\n" + "\n".join(bad)
+
+
+def _reach(g, start):
+    seen, todo = set(), list(start)
+    while todo:
+        m = todo.pop()
+        for w in g[m]:
+            if w not in seen:
+                seen.add(w)
+                todo.append(w)
+    return seen
+
+
 # the rules cores reach only their own rare halves and words, and the core
 RULES = {"snyd": {"compat", "recordlib", "snyd_forfeit", "snyd_reasons", "snyd_text"},
          "yatzy": {"compat", "yatzy_forfeit", "yatzy_reasons"}}
 
 
-def test_nothing_below_the_ui_reaches_it():
-    g = graph()
-    assert UI <= set(g), UI - set(g)
-    for m in g:
-        if m not in UI and m != "main":
-            bad = _reach(g, [m]) & UI
-            assert not bad, "%s reaches the UI: %s" % (m, sorted(bad))
-
-
 def test_the_rules_cores_reach_only_the_core():
     g = graph()
     for m, ok in RULES.items():
-        assert _reach(g, [m]) <= ok, "%s reaches %s" % (m, sorted(_reach(g, [m]) - ok))
+        reach = {leaf(x) for x in _reach(g, ["dicecup.rules." + m])}
+        assert reach <= ok, "%s reaches %s" % (m, sorted(reach - ok))
 
 
 def test_only_the_hardware_seam_imports_the_hardware():
     bad = []
     for m in modules():
         for target, line, how in imports_of(m, HARDWARE):
-            if m not in SEAM:
+            if leaf(m) not in SEAM:
                 bad.append("%s.py:%d imports %s (%s)" % (m, line, target, how))
     assert not bad, "outside the hardware seam (%s):\n" % ", ".join(sorted(SEAM)) + "\n".join(bad)
 
 
-def test_the_seam_exists():
-    assert SEAM <= set(modules()), SEAM - set(modules())
+def test_the_seam_is_the_device_package():
+    assert {leaf(m) for m in modules() if package(m) == "device"} == SEAM
 
 
 # A module's rare half (loaded by the module only when needed) must not import the module back, so
 # it keeps its own copy of the few constants it shares with it: (half, module, {half's: module's}).
 # Private names (const() with a leading underscore) cost a MicroPython module no heap.
 MIRRORS = [
-    ("snyd_forfeit", "snyd", {"_CALL_FORFEIT": "CALL_FORFEIT", "_E_OVER": "_E_OVER",
-                              "_E_NO_ROUND": "_E_NO_ROUND", "_E_SEAT": "_E_SEAT", "_E_OUT": "_E_OUT",
-                              "_E_FORFEITED": "_E_FORFEITED", "_E_NO_FORFEIT": "_E_NO_FORFEIT",
-                              "_E_HIDDEN": "_E_HIDDEN"}),
-    ("yatzy_forfeit", "yatzy", {"_FREE": "_FREE"}),
-    ("snyd_recout", "snyd_recorder", {"_KINDS": "KINDS", "_ROUND": "ROUND",
-                                      "_ROUND_SHOWN": "ROUND_SHOWN", "_NO_DIE": "NO_DIE",
-                                      "_NO_DICE": "NO_DICE"}),
-    ("snydsnap", "snydtable", {"_P_BID": "P_BID", "_P_REVEAL": "P_REVEAL"}),
-    ("tablemend", "tablelog", {"_BROADCAST": "BROADCAST", "_LOG_CAP": "LOG_CAP",
-                               "_SNAP_MAX": "SNAP_MAX", "_PEND": "PEND", "_TERM_TOP": "TERM_TOP"}),
+    ("dicecup.rules.snyd_forfeit", "dicecup.rules.snyd",
+     {"_CALL_FORFEIT": "CALL_FORFEIT", "_E_OVER": "_E_OVER", "_E_NO_ROUND": "_E_NO_ROUND",
+      "_E_SEAT": "_E_SEAT", "_E_OUT": "_E_OUT", "_E_FORFEITED": "_E_FORFEITED",
+      "_E_NO_FORFEIT": "_E_NO_FORFEIT", "_E_HIDDEN": "_E_HIDDEN"}),
+    ("dicecup.rules.yatzy_forfeit", "dicecup.rules.yatzy", {"_FREE": "_FREE"}),
+    ("dicecup.records.snyd_recout", "dicecup.records.snyd_recorder",
+     {"_KINDS": "KINDS", "_ROUND": "ROUND", "_ROUND_SHOWN": "ROUND_SHOWN", "_NO_DIE": "NO_DIE",
+      "_NO_DICE": "NO_DICE"}),
 ]
 
 

@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-import battery
+from dicecup.device import battery
 from host_tools import boards, power
 from host_tools.paths import ROOT
 
@@ -122,7 +122,7 @@ def test_sleep_needed_makes_the_night(key):
 
 
 def test_duty_cycle_comes_from_the_firmware_settings():
-    import settings
+    from dicecup.storage import settings
     assert power.SLEEP_S == settings.SLEEP_S[settings.SCHEMA["sleep"][0]]
     assert "after %d s" % power.SLEEP_S in power.report()
 

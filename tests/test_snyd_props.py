@@ -7,9 +7,9 @@ import re
 from hypothesis import given
 from hypothesis import strategies as st
 
-from snyd import CALL_CALZA, Game, Rules
-from snyd_record import replay
-from snyd_recorder import Recorder
+from dicecup.rules.snyd import CALL_CALZA, Game, Rules
+from dicecup.records.snyd_record import replay
+from dicecup.records.snyd_recorder import Recorder
 
 rules_st = st.builds(Rules, dice=st.integers(1, 5), jokers=st.booleans(), palifico=st.booleans(),
                      calza=st.booleans(), open_on_ones=st.booleans(), calza_by=st.integers(0, 2),
@@ -170,7 +170,7 @@ def test_step_from_any_position_is_the_nearest_legal_bid(game, count, face, d):
 
 
 def test_every_reason_code_has_words():
-    import snyd_reasons
+    from dicecup.rules import snyd_reasons
     src = open(os.path.join(os.path.dirname(__file__), "..", "firmware", "snyd.py")).read()
     codes = [int(n) for n in re.findall(r"^_E_\w+ = const\((\d+)\)", src, re.M)]
     assert sorted(codes) == list(range(1, len(snyd_reasons.REASONS)))

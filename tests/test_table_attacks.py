@@ -8,10 +8,10 @@ import random
 
 from hypothesis import given, settings, strategies as st
 
-import snydtable
-import tablegame
-import tablelog
-import wire
+from dicecup.table import snydtable
+from dicecup.table import tablegame
+from dicecup.table import tablelog
+from dicecup.table import wire
 from host_tools.replay import referee
 from host_tools.tablebus import Eavesdropper, Table
 
@@ -100,7 +100,7 @@ def test_the_air_holds_no_key_a_stranger_could_use():
     # its forgery, tagged with keys it made up, is refused by everyone
     forger = wire.Codec()
     forger.seat_at(t.table_id, 1)
-    import tablekeys
+    from dicecup.table import tablekeys
     tablekeys.dealt(forger, 1, 0b111, b"guessed")
     g = frame(t.hands[1], t, type=wire.T_ACK)
     for h in (t.hands[0], t.hands[2]):
@@ -467,7 +467,7 @@ def test_a_yatzy_roller_cannot_foresee_its_rerolls():
     """Before, roll k came from the roller's secret, the seed, its hold and k: it knew every re-roll
     before it held. Now each re-roll mixes in the other handheld's next shake, logged after the
     hold: the roll the roller could compute alone is not the roll it gets."""
-    import fairdice
+    from dicecup.rules import fairdice
     t = Table(game="yatzy", seats=2, seed=114)
     seen = []
     for h in t.hands:
@@ -517,8 +517,8 @@ def test_a_shaker_cannot_choose_or_withhold_a_shake():
 # ---- 10: the lobby, with no key at all -----------------------------------------------------------
 
 def _lobby(tmp_path, monkeypatch):
-    import snyd
-    import table
+    from dicecup.rules import snyd
+    from dicecup.table import table
     from table_pair import Air, FakeRadio
     monkeypatch.chdir(tmp_path)
     air = Air()
@@ -540,7 +540,7 @@ def _run(air, tables, ms, now):
 
 
 def _join_frame(tid, nonce, name, pub):
-    import table
+    from dicecup.table import table
     c = wire.Codec()
     f = wire.Frame()
     f.type, f.table, f.seat, f.nonce = wire.T_JOIN, tid, wire.NO_SEAT, nonce
@@ -550,7 +550,7 @@ def _join_frame(tid, nonce, name, pub):
 
 
 def test_fake_joins_seat_nobody_and_the_creator_sees_the_code(tmp_path, monkeypatch):
-    import table_lobby
+    from dicecup.table import table_lobby
     air, host, bo, radio = _lobby(tmp_path, monkeypatch)
     now = _run(air, [host, bo], 1500, 0)
     bo.join(bo.tables()[0])
@@ -568,7 +568,7 @@ def test_fake_joins_seat_nobody_and_the_creator_sees_the_code(tmp_path, monkeypa
 
 
 def test_a_forged_welcome_seats_nobody(tmp_path, monkeypatch):
-    import table_lobby
+    from dicecup.table import table_lobby
     air, host, bo, radio = _lobby(tmp_path, monkeypatch)
     now = _run(air, [host, bo], 1500, 0)
     bo.join(bo.tables()[0])
@@ -585,7 +585,7 @@ def test_a_forged_welcome_seats_nobody(tmp_path, monkeypatch):
 
 
 def test_only_a_seat_itself_can_stand_up(tmp_path, monkeypatch):
-    import table_lobby
+    from dicecup.table import table_lobby
     air, host, bo, radio = _lobby(tmp_path, monkeypatch)
     now = _run(air, [host, bo], 1500, 0)
     bo.join(bo.tables()[0])
@@ -613,7 +613,7 @@ def test_a_copycat_table_is_listed_apart(tmp_path, monkeypatch):
     f = wire.Frame()  # a radio announces the same table id and name with its own key
     f.type, f.table, f.seat, f.game, f.size = wire.T_ANNOUNCE, host.tid, 0, 1, 1
     f.rules[:] = bytes(6)
-    import table
+    from dicecup.table import table
     table.pack_name("Stue", f.name)
     f.pub[:] = bytes([7]) * 32
     radio.send(None, bytes(wire.Codec().encode(f)))

@@ -1,8 +1,8 @@
 """table.py's lobby under CPython, on a tiny in-process radio: create, announce, join, welcome, the
 roster's names, leaving between games, and a replayed JOIN from a stranger's radio."""
-import snyd
-import table
-import wire
+from dicecup.rules import snyd
+from dicecup.table import table
+from dicecup.table import wire
 from table_pair import Air, FakeRadio, Pair, admit_all, snyd_mover
 
 
@@ -68,7 +68,7 @@ def test_a_joiner_agrees_its_keys_while_it_browses_and_joining_costs_none(tmp_pa
     handheld makes its key pair and agrees a secret with the creator and every seated handheld
     that the ANNOUNCEs name (three keys an announcement, in turn), one at a time. Choosing the
     table then costs none. A handheld that joins before that does the rest as it sits."""
-    import x25519
+    from dicecup.table import x25519
     monkeypatch.chdir(tmp_path)
     air = Air()
     host = table.Table(FakeRadio(air, 0), "Anna")

@@ -5,9 +5,9 @@ over to announce the table. CPython, on test_table_lobby's in-process radio."""
 import os
 import sys
 
-import snyd
-import table
-import wire
+from dicecup.rules import snyd
+from dicecup.table import table
+from dicecup.table import wire
 from table_pair import Pair, snyd_mover
 
 LOBBY = "table_lobby"

@@ -9,14 +9,14 @@ import random
 import pytest
 from hypothesis import example, given, settings, strategies as st
 
-import fairdice
-import snyd
-import snydtable
-import strings
-import tablekeys
-import tablelog
-import tablewhy
-import wire
+from dicecup.rules import fairdice
+from dicecup.rules import snyd
+from dicecup.table import snydtable
+from dicecup.text import strings
+from dicecup.table import tablekeys
+from dicecup.table import tablelog
+from dicecup.table import tablewhy
+from dicecup.table import wire
 from host_tools.replay import referee
 from host_tools.tablebus import Eavesdropper, Table
 
@@ -381,7 +381,7 @@ def test_a_gone_handhelds_seat_goes_to_a_bot(game):
 
 
 def test_every_refusal_has_words_in_both_languages():
-    import tablewhy
+    from dicecup.table import tablewhy
     keep = strings.lang()
     try:
         said = {}
@@ -400,7 +400,7 @@ def test_every_refusal_has_words_in_both_languages():
 
 
 def _rows(text):
-    import ui
+    from dicecup.ui import ui
     return len(ui.wrap(text))
 
 

@@ -21,13 +21,13 @@ exec(_code, {"__name__": "__main__", "__file__": _main})
 
 # modified firmware: it bids and calls, and never reveals its dice (it would learn the count first)
 NEVER_REVEALS = """
-import tablegame
+from dicecup.table import tablegame
 tablegame.TableGame._reveal_request = lambda self, f, s, rand: False
 """
 
 # modified firmware: every heartbeat claims a takeover it never made (it wants to sequence)
 SEIZES = """
-import tablelog
+from dicecup.table import tablelog
 _hb = tablelog.Node._heartbeat
 def _seize(self, now):
     t = self.term

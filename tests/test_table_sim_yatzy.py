@@ -176,7 +176,7 @@ def test_a_yatzy_game_with_a_bot_on_the_creator(tmp_path, monkeypatch):
     """Creator + a joiner + a bot the creator runs: a whole Yatzy game through table.Table (the
     persons' moves as the screens hand them over), each handheld on its own flash; both save the
     same record, with the bot's scorecard played."""
-    import table
+    from dicecup.table import table
     from table_pair import Pair
 
     def mover(tb):
@@ -208,7 +208,7 @@ _LOADS = r"""
 import os, sys, tempfile
 sys.path[:0] = [os.path.join(%(root)r, "firmware"), os.path.join(%(root)r, "tests"), %(root)r]
 os.chdir(tempfile.mkdtemp())
-import table
+from dicecup.table import table
 
 
 class Radio:  # alone at the table: nothing to hear
@@ -258,8 +258,8 @@ def test_each_table_loads_only_its_game():
 def test_table_bots_judge_by_the_tables_maxi_options():
     """A bot seat at a Maxi 75/50 table is asked with the table's options (it was asked with none,
     so it judged the upper bonus as 84/100)."""
-    import table_yatzy  # firmware/ is on sys.path (conftest)
-    import yatzy
+    from dicecup.table import table_yatzy  # firmware/ is on sys.path (conftest)
+    from dicecup.rules import yatzy
 
     opts = {"bonus": "75/50", "saved_rolls": True}
     seats = table_yatzy.Seats.__new__(table_yatzy.Seats)

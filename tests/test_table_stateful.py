@@ -10,8 +10,8 @@ import random
 from hypothesis import settings, strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-import tablelog
-import wire
+from dicecup.table import tablelog
+from dicecup.table import wire
 from host_tools.tablebus import Table
 from test_table_attacks import fill, finished, honest_agree
 

@@ -1,8 +1,8 @@
 """Property tests of the radio frames (wire) and the dice commitments (fairdice)."""
 from hypothesis import given, strategies as st
 
-import fairdice as fd
-import wire
+from dicecup.rules import fairdice as fd
+from dicecup.table import wire
 from test_wire import KEY, MEMBERS, SENDER, TABLE, _all_types, _fields, _pair, _seated
 
 TYPES = list(_all_types())

@@ -1,7 +1,7 @@
 """Property test of x25519 under CPython: any two random secrets agree on one shared secret."""
 from hypothesis import given, strategies as st
 
-import x25519 as X
+from dicecup.table import x25519 as X
 
 keys = st.binary(min_size=32, max_size=32)
 

@@ -5,9 +5,9 @@ import json
 from hypothesis import given
 from hypothesis import strategies as st
 
-from yatzy import NOT_FREE, Yatzy
-from yatzy_record import replay
-from yatzy_recorder import Recorder
+from dicecup.rules.yatzy import NOT_FREE, Yatzy
+from dicecup.records.yatzy_record import replay
+from dicecup.records.yatzy_recorder import Recorder
 
 # the most a box can ever hold, per variant family (worked out by hand from the spec)
 SCAND_MAX = {"one_pair": 12, "two_pairs": 22, "three_of_a_kind": 18, "four_of_a_kind": 24,
@@ -153,7 +153,7 @@ def test_every_reason_code_has_words():
     import os
     import re
 
-    import yatzy_reasons
+    from dicecup.rules import yatzy_reasons
     fw = os.path.join(os.path.dirname(__file__), "..", "firmware")
     src = "".join(open(os.path.join(fw, m)).read() for m in ("yatzy.py", "yatzy_forfeit.py"))
     codes = {int(n) for n in re.findall(r"_why\((\d+)", src)} | set(range(1, 8))  # 1..7: _bar's codes

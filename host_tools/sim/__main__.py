@@ -188,7 +188,7 @@ def disagreements(got):
 def replay_problems(got):
     """Every record collected must replay cleanly with the referee (host_tools.replay)."""
     from host_tools.replay import referee
-    from recordlib import Malformed
+    from dicecup.core.recordlib import Malformed
     out = []
     for i, recs in sorted(got.items()):
         for name, doc in sorted(recs.items()):

@@ -13,7 +13,7 @@ import random
 
 from host_tools import paths  # noqa: F401  (puts firmware/ on sys.path)
 from host_tools import readback
-import strings  # firmware/strings.py: the menu labels
+from dicecup.text import strings  # firmware/strings.py: the menu labels
 
 PATHS = {  # menu labels from the title down to the start, per --game
     "snyd": ("snyd", "start"),
@@ -97,7 +97,7 @@ class Player:
         self.quit_q = labels("quit_q")
         self.ok_menu = labels("ok_menu")
         self.card_marks = labels("total") | labels("upper")
-        import yatzy  # a scorecard's rows begin with box names (the box menu's too, under its heading)
+        from dicecup.rules import yatzy  # a scorecard's rows begin with box names (the box menu's too, under its heading)
         self.box_marks = set()
         for names in yatzy.BOXES:
             for b in names:

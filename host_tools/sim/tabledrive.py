@@ -23,7 +23,7 @@ from host_tools import readback
 from host_tools.sim import autoplay
 from host_tools.sim.hub import Sim
 
-import strings  # firmware/strings.py
+from dicecup.text import strings  # firmware/strings.py
 
 LANG_EN = 1
 
@@ -180,7 +180,7 @@ class TableHarness:
 def cheat_flash(flash, seat, rnd=None):
     """Alter seat's secret for round rnd (default: the newest kept, the round being bid) in the
     handheld's tsecN.json: one bit of s flipped. Returns the round."""
-    import fairdice
+    from dicecup.rules import fairdice
     path = os.path.join(flash, "tsec%d.json" % seat)
     with open(path) as f:
         b = bytes.fromhex(json.load(f))

@@ -5,11 +5,11 @@ its seat's count (yours inverted), and the records carry "shown"."""
 import json
 import os
 
-import gfx
+from dicecup.ui import gfx
 import hh_snyd
 import rig
-import seats
-import snyd_record
+from dicecup.play import seats
+from dicecup.records import snyd_record
 from mpcheck import Rng
 
 seats.Bot.think_ms = 60
@@ -96,9 +96,9 @@ def test_setting_picker_round_screen_and_a_whole_game():
 
 
 def test_bots_choose_the_same_open_dice_from_the_same_seed():
-    import botrng
-    import snyd_bot
-    import snyd_open
+    from dicecup.bots import botrng
+    from dicecup.bots import snyd_bot
+    from dicecup.ui import snyd_open
     for level in snyd_bot.LEVELS:
         for dice in ((1, 1, 5, 5, 6), (3, 3, 3, 2), (1, 4), (6, 6)):
             a = snyd_open.bot_index(bytes(dice), level, botrng.Rng(5))

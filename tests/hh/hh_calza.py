@@ -5,9 +5,9 @@ import os
 
 import hh_snyd
 import rig
-import seats
-import snyd
-import snyd_record
+from dicecup.play import seats
+from dicecup.rules import snyd
+from dicecup.records import snyd_record
 from mpcheck import Rng
 
 seats.Bot.think_ms = 60

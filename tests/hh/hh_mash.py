@@ -1,7 +1,7 @@
 """Random button mashing: thousands of presses, holds and pauses in every screen, with no exception
 and no illegal move (every move goes through the rules core, which raises on an illegal one)."""
 import rig
-import seats
+from dicecup.play import seats
 from mpcheck import Rng
 
 seats.Bot.think_ms = 60

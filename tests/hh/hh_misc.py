@@ -1,9 +1,9 @@
 """Battery indicator, the open-cup setting, and the crash screen."""
 import machine
 
-import app
+from dicecup import app
 import rig
-import seats
+from dicecup.play import seats
 
 seats.Bot.think_ms = 60
 

@@ -3,8 +3,8 @@ import json
 import os
 
 import rig
-import seats
-import snyd_record
+from dicecup.play import seats
+from dicecup.records import snyd_record
 from mpcheck import Rng
 
 FACES = "⚀⚁⚂⚃⚄⚅"

@@ -3,7 +3,7 @@ name, and power (dim, sleep, wake with the game where it was)."""
 import json
 
 import rig
-import store
+from dicecup.storage import store
 
 
 def test_a_setting_survives_a_reboot():

@@ -4,7 +4,7 @@ import esp32
 import machine
 
 import rig
-import seats
+from dicecup.play import seats
 
 seats.Bot.think_ms = 60
 

@@ -3,8 +3,8 @@ import json
 import os
 
 import rig
-import seats
-import yatzy_record
+from dicecup.play import seats
+from dicecup.records import yatzy_record
 from mpcheck import Rng
 
 seats.Bot.think_ms = 60

@@ -8,9 +8,9 @@ import os
 
 import machine
 
-import app
-import hw
-import pinmap
+from dicecup import app
+from dicecup.device import hw
+from dicecup.device import pinmap
 import readback
 
 NAMES = ("up", "down", "select", "back")

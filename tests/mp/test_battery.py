@@ -1,5 +1,5 @@
 """battery: the LiPo curve maps cell millivolts to a percentage the screen can trust."""
-import battery
+from dicecup.device import battery
 from mpcheck import eq
 
 

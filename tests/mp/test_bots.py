@@ -2,15 +2,15 @@
 every level, decisions blind to other seats' dice, determinism, and the expectimax's arithmetic."""
 from mpcheck import Rng, eq, play_move, raises
 
-import botrng
-import botview
-import snyd
-import snyd_bot
-import snyd_botview
-import yatzy
-import yatzy_bot
-import yatzy_coach
-from yatzy_turn import Dice, Solver
+from dicecup.bots import botrng
+from dicecup.bots import botview
+from dicecup.rules import snyd
+from dicecup.bots import snyd_bot
+from dicecup.bots import snyd_botview
+from dicecup.rules import yatzy
+from dicecup.bots import yatzy_bot
+from dicecup.bots import yatzy_coach
+from dicecup.bots.yatzy_turn import Dice, Solver
 
 SPEC_VIEW = {"rules": {"dice": 5, "jokers": True, "palifico": True, "calza": True, "open_on_ones": False,
                        "calza_by": "any", "count_scope": "table", "open_die": False},

@@ -1,9 +1,9 @@
 """botview: a Snyd view made here goes back to snyd_table without re-parsing its rules (the handheld
 never loads the rules parser during play), and a view whose rules were changed since is still read
 from its own rules dict."""
-import botview
+from dicecup.bots import botview
 from mpcheck import eq, raises
-from snyd import Game, Rules
+from dicecup.rules.snyd import Game, Rules
 
 
 def _view(rules):

@@ -1,5 +1,5 @@
 """buttons.Button: debounce, press, long press, auto-repeat and release, driven by a fake reader."""
-from buttons import LONG, NONE, PRESS, RELEASE, REPEAT, Button
+from dicecup.device.buttons import LONG, NONE, PRESS, RELEASE, REPEAT, Button
 from mpcheck import eq
 
 

@@ -1,5 +1,5 @@
 """fairdice: commitments bind, dice are deterministic and fair, a changed secret is caught."""
-import fairdice as fd
+from dicecup.rules import fairdice as fd
 from mpcheck import Rng, eq
 
 T = 0x01020304

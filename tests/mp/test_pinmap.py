@@ -1,5 +1,5 @@
 """pinmap: the firmware reads the hardware pin map and falls back to the common wiring."""
-import pinmap
+from dicecup.device import pinmap
 from mpcheck import eq
 
 

@@ -1,8 +1,8 @@
 """snyd: every rule of the Snyd spec, option by option, with the corner cases."""
-import snyd
+from dicecup.rules import snyd
 from mpcheck import Rng, eq, raises
-from recordlib import Malformed
-from snyd import Game, Illegal, Rules
+from dicecup.core.recordlib import Malformed
+from dicecup.rules.snyd import Game, Illegal, Rules
 
 
 def game(seats=4, first=0, **kw):

@@ -4,10 +4,10 @@ import io
 import json
 
 from mpcheck import eq, raises
-from recordlib import Malformed
-from snyd import CALL_FORFEIT, Game, Illegal, Rules
-from snyd_record import replay
-from snyd_recorder import KINDS, NO_DICE, Recorder
+from dicecup.core.recordlib import Malformed
+from dicecup.rules.snyd import CALL_FORFEIT, Game, Illegal, Rules
+from dicecup.records.snyd_record import replay
+from dicecup.records.snyd_recorder import KINDS, NO_DICE, Recorder
 
 
 def rec(rounds, seats=3, dice=2, **top):

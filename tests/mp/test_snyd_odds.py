@@ -1,6 +1,6 @@
 """snyd_odds: expected counts and the exact binomial tail, checked against integer arithmetic."""
 from mpcheck import eq
-from snyd_odds import bid_prob, expected, hit_p, own_count, prob_at_least
+from dicecup.rules.snyd_odds import bid_prob, expected, hit_p, own_count, prob_at_least
 
 
 def close(a, b, what=""):

@@ -6,11 +6,11 @@ bid at random or by the bots' own moves. The bot before is a recording (tests/fi
 snyd_play.json, written by tests/fixtures/make_fixtures.py): the games, and per decision the move it
 made and its rng state after."""
 
-import botrng
-import botview
-import snyd
-import snyd_bot
-import snyd_botview
+from dicecup.bots import botrng
+from dicecup.bots import botview
+from dicecup.rules import snyd
+from dicecup.bots import snyd_bot
+from dicecup.bots import snyd_botview
 from mpcheck import eq, fixture as _fixture, play_move
 
 

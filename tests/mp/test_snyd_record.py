@@ -2,12 +2,12 @@
 import io
 import json
 
-import snyd_record
+from dicecup.records import snyd_record
 from mpcheck import Rng, eq, raises
-from recordlib import Malformed
-from snyd import Game, Illegal, Rules
-from snyd_record import replay
-from snyd_recorder import Recorder
+from dicecup.core.recordlib import Malformed
+from dicecup.rules.snyd import Game, Illegal, Rules
+from dicecup.records.snyd_record import replay
+from dicecup.records.snyd_recorder import Recorder
 
 EXAMPLE_DICE = [[2, 2, 2, 3, 4], [1, 5, 6, 6, 6], [3, 3, 4, 4, 6], [1, 1, 2, 5, 6]]
 

@@ -1,7 +1,7 @@
 """store: atomic JSON files and the game-record folder, in a scratch folder under /tmp."""
 import os
 
-import store
+from dicecup.storage import store
 from mpcheck import eq
 
 
@@ -74,8 +74,8 @@ def test_records_keep_the_last_five_per_game():
 
 
 def test_a_recorder_streams_its_record_atomically():
-    import snyd
-    from snyd_recorder import Recorder
+    from dicecup.rules import snyd
+    from dicecup.records.snyd_recorder import Recorder
 
     def body():
         rc = Recorder(snyd.Rules(dice=2), 2, 1, ["Åse", "Bo"])

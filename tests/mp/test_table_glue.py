@@ -1,7 +1,7 @@
 """table.py's pure helpers: names on the radio and the record with its meta object."""
 import json
 
-import table
+from dicecup.table import table
 
 
 def test_names_are_cut_at_a_character_and_padded():

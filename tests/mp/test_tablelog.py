@@ -1,12 +1,12 @@
 """tablelog (and snydtable over it) under both interpreters: a tiny lossy radio, whole logs and a
 whole Snyd game, a laggard caught up from a chunked snapshot, refusals with a reason."""
-import snyd
-import snydtable
-import tablekeys
-import tablelog
-import wire
+from dicecup.rules import snyd
+from dicecup.table import snydtable
+from dicecup.table import tablekeys
+from dicecup.table import tablelog
+from dicecup.table import wire
 from mpcheck import Rng, eq
-from snyd_record import replay
+from dicecup.records.snyd_record import replay
 
 TABLE = 0x0BADCAFE
 KEY = b"table-key-16byte"
@@ -216,8 +216,8 @@ def test_open_die_is_refused_over_the_radio():
 
 
 def test_whole_yatzy_game_over_a_lossy_radio():
-    import yatzy
-    import yatzytable
+    from dicecup.rules import yatzy
+    from dicecup.table import yatzytable
     rng = Rng(6)
     radio = Radio(rng, loss=15, dup=5)
     apps = [yatzytable.YatzyTable(TABLE, 1 << s) for s in range(3)]
@@ -250,7 +250,7 @@ def test_whole_yatzy_game_over_a_lossy_radio():
     eq(apps[1].rec.record(), rec)
     eq(apps[2].rec.record(), rec)
     eq(rec["players"], 2)
-    from yatzy_record import replay as yreplay
+    from dicecup.records.yatzy_record import replay as yreplay
     out = yreplay(rec)
     assert out["error"] is None and out["finished"], out
 

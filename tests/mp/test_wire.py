@@ -1,8 +1,8 @@
 """wire: every frame type round-trips between two handhelds, every kind of bad frame gets its reject
 code, and the tags hold: nobody speaks for another handheld, no frame counts twice, a requester's
 own tags travel with its entry."""
-import tablekeys
-import wire
+from dicecup.table import tablekeys
+from dicecup.table import wire
 from mpcheck import Rng, eq
 
 TABLE = 0x2A5F0C11

@@ -1,6 +1,6 @@
 """x25519: RFC 7748's test vectors (section 5.2 and the Diffie-Hellman example of 6.1), the
 all-zero check of shared(), the masked top bit, and agreement between seeded key pairs."""
-import x25519 as X
+from dicecup.table import x25519 as X
 from mpcheck import Rng, eq, raises
 
 

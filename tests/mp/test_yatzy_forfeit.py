@@ -4,11 +4,11 @@ import io
 import json
 
 from mpcheck import eq, raises
-from recordlib import Malformed
-from yatzy import BOXES, VARIANTS, Illegal, Yatzy
-from yatzy_forfeit import FORFEIT_ORDER
-from yatzy_record import replay
-from yatzy_recorder import Recorder
+from dicecup.core.recordlib import Malformed
+from dicecup.rules.yatzy import BOXES, VARIANTS, Illegal, Yatzy
+from dicecup.rules.yatzy_forfeit import FORFEIT_ORDER
+from dicecup.records.yatzy_record import replay
+from dicecup.records.yatzy_recorder import Recorder
 
 # the record spec's Scoring section, box by box as it first names them, per variant
 SCAND = ["ones", "twos", "threes", "fours", "fives", "sixes", "one_pair", "two_pairs",

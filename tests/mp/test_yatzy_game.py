@@ -1,6 +1,6 @@
 """yatzy: turns, rolls and holds, bonuses at the threshold, joker rules, saved rolls, end of game, teams."""
 from mpcheck import Rng, eq, raises
-from yatzy import NOT_FREE, Illegal, Yatzy
+from dicecup.rules.yatzy import NOT_FREE, Illegal, Yatzy
 
 
 def play(g, dice, name, column=0):

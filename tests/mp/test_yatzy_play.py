@@ -1,11 +1,11 @@
 """yatzy_bot.play (the handheld's bots read their live game) makes exactly the move yatzy_coach.decide
 makes for the bot-protocol view of that game, in every variant and level, with several scorecards
 in play (the live game's scorecard to move is not the first one), early and late in a game."""
-import botrng
-import botview
-import yatzy
-import yatzy_bot
-import yatzy_coach
+from dicecup.bots import botrng
+from dicecup.bots import botview
+from dicecup.rules import yatzy
+from dicecup.bots import yatzy_bot
+from dicecup.bots import yatzy_coach
 from mpcheck import Rng, eq
 
 MAXI_75 = {"bonus": "75/50", "saved_rolls": False}

@@ -3,10 +3,10 @@ import io
 import json
 
 from mpcheck import Rng, eq, raises
-from recordlib import Malformed
-from yatzy import NOT_FREE, Yatzy
-from yatzy_record import replay
-from yatzy_recorder import Recorder
+from dicecup.core.recordlib import Malformed
+from dicecup.rules.yatzy import NOT_FREE, Yatzy
+from dicecup.records.yatzy_record import replay
+from dicecup.records.yatzy_recorder import Recorder
 
 EXAMPLE_TURNS = [
     {"p": 0, "rolls": [[1, 3, 3, 5, 6], [3, 3, 3, 2, 4]], "held": [[1, 2]], "category": "three_of_a_kind"},
@@ -240,7 +240,7 @@ def test_recorder_writes_the_spec_shape():
 
 
 def test_recorder_grows_past_its_reserve():
-    from yatzy import BOXES, VARIANTS
+    from dicecup.rules.yatzy import BOXES, VARIANTS
     MAXI_BOXES = BOXES[VARIANTS.index("maxi")]
     # the log is reserved for three rolls a turn; Maxi's saved rolls can make turns longer
     w = Recorder("maxi", 1, {"saved_rolls": True})

@@ -1,6 +1,6 @@
 """yatzy: every box of every variant, with the corner cases the spec names."""
 from mpcheck import eq, raises
-from yatzy import BOXES, VARIANTS, Yatzy, Illegal
+from dicecup.rules.yatzy import BOXES, VARIANTS, Yatzy, Illegal
 
 
 def sc(variant, name, dice):

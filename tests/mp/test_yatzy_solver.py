@@ -5,7 +5,7 @@ recording (tests/fixtures/yatzy_solver.json, written by tests/fixtures/make_fixt
 tables, and per turn the worth of every roll, then random positions with the holds and values it
 gave, in 1/256 points (its unit: the values are exact)."""
 
-import yatzy_turn
+from dicecup.bots import yatzy_turn
 from mpcheck import eq, fixture as _fixture
 
 

@@ -1,0 +1,304 @@
+"""app: the handheld's application - one screen at a time, button polling, redraw on change, power.
+
+App(hw, seed) is steppable: tick(now_ms) polls the buttons once, lets the screen react, and sends a
+frame only when the picture changed (the previous frame is kept to compare). now_ms is the app's
+own monotonic clock; run() feeds it from time.ticks_ms on the handheld and in the PC runner.
+Power: the screen dims after half the sleep time without a button press, and turns off (the
+handheld light-sleeps) after the whole of it; the press that wakes it is swallowed, and the game
+goes on where it was. hw is hw.Hardware (or anything with its API).
+"""
+import gc
+import sys
+import time
+
+from dicecup.device import battery
+from dicecup.text import strings
+from dicecup.device.buttons import PRESS, RELEASE, Button
+from dicecup.core.compat import const
+from dicecup.core.loader import forget, load
+from dicecup.ui.gfx import Gfx
+
+_AWAKE = const(0)
+_DIM = const(1)
+_ASLEEP = const(2)
+_BATTERY_MS = const(30000)
+DIM_LEVEL = const(1)
+TABLE_FILE = "table.json"  # this handheld's seat at a table (table.py keeps it): boot back into it
+_NO_ROOM_TABLE = "no_room_t"  # the table's code needs a board with PSRAM (README, Play at a table)
+
+
+class App:
+    poll_ms = 20          # main loop period while awake
+    sleep_poll_ms = 1000  # light-sleep slice while asleep (a button press ends it early)
+
+    # The modules that are loaded and forgotten together, each group named once, by the module
+    # that loads them: the title's (the menus, a solo game's modules) in screens, the Snyd screens'
+    # in snyd_ui, the table's in table_ui and table_watch, and here the bots', which every game
+    # screen drops through the app it holds (app.drop(app.BOT_MODULES): no screen imports app or
+    # the title). So a game's heap holds only the names it needs (mpy-cross keeps a literal name
+    # longer than 10 characters as a heap string).
+    # what only the bots use: forgotten while no bot here is about to move (a person's turn, a
+    # reveal) and when a game ends, to make room for its record (the bots' view side, botview,
+    # botview_yatzy, botcheck, snyd_botview, yatzy_coach and snyd_text, is the PC tools': a
+    # handheld's bots play() their live game and never load it)
+    BOT_MODULES = ("dicecup.bots.snyd_bot", "dicecup.rules.snyd_odds", "dicecup.bots.yatzy_bot", "dicecup.bots.yatzy_turn", "dicecup.bots.yatzy_values")
+
+    def __init__(self, hw, seed=None):
+        self.hw = hw
+        self.fb = hw.display
+        self.g = Gfx(self.fb)
+        self.buttons = [Button(r) for r in hw.readers()]
+        from dicecup.storage import settings
+        self.settings = settings.load()
+        self.owner = settings.name()
+        if seed is None:
+            import os
+            seed = int.from_bytes(os.urandom(4), "little")
+        self.seed = seed
+        self.now = 0
+        self.last_input = 0
+        self.power = _AWAKE
+        self._swallow = 0
+        self._shown = bytearray(len(self.fb.buffer))
+        self._battery_at = -_BATTERY_MS
+        self.battery = 100
+        # battery warning: bits 0-1 the level warned of so far (0 none, 1 low, 2 critical), bits 2-3
+        # the one on screen now (lowbat draws it; 3: critical, game saved). One int: App's
+        # attributes fill a dict the heap pays for
+        self.warn = 0
+        self.dirty = True
+        self.frames = 0
+        self.screen = None
+        self._launch = None
+        self.table = None       # table.Table while this handheld sits at a table (table_ui)
+        self.radio = None       # radio.Radio once a table needed it
+        self._take(settings)
+        from dicecup.storage import store  # already loaded by settings at boot; dropped with the menus during a game
+        if store.exists(TABLE_FILE) and self._loads(self._resume, False, _NO_ROOM_TABLE):  # the seat
+            return
+        from dicecup.ui import screens
+        self.go(screens.Title(self))
+
+    # --- the navigator: what screens call ---
+    def launch(self, module, args=(), drop=()):
+        """Start a game on the next tick: the modules named in drop (the menus) are forgotten first,
+        then module.start(app, *args) loads the game, which so lands in a heap the menus no longer
+        cut into pieces (6-seat Snyd needed 3 KB more heap when it loaded among the menus)."""
+        self._launch = (module, args, drop)
+
+    def to_table(self, screen):
+        """The table's screen on the next tick (table_ui.start, which drops what the screen before it
+        needed): table_watch.GAME a new game's, LOBBY the lobby after a game, CLOSE the title."""
+        self.launch("dicecup.ui.table_ui", (screen,))
+
+    def home(self, sel=0):
+        """The title menu (item sel chosen); it forgets the games' modules."""
+        from dicecup.ui import screens
+        self.go(screens.Title(self, sel))
+
+    def forget(self, *groups):
+        """Forget the modules of each group (a tuple of module names) and collect."""
+        for names in groups:
+            forget(names, False)
+        gc.collect()
+
+    def drop(self, *groups):
+        """forget(*groups) if one of their modules is loaded (asked on every tick of a screen)."""
+        for names in groups:
+            for name in names:
+                if name in sys.modules:
+                    self.forget(*groups)
+                    return
+
+    def _loads(self, load, seated=False, why="no_room"):
+        """load() loads a game or the table and opens its screen; True if it did. Where the heap
+        cannot hold what it loads (the table's code alone needs more than the about 110 KB a
+        stock ESP32-WROOM-32 gives MicroPython), the MemoryError does not crash the handheld:
+        what load() loaded is forgotten, a seat kept on flash is given up (a reboot would only
+        fail again: the handheld used to crash at every boot) and the title says why. Seated (a
+        table's next game or its lobby) it still crashes: the restart resumes the seat in a
+        whole heap, and only if that fails too is the seat given up."""
+        before = list(sys.modules)
+        try:
+            return load() is not False
+        except MemoryError:
+            if seated:
+                raise
+        self.table = None   # the table's seats and frames: the other handhelds see it gone
+        self.screen = None
+        forget([m for m in sys.modules if m not in before])
+        from dicecup.ui import screens
+        from dicecup.storage import store
+        from dicecup.ui.ui import Message
+        store.remove(TABLE_FILE)
+        self.go(Message(self, strings.t(why), screens.Title(self)))
+        return True
+
+    def _resume(self):
+        from dicecup.ui import table_ui
+        return table_ui.resume(self)
+
+    def go(self, screen):
+        self.screen = screen
+        self.dirty = True
+        # a button still down belongs to the old screen: the new one never sees its release
+        for i in range(len(self.buttons)):
+            if self.buttons[i].pressed:
+                self._swallow |= 1 << i
+        gc.collect()
+
+    def save_settings(self):
+        from dicecup.storage import settings
+        settings.save(self.settings)
+        self._take(settings)
+
+    def _take(self, settings):
+        # what the loop needs from the settings, kept as plain ints: the settings module (and
+        # store) can then be dropped during a game (screens.MENU_MODULES)
+        s = self.settings
+        strings.set_lang(s["lang"])
+        self.contrast = settings.CONTRAST[s["contrast"]]
+        self.sleep_ms = settings.SLEEP_S[s["sleep"]] * 1000
+        self.apply_contrast()
+
+    def apply_contrast(self):
+        self.hw.contrast(self.contrast)
+
+    def name(self):
+        return self.owner or strings.t("you")
+
+    def rng_seed(self):
+        self.seed = (self.seed * 1103515245 + 12345) & 0x7FFFFFFF
+        return self.seed
+
+    # --- the loop body ---
+    @property
+    def asleep(self):
+        return self.power == _ASLEEP
+
+    def tick(self, now):
+        self.now = now
+        if self._launch:
+            module, args, drop = self._launch
+            self._launch = None
+            self.screen = None      # the menu screen, and with it the last hold on its module
+            forget(drop)
+            self._loads(lambda: load(module).start(self, *args), self.table is not None,
+                        _NO_ROOM_TABLE if module == "dicecup.ui.table_ui" else "no_room")
+        for i in range(len(self.buttons)):
+            ev = self.buttons[i].update(now)
+            if ev:
+                self._input(i, ev)
+        if self.table is not None:
+            self.table.tick(now)  # the radio, every loop: frames wait in a small buffer
+        if self.power != _ASLEEP:
+            self.screen.tick(now)
+        if now - self._battery_at >= _BATTERY_MS:
+            self._battery_at = now
+            mv = self.hw.battery_mv()
+            pc = battery.percent(mv) if mv else 100
+            if pc != self.battery:
+                self.battery = pc
+                self.dirty = True
+                w = battery.warning(pc)
+                if w > self.warn & 3 or (self.warn & 3 and pc > battery.LOW + 10):  # worse, or charged
+                    from dicecup.ui import lowbat
+                    lowbat.warn(self, w)
+        self._power(now)
+        if self.dirty and self.power != _ASLEEP:
+            self.redraw()
+
+    def _input(self, i, ev):
+        self.last_input = self.now
+        bit = 1 << i
+        if self.power != _AWAKE:
+            if self.power == _ASLEEP:
+                self.hw.screen(True)
+                self.dirty = True
+                if self.radio is not None:
+                    self.radio.wake()  # light sleep may have lost the fixed channel
+            self.power = _AWAKE
+            self.apply_contrast()
+            if ev == PRESS:
+                self._swallow |= bit    # the wake-up press is not a move
+            return
+        if self.warn > 3 and ev == PRESS:   # the press that closes a battery warning is not a move
+            self.warn &= 3
+            self.dirty = True
+            self._swallow |= bit
+            return
+        if self._swallow & bit:
+            if ev == RELEASE:
+                self._swallow &= ~bit
+            return
+        self.screen.key(i, ev)
+
+    def busy(self):
+        """Something on screen moves by itself (bots playing): keeps the handheld awake."""
+        self.last_input = self.now
+
+    def _power(self, now):
+        limit = self.sleep_ms
+        if not limit:
+            return
+        idle = now - self.last_input
+        if self.power == _AWAKE and idle >= limit // 2:
+            self.power = _DIM
+            self.hw.contrast(DIM_LEVEL)
+        # at a table the radio must stay on: dim only, never light sleep
+        if self.power == _DIM and idle >= limit and self.table is None:
+            self.power = _ASLEEP
+            self.hw.screen(False)
+
+    def redraw(self):
+        self.dirty = False
+        g = self.g
+        g.clear()
+        self.screen.draw(g)
+        if self.screen.battery:
+            g.battery(115, 0, self.battery)
+        if self.warn > 3:
+            from dicecup.ui import lowbat
+            lowbat.draw(self, g)
+        buf = self.fb.buffer
+        if buf != self._shown:
+            self._shown[:] = buf
+            self.fb.show()
+            self.frames += 1
+
+
+def crashed(hw, e):
+    """Show that the firmware failed, keep the traceback in error.log, reset on a button press."""
+    try:
+        with open("error.log", "w") as f:
+            sys.print_exception(e, f)
+    except OSError:
+        pass
+    sys.print_exception(e)
+    g = Gfx(hw.display)
+    g.clear()
+    g.row(1, strings.t("crashed"), 1)
+    g.row(3, type(e).__name__[:16], 1)
+    g.row(6, strings.t("ok_restart"), 1)
+    hw.screen(True)
+    hw.display.show()
+    readers = hw.readers()
+    while not readers[2]():
+        time.sleep_ms(50)
+    hw.reset()
+
+
+def run(app):
+    """The handheld's main loop (never returns)."""
+    hw = app.hw
+    last = time.ticks_ms()
+    now = 0
+    while True:
+        t = time.ticks_ms()
+        now += time.ticks_diff(t, last)
+        last = t
+        app.tick(now)
+        if app.asleep:
+            hw.sleep(app.sleep_poll_ms)
+        else:
+            time.sleep_ms(app.poll_ms)

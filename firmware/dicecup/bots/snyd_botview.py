@@ -1,0 +1,25 @@
+"""snyd_botview: the Snyd bots' view side - decide(view, level, rng), a Snyd bot's move for a
+bot-protocol view (shared/spec/bot-protocol.md), for the PC's tools and tests (snyd_bot's docstring
+has the API). The view is checked and stood for by a core game (botview.snyd_table), then the same
+judgement as snyd_bot.play on a live game (snyd_bot._move). Above snyd_bot, which never imports it:
+the handheld, whose bots read their live game, never holds this or botview.
+"""
+from dicecup.bots.botview import snyd_table
+from dicecup.bots.snyd_bot import _level, _move, _Seat
+
+
+def decide(view, level, rng):
+    lv = _level(level)
+    g = snyd_table(view)
+    may = view["may"]
+    if not isinstance(may, list):
+        raise ValueError("may must be a list")
+    me = view["me"]
+    on_turn = "bid" in may or "snyd" in may
+    if on_turn and g.on_turn != me:
+        raise ValueError("may offers a turn, but seat %d is not on turn after these actions" % me)
+    if not on_turn and "calza" not in may:
+        raise ValueError("may offers this seat no move")
+    shown = view["shown"] if g.rules.open_die else None
+    return _move(_Seat(g, me, view["dice"], shown, view["actions"], lv), lv, rng,
+                 ("bid" in may) | ("snyd" in may) << 1 | ("calza" in may) << 2)

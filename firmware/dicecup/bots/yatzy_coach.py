@@ -1,0 +1,84 @@
+"""yatzy_coach: the Yatzy bots' view side - decisions on bot-protocol views (decide, read), the
+coach (what the hard bot thinks of a player's move: coach) and the PC's kept score rows
+(cache_scores); yatzy_bot's docstring has the API. The PC's tools and tests: above yatzy_bot, which
+never imports it, so the handheld's bots, which play() their live game, never load this code.
+"""
+from dicecup.rules import yatzy
+from dicecup.bots import yatzy_bot
+from dicecup.bots.botcheck import int_in
+
+
+def read(view, level):
+    """yatzy_bot.ready() for the card a view describes (botview_yatzy.yatzy_card)."""
+    from dicecup.bots import botview_yatzy
+    return yatzy_bot.ready(botview_yatzy.yatzy_card(view), level, view["options"])
+
+
+def decide(view, level, rng):
+    return yatzy_bot.choose(read(view, level), rng)
+
+
+def cache_scores(on):
+    """Keep the core's score of every roll per variant for yatzy_bot (on) or ask the core (off)."""
+    if on:
+        rows = {}
+        yatzy_bot._kept[yatzy_bot._ROWS] = lambda g, r, dice: scores(rows, g, r, dice)
+    else:
+        yatzy_bot._kept[yatzy_bot._ROWS] = None
+
+
+def scores(rows, g, r, dice):
+    """The core's scores of roll r in every box (as if every box were free), kept in rows (a dict,
+    cache_scores) per variant: the bot asks for each of the rolls every turn. None for a Yahtzee
+    roll in the yahtzee variant once its box is filled (the joker depends on the card): ask the
+    core."""
+    if g.variant == "yahtzee" and yatzy_bot._five(dice) and not g.is_free(g.current, g.nbox - 2):
+        return None
+    t = rows.get(g.ndice)
+    if t is None or t[0] != g.variant:
+        t = rows[g.ndice] = (g.variant, bytearray(b"\xff" * (yatzy_bot.prepare(g.ndice).d.nroll * g.nbox)))
+    nb = g.nbox
+    rows = t[1]
+    if rows[r * nb] == 255:
+        for b in range(nb):
+            rows[r * nb + b] = g.score(b, dice)
+    return memoryview(rows)[r * nb:(r + 1) * nb]
+
+
+def coach(view, move=None):
+    """(best move, its expected points, the expected points of `move` or None), hard level."""
+    card, judge, s = read(view, "hard")
+    dice = card.dice
+    n = len(dice)
+    full = (1 << n) - 1
+    rl = judge.rl
+    bv, b, c = judge.best_box(dice)
+    best = ["score", judge.names[b], c]
+    best_v = bv + s.save * rl
+    if rl > 0:
+        mask, v, _ = s.best_hold(dice, rl)
+        if mask != full and v > best_v:
+            best, best_v = ["hold", [i for i in range(n) if mask >> i & 1]], v
+    mine = None
+    if move is not None:
+        if not isinstance(move, list) or not move:
+            raise ValueError("a move is a list")
+        if move[0] == "hold":
+            if rl <= 0:
+                raise ValueError("no rolls left to hold for")
+            m = 0
+            for i in move[1]:
+                int_in(i, 0, n - 1, "a held position")
+                m |= 1 << i
+            mine = s.hold_value(dice, m, rl)
+        elif move[0] == "score" and len(move) == 3:
+            if move[1] not in judge.names:
+                raise ValueError("no box %r" % (move[1],))
+            mb = judge.names.index(move[1])
+            sc = card.g.scores_for(dice, move[2])[mb]
+            if sc == yatzy.NOT_FREE:
+                raise ValueError("box %s cannot be filled now" % move[1])
+            mine = judge.box_value(mb, move[2], sc, dice) + s.save * rl
+        else:
+            raise ValueError("a move is [\"hold\", [...]] or [\"score\", box, column]")
+    return best, best_v, mine

@@ -1,0 +1,32 @@
+"""loader: loading and forgetting firmware code by module name - the one mechanism for both.
+
+The handheld loads a game's or the table's code when it is needed and forgets it again, so that the
+solo games fit a stock ESP32-WROOM-32's heap. Forgetting a module of a package takes two steps:
+MicroPython keeps a submodule both in sys.modules and as an attribute of its parent package
+(`dicecup.ui` holds `snyd_ui` once `dicecup.ui.snyd_ui` is imported), and deleting only the first
+frees nothing. Names are full dotted names ("dicecup.ui.snyd_ui").
+"""
+import gc
+import sys
+
+
+def load(name):
+    """Import the module named (a dotted name) and return it (__import__ returns the top package)."""
+    __import__(name)
+    return sys.modules[name]
+
+
+def forget(names, collect=True):
+    """Drop modules no screen needs any more, so the heap they hold can be collected (objects still
+    in use keep what they need alive)."""
+    for name in names:
+        m = sys.modules.get(name)
+        if m is None:
+            continue
+        del sys.modules[name]
+        i = name.rfind(".")
+        parent = sys.modules.get(name[:i]) if i > 0 else None
+        if parent is not None and getattr(parent, name[i + 1:], None) is m:
+            delattr(parent, name[i + 1:])
+    if collect:
+        gc.collect()

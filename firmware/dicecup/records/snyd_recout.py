@@ -1,0 +1,78 @@
+"""snyd_recout: a snyd_recorder.Recorder's log read back - each round as the record's dict, the
+record's JSON text streamed to a file, the record as a dict (../shared/spec/snyd-record.md). Apart
+from snyd_recorder so that a game being played holds only the code that writes the log (the solo
+games' heap). It never imports snyd_recorder (whose Recorder loads it): the log's format bytes
+below are the recorder's (tests/test_imports.py checks that they match).
+"""
+import json
+
+from dicecup.core.compat import const
+
+_KINDS = ("bid", "snyd", "calza", "forfeit")  # snyd_recorder.KINDS
+_ROUND = const(0xFE)         # snyd_recorder.ROUND
+_ROUND_SHOWN = const(0xFF)   # snyd_recorder.ROUND_SHOWN
+_NO_DIE = const(255)         # snyd_recorder.NO_DIE
+_NO_DICE = const(0xFD)       # snyd_recorder.NO_DICE
+
+
+def rounds(rc):
+    """Each round of rc's log as the record's dict, one at a time."""
+    at = rc.at
+    n = rc._n
+    seats = rc.seats
+    i = 0
+    while i < n:
+        marker = at(i)
+        i += 1
+        dice = []
+        for _ in range(seats):
+            k = at(i)
+            if k == _NO_DICE:
+                dice.append(None)
+                i += 1
+                continue
+            dice.append([at(j) for j in range(i + 1, i + 1 + k)])
+            i += 1 + k
+        shown = None
+        if marker == _ROUND_SHOWN:
+            shown = []
+            for j in range(i, i + seats):
+                v = at(j)
+                shown.append(None if v == _NO_DIE else v)
+            i += seats
+        acts = []
+        while i < n and at(i) < _ROUND:
+            b = at(i)
+            kind = _KINDS[b & 3]
+            acts.append([b >> 2, kind, at(i + 1), at(i + 2)] if kind == "bid" else [b >> 2, kind])
+            i += 3
+        rd = {"dice": dice, "actions": acts}
+        if shown is not None:
+            rd["shown"] = shown
+        yield rd
+
+
+def write(rc, f):
+    """rc's record as JSON text, written to f piece by piece."""
+    dumps = json.dumps
+    f.write('{"game": "snyd", "version": 2, "rules": ')
+    f.write(dumps(rc.rules.to_dict()))
+    f.write(', "seats": %d, "first": %d, "rounds": [' % (rc.seats, rc.first))
+    sep = ""
+    for rd in rounds(rc):
+        f.write(sep)
+        f.write(dumps(rd))
+        sep = ", "
+    f.write("]")
+    if rc.names is not None:
+        f.write(', "names": ')
+        f.write(dumps(list(rc.names)))
+    f.write("}")
+
+
+def record(rc):
+    rec = {"game": "snyd", "version": 2, "rules": rc.rules.to_dict(), "seats": rc.seats,
+           "first": rc.first, "rounds": list(rounds(rc))}
+    if rc.names is not None:
+        rec["names"] = list(rc.names)
+    return rec

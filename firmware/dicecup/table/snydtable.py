@@ -1,0 +1,303 @@
+"""snydtable: a game of Snyd played over the table log - fair dice, the rules core, the record. Pure.
+
+Owns what a Snyd table agrees on beyond the fair-dice round (tablegame): the bids and the call, the
+reveal, the count and the game record. It is the `app` of a tablelog.Node: the sequencer asks
+`check()` before logging a request, every handheld runs `apply()` on each entry in log order, so
+every handheld's rules core (snyd.Game) and record (snyd_recorder.Recorder; the handheld never loads the referee) agree.
+
+A round: COMMIT and CONTRIB (tablegame), then
+    BID       bids and calls, checked by the rules core; the first call logged ends the bidding
+    REVEAL    each seat logs s and its commitments for the next round; once all are in, everyone
+              verifies every seat's dice, records the round and counts it
+    FORFEIT   (record format 2) a seat whose secret does not open its commitment, or that did not
+              commit, contribute or reveal within tablegame.DEADLINE_MS (the sequencer logs a
+              FORFEIT, every follower checks the deadline by its own clock), forfeits the round: it
+              loses a die, the call is not counted. A forfeit before the dice are dealt still deals
+              them to the others (they reveal at once, no bidding), so the record holds their dice.
+              Withholding never pays: whatever a seat would lose by revealing, it loses by not.
+Bidding is checked by the rules core on stand-in dice (legality depends only on dice counts); the
+verified dice replace them after the reveal, and only then is the call counted. A handheld computes
+only its own seats' dice before the reveal (`dice_of`).
+
+Local seats: `poll(node, now, decide)` makes the requests for the seats this handheld hosts
+(commit, contribute, reveal by itself; bids and calls from `decide(game, seat)` -> (wire.A_BID,
+count, face) | (wire.A_SNYD,) | (wire.A_CALZA,) | None: the player or a bot).
+The open_die rule is refused: laying a die open would put a die value on the radio before the reveal.
+A bot seat's dice are known to the handheld that hosts it (it holds the bot's secret): nothing else leaks.
+"""
+from dicecup.rules import snyd
+from dicecup.table import wire
+from dicecup.core.compat import const
+from dicecup.records.snyd_recorder import KINDS, Recorder
+from dicecup.table.tablegame import (P_COMMIT, P_CONTRIB, P_IDLE, P_OVER, RJ_CHEAT, RJ_ILLEGAL,  # noqa: F401
+                       RJ_PHASE, RJ_RULES, TableGame)
+from dicecup.table.tablelog import RJ_LATE
+
+P_BID = const(3)        # == tablegame.P_PLAY
+P_REVEAL = const(4)
+PHASES = ("idle", "commit", "contrib", "bid", "reveal", "over")
+
+
+def pack_rules(rules):
+    """snyd.Rules -> the wire.RULES_LEN bytes of an ANNOUNCE/SEATS frame."""
+    flags = (rules.jokers | rules.palifico << 1 | rules.calza << 2 | rules.open_on_ones << 3
+             | rules.open_die << 4)
+    return bytes((rules.dice, flags, rules.calza_by, rules.count_scope, 0, 0))
+
+
+def unpack_rules(b):
+    """Inverse of pack_rules; ValueError on bytes that are no rules."""
+    f = b[1]
+    return snyd.Rules(b[0], bool(f & 1), bool(f & 2), bool(f & 4), bool(f & 8), b[2], b[3],
+                      bool(f & 16))
+
+
+class SnydTable(TableGame):
+    """One handheld's copy of a Snyd table's game."""
+    Illegal = snyd.Illegal   # what the core raises on a snapshot that does not replay
+
+    def __init__(self, table, hosted=0, save=None, load=None, me=None):
+        TableGame.__init__(self, table, hosted, save, load, me)
+        self.rules = None
+        self.kinds = bytearray(8)       # the SEATS entry's kinds (person or bot per seat)
+        self.first = 0
+        self.rec = None
+        self.game = None
+        self.voided = 0
+        self.call_seat = -1
+        self.last_action = 0            # log sequence of the last bid or call
+        self.acts = bytearray()         # this round's actions, 3 bytes each (seat<<2|kind, q, f)
+        self.mine = [None] * 8          # hosted seats' dice this round, once the seed is known
+        self.error = None               # the rules core's reason for the last refused action
+
+    # ---- the app interface of tablelog.Node --------------------------------------------------
+    def check(self, f):
+        et = f.etype
+        if et == wire.T_SEATS:
+            if f.flags & wire.SEATS_RESEAT:
+                return self._check_reseat(f)
+            if self.phase not in (P_IDLE, P_OVER):
+                return RJ_PHASE
+            try:
+                r = unpack_rules(f.rules)
+            except ValueError:
+                return RJ_RULES
+            if r.open_die or not 2 <= f.n <= 8 or f.first >= f.n:
+                return RJ_RULES
+            return 0
+        if et == wire.T_FORFEIT:
+            if self.phase not in (P_COMMIT, P_CONTRIB, P_REVEAL):
+                return RJ_PHASE
+            return self._check_forfeit(f)
+        reason = self._check_fair(f)
+        if reason >= 0:
+            return reason
+        if f.etype == wire.T_REVEAL:
+            return 0 if self.phase == P_REVEAL else RJ_PHASE
+        if f.etype != wire.T_ACTION or self.phase != P_BID:
+            return RJ_PHASE
+        if f.ack < self.last_action:
+            return RJ_LATE  # made before the last bid was seen (a race, or a replayed frame)
+        g = self.game
+        w = f.who
+        k = f.kind
+        if k == wire.A_BID:
+            e = g.bid_error(w, f.count, f.face)
+        elif k == wire.A_SNYD:
+            e = g.snyd_error(w)
+        elif k == wire.A_CALZA:
+            e = g.calza_error(w)
+        else:
+            e = "unknown action"
+        self.error = e
+        return RJ_ILLEGAL if e else 0
+
+    def apply(self, f, seq):
+        et = f.etype
+        if et == wire.T_SEATS:
+            self.kinds[:] = f.kinds
+            if f.flags & wire.SEATS_RESEAT:
+                self._seat(f)
+                self._void()  # the gone handheld's secrets went with it: the round starts again
+            else:
+                self._new_game(f)
+            return
+        if et == wire.T_FORFEIT:
+            self._apply_forfeit(f)
+            if self.phase == P_REVEAL and self.revealed & self.part == self.part:
+                self._finish_round()
+            return
+        if self._apply_fair(f):
+            return
+        if et == wire.T_ACTION:
+            w = f.who
+            k = f.kind
+            self.last_action = seq
+            self.moved_at = self.now
+            self.acts.extend(bytes((w << 2 | (k - 1), f.count, f.face)))
+            if k == wire.A_BID:
+                self.game.bid(w, f.count, f.face)
+            else:
+                self.call_seat = w
+                self._set_phase(P_REVEAL)
+        elif et == wire.T_REVEAL and self.revealed == self.part:
+            self._finish_round()
+
+    # ---- round flow ---------------------------------------------------------------------------
+    def _void(self):
+        """The round in progress does not count: back to before it, fresh commitments."""
+        self.voided += 1
+        self.game = self._rebuild()
+        self.round += 1
+        self._begin_round(False)
+
+    def _new_game(self, f):
+        self.rules = unpack_rules(f.rules)
+        self.n = f.n
+        self._seat(f)
+        self.first = f.first
+        self.rec = Recorder(self.rules, self.n, self.first)
+        self.game = snyd.Game(self.rules, self.n, self.first)
+        self.round += 1
+        self._begin_round(False)
+
+    def _begin_round(self, carried):
+        """Seats with dice take part; `carried`: their commitments came with the last reveals."""
+        g = self.game
+        part = 0
+        for s in range(self.n):
+            if g.dice_left[s]:
+                part |= 1 << s
+        self.acts = bytearray()
+        self.call_seat = -1
+        for s in range(8):
+            self.mine[s] = None
+        self._begin_fair(part, carried)
+
+    def _waits_on(self):
+        return self.game.on_turn if self.phase == P_BID else -1
+
+    def owed(self):
+        if self.phase == P_REVEAL:
+            return self.part & ~self.revealed
+        return TableGame.owed(self)
+
+    def _seeded(self):
+        if self.forfeited:
+            # a seat forfeited before the dice were dealt: no bidding, everyone else reveals at
+            # once so that the record holds the round's dice
+            self._set_phase(P_REVEAL)
+            if not self.part:
+                self._finish_round()
+            return
+        g = self.game
+        # stand-in dice: bidding depends only on how many dice each seat holds
+        g.start_round([b"\x01" * g.dice_left[s] for s in range(self.n)])
+        self._my_dice()
+        self._set_phase(P_BID)
+
+    def _my_dice(self):
+        g = self.game
+        for s in range(self.n):
+            d = self.draw(s)
+            if self.hosted & (1 << s) and self.part & (1 << s) and d is not None:
+                self.mine[s] = d.dice(self.seed, g.dice_left[s])
+
+    def dice_of(self, s):
+        """Seat s's dice this round as this handheld knows them: its own seats' after the seed,
+        nobody else's before the reveal."""
+        return self.mine[s]
+
+    def _finish_round(self):
+        dice = []
+        lost = self.forfeited
+        g = self.game
+        for s in range(self.n):
+            if not g.dice_left[s]:
+                dice.append(b"")
+                continue
+            d = None if lost & (1 << s) else self.verified(s, g.dice_left[s])
+            if d is None and not lost & (1 << s):
+                self.cheats |= 1 << s  # its secret does not open its commitment: a forfeit
+                lost |= 1 << s
+            dice.append(d)
+        if lost:
+            order = [s for s in range(self.n) if lost & (1 << s)]
+            self.forfeits += len(order)
+            if not g.in_round:
+                g.start_round(dice)
+            self.rec.round(dice)
+            self._record_acts()
+            for s in order:
+                self.rec.action(s, "forfeit")
+            g.forfeit(order)
+        else:
+            # the verified dice replace the stand-ins (Game.dice is the core's public per-seat
+            # buffer), then the logged call is counted by the rules core itself
+            buf = g.dice
+            for s in range(self.n):
+                d = dice[s]
+                for i in range(len(d)):
+                    buf[s * snyd.MAX_DICE + i] = d[i]
+            self.rec.round(dice)
+            a = self._record_acts()
+            last = len(a) - 3
+            if a[last] & 3 == 1:
+                g.snyd(a[last] >> 2)
+            else:
+                g.calza(a[last] >> 2)
+        self.round += 1
+        if self.game.over:
+            self.phase = P_OVER
+            self.part = 0
+            return
+        self._begin_round(True)
+
+    def _record_acts(self):
+        a = self.acts
+        for i in range(0, len(a), 3):
+            self.rec.action(a[i] >> 2, KINDS[a[i] & 3], a[i + 1], a[i + 2])
+        return a
+
+    def _rebuild(self):
+        """The rules core replayed from the record: after a snapshot, or to throw away a voided
+        round (both rare: the normal path never replays)."""
+        g = snyd.Game(self.rules, self.n, self.first)
+        for rd in self.rec.rounds():  # a round at a time: the whole record is tens of KB as dicts
+            g.start_round(rd["dice"])
+            out = [a[0] for a in rd["actions"] if a[1] == "forfeit"]
+            if out:
+                g.forfeit(out)
+                continue
+            for a in rd["actions"]:
+                if a[1] == "bid":
+                    g.bid(a[0], a[2], a[3])
+                elif a[1] == "snyd":
+                    g.snyd(a[0])
+                else:
+                    g.calza(a[0])
+        return g
+
+    # ---- this handheld's seats ----------------------------------------------------------------
+    def _play_request(self, f, s, ph, node, decide, rand):
+        if ph == P_REVEAL:
+            return not self.revealed & (1 << s) and self._reveal_request(f, s, rand)
+        move = self._decide(s, node, decide) if ph == P_BID else None
+        if move is None:
+            return False
+        f.etype = wire.T_ACTION
+        f.kind = move[0]
+        f.count = move[1] if len(move) > 1 else 0
+        f.face = move[2] if len(move) > 2 else 0
+        return True
+
+
+    # ---- snapshot for a handheld that missed too much -----------------------------------------
+    def snapshot(self, buf, off):
+        from dicecup.table import snydsnap  # loaded only when a laggard needs this state (rare): no heap otherwise
+        return snydsnap.snapshot(self, buf, off, pack_rules)
+
+    def _restore(self, b, seq):
+        from dicecup.table import snydsnap
+        return snydsnap.restore(self, b, seq, unpack_rules)
+

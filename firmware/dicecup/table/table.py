@@ -1,0 +1,639 @@
+"""table: this handheld's place at a table - the lobby, the log Node and the game, pumped every tick.
+
+Owns what joins the radio (radio.Radio) to the pure protocol (wire, tablelog, and the game's adapter:
+table_snyd or table_yatzy, loaded for the table's game only, never both): the lobby,
+the map from a Node's seat (a handheld at the table, 0 = the creator) to its radio address, the
+persisted state a reboot needs, the per-seat reply spread, and the moves of this handheld's seats
+(its person's, handed over by the screens, and its bots'). The screens (table_ui) only read it and
+call the methods in the public API below; app.App calls tick() on every loop while a table exists.
+
+Lobby (keyless frames, wire.LOBBY_KEY checksum only; tablekeys explains the keys):
+    ANNOUNCE  the creator, every second: table id, game, handhelds seated (bitmask), seats, rules,
+              name, and its public key
+    JOIN      a joiner, broadcast, repeated until welcomed: a random nonce, its name and public
+              key. The creator lists it among `asks`; it sits only when the creator's person says
+              yes (admit), having compared the join code both screens show.
+    WELCOME   the creator, broadcast: the nonce, the joiner's handheld number and a proof under
+              the key the two now share (a radio that answers first cannot seat anybody).
+Then, tagged per receiver under the pairwise keys: ROSTER (the host's seat order: each handheld's
+name and public key, so every two handhelds agree a key) and LEAVE (a seated handheld stands up;
+only it can).
+The lobby's code is table_lobby's, loaded between games only (this module keeps what a game
+needs: the roster's names, a welcome repeated to a seated joiner that asks again).
+Then every frame is the Node's (tagged with the table key). The creator starts a game by logging a
+SEATS entry (seat order, kinds person/bot, which handheld plays each seat); a player may leave and
+others join between games: the Node, its log and the table id live on.
+
+Addresses: a Node sends to a handheld number; its radio address is learned from its authenticated
+frames (broadcast until one is known), and changed only by a frame reporting more applied entries
+than any before, which a replay from a stranger's radio never does; a handheld heard from two
+radios is sent to by broadcast from then on (the first address may have been the stranger's). Replies that one broadcast
+entry triggers on every handheld at once (commitments, reveals) wait SPREAD_MS per handheld number.
+
+Persisted (store, atomic): table.json (table id, key, our number, the creator's address, the roster)
+and tsecN.json (seat N's secrets), written before a commitment leaves: a handheld that reboots comes
+back to its seat (App boots into the table when table.json exists), catches up from a snapshot and
+still reveals its dice.
+"""
+import os
+
+from dicecup.table import tablelog
+from dicecup.table import wire
+from dicecup.core.compat import const
+from dicecup.table.tablebase import (BOT, G_SNYD, G_YATZY, HEARD_MS, HOSTING, IDLE, JOINING, SEATED,  # noqa: F401
+                       game_module, pack_name, unpack_name)
+from dicecup.table.tablegame import P_IDLE, P_OVER
+
+ANNOUNCE_MS = const(1000)
+JOIN_MS = const(300)
+SPREAD_MS = const(4)
+BOT_THINK_MS = const(900)
+PRE_MS = const(250)  # while browsing, at most one key agreement this often (the list stays live)
+ROSTER_MS = const(500)  # the host repeats its roster this often while a handheld lacks a key
+FILE = "table.json"
+
+
+def _save_secret(s, b):
+    from dicecup.storage import store
+    store.save("tsec%d.json" % s, b.hex() if hasattr(b, "hex") else "".join("%02x" % x for x in b))
+
+
+def _load_secret(s):
+    from dicecup.storage import store
+    h = store.load("tsec%d.json" % s)
+    if not h:
+        return None
+    try:
+        return bytes(int(h[i:i + 2], 16) for i in range(0, len(h), 2))
+    except ValueError:
+        return None
+
+
+def _hex(b):
+    return "".join("%02x" % x for x in b)
+
+
+def _unhex(h):
+    return bytes(int(h[i:i + 2], 16) for i in range(0, len(h), 2))
+
+
+class Table:
+    announce_ms = ANNOUNCE_MS
+
+    def __init__(self, radio, name, now=0):
+        self.radio = radio
+        self.name = name
+        self.codec = wire.Codec()
+        self.f = wire.Frame()
+        self.rx = wire.Frame()
+        self.mode = IDLE
+        self.browsing = False
+        self.spare = None         # (secret, public): the next table's key pair, made in advance
+        self.pre = None           # public key -> shared secret with the spare, agreed in advance
+        self._pre_at = 0
+        self._ann = 0             # which seated handhelds' keys the next ANNOUNCE carries
+        self.heard = []           # join list: [table id, name, game, handhelds, seats, mac, rssi, t,
+        #                           rules, creator's key, [seated handhelds' keys]]
+        self.node = None
+        self.game = None
+        self.macs = [None] * 8
+        self.names = [""] * 8
+        self.nonces = [0] * 8     # the creator: each handheld's JOIN nonce
+        self._mack = [0] * 8      # highest applied sequence heard from each handheld
+        self._twice = 0           # handhelds whose frames came from two radios
+        self._tos = [0xFF] * 8    # the handhelds each one's last frame was tagged for
+        self._roster_at = 0
+        self.order = []           # the creator's seats for the next game: handheld number or BOT|k
+        self.tid = 0
+        self.secret = None        # this handheld's X25519 secret at this table (tablekeys)
+        self.shake = b""          # ... and the secret of its seats' Yatzy shake chains
+        self.mypub = None         # its public key (made once with the secret)
+        self.pubs = [None] * 8    # every handheld's public key
+        self.keys = [None] * 8    # the pairwise keys (the codec's, kept for table.json)
+        self.asks = []            # the creator: JOINs waiting for a yes: [nonce, name, pub, t]
+        self._code = None         # table_code(), while no public key changes
+        self.host_pub = None      # a joiner: the public key of the table it asked to join
+        self.epoch = 0            # boot epoch: frame counters of this boot start above the last's
+        self.tname = ""
+        self.kids = False
+        self.rules = None
+        self.gid = G_SNYD         # the table's game, and its module (game_module)
+        self.mod = None
+        self.who = -1
+        self.nonce = 0
+        self.move = None          # this handheld's person's move, waiting to be submitted
+        self._move_at = 0         # ... the log entry and round its screen showed
+        self._move_round = 0
+        self.now = now
+        self.dropped = 0          # lobby frames that did not decode
+        self._at = -100000
+        self._applied = 0
+        self._act_at = 0
+        self._changed = now
+        self._saved = -1
+        self._in_game = -1        # the last game (its number) seen in play with a seat here
+        self._bots = {}
+        self.saved_games = 0
+
+    # ---- public API for the screens ---------------------------------------------------------
+    def __getattr__(self, name):
+        """The lobby's half of the API (create, join, tables, add_bot, move_seat, start,
+        handhelds, order_name): table_lobby's functions, loaded on first use."""
+        if name[0] == "_":
+            raise AttributeError(name)
+        from dicecup.table import table_lobby
+        f = getattr(table_lobby, name)
+        return lambda *a: f(self, *a)
+
+    def leave(self):
+        """Stand up (between games): tell the creator, forget the table."""
+        if self.mode == SEATED and self.node is not None:
+            f = self.f
+            f.type = wire.T_LEAVE
+            f.table, f.seat, f.term, f.seq, f.ack = self.tid, self.who, 0, 0, 0
+            f.nonce = self.nonce
+            try:
+                self.radio.send(None, self.codec.encode(f, 1))
+            except ValueError:
+                pass
+        self._forget()
+
+    def table_code(self):
+        """The code every lobby screen shows: the same on every handheld at the same table (kept
+        until a public key changes: the lobby screens ask on every tick)."""
+        if self._code is None:
+            from dicecup.table import tablekeys  # the lobby's (table_ui forgets it before a game)
+            self._code = tablekeys.table_code(self.pubs)
+        return self._code
+
+    def join_code(self, pub=None):
+        """The code the creator's question and the joiner's screen show for one join."""
+        from dicecup.table import tablekeys
+        if pub is None:
+            return tablekeys.join_code(self.host_pub or b"", self.mypub)
+        return tablekeys.join_code(self.pubs[self.who], pub)
+
+    def remove_seat(self, i):
+        """Take seat i out of the next game (a bot, or a handheld that left or is gone)."""
+        w = self.order.pop(i)
+        if not w & BOT and w != self.who:
+            self.macs[w] = None
+            self.nonces[w] = 0
+            self.names[w] = ""
+            self.pubs[w] = None  # its key stays until a joiner gets the number: it may watch
+            self._code = None
+            if self.node:
+                self.node.members &= ~(1 << w)
+        self._persist()
+
+    def reseat_to_bot(self, hh, now):
+        """The sequencer gives every seat of gone handheld hh to a bot it runs itself."""
+        g = self.game
+        f = self.f
+        f.etype = wire.T_SEATS
+        f.flags = wire.SEATS_RESEAT
+        f.n = g.n
+        f.first = g.first
+        f.rules[:] = g.packed_rules()
+        for s in range(8):
+            f.kinds[s] = g.kinds[s] if s < g.n else 0
+            f.hosts[s] = g.hosts[s] if s < g.n else 0
+            if s < g.n and g.hosts[s] == hh:
+                f.kinds[s] = g.bot_kind(s)
+                f.hosts[s] = self.node.seat
+        return self.node.log_local(f, now)
+
+    def left_out(self):
+        """True when the host's roster, all heard, leaves this seated handheld out: the host
+        removed it (it was gone) and it will not play the next game."""
+        o = self.order
+        return self.mode == SEATED and len(o) > 0 and -1 not in o and self.who not in o
+
+    def seat_name(self, s):
+        g = self.game
+        if g.is_bot(s):
+            return "Bot%d" % (s + 1)
+        h = g.hosts[s]
+        return self.names[h] or "P%d" % (h + 1)
+
+    def host_gone(self):
+        """A joiner before the table's first game whose creator has gone quiet (the missing time):
+        nobody else can host yet (see _host), so its lobby says so and its person can leave."""
+        n = self.node
+        return self.mode == SEATED and n is not None and self.game.n == 0 and \
+            not n.alive(0, self.now)
+
+    def my_seat(self):
+        """The game seat of this handheld's person (-1: none this game)."""
+        g = self.game
+        for s in range(g.n):
+            if g.hosts[s] == self.who and g.kinds[s] and not g.is_bot(s):
+                return s
+        return -1
+
+    def playing(self):
+        g = self.game
+        return g is not None and P_IDLE < g.phase < P_OVER
+
+    def missing_names(self):
+        m = self.node.missing if self.node else 0
+        return [self.names[h] or "P%d" % (h + 1) for h in range(8) if m & (1 << h)]
+
+    def submit_move(self, move, seen=-1):
+        """The person's move in the bot protocol's list form (snyd_ui hands it over). It answers
+        the table as the screen showed it (seen: the log entry it had applied; default now): a
+        move overtaken by another seat's is never sent (_overtaken)."""
+        self.move = move
+        self._move_at = seen if seen >= 0 else self.node.applied
+        self._move_round = self.game.round
+        s = self.my_seat()
+        if s >= 0:
+            if self._overtaken(s):
+                self.move = None
+                return
+            self.game.want(s)
+
+    # ---- the pump --------------------------------------------------------------------------
+    def tick(self, now):
+        self.now = now
+        self.radio.poll(self._heard_frame)
+        if self.mode == HOSTING and now - self._at >= self.announce_ms and not self.playing():
+            self._at = now
+            from dicecup.table import table_lobby
+            table_lobby.announce(self)
+        elif self.mode == JOINING and now - self._at >= JOIN_MS:
+            self._at = now
+            from dicecup.table import table_lobby
+            table_lobby.send_join(self, self.nonce)
+        elif self.browsing and self.mode == IDLE and now - self._pre_at >= PRE_MS:
+            self._pre_at = now  # one scalar multiplication (0.4 s on a handheld) at a time
+            from dicecup.table import table_lobby
+            if self.spare is None:
+                table_lobby.spare_keypair(self)
+            else:
+                table_lobby.precompute(self)
+        elif self.pre is not None and self.playing():
+            self.pre = None  # every key is agreed by the time a game starts
+        node = self.node
+        if node is None:
+            return
+        node.tick(now)
+        if self.mode == HOSTING and node.is_leader():
+            self._tick_keys(now)
+        g = self.game
+        if (self.mode == HOSTING) != node.is_leader() and node.leader >= 0 and not self.playing():
+            self._host(node)
+        if node.applied != self._applied:
+            self._applied = node.applied
+            self._changed = now
+            # every handheld answers the same entry: spread the answers by handheld number
+            self._act_at = now + self.who * SPREAD_MS
+        if P_IDLE < g.phase < P_OVER:
+            if g.hosted:
+                self._in_game = g.games
+            self._want_moves(now)
+        if now >= self._act_at:
+            g.poll(node, now, self._decide, os.urandom)
+        # the record of a game this handheld played a seat of (its person's or a bot's) while it
+        # ran: one that joined after a game ended caught up to it (maybe with the handheld number
+        # of a player who left), and had saved a record of a game it never played
+        if g.phase == P_OVER and self._saved != g.round and node.caught_up() and \
+                self._in_game == g.games:
+            self._saved = g.round
+            self._save_record()
+
+    def _host(self, node):
+        """The host is the sequencer. One that took over (the creator gone) hosts between games:
+        announces the table, seats newcomers, starts the next game, with the last game's seats
+        (but handhelds now missing) as the order; a creator back after another took over stands
+        down (two hosts would give one handheld number to two newcomers). A creator gone before
+        the first game takes the table with it (the joiners never learnt who else sits): their
+        lobby says so (host_gone)."""
+        if not node.is_leader():
+            self.mode = SEATED
+            return
+        g = self.game
+        if not node.ready or g.n == 0:
+            return  # before a first game only the creator knows who sits: nobody can host
+        o = []
+        for s in range(g.n):
+            h = g.hosts[s]
+            if g.is_bot(s):
+                o.append(BOT | len(o))
+            elif not node.missing & (1 << h) and h not in o:
+                o.append(h)
+        if self.who not in o:
+            o.insert(0, self.who)
+        self.order = o
+        self.mode = HOSTING
+        self._at = -100000
+        self._persist()
+
+    def _want_moves(self, now):
+        g = self.game
+        for s in range(g.n):
+            if not g.hosted & (1 << s):
+                continue
+            if g.is_bot(s):
+                if g.to_move(s) and now - self._changed >= BOT_THINK_MS:
+                    g.want(s)
+            elif self.move is not None:
+                g.want(s)
+
+    def _decide(self, game, s):
+        g = self.game
+        if g.is_bot(s):
+            if not g.to_move(s) or self.now - self._changed < BOT_THINK_MS:
+                return None
+            mv = g.bot_move(self._bot(s), s, self.now)
+        else:
+            mv = self.move
+            self.move = None
+            if mv is not None and self._overtaken(s):
+                return None
+        return None if mv is None else g.wire_move(mv)
+
+    def _overtaken(self, s):
+        """True when another seat's move was logged after the screen showed the table that seat
+        s's person answered (a calza called while they bid; the move waited out a reveal): sent
+        now it would answer a table that is gone, even in a later round. The seat is told who
+        came first, as the sequencer tells a request that lost the race (tablelog.RJ_LATE)."""
+        g = self.game
+        f = self.rx  # the lobby's frame: free between radio polls
+        for seq in range(self._move_at + 1, self.node.applied + 1):
+            if self.node.entry(seq, f) and f.etype in (wire.T_ACTION, wire.T_YATZY) and \
+                    f.who != s:
+                g.rejected(s, tablelog.RJ_LATE, seq)
+                return True
+        return g.round != self._move_round  # a voided round: its screen says so
+
+    def waiting(self):
+        """True while this handheld's person's last move is not yet logged (or refused)."""
+        s = self.my_seat()
+        return self.move is not None or (s >= 0 and self.node.pending(s))
+
+    def _bot(self, s):
+        b = self._bots.get(s)
+        if b is None:
+            from dicecup.play import seats
+            b = seats.Bot("Bot", "easy" if self.kids else "normal",
+                          int.from_bytes(os.urandom(4), "little"))
+            b.think_ms = 0
+            self._bots[s] = b
+        return b
+
+    def _heard_frame(self, mac, msg):
+        if len(msg) < wire.HDR_LEN or msg[0] != wire.MAGIC:
+            self.dropped += 1
+            return
+        if msg[2] <= wire.T_WELCOME:
+            self._lobby(mac, msg)
+            return
+        node = self.node
+        if node is None:
+            return
+        code = node.receive(msg, self.now)
+        s = msg[7]
+        if code == 0 and s < 8:
+            if msg[2] == wire.T_ACK:  # a heartbeat goes to everyone it shares a key with
+                self._tos[s] = msg[wire.HDR_LEN - 1]
+            # a seat's address: the radio its frames come from, switched only by a frame that
+            # says more than any before (a higher applied sequence): a replay never does
+            a = msg[14] | msg[15] << 8 | msg[16] << 16 | msg[17] << 24
+            m = self.macs[s]
+            if m is None or (m != mac and a > self._mack[s]):
+                self.macs[s] = bytes(mac)
+            elif m != mac:
+                # two radios speak for this seat (one replays its frames, maybe the one we
+                # believed first): from now on it is sent to by broadcast, which reaches it
+                self._twice |= 1 << s
+            if a > self._mack[s]:
+                self._mack[s] = a
+
+    def _send(self, dest, data):
+        if dest == tablelog.BROADCAST or self._twice & (1 << dest):
+            self.radio.send(None, data)
+        else:
+            self.radio.send(self.macs[dest], data)
+
+    # ---- the lobby's frames -----------------------------------------------------------------
+    def _lobby(self, mac, msg):
+        """A lobby frame: decoded here, handed to table_lobby (loaded then) only when the lobby
+        needs it - never in a game, but for a joiner asking again for its welcome (it may have
+        been lost, and the joiner holds a seat in the game)."""
+        f = self.rx
+        if self.codec.decode(msg, f):
+            self.dropped += 1
+            return
+        t = f.type
+        if t == wire.T_ANNOUNCE:
+            if not self.browsing:
+                return
+        elif t == wire.T_JOIN:
+            if f.table != self.tid:
+                return
+            if self.mode != HOSTING or self.playing() and (f.nonce == 0 or
+                                                            f.nonce not in self.nonces):
+                return  # in a game: a new joiner keeps asking until the game is over
+        elif t != wire.T_WELCOME or self.mode != JOINING or f.nonce != self.nonce:
+            return
+        from dicecup.table import table_lobby
+        table_lobby.heard(self, mac, f)
+
+    def _host_seat(self):
+        """The handheld that hosts: the sequencer once known, else the creator."""
+        n = self.node
+        return n.leader if n is not None and n.leader >= 0 else 0
+
+    def _on_frame(self, f):
+        """A keyed frame that is the table's, not the log's: the host's ROSTER, a LEAVE."""
+        if f.type == wire.T_LEAVE:
+            if self.mode == HOSTING and not self.playing() and 0 < f.seat < 8 and \
+                    f.seat in self.order:
+                self.remove_seat(self.order.index(f.seat))
+            return
+        if self.mode != HOSTING and f.seat == self._host_seat():
+            self._rostered(f)
+
+    def _rostered(self, f):
+        """A joiner's copy of the host's roster: names, the seat order, and each handheld's
+        public key (a new one: the pairwise key with it)."""
+        w = f.value
+        n = f.n
+        if not w & BOT and w < 8:
+            self.names[w] = unpack_name(f.name)
+            pub = bytes(f.pub)
+            if w != self.who and w != self._host_seat() and pub != self.pubs[w]:
+                from dicecup.table import tablekeys  # a new handheld: rare, and in a game only for a lost ROSTER
+                try:
+                    ahead = self.pre.get(pub) if self.pre else None  # agreed while browsing
+                    self._key(w, tablekeys.pair_from(ahead, self.tid) if ahead is not None else
+                              tablekeys.pair_key(self.secret, pub, self.tid))
+                    self.pubs[w] = pub
+                except ValueError:
+                    pass  # a public key that makes no secret (RFC 7748 6.1): not one of ours
+        o = self.order
+        del o[n:]
+        while len(o) < n:
+            o.append(-1)  # not heard yet
+        if f.k < n:
+            o[f.k] = w
+
+    def roster(self):
+        """The host's seats for the next game, in order, as ROSTER frames (tagged for every seated
+        handheld): seat k of n, the handheld (or BOT|k), its name and public key, so every screen
+        names every handheld and every two handhelds agree a key (_rostered). Sent with every
+        ANNOUNCE, to a new joiner at once, at the start, and in a game while some handheld's frames
+        show that it lacks a key (_tick_keys)."""
+        o = self.order
+        f = self.f
+        for i in range(len(o)):
+            w = o[i]
+            f.type = wire.T_ROSTER
+            f.n = len(o)
+            f.k = i
+            f.value = w
+            pack_name("" if w & BOT else self.names[w], f.name)
+            p = None if w & BOT else self.pubs[w]
+            f.pub[:] = p if p else bytes(wire.PUB_LEN)
+            self.node._emit(tablelog.BROADCAST, f)
+
+    def _tick_keys(self, now):
+        """The host: a handheld tags its frames for every handheld it shares a key with, so one
+        whose frames leave out a member lacks that key (a lost ROSTER): send the roster again."""
+        node = self.node
+        m = node.members | 1 << self.who
+        for h in range(8):
+            if m & (1 << h) and h != self.who and self._tos[h] & m != m & ~(1 << h):
+                if now - self._roster_at >= ROSTER_MS:
+                    self._roster_at = now
+                    self.roster()
+                return
+
+    def _key(self, h, k):
+        self._code = None
+        self.keys[h] = k
+        self.codec.set_key(h, k)
+
+    # ---- seat, persist, forget -------------------------------------------------------------
+    def _seat(self, leader, members):
+        self.codec.seat_at(self.tid, self.who)
+        for h in range(8):
+            self.codec.set_key(h, self.keys[h])
+        self.codec.ctr = self.epoch << wire.EPOCH_SHIFT
+        if members < 0:  # after a reboot: every handheld it shares a key with, until it hears more
+            members = self.codec.keyed() | 1 << self.who
+        self.game = self.mod.Seats(self.tid, 0xFF if leader < 0 else 0, _save_secret, _load_secret,
+                              self.who)
+        self.game.on_seats = self._persist
+        self.game.shake_key = self.shake
+        self.node = tablelog.Node(self.who, self.codec, self.game, self._send, members, leader,
+                                  self.now)
+        self.node.on_frame = self._on_frame
+
+    def _persist(self):
+        from dicecup.storage import store
+        store.save(FILE, {"tid": self.tid, "secret": _hex(self.secret), "who": self.who,
+                          "shake": _hex(self.shake),
+                          "keys": [_hex(k) if k else "" for k in self.keys],
+                          "pubs": [_hex(p) if p else "" for p in self.pubs],
+                          "epoch": self.epoch,
+                          "tname": self.tname, "kids": self.kids,
+                          "order": self.order, "names": self.names,
+                          "macs": [_hex(m) if m else "" for m in self.macs],
+                          "kinds": list(self.game.kinds) if self.game else [],
+                          "nonces": self.nonces,
+                          "game": self.gid,
+                          "rules": _hex(self.mod.pack_rules(self.rules)) if self.rules else ""})
+
+    def _forget(self):
+        from dicecup.storage import store
+        for name in [FILE] + ["tsec%d.json" % s for s in range(8)]:
+            store.remove(name)
+        self.mode = IDLE
+        self.node = None
+        self.game = None
+        self.who = -1
+        self.asks = []
+        self.secret = None
+        self.pubs = [None] * 8
+        self.keys = [None] * 8
+        self._code = None
+        self.codec.seat_at(0)
+
+    def resume(self):
+        """After a reboot: back to the seat in table.json; False if there is none."""
+        from dicecup.storage import store
+        d = store.load(FILE)
+        if not isinstance(d, dict):
+            return False
+        try:
+            self.tid = d["tid"]
+            self.secret = _unhex(d["secret"])
+            self.shake = _unhex(d["shake"])
+            self.keys = [_unhex(k) if k else None for k in d["keys"]]
+            self.pubs = [_unhex(p) if p else None for p in d["pubs"]]
+            self._code = None
+            # a new boot epoch, saved before any frame: a counter never repeats a frame's
+            self.epoch = d.get("epoch", 0) + 1
+            self.who = d["who"]
+            self.tname = d["tname"]
+            self.kids = d["kids"]
+            self.order = d["order"]
+            self.names = d["names"]
+            self.macs = [_unhex(m) if m else None for m in d["macs"]]
+            self.nonces = d.get("nonces") or [0] * 8
+            self.gid = d.get("game", G_SNYD)
+            self.mod = game_module(self.gid)
+            self.rules = self.mod.unpack_rules(_unhex(d["rules"])) if d["rules"] else None
+        except (KeyError, ValueError, TypeError, IndexError, AttributeError):
+            return False
+        self.mode = HOSTING if self.who == 0 else SEATED
+        self.mypub = self.pubs[self.who]
+        self._seat(leader=-1, members=-1)
+        self._persist()
+        k = d.get("kinds") or []
+        for s in range(min(8, len(k))):
+            self.game.kinds[s] = k[s]
+        return True
+
+    def _save_record(self):
+        from dicecup.storage import settings
+        from dicecup.storage import store
+        g = self.game
+        me = self.my_seat()
+        st = settings.stats()
+        kind, won, score = g.result(me, self.kids)
+        n = settings.count_game(st, kind, won, score)
+        store.save_record(self.mod.FOLDER, n, Record(g.rec, {"table": "%08x" % self.tid,
+                                                            "game": g.round}))
+        self.saved_games += 1
+
+
+class _Trim:
+    """A file that keeps back the last character written (the record's closing brace)."""
+
+    def __init__(self, f):
+        self.f = f
+        self.held = ""
+
+    def write(self, s):
+        if s:
+            self.f.write(self.held)
+            self.f.write(s[:-1])
+            self.held = s[-1:]
+
+
+class Record:
+    """A game recorder's record with a meta object (which table, which game) added."""
+
+    def __init__(self, rec, meta):
+        self.rec = rec
+        self.meta = meta
+
+    def write(self, f):
+        import json
+        self.rec.write(_Trim(f))
+        f.write(', "meta": ')
+        f.write(json.dumps(self.meta))
+        f.write("}")

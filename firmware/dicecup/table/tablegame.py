@@ -1,0 +1,454 @@
+"""tablegame: what every game over the table shares - seats, the fair-dice round, secrets. Pure.
+
+A game adapter (snydtable.SnydTable, yatzytable.YatzyTable) is the `app` of a tablelog.Node and
+subclasses TableGame, which owns the part of a round that does not depend on the game:
+    COMMIT    every seat taking part logs H(s), H(r)  (or they came with the last round's reveals)
+    CONTRIB   every seat logs r; once all are in: seed = H(all r in seat order), then _seeded()
+and the bookkeeping of reveals (the secret s and the next round's commitments), the hosted seats'
+secrets (fairdice.Draw; `save(seat, bytes)` before a commitment can leave, `load(seat)` after a
+reboot), and the snapshot of all of that. fairdice explains why this order makes dice unpickable.
+"""
+from dicecup.rules import fairdice
+from dicecup.table import wire
+from dicecup.core.compat import const
+
+P_IDLE = const(0)
+P_COMMIT = const(1)
+P_CONTRIB = const(2)
+P_PLAY = const(3)        # the game's own phases start here
+P_OVER = const(5)
+
+RJ_PHASE = const(8)      # == tablelog.RJ_APP: not the time for that request
+RJ_ROUND = const(9)      # another round's request
+RJ_SEAT = const(10)      # that seat takes no part in this round (or it is not its turn)
+RJ_AGAIN = const(11)     # that seat did this already this round
+RJ_ILLEGAL = const(12)   # the rules core refused it
+RJ_CHEAT = const(13)     # the contribution does not match its commitment
+RJ_RULES = const(14)     # rules the table cannot play
+RJ_EARLY = const(15)     # a forfeit before its deadline, or for a seat that owes nothing
+
+DEADLINE_MS = const(30000)  # a commitment, contribution or reveal owed longer is a forfeit
+MOVE_MS = const(120000)     # a move awaited longer pauses the table, naming who it waits for
+
+H = const(16)
+_ZERO = bytes(H)
+
+
+class Out:
+    """Writes a snapshot into the Node's buffer (IndexError when it is full)."""
+
+    def __init__(self, buf, off):
+        self.buf = buf
+        self.off = off
+
+    def put(self, b):
+        buf, o = self.buf, self.off
+        for x in b:
+            buf[o] = x
+            o += 1
+        self.off = o
+
+
+class TableGame:
+    """The fair-dice round and the seats; subclasses add a game."""
+
+    def __init__(self, table, hosted=0, save=None, load=None, me=None):
+        self.table = table
+        self.hosted = hosted            # bitmask of the seats this handheld plays
+        self.me = me                    # this handheld's own seat: then `hosted` follows SEATS
+        self.hosts = bytearray(range(8))  # seat -> the handheld that plays it
+        self._save = save
+        self.phase = P_IDLE
+        self.round = 0                  # the table's round counter (never reused, across games)
+        self.n = 0                      # seats at the table
+        self.part = 0                   # seats taking part in this round
+        self.committed = self.contributed = self.revealed = 0
+        self.cheats = 0                 # seats whose secret failed the check (ever)
+        self.seed = None
+        self._hs = bytearray(8 * H)
+        self._hr = bytearray(8 * H)
+        self._r = bytearray(8 * H)
+        self._s = bytearray(8 * H)
+        self._nhs = bytearray(8 * H)
+        self._nhr = bytearray(8 * H)
+        self._pool = [[] for _ in range(8)]  # per hosted seat: its Draws, at most the 2 newest
+        self.refused = [None] * 8       # (reason, winning seq) of a hosted seat's refused request
+        self.forfeited = 0              # seats forfeiting this round (tablelog logs FORFEIT)
+        self.forfeits = 0               # how many forfeits this game had (the screens)
+        self.lost_late = self.lost_cheat = 0  # the last forfeit's seats: late, or a false secret
+        self.shake_key = b""            # this handheld's secret for its seats' shake chains
+        self.now = 0                    # the Node's time while it checks or applies an entry
+        self.lagging = False            # the Node applies an old entry (catching up): no clock
+        self.phase_at = 0               # when this handheld saw the phase begin
+        self.moved_at = 0               # ... and the last move logged
+        self._phase_live = True         # ... and whether it was caught up then
+        self._asked = [-1] * 8
+        if load:
+            for s in range(8):
+                if hosted & (1 << s):
+                    b = load(s)
+                    if b:
+                        self._load(s, b)
+
+    # ---- secrets --------------------------------------------------------------------------------
+    def _load(self, s, b):
+        half = len(b) // 2
+        for part in (b[:half], b[half:]):
+            try:
+                d = fairdice.Draw.from_bytes(part)
+            except ValueError:
+                continue
+            if d.seat == s and d.table == self.table and self._have(s, d.round) is None:
+                self._pool[s].append(d)
+
+    def _have(self, s, rnd):
+        for d in self._pool[s]:
+            if d.round == rnd:
+                return d
+        return None
+
+    def draw(self, s):
+        """Hosted seat s's Draw for the round in progress (None if it has none)."""
+        return self._have(s, self.round)
+
+    def _persist(self, s):
+        if self._save:
+            p = self._pool[s]
+            self._save(s, p[0].to_bytes() + p[-1].to_bytes())
+
+    def _draw_for(self, s, rnd, rand):
+        """The seat's Draw for round rnd: the one kept for it, or a fresh one (saved first);
+        None for a round already passed (a new secret then would contradict the commitment)."""
+        d = self._have(s, rnd)
+        if d is not None:
+            return d
+        pool = self._pool[s]
+        for k in pool:
+            if k.round > rnd:
+                return None
+        d = fairdice.Draw(self.table, rnd, s, rand)
+        pool.append(d)
+        if len(pool) > 2:
+            pool.pop(0)  # the oldest: rounds only go up, and a reveal needs this and the next
+        self._persist(s)
+        return d
+
+    # ---- seating -------------------------------------------------------------------------------
+    def _seat(self, f):
+        """Take the seating of a SEATS entry (who plays which seat from which handheld)."""
+        self.hosts[:] = f.hosts
+        self._rehost()
+
+    def _rehost(self):
+        if self.me is None:
+            return
+        h = 0
+        for s in range(self.n):
+            if self.hosts[s] == self.me:
+                h |= 1 << s
+        self.hosted = h
+
+    def _check_reseat(self, f):
+        """A SEATS entry with wire.SEATS_RESEAT during a game: the same seats, other handhelds
+        (the creator gives a gone handheld's seat to a bot on another one). 0 or a reason."""
+        if self.phase == P_IDLE or self.phase == P_OVER or f.n != self.n:
+            return RJ_PHASE
+        for s in range(f.n):
+            if f.hosts[s] >= 8:
+                return RJ_RULES
+        return 0
+
+    # ---- the fair-dice part of check/apply ------------------------------------------------------
+    def _check_fair(self, f):
+        """Checks the parts every request shares; returns a reason, 0, or -1 when f is a request
+        of the game's own phases for the subclass to check further."""
+        et = f.etype
+        if et not in (wire.T_COMMIT, wire.T_CONTRIB, wire.T_ACTION, wire.T_REVEAL, wire.T_YATZY):
+            return RJ_PHASE
+        if f.round != self.round:
+            return RJ_ROUND
+        w = f.who
+        if w >= 8 or not self.part & (1 << w):
+            return RJ_SEAT
+        bit = 1 << w
+        if et == wire.T_COMMIT:
+            if self.phase != P_COMMIT:
+                return RJ_PHASE
+            return RJ_AGAIN if self.committed & bit else 0
+        if et == wire.T_CONTRIB:
+            if self.phase != P_CONTRIB:
+                return RJ_PHASE
+            if self.contributed & bit:
+                return RJ_AGAIN
+            ok = fairdice.verify_contrib(self._hr[w * H:(w + 1) * H], bytes(f.h1), self.table,
+                                         self.round, w)
+            return 0 if ok else RJ_CHEAT
+        if et == wire.T_REVEAL and self.revealed & bit:
+            return RJ_AGAIN
+        return -1
+
+    def _set_phase(self, p):
+        self.phase = p
+        self.phase_at = self.now
+        self._phase_live = not self.lagging
+
+    def owed(self):
+        """The seats that owe the table something the phase waits for (a commitment, a
+        contribution; the subclass adds reveals); a FORFEIT may name only these."""
+        ph = self.phase
+        if ph == P_COMMIT:
+            return self.part & ~self.committed
+        if ph == P_CONTRIB:
+            return self.part & ~self.contributed
+        return 0
+
+    def _check_forfeit(self, f):
+        """A FORFEIT (the sequencer's): this round, seats that owe, and the deadline passed as
+        this handheld's own clock saw it (half of it: the sequencer saw the phase begin first).
+        A handheld that was catching up when the phase began has no clock to judge by."""
+        if f.round != self.round:
+            return RJ_ROUND
+        m = f.who
+        if not m or m & ~self.owed():
+            return RJ_SEAT
+        if self._phase_live and self.now - self.phase_at < DEADLINE_MS // 2:
+            return RJ_EARLY
+        return 0
+
+    def stalled(self, now):
+        """The handhelds (a mask) whose seat the game has waited on for a move longer than
+        MOVE_MS: the sequencer names them in its pause, so a seat that stays in touch but never
+        moves does not hold the table for ever (the pause offers a bot for it)."""
+        s = self._waits_on()
+        if s < 0 or now - max(self.phase_at, self.moved_at) < MOVE_MS:
+            return 0
+        return 1 << self.hosts[s]
+
+    def _waits_on(self):
+        """The seat whose move (not a commitment or reveal: those have DEADLINE_MS) the game
+        waits for, or -1."""
+        return -1
+
+    def in_time(self, t):
+        """Whether a request heard at time t came well before the phase's deadline (3 s: a dozen
+        resends): this handheld saw the phase begin live, and so its sequencer, which hears the
+        same broadcasts, had it in time. A handheld catching up has no clock to say so."""
+        return self._phase_live and t - self.phase_at <= DEADLINE_MS - 3000
+
+    def overdue(self, f):
+        """The sequencer's FORFEIT for the seats past their deadline (f filled), or None."""
+        m = self.owed()
+        if not m or self.now - self.phase_at < DEADLINE_MS:
+            return None
+        f.etype = wire.T_FORFEIT
+        f.round = self.round
+        f.who = m
+        f.kind = wire.F_LATE
+        return f
+
+    def _apply_forfeit(self, f):
+        """The seats in the FORFEIT's mask take no further part in this round; the phase they
+        held up goes on without them."""
+        m = f.who
+        self.forfeited |= m
+        self.part &= ~m
+        ph = self.phase
+        if ph == P_COMMIT and self.committed & self.part == self.part:
+            self.committed &= self.part
+            self._set_phase(P_CONTRIB)
+            ph = P_CONTRIB
+        if ph == P_CONTRIB and self.contributed & self.part == self.part:
+            self.contributed &= self.part
+            self._seed_now()
+
+    def _seed_now(self):
+        self.seed = fairdice.round_seed(list(self._contribs()), self.table, self.round)
+        self._seeded()
+
+    def _apply_fair(self, f):
+        """Applies a COMMIT, CONTRIB or the bookkeeping of a REVEAL; True if f was a COMMIT or
+        CONTRIB (nothing left for the subclass to do)."""
+        et = f.etype
+        w = f.who
+        o = w * H
+        if et == wire.T_COMMIT:
+            self._hs[o:o + H] = f.h1
+            self._hr[o:o + H] = f.h2
+            self.committed |= 1 << w
+            if self.committed == self.part:
+                self._set_phase(P_CONTRIB)
+            return True
+        if et == wire.T_CONTRIB:
+            self._r[o:o + H] = f.h1
+            self.contributed |= 1 << w
+            if self.contributed == self.part:
+                self._seed_now()
+            return True
+        if et == wire.T_REVEAL:
+            self._s[o:o + H] = f.h1
+            self._nhs[o:o + H] = f.h2
+            self._nhr[o:o + H] = f.h3
+            self.revealed |= 1 << w
+        return False
+
+    def _contribs(self):
+        for s in range(self.n):
+            if self.part & (1 << s):
+                yield bytes(self._r[s * H:(s + 1) * H])
+
+    def _seeded(self):
+        """Every contribution is in and self.seed is set: the game's phase begins."""
+        self._set_phase(P_PLAY)
+
+    def _begin_fair(self, part, carried):
+        """A new round for the seats in `part`; `carried`: take the commitments that came with
+        the last round's reveals (a seat without one commits again)."""
+        self.part = part
+        self.committed = self.contributed = self.revealed = 0
+        self.forfeited = 0
+        self.seed = None
+        for s in range(8):
+            self._asked[s] = -1
+        if carried:
+            hs = self._hs
+            hs[:] = self._nhs
+            self._hr[:] = self._nhr
+            for s in range(self.n):
+                if part & (1 << s) and hs[s * H:(s + 1) * H] != _ZERO:
+                    self.committed |= 1 << s
+        for i in range(len(self._nhs)):
+            self._nhs[i] = 0
+        self._set_phase(P_CONTRIB if self.committed == part else P_COMMIT)
+
+    # ---- this handheld's seats ----------------------------------------------------------------
+    def poll(self, node, now, decide=None, rand=None):
+        """Make the next request for each seat this handheld hosts (at most one in flight each):
+        the fair-dice round's here, the game's own through the subclass's _play_request(f, s, ph,
+        node, decide, rand) -> True when it filled f. `decide(game, seat)` picks a hosted bot's or
+        person's move (None: nothing yet)."""
+        self.now = now
+        ph = self.phase
+        if ph == P_IDLE or ph >= P_OVER or not node.caught_up() or not node.keyed_all():
+            return  # a handheld still catching up must not act on a state that is past (nor
+            # before it can tag its request for every handheld)
+        f = node.tmp  # the Node's scratch frame: submit() copies the request out of it at once
+        actor = self._actor()
+        for s in range(self.n):
+            bit = 1 << s
+            if not self.hosted & bit or not self.part & bit or node.pending(s):
+                continue
+            f.who = s
+            f.round = self.round
+            if self._fair_request(f, s, rand) or (
+                    (actor < 0 or s == actor) and self._play_request(f, s, ph, node, decide, rand)):
+                node.submit(f, now)
+
+    def _actor(self):
+        """The one seat that may act in the game's own phases, or -1 for any seat."""
+        return -1
+
+    def _decide(self, s, node, decide):
+        """Seat s's move from `decide`, asked once per applied log entry; None when there is none."""
+        if decide is None or self._asked[s] == node.applied:
+            return None
+        self._asked[s] = node.applied
+        return decide(self.game, s)
+
+    def restore(self, mv, seq):
+        """Take over the state in a snapshot taken after entry `seq`; False (nothing changed) if it
+        does not read. The subclass's _restore reads it; its Illegal is the game core's."""
+        try:
+            return self._restore(bytes(mv), seq)
+        except (IndexError, ValueError, self.Illegal):
+            return False
+
+    def verified(self, s, n, roll=0):
+        """Seat s's dice (n of them, for roll index `roll`) from its revealed secret, or None when
+        the secret does not open its commitment."""
+        o = s * H
+        return fairdice.verify_dice(self._hs[o:o + H], bytes(self._s[o:o + H]), self.seed,
+                                    self.table, self.round, s, n, roll)
+
+    def rejected(self, who, reason, lo):
+        self.refused[who] = (reason, lo)
+
+    # ---- requests for the hosted seats ----------------------------------------------------------
+    def _fair_request(self, f, s, rand):
+        """Fill f with seat s's COMMIT or CONTRIB if the round needs one now; True if it did."""
+        bit = 1 << s
+        ph = self.phase
+        if ph == P_COMMIT and not self.committed & bit:
+            d = self._draw_for(s, self.round, rand)
+            if d is None:
+                return False
+            hs, hr = d.commitments()
+            f.etype = wire.T_COMMIT
+            f.h1[:] = hs
+            f.h2[:] = hr
+            self._chain_top(s, f.h3)
+            return True
+        if ph == P_CONTRIB and not self.contributed & bit:
+            d = self._draw_for(s, self.round, rand)
+            if d is None:
+                return False
+            f.etype = wire.T_CONTRIB
+            f.h1[:] = d.r
+            return True
+        return False
+
+    def _chain_top(self, s, out):
+        """A COMMIT's third hash: nothing here (Yatzy: the seat's shake chain)."""
+        for i in range(H):
+            out[i] = 0
+
+    def _reveal_request(self, f, s, rand):
+        """Fill f with seat s's REVEAL (its secret and the next round's commitments)."""
+        d = self._draw_for(s, self.round, rand)
+        nxt = self._draw_for(s, self.round + 1, rand)
+        if d is None or nxt is None:
+            return False
+        hs, hr = nxt.commitments()
+        f.etype = wire.T_REVEAL
+        f.h1[:] = d.s
+        f.h2[:] = hs
+        f.h3[:] = hr
+        return True
+
+    # ---- snapshots ------------------------------------------------------------------------------
+    def _put_fair(self, out):
+        out.put(bytes((self.phase, self.round & 0xFF, self.round >> 8, self.n, self.part,
+                       self.committed, self.contributed, self.revealed, self.cheats,
+                       self.forfeited)))
+        out.put(self.hosts)
+        for arr in (self._hs, self._hr, self._r, self._s, self._nhs, self._nhr):
+            out.put(arr)
+
+    def _get_fair(self, b, i):
+        """Reads what _put_fair wrote at b[i:]; returns (fields, arrays, next offset). Changes
+        nothing (a snapshot that fails to read later must leave the game as it was)."""
+        fields = b[i:i + 18]
+        if len(fields) != 18:
+            raise ValueError("short snapshot")
+        i += 18
+        arrs = []
+        for _ in range(6):
+            if i + 8 * H > len(b):
+                raise ValueError("short snapshot")
+            arrs.append(bytearray(b[i:i + 8 * H]))
+            i += 8 * H
+        return fields, arrs, i
+
+    def _set_fair(self, fields, arrs):
+        (self.phase, r0, r1, self.n, self.part, self.committed, self.contributed, self.revealed,
+         self.cheats, self.forfeited) = fields[:10]
+        self.round = r0 | r1 << 8
+        self.hosts[:] = fields[10:18]
+        self.phase_at = self.now
+        self._phase_live = False
+        self._rehost()
+        self._hs, self._hr, self._r, self._s, self._nhs, self._nhr = arrs
+        self.seed = None
+        if self.contributed and self.contributed == self.part:
+            self.seed = fairdice.round_seed(list(self._contribs()), self.table, self.round)
+        for s in range(8):
+            self._asked[s] = -1

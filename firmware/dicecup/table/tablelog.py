@@ -1,0 +1,876 @@
+"""tablelog: one handheld's part in keeping every handheld's log of a table identical. Pure: no I/O.
+
+Owns ordering, delivery and failover; knows nothing of any game. Every handheld runs a Node. One of
+them, the sequencer (`leader`), checks each request with the game (`app.check`) and gives it the next
+sequence number; every Node applies the entries strictly in sequence order (`app.apply`), so every
+game core sees the same actions in the same order (../shared/design/table-protocol.md).
+
+    node = Node(seat, codec, app, send, members, leader=0)
+    node.receive(data, now_ms)       # a frame from the radio (anything: garbage is counted, dropped)
+    node.tick(now_ms)                # heartbeats, resends with backoff, pause, takeover
+    node.submit(f, now_ms)           # a request for a seat this handheld hosts (f.etype + body)
+
+`send(dest, data)` puts a frame on the radio: dest a seat (unicast) or BROADCAST. Time is whatever
+integer milliseconds the caller passes in (the device's ticks_ms, the simulator's clock).
+
+The app (a game adapter such as snydtable.SnydTable) provides:
+    check(f) -> 0 or a reason code >= RJ_APP  (sequencer only, against everything logged so far)
+    apply(f, seq)                             (every handheld, once per entry, in order)
+    snapshot(buf, off) -> end offset; restore(mv, seq) -> True/False  (state after entry seq)
+    rejected(who, reason, winner_seq)         (a request of a hosted seat was refused)
+
+Delivery: entries are broadcast; every Node's heartbeat (ACK, about once a second) says "I applied
+everything up to N"; the sequencer repeats by unicast what a heartbeat shows missing, with backoff.
+A Node that sees a gap (or a sequencer heartbeat ahead of it) asks with NACK; one that is behind the
+log's window gets a snapshot in numbered chunks. A request is repeated with backoff until its entry
+is applied or a REJECT arrives; a repeated request that is already in the log is ignored.
+Failure: a seat not heard from for MISSING_MS is missing and the sequencer pauses the table naming
+it; when the sequencer itself is missing, the next seat clockwise that is alive takes over with
+a new term, first catching up to the furthest log any live seat reports. A higher term always wins;
+a term's low three bits name its sequencer, so two handhelds can never lead the same term.
+Snapshots and failover are tablemend's: a table without faults never loads that code.
+"""
+import hashlib
+
+from dicecup.table import wire
+from dicecup.core.compat import const
+
+BROADCAST = const(0xFF)
+LOG_CAP = const(32)          # entries kept for resends (an 8-seat round logs about 26);
+                             # older ones are only in the app's state: a snapshot
+AHEAD = const(8)             # out-of-order entries a follower keeps while it waits for a gap
+_BODY = const(52)            # wire.ENTRY_MAX: a packed entry
+_SLOT = const(90)            # ... and its requester's part (wire.REQ_MAX)
+SNAP_MAX = const(6144)       # largest snapshot (app state) a Node can send or receive
+PEND = const(8)              # one outstanding request per seat
+
+# REJECT reasons (the app's own codes start at RJ_APP)
+RJ_LATE = const(1)           # another entry was logged first: the request lost a race
+RJ_NOT_YOURS = const(2)      # the sender does not host that seat
+RJ_APP = const(8)
+
+# drop counters beyond wire's reject codes (index into Node.dropped)
+D_STRANGER = const(11)       # sender not seated at this table
+D_STALE = const(12)          # from an older term
+D_DUP = const(13)            # an entry already applied
+D_AHEAD = const(14)          # an entry too far ahead to buffer
+D_CONFLICT = const(15)       # an entry that contradicts the log (a deposed sequencer's)
+D_NOTLEADER = const(16)      # a request sent to a handheld that is not the sequencer
+D_FORGED = const(17)         # an entry or request whose requester's tag does not verify
+D_INVALID = const(18)        # an entry the rules refuse: its sequencer is not followed any more
+D_SEIZE = const(19)          # a new term claimed while the sequencer is alive, or out of turn
+D_ERROR = const(20)          # a frame whose handling raised (caught: never out of receive)
+DROP_NAMES = wire.REASONS + ("stranger", "stale", "dup", "ahead", "conflict", "not-leader",
+                             "forged", "invalid", "seize", "error")
+TERM_STEP = const(8)         # a term's count (term >> 3) may jump at most this much at once
+TERM_TOP = const(0xFFF8)     # no takeover past this: terms never wrap
+
+_F_LEADER_MASK = const(0x0F)  # ACK flags: low bits = the seat the sender follows (for display)
+_F_PAUSED = const(0x10)
+_NO_LEADER = const(0x0F)
+_TERM_SEAT = const(7)         # a term's low 3 bits name its sequencer: terms never collide
+
+
+class Node:
+    """A handheld's view of the table's log; the same code for sequencer and followers."""
+
+    heartbeat_ms = 1000
+    leader_heartbeat_ms = 500  # the sequencer's, more often: three lost ones must not depose it
+    missing_ms = 3500
+    resend_ms = 120           # a request is repeated this often resend_fast times, then the
+    resend_fast = 4           # wait doubles up to resend_max_ms (a lost request was most of the
+    resend_max_ms = 500       # slow presses at 30 % loss; a sequencer gone costs a few frames)
+    nack_ms = 50              # at most one NACK per this long
+    snap_ms = 1000            # at most one snapshot per laggard per this long
+    relay_ms = 1000           # a follower hands a request it heard on to the sequencer after
+    censor_ms = 7000          # this long, and stops following a sequencer that still leaves a
+                              # valid request unlogged after this long (it ignores a seat),
+                              # counted from when that sequencer began to be followed
+    hold_ms = 400             # after sending one, the sequencer logs nothing for this long, so
+                              # the other handhelds are at the same entry when asked to vouch
+    tail_ms = 60              # the sequencer repeats its newest entry after this quiet time, and
+    tail_repeats = 4          # again after twice as long: a lost last entry has no successor to
+                              # reveal the gap, and heartbeats are a second apart
+    lossy_ms = 20000          # ... but only while frames were lost this recently (_lossy)
+
+    def __init__(self, seat, codec, app, send, members, leader=0, now=0):
+        self.seat = seat
+        self.codec = codec
+        self.app = app
+        self.send = send
+        self.members = members          # bitmask of seated handhelds
+        self.hosts = bytearray(range(wire.SEATS_MAX))  # game seat -> handheld that plays it
+        self.term = leader if leader >= 0 else 0  # term >> 3 counts takeovers; & 7 = sequencer
+        self.leader = leader            # -1: unknown (after a reboot, until it hears the table)
+        self._since = now               # when this handheld last became the sequencer
+        self.ready = leader == seat
+        self.applied = 0
+        self.missing = 0                # bitmask: seats not heard from (the sequencer's view)
+        self.dropped = [0] * len(DROP_NAMES)
+        self.frames_out = 0
+        self.snap_too_big = 0
+        self.bytes_out = 0
+        self.on_frame = None            # the table's handler of ROSTER and LEAVE frames
+        self.error = None               # the last exception receive() caught (D_ERROR)
+        self.chain = bytearray(wire.CHAIN_LEN)  # a hash over every entry applied: equal logs,
+                                        # equal chains (a snapshot's second witness checks it)
+        # the log window: ring of packed entries, each with its requester's part
+        self._slab = bytearray(LOG_CAP * _SLOT)
+        self._seqs = [0] * LOG_CAP
+        self._terms = [0] * LOG_CAP
+        self._etime = [0] * LOG_CAP
+        self._mine = bytearray(LOG_CAP)  # 1: checked by this handheld as it logged it
+        # what we know of every other handheld
+        n = wire.SEATS_MAX
+        self._heard = [now] * n
+        self._acked = [0] * n
+        self._ack_time = [now - 1] * n  # before any heartbeat: a takeover at boot waits for them
+        self._resend_at = [0] * n
+        self._tries = bytearray(n)
+        self._snap_at = [-self.snap_ms] * n
+        self._tseen = [0] * n           # the newest term each handheld sent a frame in
+        self._tlast = [0] * n           # ... and the term of its latest frame (_outvoted)
+        self._tfol = bytearray(b"\x0f" * n)  # the seat its latest heartbeat follows (0x0F: none)
+        self._bad = 0                   # handhelds whose entries the rules refused: never followed
+        self._from = -1                 # a new sequencer takes entries from this seat too
+        # our own requests in flight
+        self._pbuf = bytearray(PEND * _SLOT)
+        self._plen = bytearray(PEND)
+        self._pseq = [0] * PEND
+        self._pnext = [0] * PEND
+        self._pwait = bytearray(PEND)   # how often each was sent (its resend interval)
+        # requests heard on the air (a follower's watch on the sequencer: _watch, _judge)
+        self._sbuf = bytearray(PEND * _SLOT)
+        self._slen = bytearray(PEND)
+        self._sat = [0] * PEND
+        self._srelayed = bytearray(PEND)
+        self._reqno = now & 0xFFFF      # so a REJECT from before a reboot matches nothing new
+        # snapshot being received
+        self._snap = None               # tablemend.Incoming while a snapshot is in transit
+        self._nack_at = -self.nack_ms
+        self._hold = -1                 # the sequencer logs nothing until then (a snapshot out)
+        self._clock = now               # the time of the last tick or frame
+        self._hb_at = now - self.heartbeat_ms + seat * 37  # spread the first heartbeats
+        self._leader_seen = now
+        self._tail_at = -1              # when to repeat the newest entry (-1: not due)
+        self._last_term = 0             # the term of the last entry applied
+        self._tail_n = 0
+        self._gaps = 0                  # the codec's count of counter gaps when last looked at
+        self._loss_at = now - self.lossy_ms  # when frames were last seen lost (_lossy)
+        self.rx = wire.Frame()
+        self.tx = wire.Frame()
+        # entries are unpacked into tx too: whatever unpacks one (applying, serving, a request
+        # from poll) is done with it before the next frame goes out (a Frame is 1.7 KB of heap)
+        self.tmp = self.tx
+        self._scratch = bytearray(_SLOT)
+
+    # ---- public queries ------------------------------------------------------------------
+    def is_leader(self):
+        return self.leader == self.seat
+
+    def paused(self):
+        return self.missing != 0
+
+    def caught_up(self):
+        """True when this handheld has applied all the sequencer last said it had: only then may
+        its seats act (a rebooted one replaying old entries must not answer them)."""
+        if self.leader < 0:
+            return False
+        return self.is_leader() or self.applied >= self._acked[self.leader]
+
+    def keyed_all(self):
+        """True when this handheld shares a key with every handheld of the game: only then do its
+        requests carry a tag for each of them (one left out could never check that entry)."""
+        m = self.members
+        return (self.codec.keyed() | 1 << self.seat) & m == m
+
+    def pending(self, who):
+        return self._plen[who] != 0
+
+    def entry(self, seq, f):
+        """Fill f with logged entry `seq` (and its requester's part) if it is still in the window;
+        returns True if it was."""
+        i = seq % LOG_CAP
+        if seq < 1 or self._seqs[i] != seq:
+            return False
+        wire.unpack_entry(self._slab, i * _SLOT, f)
+        wire.unpack_req(self._slab, i * _SLOT + _BODY, f)
+        f.seq = seq
+        f.eterm = self._terms[i]
+        return True
+
+    # ---- sending ------------------------------------------------------------------------
+    def _emit(self, dest, f):
+        f.table = self.codec.table
+        f.seat = self.seat
+        f.term = self.term
+        if f.type not in wire.LOGGABLE:
+            f.ack = self.applied  # a request keeps the state it was made in (see submit)
+        try:
+            mv = self.codec.encode(f, -1 if dest == BROADCAST else 1 << dest)
+        except ValueError:
+            return  # nobody to tag it for (a table of one so far)
+        self.frames_out += 1
+        self.bytes_out += len(mv)
+        if dest == BROADCAST and f.type == wire.T_ENTRY and self.is_leader():
+            # an entry to everyone says all a heartbeat would (alive, applied up to N): the next
+            # heartbeat waits (heartbeats were most of a table's frames)
+            self._hb_at = self._clock
+        self.send(dest, mv)
+
+    def _send_entry(self, dest, seq):
+        f = self.tx
+        if not self.entry(seq, f):
+            return False
+        self._emit(dest, f)
+        return True
+
+    def _heartbeat(self, now):
+        f = self.tx
+        f.type = wire.T_ACK
+        f.seq = 0
+        lead = self.leader if self.leader >= 0 else _NO_LEADER
+        f.flags = lead | (_F_PAUSED if self.missing else 0)
+        f.missing = self.missing
+        f.chain[:] = self.chain
+        self._emit(BROADCAST, f)
+        self._hb_at = now
+
+    def _nack(self, dest, lo, hi, now):
+        if now - self._nack_at < self.nack_ms or dest < 0 or dest == self.seat:
+            return
+        self._nack_at = now
+        f = self.tx
+        f.type = wire.T_NACK
+        f.seq = 0
+        f.lo = lo
+        f.hi = hi
+        self._emit(dest, f)
+
+    def _reject(self, dest, req, who, reason, lo):
+        f = self.tx
+        f.type = wire.T_REJECT
+        f.seq = req
+        f.who = who
+        f.reason = reason
+        f.lo = lo
+        self._emit(dest, f)
+
+    def _send_snapshot(self, dest, now):
+        if now - self._snap_at[dest] >= self.snap_ms:
+            self._snap_at[dest] = now
+            if self.is_leader():
+                self._hold = now + self.hold_ms
+            from dicecup.table import tablemend  # the fault half of the Node: loaded when first needed
+            tablemend.send_snapshot(self, dest)
+
+    # ---- requests from this handheld --------------------------------------------------------
+    def _everyone(self):
+        return self.codec.keyed() | (1 << self.seat)
+
+    def submit(self, f, now):
+        """Queue a request (f.etype and its body set; f.who a seat this handheld hosts). It is
+        repeated until logged or refused. Returns False if that seat already has one in flight."""
+        who = f.who
+        if self._plen[who]:
+            return False
+        self.codec.sign_request(f, self.seat, self.applied, self._everyone())
+        off = who * _SLOT
+        self._plen[who] = wire.pack_entry(f, self._pbuf, off) - off
+        wire.pack_req(f, self._pbuf, off + _BODY)
+        self._reqno += 1
+        self._pseq[who] = self._reqno
+        self._pnext[who] = now
+        self._pwait[who] = 0
+        self._send_pending(who, now)
+        if self.leader >= 0 and not self._lossy(now):
+            self._hb_at = now  # a request to everyone says "alive" as a heartbeat would; not
+            # while frames are lost: then the heartbeat's "applied up to N" is what makes the
+            # sequencer resend in time (waiting for it made p95 latency at 30 % loss 30 % worse)
+        return True
+
+    def log_local(self, f, now):
+        """The sequencer logs an entry of its own that belongs to no seat (SEATS: a new game;
+        FORFEIT: a seat missed a deadline). Returns 0, or why not: RJ_NOT_YOURS when not the ready
+        sequencer, else the app's reason."""
+        if not self.is_leader() or not self.ready:
+            return RJ_NOT_YOURS
+        self.app.now = now
+        reason = self.app.check(f)
+        if reason:
+            return reason
+        self.codec.sign_request(f, self.seat, self.applied, self._everyone())
+        self._sequence(f, now)
+        return 0
+
+    def _sequence(self, f, now):
+        """The sequencer logs f as the next entry, applies it and broadcasts it."""
+        seq = self.applied + 1
+        self._store(seq, self.term, f, now, 1)
+        self._apply_ready(now)
+        self._send_entry(BROADCAST, seq)
+        self._tail_at = now + self.tail_ms
+        self._tail_n = 0
+
+    def _send_pending(self, who, now):
+        f = self.tx
+        off = who * _SLOT
+        wire.unpack_entry(self._pbuf, off, f)
+        wire.unpack_req(self._pbuf, off + _BODY, f)
+        f.type = f.etype
+        f.seq = self._pseq[who]
+        f.seat = self.seat
+        f.ack = f.rack
+        if self.is_leader():
+            if self.ready:
+                self._on_request(f, now)
+            return
+        if self.leader < 0:
+            return
+        # to everyone: the followers hold the sequencer to it (_watch), not only the sequencer
+        if not self._slen[who]:
+            self._keep(f, who, now)
+        self._emit(BROADCAST, f)
+        w = self._pwait[who]
+        wait = self.resend_ms
+        if w >= self.resend_fast:
+            wait = min(wait << (w - self.resend_fast + 1), self.resend_max_ms)
+        self._pnext[who] = now + wait
+        if w < 15:
+            self._pwait[who] = w + 1
+
+    def _match_pending(self, f):
+        who = f.who
+        n = self._plen[who]
+        if not n or self._pbuf[who * _SLOT] != f.etype:
+            return
+        end = wire.pack_entry(f, self._scratch, 0)
+        if end != n:
+            return
+        base = who * _SLOT
+        for i in range(n):
+            if self._scratch[i] != self._pbuf[base + i]:
+                return
+        self._plen[who] = 0
+
+    # ---- the sequencer --------------------------------------------------------------------
+    def _logged_since(self, f, after):
+        """True if an entry equal to request f is in the log after sequence `after` (a repeat)."""
+        end = wire.pack_entry(f, self._scratch, 0)
+        lo = max(after + 1, self.applied - LOG_CAP + 1, 1)
+        for seq in range(lo, self.applied + 1):
+            i = seq % LOG_CAP
+            if self._seqs[i] != seq:
+                continue
+            b = i * _SLOT
+            same = True
+            for j in range(end):
+                if self._slab[b + j] != self._scratch[j]:
+                    same = False
+                    break
+            if same:
+                return True
+        return False
+
+    def _on_request(self, f, now):
+        sender = f.rby  # the requester: the sender, or whoever it asked to hand its request on
+        f.etype = f.type
+        if f.type == wire.T_SEATS or f.type == wire.T_FORFEIT or f.who >= wire.SEATS_MAX or \
+                self.hosts[f.who] != sender:
+            self._refuse(sender, f, RJ_NOT_YOURS, 0)
+            return
+        if not self.codec.request_ok(f):
+            self.dropped[D_FORGED] += 1
+            return
+        if now < self._hold:
+            return  # a snapshot waits for its witnesses: asked again, it is logged then
+        if self._logged_since(f, f.ack if sender != self.seat else 0):
+            if sender == self.seat:
+                self._match_pending(f)
+            else:  # a repeat: its entry did not reach the sender yet
+                self._serve(sender, f.ack + 1, self.applied, now)
+            return
+        self.app.now = now
+        reason = self.app.check(f)
+        if reason:
+            late = f.ack < self.applied and sender != self.seat
+            if late:
+                reason, lo = RJ_LATE, f.ack + 1
+            else:
+                lo = self.applied
+            self._refuse(sender, f, reason, lo)
+            return
+        self._sequence(f, now)
+
+    def _refuse(self, sender, f, reason, lo):
+        if sender == self.seat:
+            if f.who < PEND:
+                self._plen[f.who] = 0
+                self.app.rejected(f.who, reason, lo)
+        else:
+            self._reject(sender, f.seq, f.who, reason, lo)
+
+    def _store(self, seq, term, f, now, mine=0):
+        i = seq % LOG_CAP
+        wire.pack_entry(f, self._slab, i * _SLOT)
+        wire.pack_req(f, self._slab, i * _SLOT + _BODY)
+        self._seqs[i] = seq
+        self._terms[i] = term
+        self._etime[i] = now
+        self._mine[i] = mine
+
+    def _valid(self, f, now):
+        """0 when entry f may be applied now: its requester plays the seat it speaks for (SEATS and
+        FORFEIT: the sequencer of its term logged it) and the rules allow it. A follower checks
+        every entry it did not log itself, so a sequencer can only order what seats asked for."""
+        if f.etype == wire.T_SEATS or f.etype == wire.T_FORFEIT:
+            if f.rby != f.eterm & _TERM_SEAT:
+                return RJ_NOT_YOURS
+            if f.etype == wire.T_FORFEIT and self._heard_from(f.who, now):
+                return RJ_NOT_YOURS
+        elif f.who >= wire.SEATS_MAX or self.hosts[f.who] != f.rby:
+            return RJ_NOT_YOURS
+        f.ack = f.rack
+        self.app.now = now
+        try:
+            return self.app.check(f)
+        except Exception:  # whatever a malformed entry does to the rules core: refused
+            return RJ_APP
+
+    def _apply_ready(self, now):
+        f = self.tmp
+        while True:
+            seq = self.applied + 1
+            if not self.entry(seq, f):
+                return
+            i = seq % LOG_CAP
+            if f.eterm < self._last_term:
+                # buffered from a deposed sequencer (terms never go down along the log): drop it
+                self._seqs[i] = 0
+                self.dropped[D_STALE] += 1
+                return
+            if not self._mine[i] and self._valid(f, now):
+                # the sequencer logged what the rules refuse (or for a seat its requester does not
+                # play): it is not followed any more, and the next seat takes over
+                self._seqs[i] = 0
+                self.dropped[D_INVALID] += 1
+                self._distrust(f.eterm & _TERM_SEAT)
+                return
+            self._last_term = f.eterm
+            self.applied = seq
+            self._chain(i)
+            try:
+                if f.etype == wire.T_SEATS:
+                    self._seats(f)
+                self.app.apply(f, seq)
+            except Exception:
+                # checked, and still it broke the game's state: start again from a snapshot
+                self.dropped[D_ERROR] += 1
+                self._nack(self.leader, 0, 0, now)
+                return
+            if f.etype != wire.T_SEATS and f.etype != wire.T_FORFEIT:
+                self._slen[f.who] = 0  # that seat was heard: whatever it asked is answered
+                if self.hosts[f.who] == self.seat:
+                    self._match_pending(f)
+
+    def _chain(self, i):
+        h = hashlib.sha256(self.chain)
+        b = i * _SLOT  # the entry's own bytes only: the rest of its slot is an older entry's
+        h.update(memoryview(self._slab)[b:b + wire.entry_len(self._slab[b])])
+        self.chain[:] = h.digest()[:wire.CHAIN_LEN]
+
+    def _distrust(self, h):
+        if h != self.seat:
+            self._bad |= 1 << h
+
+    def _seats(self, f):
+        m = 0
+        for s in range(f.n):
+            if f.kinds[s]:
+                self.hosts[s] = f.hosts[s]
+                m |= 1 << f.hosts[s]
+        self.members = m
+
+    def _serve(self, dest, lo, hi, now):
+        """Send entries lo..hi (at most AHEAD of them) to dest, or a snapshot if lo is gone."""
+        if lo > self.applied:
+            return
+        if lo < 1 or not self.entry(lo, self.tmp):
+            self._send_snapshot(dest, now)  # any seat's state will do: all apply the same log
+            return
+        hi = min(hi, self.applied, lo + AHEAD - 1)
+        for seq in range(lo, hi + 1):
+            self._send_entry(dest, seq)
+
+    # ---- receiving ------------------------------------------------------------------------
+    def receive(self, data, now):
+        """A frame from the radio: its reject or drop code (0: taken). Never raises: whatever a
+        frame does, a handheld keeps running (D_ERROR counts what was caught)."""
+        try:
+            return self._receive(data, now)
+        except Exception as e:
+            self.dropped[D_ERROR] += 1
+            self.error = e  # the last one caught: a bug to find, never a crash
+            return D_ERROR
+
+    def _receive(self, data, now):
+        self._clock = now
+        f = self.rx
+        code = self.codec.decode(data, f)
+        if code:
+            self.dropped[code] += 1
+            return code
+        t = f.type
+        if t <= wire.T_WELCOME:
+            return 0  # lobby frames are the lobby's business
+        s = f.seat
+        if t == wire.T_ROSTER or t == wire.T_LEAVE:
+            if self.on_frame:
+                self.on_frame(f)
+            return 0
+        if t == wire.T_VOUCH:  # any handheld of the table may witness (or ask for) a state
+            from dicecup.table import tablemend
+            tablemend.on_vouch(self, f, now)
+            return 0
+        if not self.members & (1 << s):
+            if t == wire.T_NACK and self.is_leader():
+                # a handheld of this table (the frame verified under a key it shares with us) with
+                # no seat in this game, e.g. back after its seat went to a bot: it may watch, so it
+                # gets what it asks for, and takes no other part (it is not waited for, nor missed)
+                if f.lo:
+                    self._serve(s, f.lo, f.hi, now)
+                else:
+                    self._send_snapshot(s, now)
+            self.dropped[D_STRANGER] += 1
+            return D_STRANGER
+        self._heard[s] = now
+        if f.term > self._tseen[s]:
+            self._tseen[s] = f.term
+        self._tlast[s] = f.term
+        if t == wire.T_ACK:
+            self._acked[s] = f.ack
+            self._ack_time[s] = now
+            self._tfol[s] = f.flags & _F_LEADER_MASK
+        if f.term > self.term or (self.leader < 0 and f.term >= self.term):
+            if self._term_ok(f.term, now):
+                self.term = f.term
+                lead = f.term & _TERM_SEAT
+                if lead == self.seat:
+                    self._take_over(now)  # we led before a reboot: lead again, but in a new term
+                else:
+                    from dicecup.table import tablemend
+                    tablemend.follow(self, lead, now)
+            else:
+                self.dropped[D_SEIZE] += 1
+                if t == wire.T_ENTRY or t == wire.T_SNAP:
+                    return D_SEIZE
+        elif f.term < self.term and (t == wire.T_ENTRY or t == wire.T_SNAP):
+            self.dropped[D_STALE] += 1
+            return D_STALE
+        if s == self.leader:
+            self._leader_seen = now
+            if t == wire.T_ACK:
+                self.missing = f.missing
+        if t == wire.T_ENTRY:
+            return self._on_entry(f, now)
+        if t == wire.T_ACK:
+            if s == self.leader and f.ack > self.applied:
+                self._nack(s, self.applied + 1, f.ack, now)
+            return 0
+        if t == wire.T_NACK:
+            self._loss_at = now  # somebody missed something
+            if f.lo == 0:
+                if self.is_leader():
+                    self._send_snapshot(s, now)
+            else:
+                self._serve(s, f.lo, f.hi, now)
+            return 0
+        if t == wire.T_SNAP:
+            if s == self.leader or s == self._from:  # the sequencer's (or, for a new one, the
+                # seat it catches up from), and only with a second witness (tablemend.on_snap)
+                from dicecup.table import tablemend
+                tablemend.on_snap(self, f, now)
+            return 0
+        if t == wire.T_REJECT:
+            w = f.who
+            if s == self.leader and w < wire.SEATS_MAX and self._plen[w] and \
+                    self._pseq[w] == f.seq:
+                self._plen[w] = 0
+                self.app.rejected(w, f.reason, f.lo)
+            return 0
+        # a request
+        if not self.is_leader():
+            self._watch(f, now)
+            return 0
+        if self.ready:
+            self._on_request(f, now)
+        return 0
+
+    # ---- a follower's watch on the sequencer ------------------------------------------------------
+    def _keep(self, f, who, now):
+        off = who * _SLOT
+        self._slen[who] = wire.pack_entry(f, self._sbuf, off) - off
+        wire.pack_req(f, self._sbuf, off + _BODY)
+        self._sat[who] = now
+        self._srelayed[who] = 0
+
+    def _watch(self, f, now):
+        """A request heard on the air: kept (one per seat) so that the sequencer can be held to
+        it: handed on to it if it stays unlogged (relay_ms), and if it still does (censor_ms)
+        while it is valid, the sequencer ignores a seat and is not followed any more."""
+        w = f.who
+        f.etype = f.type
+        if f.type == wire.T_SEATS or f.type == wire.T_FORFEIT or w >= wire.SEATS_MAX or \
+                self.hosts[w] != f.rby or not self.codec.request_ok(f):
+            return
+        if not self._slen[w]:
+            self._keep(f, w, now)
+
+    def _heard_from(self, mask, now):
+        """True if a seat in `mask` asked for something still valid, and early enough that the
+        sequencer must have heard it before the deadline (app.in_time): a FORFEIT naming it late
+        is then the sequencer ignoring it. Reads into rx: an entry being applied was received
+        before."""
+        g = self.rx
+        in_time = getattr(self.app, "in_time", None)
+        for w in range(PEND):
+            if mask & (1 << w) and self._slen[w] and in_time and in_time(self._sat[w]):
+                off = w * _SLOT
+                wire.unpack_entry(self._sbuf, off, g)
+                wire.unpack_req(self._sbuf, off + _BODY, g)
+                g.ack = g.rack
+                self.app.now = now
+                try:
+                    if self.app.check(g) == 0:
+                        return True
+                except Exception:
+                    pass
+        return False
+
+    def _judge(self, now):
+        lead = self.leader
+        if lead < 0 or not self.alive(lead, now) or not self.caught_up():
+            return
+        f = self.tmp
+        for w in range(PEND):
+            if not self._slen[w] or now - self._sat[w] < self.relay_ms:
+                continue
+            off = w * _SLOT
+            wire.unpack_entry(self._sbuf, off, f)
+            wire.unpack_req(self._sbuf, off + _BODY, f)
+            if self._valid(f, now):
+                self._slen[w] = 0  # answered by the state since (a race lost, a reveal done)
+                continue
+            k = self._srelayed[w]
+            if k < 3 and now - self._sat[w] >= self.relay_ms * (1 + 2 * k):
+                # handed on at 1, 3 and 5 relay_ms: a sequencer catching up may miss one
+                self._srelayed[w] = k + 1
+                f.seq = 0  # a relayed request: an ENTRY without a sequence number
+                f.eterm = self.term
+                self._emit(lead, f)
+            elif k and now - self._sat[w] >= self.censor_ms:
+                self._distrust(lead)
+                for i in range(PEND):
+                    self._slen[i] = 0
+                return
+
+    def _followed(self):
+        """True if any other handheld has sent a frame in our term (or a later one)."""
+        keyed = self.codec.keyed()
+        for x in range(wire.SEATS_MAX):
+            if keyed & (1 << x) and self._tseen[x] >= self.term:
+                return True
+        return False
+
+    def _outvoted(self, now):
+        """More live handhelds send their frames in an older term than in ours: the table goes
+        on without us (the older term's sequencer refuses ours as a seizure)."""
+        ours = older = 0
+        keyed = self.codec.keyed()
+        for x in range(wire.SEATS_MAX):
+            if keyed & (1 << x) and self.members & (1 << x) and self.alive(x, now):
+                if self._tlast[x] >= self.term:
+                    ours += 1
+                elif self._tfol[x] < wire.SEATS_MAX and self._tfol[x] != self.seat and \
+                        self.alive(self._tfol[x], now):
+                    older += 1  # it follows another sequencer, alive (not just back from a
+                    # reboot, nor a seat's claim to follow a dead one: that would make us give
+                    # up every 7 s)
+        return older > ours
+
+    def _gone(self, s, now):
+        """Seat s is missing, or not to be followed any more (its entries broke the rules)."""
+        return not self.alive(s, now) or self._bad & (1 << s) != 0
+
+    def _term_ok(self, term, now):
+        """Whether to follow a new term: its sequencer itself claimed it, by at most TERM_STEP
+        takeovers, and it is not a handheld the rules caught; and the sequencer we follow is gone,
+        or another handheld already follows the new term (it lost the old one), or the table has
+        only two handhelds, or we follow nobody (a reboot) and no other handheld is alive. So nobody seizes a live sequencer, nor wedges the table with a huge
+        term (../shared/design/table-protocol.md, trap 8)."""
+        lead = term & _TERM_SEAT
+        if lead == self.seat:
+            return self.leader < 0  # we led it before a reboot: lead again, in a new term
+        if self._tseen[lead] < term or self._bad & (1 << lead) or term >= TERM_TOP:
+            return False
+        if self.leader >= 0 and (term >> 3) - (self.term >> 3) > TERM_STEP:
+            return False
+        keyed = self.codec.keyed()
+        if wire.bits(keyed) <= 1 or lead == self.leader:
+            return True  # a table of two; or our sequencer itself in a new term (it rebooted)
+        if self.leader >= 0 and self.leader != self.seat and self._gone(self.leader, now):
+            return True
+        others = 0
+        for x in range(wire.SEATS_MAX):
+            if x != lead and x != self.seat and keyed & (1 << x):
+                if self._tseen[x] >= term:
+                    return True
+                if self.alive(x, now):
+                    others += 1
+        # back from a reboot with nobody else to hear from but that sequencer: follow it
+        return self.leader < 0 and not others
+
+    def _on_entry(self, f, now):
+        s = f.seat
+        if f.seq == 0:  # a follower hands on a request it heard (its requester's tags inside)
+            if self.is_leader() and self.ready and f.rby != self.seat and \
+                    f.rby < wire.SEATS_MAX and f.etype != wire.T_SEATS:
+                f.type = f.etype
+                f.ack = f.rack
+                self._on_request(f, now)
+            return 0
+        if s != self.leader and s != self._from:
+            self.dropped[D_NOTLEADER] += 1
+            return D_NOTLEADER
+        seq = f.seq
+        if seq <= self.applied:
+            i = seq % LOG_CAP
+            if self._seqs[i] == seq and self._terms[i] != f.eterm:
+                self.dropped[D_CONFLICT] += 1
+                self._nack(f.seat, 0, 0, now)  # our log forked: start again from a snapshot
+                return D_CONFLICT
+            self.dropped[D_DUP] += 1
+            return D_DUP
+        if seq > self.applied + AHEAD:
+            self.dropped[D_AHEAD] += 1
+            self._nack(f.seat, self.applied + 1, seq, now)
+            return D_AHEAD
+        if f.eterm > self.term or not self.codec.request_ok(f):
+            self.dropped[D_FORGED] += 1
+            return D_FORGED
+        self._store(seq, f.eterm, f, now)
+        self._apply_ready(now)
+        if not self.entry(self.applied + 1, self.tmp) and seq > self.applied:
+            self._nack(f.seat, self.applied + 1, seq - 1, now)
+        return 0
+
+    # ---- time -----------------------------------------------------------------------------
+    def alive(self, s, now):
+        return s == self.seat or now - self._heard[s] < self.missing_ms
+
+    def tick(self, now):
+        self._clock = now
+        if now - self._hb_at >= (self.leader_heartbeat_ms if self.is_leader() else
+                                 self.heartbeat_ms):
+            self._heartbeat(now)
+        members = self.members
+        n = wire.SEATS_MAX
+        if self.is_leader():
+            miss = 0
+            for s in range(n):
+                if members & (1 << s) and not self.alive(s, now):
+                    miss |= 1 << s
+            stalled = getattr(self.app, "stalled", None)
+            if stalled is not None and self.ready:
+                miss |= stalled(now) & members  # in touch, but it never moves: paused too
+            if miss != self.missing:
+                self.missing = miss
+                self._heartbeat(now)
+            if now - self._since > 2 * self.missing_ms and (
+                    not self.ready and not self._followed() or self._outvoted(now)):
+                # a term nobody took up (we came back while the others still followed someone
+                # alive, or a seat's forged frame named us the sequencer after a reboot): give
+                # it up, and follow the table as after a boot (a forked log then comes back
+                # from a snapshot: D_CONFLICT)
+                self.leader = -1
+                self.term = 0
+                self.ready = False
+            elif not self.ready:
+                from dicecup.table import tablemend
+                tablemend.catch_up(self, now)
+            else:
+                if self._tail_at >= 0 and now >= self._tail_at:
+                    self._tail_n += 1
+                    self._tail_at = -1 if self._tail_n >= self.tail_repeats else \
+                        now + self.tail_ms
+                    if self._lossy(now) and not self._all_acked(now):
+                        self._send_entry(BROADCAST, self.applied)
+                self._resend(now)
+                self.app.now = now
+                due = getattr(self.app, "overdue", None)
+                if due is not None and now >= self._hold:
+                    f = due(self.tmp)  # a seat that missed its deadline: the app's FORFEIT
+                    if f is not None:
+                        self.log_local(f, now)
+        elif self.leader < 0 or self._gone(self.leader, now):
+            from dicecup.table import tablemend
+            tablemend.maybe_take_over(self, now)
+        else:
+            self._judge(now)
+        if self._snap is not None:
+            from dicecup.table import tablemend
+            tablemend.tick(self, now)
+        for w in range(PEND):
+            if self._plen[w] and now - self._pnext[w] >= 0:
+                self._send_pending(w, now)
+        if not self.is_leader():
+            for seq in range(self.applied + 2, self.applied + AHEAD + 1):
+                if self.entry(seq, self.tmp):  # a hole before an entry we hold: ask again
+                    self._nack(self.leader, self.applied + 1, seq - 1, now)
+                    break
+
+    def _lossy(self, now):
+        """Has the radio lost frames lately? Evidence: a gap in a handheld's frame counter (the
+        codec counts them; unicasts to others look the same, and are rare without loss), or a
+        NACK. Repeating the newest entry only pays then: without loss it was a third of a table's
+        frames, and a lost one is still found by the next heartbeat."""
+        g = self.codec.gaps
+        if g != self._gaps:
+            self._gaps = g
+            self._loss_at = now
+        return now - self._loss_at < self.lossy_ms
+
+    def _all_acked(self, now):
+        for s in range(wire.SEATS_MAX):
+            if self.members & (1 << s) and s != self.seat and self.alive(s, now) and \
+                    self._acked[s] < self.applied:
+                return False
+        return True
+
+    def _resend(self, now):
+        for s in range(wire.SEATS_MAX):
+            if not self.members & (1 << s) or s == self.seat or not self.alive(s, now):
+                continue
+            a = self._acked[s]
+            if a >= self.applied:
+                self._tries[s] = 0
+                continue
+            # resend only what a heartbeat sent after the entry went out still lacks; an entry
+            # already gone from the window went out before the oldest one kept
+            seq = a + 1
+            if self._seqs[seq % LOG_CAP] != seq:
+                seq = max(1, self.applied - LOG_CAP + 1)
+            i = seq % LOG_CAP
+            if self._seqs[i] != seq or self._ack_time[s] - self._etime[i] < 50:
+                continue
+            if now < self._resend_at[s]:
+                continue
+            self._serve(s, a + 1, self.applied, now)
+            t = self._tries[s]
+            self._resend_at[s] = now + min(self.resend_ms << t, self.resend_max_ms)
+            if t < 4:
+                self._tries[s] = t + 1
+
+    def _take_over(self, now):
+        from dicecup.table import tablemend
+        tablemend.take_over(self, now)

@@ -1,0 +1,67 @@
+"""X25519 (RFC 7748): the Diffie-Hellman function on Curve25519, in pure Python integers.
+
+It owns the pairwise keys between the handhelds at a table: each handheld makes a key pair when it
+joins and agrees one shared secret with every other seat (the table protocol uses it). There is no
+crypto in the firmware to lean on, so this is the RFC's own algorithm: clamped scalar, the
+Montgomery ladder with a conditional swap by tuple index (the same operations for every bit of
+the scalar), then one inversion by Fermat (pow with 3 arguments, in C on both MicroPython and CPython).
+Big-integer arithmetic in either interpreter is not constant-time, so this keeps the sequence of
+operations fixed but makes no timing promise beyond that.
+"""
+from dicecup.core.compat import const
+
+_A24 = const(121665)  # (486662 - 2) / 4
+_P = 2**255 - 19  # too big for a const: a module global, copied into a local below
+
+
+def x25519(k, u):
+    """scalar k (32 bytes) times the point with u-coordinate u (32 bytes): 32 bytes, little-endian."""
+    p = _P
+    k = bytearray(k)
+    k[0] &= 248  # decodeScalar25519: clear bits 0-2 and 255, set 254
+    k[31] = (k[31] & 127) | 64
+    x1 = (int.from_bytes(u, "little") & ((1 << 255) - 1)) % p  # decodeUCoordinate (top bit masked)
+    x2, z2, x3, z3 = 1, 0, x1, 1
+    swap = 0
+    for t in range(254, -1, -1):
+        b = (k[t >> 3] >> (t & 7)) & 1  # the bit from the bytes: small ints, no big shift
+        swap ^= b
+        q = (x2, x3)  # cswap by indexing, without a branch on the bit (and without the two
+        x2 = q[swap]  # big multiplications an arithmetic swap costs: 10 % faster here)
+        x3 = q[1 - swap]
+        q = (z2, z3)
+        z2 = q[swap]
+        z3 = q[1 - swap]
+        swap = b
+        a = x2 + z2
+        bb = x2 - z2
+        da = (x3 - z3) * a % p
+        cb = (x3 + z3) * bb % p
+        aa = a * a % p
+        bb = bb * bb % p
+        e = aa - bb
+        x3 = da + cb
+        x3 = x3 * x3 % p
+        z3 = da - cb
+        z3 = x1 * (z3 * z3) % p  # one reduction for both products
+        x2 = aa * bb % p
+        z2 = e * (aa + _A24 * e) % p
+    q = (x2, x3)
+    x2 = q[swap]
+    q = (z2, z3)
+    z2 = q[swap]
+    return (x2 * pow(z2, p - 2, p) % p).to_bytes(32, "little")
+
+
+def public(secret):
+    """The public key (u-coordinate) of a 32-byte secret: x25519(secret, 9)."""
+    return x25519(secret, b"\x09" + bytes(31))
+
+
+def shared(secret, their_public):
+    """The shared secret with the holder of their_public; ValueError when it is all zeros (a
+    low-order point: RFC 7748 section 6.1)."""
+    s = x25519(secret, their_public)
+    if not int.from_bytes(s, "little"):
+        raise ValueError("x25519: all-zero shared secret")
+    return s

@@ -1,0 +1,504 @@
+"""yatzytable: a game of Yatzy played over the table log - every roll fixed in advance, nobody picks. Pure.
+
+Owns what a Yatzy table agrees on beyond the fair-dice round (tablegame): whose turn, the holds, the
+boxes, every scorecard and the game record (yatzy_recorder.Recorder). The `app` of a tablelog.Node,
+like snydtable. Each round every seat commits and contributes (tablegame); then every scorecard takes
+its turn in order:
+    TURN   the seat rolling for the scorecard (a team's members take turns: yatzy.member) logs its
+           secret s (REVEAL, with its next round's commitments): everyone verifies it and computes
+           roll 0 - Yatzy dice are public, and s was fixed before the seed, so revealing it at the
+           start of the turn shows the dice without letting anyone choose them
+    ROLL   the roller logs holds (a position mask for roll k) and finally the box; the rules core
+           checks both. Roll k's new dice come from the same secret and seed with roll index k,
+           mixed with a SHAKE: the next value of the shaker's hash chain (fairdice.shake), logged
+           only after the hold. The shaker is the next seat played from another handheld; its
+           chain's top came with its first COMMIT of the game, so it cannot choose the shake, and
+           the roller cannot know its re-roll before it holds (nor can a bot's host for it). A
+           shaker past the deadline forfeits its own next turn, and the re-roll goes unshaken.
+    FORFEIT (record format 2) a seat that did not commit, contribute or reveal within
+           tablegame.DEADLINE_MS (the sequencer logs it, every follower checks the deadline), or
+           whose secret does not open its commitment: its scorecard's turn in this round is a
+           forfeit turn (0 in its first free box), so withholding never pays
+No die value is ever sent: everyone derives every roll. Team play: a seat's SEATS `kinds` entry is
+1 + the scorecard it plays for (1, 2, 3... for one scorecard each), plus KIND_BOT for a seat a bot
+plays (the rules ignore it; every screen names the seat a bot). A secret that does not match its
+commitment is a forfeit turn and names the cheat (`cheats`); a Yatzy turn cannot be voided in the
+record.
+
+Local seats: `poll(node, now, decide)`; decide(game, seat) -> (wire.Y_HOLD, mask) |
+(wire.Y_BOX, box, column) | None. The turn's first roll (the reveal) is made at once, or, with
+`roll_waits` set, once decide answers anything but None for it (the handheld's player presses roll).
+"""
+from dicecup.rules import fairdice
+from dicecup.table import wire
+from dicecup.rules import yatzy
+from dicecup.core.compat import const
+from dicecup.table.tablegame import (DEADLINE_MS, P_COMMIT, P_CONTRIB, P_IDLE, P_OVER, RJ_CHEAT, RJ_ILLEGAL,
+                       RJ_PHASE, RJ_RULES, RJ_SEAT, Out, TableGame)
+from dicecup.table.tablelog import RJ_LATE
+from dicecup.records.yatzy_recorder import Recorder
+
+P_TURN = const(3)       # == tablegame.P_PLAY: the roller is to reveal its secret
+P_ROLL = const(4)       # holds and the box
+P_CHEAT = const(6)      # stopped: a secret did not match its commitment (>= P_OVER: nobody acts)
+KIND_BOT = const(0x80)  # in a SEATS kinds entry: a bot plays the seat
+_CARD = const(0x0F)
+PHASES = ("idle", "commit", "contrib", "turn", "roll", "over", "cheat")
+
+
+def pack_rules(variant, options=None, teams=0):
+    """(variant, maxi options, teams: 0 or how many scorecards the seats share) -> the
+    wire.RULES_LEN bytes of an ANNOUNCE/SEATS frame (the rules ignore teams: the seating says it)."""
+    o = options or {}
+    flags = (1 if o.get("bonus") == "75/50" else 0) | (2 if o.get("saved_rolls") is False else 0)
+    return bytes((yatzy.VARIANTS.index(variant), flags, teams, 0, 0, 0))
+
+
+def unpack_rules(b):
+    """Inverse of pack_rules: (variant, options); ValueError for bytes that are no rules."""
+    if b[0] >= len(yatzy.VARIANTS):
+        raise ValueError("unknown variant")
+    variant = yatzy.VARIANTS[b[0]]
+    if variant != "maxi":
+        return variant, {}
+    return variant, {"bonus": "75/50" if b[1] & 1 else "84/100", "saved_rolls": not b[1] & 2}
+
+
+class YatzyTable(TableGame):
+    """One handheld's copy of a Yatzy table's game."""
+    Illegal = yatzy.Illegal   # what the core raises on a snapshot that does not replay
+    roll_waits = False        # True: a turn's first roll waits for decide (see the docstring)
+
+    def __init__(self, table, hosted=0, save=None, load=None, me=None):
+        TableGame.__init__(self, table, hosted, save, load, me)
+        self.variant = None
+        self.options = None
+        self.cards = 0
+        self.kinds = bytearray(8)       # per seat: 1 + the scorecard it rolls for (0: none)
+        self.game = None
+        self.rec = None
+        self.rolls = []                 # this turn's dice after each roll
+        self.helds = []                 # and for each re-roll the positions kept
+        self.last_action = 0
+        self.error = None
+        self._ctop = bytearray(8 * 16)  # each seat's shake chain: its top, then the last shake
+        self._cn = bytearray(8)         # shakes each seat gave this game
+        self._game0 = 0                 # the round the game began in (names the chains)
+        self.shaking = -1               # the roll index of a hold waiting for its shake
+        self._held = 0                  # ... and its held mask
+        self.penalty = 0                # seats whose next turn is a forfeit (a shake withheld)
+
+    def roller(self):
+        """The seat rolling for the scorecard on turn (-1 when there is none)."""
+        g = self.game
+        if g is None or g.finished:
+            return -1
+        p = g.current
+        members = 0
+        for s in range(self.n):
+            if self.kinds[s] & _CARD == p + 1:
+                members += 1
+        k = g.member(p, members)
+        for s in range(self.n):
+            if self.kinds[s] & _CARD == p + 1:
+                if k == 0:
+                    return s
+                k -= 1
+        return -1
+
+    # ---- the app interface of tablelog.Node --------------------------------------------------
+    def check(self, f):
+        et = f.etype
+        if et == wire.T_SEATS:
+            if f.flags & wire.SEATS_RESEAT:
+                reason = self._check_reseat(f)
+                for s in range(f.n if reason == 0 else 0):
+                    if f.kinds[s] & _CARD != self.kinds[s] & _CARD:
+                        return RJ_RULES  # the same scorecards: only who plays them changes
+                return reason
+            if self.phase not in (P_IDLE, P_OVER, P_CHEAT):
+                return RJ_PHASE
+            try:
+                unpack_rules(f.rules)
+            except ValueError:
+                return RJ_RULES
+            return 0 if self._cards_of(f) else RJ_RULES
+        if et == wire.T_FORFEIT:
+            if self.phase not in (P_COMMIT, P_CONTRIB, P_TURN, P_ROLL):
+                return RJ_PHASE
+            return self._check_forfeit(f)
+        if et == wire.T_SHAKE:
+            return self._check_shake(f)
+        reason = self._check_fair(f)
+        if reason >= 0:
+            return reason
+        if f.who != self.roller():
+            return RJ_SEAT
+        if self.shaking >= 0:
+            return RJ_PHASE  # a hold waits for its shake
+        if et == wire.T_REVEAL:
+            return 0 if self.phase == P_TURN else RJ_PHASE
+        if et != wire.T_YATZY or self.phase != P_ROLL:
+            return RJ_PHASE
+        if f.ack < self.last_action:
+            return RJ_LATE  # made before the last move was seen (a replayed frame)
+        g = self.game
+        if f.kind == wire.Y_HOLD:
+            e = None
+            if f.roll != g.roll_no or g.rolls_left <= 0:
+                e = "no roll left"
+            elif f.value >> g.ndice:
+                e = "no such die"
+        elif f.kind == wire.Y_BOX:
+            e = g.why_not(f.value, f.roll) if f.value < g.nbox and f.roll < g.columns else "no box"
+        else:
+            e = "unknown move"
+        self.error = e
+        return RJ_ILLEGAL if e else 0
+
+    def shaker(self):
+        """The seat that shakes the roller's re-rolls: the next one clockwise (taking part this
+        round) played from another handheld than the roller's; -1 when there is none."""
+        r = self.roller()
+        if r < 0:
+            return -1
+        for k in range(1, self.n):
+            s = (r + k) % self.n
+            if self.part & (1 << s) and self.hosts[s] != self.hosts[r]:
+                return s
+        return -1
+
+    def _check_shake(self, f):
+        if self.phase != P_ROLL or self.shaking < 0 or f.round != self.round:
+            return RJ_PHASE
+        w = f.who
+        if w != self.shaker() or f.roll != self.shaking:
+            return RJ_SEAT
+        o = w * 16
+        if self._cn[w] >= fairdice.CHAIN_LEN or not fairdice.opens(bytes(f.h1),
+                                                                   self._ctop[o:o + 16]):
+            return RJ_CHEAT
+        return 0
+
+    def _chain_top(self, s, out):
+        out[:] = fairdice.shake(self.shake_key, self.table, self._game0, s, fairdice.CHAIN_LEN)
+
+    def _waits_on(self):
+        return self.roller() if self.phase == P_ROLL and self.shaking < 0 else -1
+
+    def owed(self):
+        if self.phase == P_ROLL and self.shaking >= 0:
+            w = self.shaker()
+            return 1 << w if w >= 0 else 0
+        if self.phase == P_TURN:
+            r = self.roller()
+            return (1 << r) & self.part if r >= 0 else 0
+        return TableGame.owed(self)
+
+    def _roll(self, held, k, mix):
+        w = self.roller()
+        o = w * 16
+        dice = fairdice.yatzy_roll(self.rolls[-1], held, bytes(self._s[o:o + 16]), self.seed,
+                                   self.table, self.round, w, k, mix)
+        self.game.roll(dice, held)
+        self.rolls.append(dice)
+        self.helds.append([i for i in range(self.game.ndice) if held >> i & 1])
+
+    def _cards_of(self, f):
+        """Scorecards the seating makes (kinds 1..k each used), or 0 if it is not a seating."""
+        if not 1 <= f.n <= 8:
+            return 0
+        top = used = 0
+        for s in range(f.n):
+            k = f.kinds[s] & _CARD
+            top = max(top, k)
+            used |= 1 << k
+        return top if used | 1 == (2 << top) - 1 else 0  # kinds 1..top all used (0: no seat)
+
+    def apply(self, f, seq):
+        et = f.etype
+        if et == wire.T_SEATS:
+            if f.flags & wire.SEATS_RESEAT:
+                self._seat(f)
+                self.kinds[:f.n] = f.kinds[:f.n]  # a seat may now be a bot's
+                self._void()
+            else:
+                self._new_game(f)
+            return
+        if et == wire.T_FORFEIT:
+            if self.phase == P_ROLL:  # the shaker did not shake in time: its next turn is lost,
+                self.penalty |= f.who  # and the re-roll goes unshaken
+                self._roll(self._held, self.shaking, None)
+                self.shaking = -1
+            elif self.phase == P_TURN:  # the roller did not reveal in time
+                self.forfeited |= f.who
+                self.part &= ~f.who
+                self._forfeit_turns()
+            else:
+                self._apply_forfeit(f)
+            return
+        if et == wire.T_SHAKE:
+            w = f.who
+            self._ctop[w * 16:w * 16 + 16] = f.h1  # the next shake must open this one
+            self._cn[w] += 1
+            self._roll(self._held, self.shaking, bytes(f.h1))
+            self.shaking = -1
+            self.last_action = seq
+            self.moved_at = self.now
+            return
+        if et == wire.T_COMMIT and not self._cn[f.who] and \
+                self._ctop[f.who * 16:f.who * 16 + 16] == bytes(16):
+            self._ctop[f.who * 16:f.who * 16 + 16] = f.h3  # the game's first: its chain's top
+        if self._apply_fair(f):
+            return
+        w = f.who
+        if et == wire.T_REVEAL:
+            dice = self.verified(w, self.game.ndice, 0)
+            if dice is None:  # its secret does not open its commitment: a forfeit turn
+                self.cheats |= 1 << w
+                self.forfeited |= 1 << w
+                self.part &= ~(1 << w)
+                self._forfeit_turns()
+                return
+            self.game.roll(dice, 0)
+            self.rolls = [dice]
+            self.helds = []
+            self._set_phase(P_ROLL)
+            return
+        self.last_action = seq
+        self.moved_at = self.now
+        g = self.game
+        if f.kind == wire.Y_HOLD:
+            if self.shaker() < 0:  # every seat on the roller's handheld: nobody else to shake
+                self._roll(f.value, f.roll, None)
+            else:
+                self._held = f.value
+                self.shaking = f.roll
+                self._set_phase(P_ROLL)  # the shaker's deadline runs from here
+            return
+        self.rec.turn(g.current, self.rolls, self.helds, f.value, f.roll)
+        g.fill(f.value, f.roll)
+        self._next_turn()
+
+    def _seeded(self):
+        TableGame._seeded(self)
+        self._forfeit_turns()
+
+    def _forfeit_turns(self):
+        """While the seat to roll forfeited this round, its scorecard's turn is a forfeit turn."""
+        while self.phase == P_TURN:
+            r = self.roller()
+            if r < 0 or not (self.forfeited | self.penalty) & (1 << r):
+                return
+            self.penalty &= ~(1 << r)
+            g = self.game
+            p = g.current
+            if self.cheats & (1 << r) and not self.lost_cheat & (1 << r):
+                self.lost_late, self.lost_cheat = 0, 1 << r
+            else:
+                self.lost_late, self.lost_cheat = 1 << r, 0
+            box, col = g.forfeit()
+            self.rec.turn(p, self.rolls, self.helds, box, col, True)
+            self.forfeits += 1
+            self._next_turn()
+
+    def _next_turn(self):
+        g = self.game
+        self.rolls = []
+        self.helds = []
+        if g.finished:
+            self.phase = P_OVER
+            self.part = 0
+        elif g.current == 0:
+            self.round += 1
+            self._begin_fair(self._players(), True)
+        else:
+            self._set_phase(P_TURN)
+            self._forfeit_turns()
+
+    def _players(self):
+        """Every seat that rolls for a scorecard (a round's part, before any forfeit)."""
+        m = 0
+        for s in range(self.n):
+            if self.kinds[s] & _CARD:
+                m |= 1 << s
+        return m
+
+    # ---- round flow ---------------------------------------------------------------------------
+    def _void(self):
+        """The turn in progress does not count (a seat moved to another handheld, whose secret
+        for it was lost): the game as recorded, a new round with fresh commitments."""
+        if self.phase == P_CHEAT:
+            return
+        g = yatzy.Yatzy(self.variant, self.cards, self.options or None)
+        for t in self.rec.turns():
+            held = t.get("held", [])
+            for k, d in enumerate(t.get("rolls", ())):
+                g.roll(d, _mask(held[k - 1]) if 0 < k <= len(held) else 0)
+            if t.get("forfeit"):
+                g.forfeit()
+            else:
+                g.fill(g.box_index(t["category"]), t.get("column", 0))
+        self.game = g
+        self.rolls = []
+        self.helds = []
+        self.round += 1
+        self._new_chains()  # a seat may now be played elsewhere: every chain starts again
+        self._begin_fair(self._players(), False)
+
+    def _new_chains(self):
+        self._game0 = self.round  # names the chains: never one used before
+        for i in range(len(self._ctop)):
+            self._ctop[i] = 0
+        for i in range(8):
+            self._cn[i] = 0
+        self.shaking = -1
+
+    def _new_game(self, f):
+        self.variant, self.options = unpack_rules(f.rules)
+        self.n = f.n
+        self._seat(f)
+        self.cards = self._cards_of(f)
+        for s in range(8):
+            self.kinds[s] = f.kinds[s] if s < f.n else 0
+        self.game = yatzy.Yatzy(self.variant, self.cards, self.options or None)
+        self.rec = Recorder(self.variant, self.cards, self.options or None)
+        self.rolls = []
+        self.helds = []
+        self.round += 1
+        self._new_chains()
+        self.penalty = 0
+        part = 0
+        for s in range(f.n):
+            if f.kinds[s] & _CARD:
+                part |= 1 << s
+        self._begin_fair(part, False)
+
+    # ---- this handheld's seats ----------------------------------------------------------------
+    def _actor(self):
+        return self.shaker() if self.shaking >= 0 else self.roller()
+
+    def _play_request(self, f, s, ph, node, decide, rand):
+        if self.shaking >= 0:
+            if ph != P_ROLL or s != self.shaker():
+                return False
+            f.etype = wire.T_SHAKE
+            f.roll = self.shaking
+            f.h1[:] = fairdice.shake(self.shake_key, self.table, self._game0, s,
+                                     fairdice.CHAIN_LEN - 1 - self._cn[s])
+            return True
+        if ph == P_TURN:
+            if self.roll_waits and self._decide(s, node, decide) is None and \
+                    self.now - self.phase_at < DEADLINE_MS // 2:
+                return False  # the first roll waits for its player (or bot), but never so long
+                # that the deadline would forfeit the turn: then the handheld rolls by itself
+            return self._reveal_request(f, s, rand)
+        move = self._decide(s, node, decide) if ph == P_ROLL else None
+        if move is None:
+            return False
+        f.etype = wire.T_YATZY
+        f.kind = move[0]
+        if move[0] == wire.Y_HOLD:
+            f.roll, f.value = self.game.roll_no, move[1]
+        else:
+            f.value = move[1]
+            f.roll = move[2] if len(move) > 2 else 0
+        return True
+
+
+    # ---- snapshot -----------------------------------------------------------------------------
+    def snapshot(self, buf, off):
+        out = Out(buf, off)
+        if self.game is None:
+            out.put(b"\x00")
+            return out.off
+        nt = 0
+        for _ in self.rec.turns():
+            nt += 1
+        boxes = self.game.boxes()
+        out.put(bytes((1, nt & 0xFF, nt >> 8)))
+        out.put(pack_rules(self.variant, self.options))
+        out.put(self.kinds)
+        out.put(bytes((self.shaking & 0xFF, self._held, self.penalty,
+                       self._game0 & 0xFF, self._game0 >> 8)))
+        out.put(self._cn)
+        out.put(self._ctop)
+        self._put_fair(out)
+        for t in self.rec.turns():  # a turn at a time, never the whole record as dicts
+            _put_turn(out, t["p"] | (0x80 if t.get("forfeit") else 0), t.get("rolls", []),
+                      t.get("held", []), boxes.index(t["category"]), t.get("column", 0))
+        _put_turn(out, 0, self.rolls, self.helds, 0, 0)
+        return out.off
+
+    def _restore(self, b, seq):
+        if b[0] == 0:
+            self.phase = P_IDLE
+            return True
+        nturns = b[1] | b[2] << 8
+        variant, options = unpack_rules(b[3:9])
+        kinds = bytearray(b[9:17])
+        sh, held, penalty, g0, g1 = b[17:22]
+        cn = bytearray(b[22:30])
+        ctop = bytearray(b[30:158])
+        if len(ctop) != 128:
+            raise ValueError("short snapshot")
+        fields, arrs, i = self._get_fair(b, 158)
+        n = fields[3]
+        cards = max(k & _CARD for k in kinds)
+        g = yatzy.Yatzy(variant, cards, options or None)
+        rec = Recorder(variant, cards, options or None)
+        nd = g.ndice
+        for _ in range(nturns):
+            p, rolls, helds, box, col, i = _get_turn(b, i, nd)
+            for k, d in enumerate(rolls):
+                g.roll(d, _mask(helds[k - 1]) if k else 0)
+            rec.turn(p & 0x7F, rolls, helds, box, col, p & 0x80 != 0)
+            if p & 0x80:
+                g.forfeit(box, col)
+            else:
+                g.fill(box, col)
+        _, rolls, helds, _, _, i = _get_turn(b, i, nd)
+        for k, d in enumerate(rolls):
+            g.roll(d, _mask(helds[k - 1]) if k else 0)
+        if i != len(b):
+            raise ValueError("snapshot length")
+        self.variant, self.options, self.kinds, self.cards = variant, options, kinds, cards
+        self.game, self.rec, self.rolls, self.helds = g, rec, rolls, helds
+        self.n = n
+        self._set_fair(fields, arrs)
+        self.shaking = -1 if sh == 0xFF else sh
+        self._held, self.penalty, self._game0 = held, penalty, g0 | g1 << 8
+        self._cn, self._ctop = cn, ctop
+        self.last_action = seq
+        return True
+
+
+def _mask(positions):
+    m = 0
+    for i in positions:
+        m |= 1 << i
+    return m
+
+
+def _put_turn(out, p, rolls, helds, box, column):
+    out.put(bytes((p, box, column, len(rolls))))
+    for k, d in enumerate(rolls):
+        # a record leaves out trailing re-rolls that kept nothing
+        out.put(bytes((_mask(helds[k - 1]) if 0 < k <= len(helds) else 0,)))
+        out.put(bytes(d))
+
+
+def _get_turn(b, i, nd):
+    p, box, column, n = b[i], b[i + 1], b[i + 2], b[i + 3]
+    i += 4
+    rolls, helds = [], []
+    for k in range(n):
+        m = b[i]
+        if k:
+            helds.append([j for j in range(nd) if m >> j & 1])
+        rolls.append(list(b[i + 1:i + 1 + nd]))
+        if len(rolls[-1]) != nd:
+            raise ValueError("short snapshot")
+        i += 1 + nd
+    return p, rolls, helds, box, column, i
+

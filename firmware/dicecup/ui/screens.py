@@ -1,0 +1,188 @@
+"""screens: the title menu, the game choice and the game set-up, and a message box.
+
+The game screens live in snyd_ui and yatzy_ui, the settings in settings_ui; each is imported when
+first needed, and the games' modules are dropped again on the way back to the title (GAME_MODULES),
+so a game never pays heap for the other game. The set-up starts a game with a Person for each
+player on this handheld and a Bot for each bot, with the rules its settings make (settings). Only
+app imports this module: every other screen goes back to the title with app.home().
+"""
+from dicecup.storage import settings
+from dicecup.play.seats import Bot, Person
+from dicecup.text.strings import t
+from dicecup.ui.ui import Menu, Message, Screen, fit  # noqa: F401  (Message: screens.Message for callers)
+
+YATZY_VARIANTS = ("standard", "maxi", "yahtzee", "triple", "team")
+
+# The title's module groups (the others are app.App's, table_ui's, table_watch's): not needed in a game
+# (a game loads settings and store again at its end; pinmap only ever at boot), dropped by
+# app.launch before a game or the table loads ...
+MENU_MODULES = ("dicecup.ui.screens", "dicecup.ui.settings_ui", "dicecup.storage.settings", "dicecup.storage.store", "dicecup.device.pinmap")
+# ... and a solo game's (with app.App.BOT_MODULES), dropped by the title, so a game never pays heap
+# for the other game
+GAME_MODULES = ("dicecup.ui.snyd_ui", "dicecup.ui.snyd_screens", "dicecup.play.snyd_match", "dicecup.records.snyd_recorder", "dicecup.records.snyd_recout", "dicecup.rules.snyd_text",
+                "dicecup.rules.snyd_reasons", "dicecup.rules.snyd", "dicecup.ui.yatzy_ui", "dicecup.ui.yatzy_sheet", "dicecup.play.yatzy_match", "dicecup.records.yatzy_recorder",
+                "dicecup.rules.yatzy_reasons", "dicecup.rules.yatzy", "dicecup.ui.settings_ui", "dicecup.ui.snyd_open", "dicecup.ui.snyd_over", "dicecup.ui.lowbat")
+
+
+class Title(Menu):
+    title = "title"
+    ITEMS = ("snyd", "snyd_kids", "yatzy", "settings", "stats", "table")
+
+    def __init__(self, app, sel=0):
+        Menu.__init__(self, app, sel)
+        app.forget(GAME_MODULES, app.BOT_MODULES)
+
+    def count(self):
+        return len(self.ITEMS)
+
+    def item(self, i):
+        return (t(self.ITEMS[i]), None)
+
+    def draw(self, g):
+        g.row(0, t("title"))
+        for i in range(len(self.ITEMS)):
+            g.row(i + 2, fit(" " + t(self.ITEMS[i]), None), 0, i == self.sel)
+
+    def choose(self, i):
+        app = self.app
+        k = self.ITEMS[i]
+        if k == "snyd":
+            app.go(SnydSetup(app, False))
+        elif k == "snyd_kids":
+            app.go(SnydSetup(app, True))
+        elif k == "yatzy":
+            app.go(YatzyChoice(app))
+        elif k == "table":
+            app.launch("dicecup.ui.table_ui", (), MENU_MODULES)  # the menus go before the table loads
+        elif k == "settings":
+            from dicecup.ui import settings_ui
+            app.go(settings_ui.Settings(app))
+        else:
+            from dicecup.ui import settings_ui
+            app.go(settings_ui.Stats(app))
+
+
+class SnydSetup(Menu):
+    def __init__(self, app, kids):
+        Menu.__init__(self, app, 2)
+        self.kids = kids
+        s = app.settings
+        self.bots = 2 if kids else s["bots"]
+        self.level = 0 if kids else s["bot_level"]
+
+    def heading(self):
+        return t("snyd_kids" if self.kids else "snyd")
+
+    def count(self):
+        return 3
+
+    def item(self, i):
+        if i == 0:
+            return (t("bots"), self.bots)
+        if i == 1:
+            return (t("level"), t(settings.LEVELS[self.level]))
+        return (t("start"), None)
+
+    def choose(self, i):
+        if i == 0:
+            self.bots = self.bots % 7 + 1
+        elif i == 1:
+            self.level = (self.level + 1) % 4
+        else:
+            self.start()
+
+    def back(self):
+        self.app.go(Title(self.app, 1 if self.kids else 0))
+
+    def start(self):
+        app = self.app
+        if not self.kids:
+            app.settings["bots"] = self.bots
+            app.settings["bot_level"] = self.level
+            app.save_settings()
+        level = settings.LEVELS[self.level]
+        seats = [Person(app.name())]
+        for i in range(self.bots):
+            seats.append(Bot(t("bot") + str(i + 1), level, app.rng_seed()))
+        app.launch("dicecup.ui.snyd_ui", (settings.rules(app.settings, self.kids), seats, 0, app.rng_seed(),
+                               app.rng_seed() % len(seats), self.kids), MENU_MODULES)
+
+
+class YatzyChoice(Menu):
+    title = "yatzy"
+
+    def count(self):
+        return len(YATZY_VARIANTS)
+
+    def item(self, i):
+        return (t("v_" + YATZY_VARIANTS[i]), None)
+
+    def choose(self, i):
+        self.app.go(YatzySetup(self.app, YATZY_VARIANTS[i]))
+
+    def back(self):
+        self.app.go(Title(self.app, 2))
+
+
+class YatzySetup(Menu):
+    def __init__(self, app, variant):
+        Menu.__init__(self, app, 3)
+        self.variant = variant
+        s = app.settings
+        self.people = s["y_people"] + 1
+        self.bots = s["y_bots"]
+        self.level = s["bot_level"]
+
+    def heading(self):
+        return t("v_" + self.variant)
+
+    def count(self):
+        return 4
+
+    def item(self, i):
+        if i == 0:
+            return (t("people"), self.people)
+        if i == 1:
+            return (t("bots"), self.bots)
+        if i == 2:
+            return (t("level"), t(settings.LEVELS[self.level]))
+        return (t("start"), None)
+
+    def choose(self, i):
+        if i == 0:
+            self.people = self.people % 4 + 1
+        elif i == 1:
+            self.bots = (self.bots + 1) % 4
+        elif i == 2:
+            self.level = (self.level + 1) % 4
+        else:
+            self.start()
+
+    def back(self):
+        self.app.go(YatzyChoice(self.app, YATZY_VARIANTS.index(self.variant)))
+
+    def start(self):
+        app = self.app
+        team = self.variant == "team"
+        if self.people + self.bots < (2 if team else 1):
+            self.app.go(Message(app, t("need_two"), self))
+            return
+        s = app.settings
+        s["y_people"] = self.people - 1
+        s["y_bots"] = self.bots
+        s["bot_level"] = self.level
+        app.save_settings()
+        level = settings.LEVELS[self.level]
+        players = [Person(app.name())]
+        for i in range(1, self.people):
+            players.append(Person(t("player") + str(i + 1)))
+        for i in range(self.bots):
+            players.append(Bot(t("bot") + str(i + 1), level, app.rng_seed()))
+        options = None
+        variant = self.variant
+        if variant == "maxi":
+            options = settings.maxi_options(s)
+        app.launch("dicecup.ui.yatzy_ui", ("standard" if team else variant, players, options, app.rng_seed(),
+                                2 if team else 0), MENU_MODULES)
+
+

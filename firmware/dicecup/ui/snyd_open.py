@@ -1,0 +1,124 @@
+"""snyd_open: the open-die rule on the handheld - dealing a round where every seat with two or more
+dice lays one open (snyd-record.md: "one die of its choice"), the screen where the person chooses
+theirs, and the round screen's middle with every open die. Loaded only when the rule is on.
+
+Bots choose with bot_index (their own seeded rng; the bots' judgement, here rather than in
+snyd_bot so that it takes no heap in games without the rule). The person's choice is made on their
+dice as the cup hides them: blank dice and a cursor, the faces only while BACK is held (or with
+the "cup open" setting). The round screen then shows each seat's open die above its dice count,
+the person's own inverted (and underlined among their dice while they look).
+It never imports snyd_ui (whose next_round and Round.draw load it): deal is handed the Round class
+to play the round with.
+"""
+from dicecup.ui import gfx
+from dicecup.device.buttons import BACK, DOWN, PRESS, RELEASE, REPEAT, SELECT, UP
+from dicecup.text.strings import t
+from dicecup.ui.ui import Screen
+
+
+def deal(app, m, kids, Round):
+    """Roll, let the bots choose, then the person (if they have two dice or more), then play the
+    round on a Round (snyd_ui.Round)."""
+    m.roll()
+    shown = []
+    for s in range(m.game.seats):
+        d = m.round_dice[s]
+        seat = m.seats[s]
+        shown.append(None if len(d) < 2 else bot_index(d, seat.level, seat.rng) if seat.bot else 0)
+    if shown[m.me] is not None and not m.seats[m.me].bot:
+        app.go(Choose(app, m, kids, shown, Round))
+    else:
+        _start(app, m, kids, shown, Round)
+
+
+def bot_index(dice, level, rng):
+    """Which of its dice (an index) a bot lays open. Kids any; the others a die of the face they
+    hold fewest of, never a one while another will do, so the face they mean to bid stays under
+    the cup and the jokers do not help everyone's count."""
+    n = len(dice)
+    i = rng.below(n)
+    if level == "kids":
+        return i
+    best = i
+    low = 99
+    for _ in range(n):
+        v = dice[i]
+        k = 9 if v == 1 else 0
+        for x in dice:
+            if x == v:
+                k += 1
+        if k < low:
+            best, low = i, k
+        i = (i + 1) % n
+    return best
+
+
+def _start(app, m, kids, shown, Round):
+    m.deal(app.now, shown)
+    app.go(Round(app, m, kids, False))
+
+
+class Choose(Screen):
+    """Up/down move the cursor over your dice, select lays that one open; hold BACK to look."""
+
+    def __init__(self, app, m, kids, shown, Round):
+        Screen.__init__(self, app)
+        self.Round = Round
+        self.m = m
+        self.kids = kids
+        self.shown = shown
+        self.i = 0
+        self.peek = False
+
+    def key(self, b, ev):
+        if b == BACK:
+            if ev == PRESS or ev == RELEASE:
+                self.peek = ev == PRESS
+                self.changed()
+            return
+        if ev != PRESS and ev != REPEAT:
+            return
+        n = len(self.m.round_dice[self.m.me])
+        if b == UP or b == DOWN:
+            self.i = (self.i + (1 if b == UP else -1)) % n
+            self.changed()
+        elif b == SELECT and ev == PRESS:
+            self.shown[self.m.me] = self.i
+            _start(self.app, self.m, self.kids, self.shown, self.Round)
+
+    def draw(self, g):
+        d = self.m.round_dice[self.m.me]
+        g.row(0, t("od_title"))
+        # blank dice (face 0: no pips) keep the faces under the cup
+        x0, pitch = g.dice_row(d if self.peek or self.app.settings["cup_open"] else bytes(len(d)), 18)
+        g.fb.fill_rect(x0 + self.i * pitch, 38, gfx.DIE, 2, 1)
+        g.row(6, t("hint_peek"), 1)
+        g.row(7, t("od_hint"), 1)
+
+
+def middle(g, r):
+    """The round screen between the bid and the dice counts: your dice or the cup, smaller than
+    without the rule, and row 5 with each seat's open die above its count on row 6."""
+    game = r.m.game
+    me = r.m.me
+    n = game.dice_left[me]
+    if n == 0:
+        g.row(3, t("you_out"), 1)
+    elif r.cup_open():
+        x0, pitch = g.dice_row(game.dice_of(me), 17)
+        i = game.shown[me]
+        if i < n:
+            g.fb.fill_rect(x0 + i * pitch, 36, gfx.DIE, 2, 1)
+    else:
+        g.cup(64, 16, 22)
+    sep = " " if game.seats <= 7 else ""
+    line = " "
+    for s in range(game.seats):
+        v = game.shown_die(s)
+        line += sep + (gfx.MINI_DIE[v - 1] if v else " ")
+    g.row(5, line, 1)
+    v = game.shown_die(me)
+    if v:   # your own open die, inverted, in the same column as on row 6 (both rows centred)
+        x = (128 - len(line) * 8) // 2 + (1 + me * (1 + len(sep)) + len(sep)) * 8
+        g.fb.fill_rect(x, 40, 8, 8, 1)
+        g.text(gfx.MINI_DIE[v - 1], x, 40, 0)

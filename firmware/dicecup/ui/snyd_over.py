@@ -1,0 +1,56 @@
+"""snyd_over: the Snyd game-over screen - who won, and the game's record and statistics saved.
+
+Apart from snyd_ui so that its code takes no heap while the game is played (a 6-seat game runs
+close to the handheld's limit); snyd_ui.game_over loads it, and it drops snyd_ui (nothing here
+needs it) before the record is saved (snyd_ui.SCREENS), and goes back to the title (app.home).
+"""
+from dicecup.device.buttons import PRESS, SELECT
+from dicecup.text.strings import t
+from dicecup.ui.ui import Screen
+
+
+class GameOver(Screen):
+    battery = False
+
+    def __init__(self, app, match, kids, left, screens):
+        Screen.__init__(self, app)
+        self.screens = screens  # the round's screens' modules (snyd_ui.SCREENS): dropped on tick 1
+        self.m = match
+        self.kids = kids
+        g = match.game
+        w = g.winner()
+        self.winner = w
+        self.due = w >= 0 or left    # saved on the first tick: the screen before this one is gone then
+
+    def tick(self, now):
+        if self.due:
+            self.due = False
+            app = self.app
+            # the game is over: room for its record (the round's and the move screens' code too)
+            app.forget(app.BOT_MODULES, self.screens)
+            n = _count("snyd_kids" if self.kids else "snyd", self.winner == self.m.me)
+            app.forget(("dicecup.storage.settings",))    # and the statistics' code while the record is written
+            from dicecup.storage import store
+            store.save_record("snyd", n, self.m.rec)
+
+    def key(self, b, ev):
+        if ev == PRESS and b == SELECT:
+            self.app.home(1 if self.kids else 0)
+
+    def draw(self, g):
+        m = self.m
+        w = self.winner
+        g.row(0, t("game_over"))
+        if w == m.me:
+            g.row(3, t("you_won"), 1)
+        elif w >= 0:
+            g.row(3, m.names[w][:10] + " " + t("won"), 1)
+        else:
+            g.row(3, t("you_left"), 1)
+        g.row(7, t("ok_menu"), 1)
+
+
+def _count(kind, won):
+    """The game counted in the statistics; returns its record's number."""
+    from dicecup.storage import settings
+    return settings.count_game(settings.stats(), kind, won)

@@ -1,0 +1,318 @@
+"""table_lobby_ui: the table's screens between games - create (the game), the join list, the
+creator's lobby and its seat menu, joining, a joiner's wait - for either game. Loaded between games
+only: table_ui.start forgets it (and table_lobby) before a game's screen opens, and loads it again
+at game over (lobby).
+"""
+from dicecup.table import table as tbl
+from dicecup.table import table_lobby as lb
+from dicecup.device.buttons import PRESS, SELECT
+from dicecup.text.strings import t
+from dicecup.ui.table_watch import MENU_MODULES, close, ensure, play, watch
+from dicecup.ui.ui import Confirm, Menu, Screen
+
+# what the create screen offers: (label, table game, Snyd kids / Yatzy variant, teams)
+GAMES = (("snyd", tbl.G_SNYD, False, 0), ("snyd_kids", tbl.G_SNYD, True, 0),
+         ("v_standard", tbl.G_YATZY, "standard", 0), ("v_maxi", tbl.G_YATZY, "maxi", 0),
+         ("v_yahtzee", tbl.G_YATZY, "yahtzee", 0), ("v_triple", tbl.G_YATZY, "triple", 0),
+         ("v_team", tbl.G_YATZY, "standard", 2))
+
+
+def lobby(app):
+    """The table's screen between games: the creator's lobby or the joiner's wait."""
+    return HostLobby(app) if app.table.mode == tbl.HOSTING else Waiting(app)
+
+
+def _follow(scr):
+    """table_watch.watch, and a lobby screen's own move: this handheld took over hosting (the
+    creator is gone), or gave it up. True if it moved to another screen."""
+    if watch(scr):
+        return True
+    tb = scr.app.table
+    if tb is not None and tb.game is not None and scr.hosting != (tb.mode == tbl.HOSTING):
+        scr.app.go(lobby(scr.app))
+        return True
+    return False
+
+
+def game_letter(gid, rules):
+    """One letter for a listed table's game: S Snyd, K kids' Snyd, Y Yatzy or Yahtzee, M Maxi,
+    T Triple, then a team game's count of teams (Y2)."""
+    if gid == tbl.G_SNYD:
+        return "K" if rules and rules[0] == 3 else "S"
+    if not rules or rules[0] > 3:
+        return "?"
+    return "YMYT"[rules[0]] + (str(rules[2]) if rules[2] else "")
+
+
+class TableMenu(Menu):
+    title = "table"
+
+    def __init__(self, app, sel=0):
+        Menu.__init__(self, app, sel)
+        # the title's modules go (once the title screen is gone) before the table's come in:
+        # opening the table was the tightest moment for the heap
+        app.forget(MENU_MODULES)
+
+    def count(self):
+        return 2
+
+    def item(self, i):
+        return (t(("t_create", "t_join")[i]), None)
+
+    def choose(self, i):
+        self.app.go(Create(self.app) if i == 0 else JoinList(self.app))
+
+    def back(self):
+        close(self.app)
+
+
+class Create(Menu):
+    """Game (Snyd with this handheld's Snyd settings, kids' Snyd, a Yatzy variant with its Maxi
+    settings, team play) and a short table name."""
+
+    def __init__(self, app):
+        Menu.__init__(self, app, 2)
+        self.g = 0
+        self.names = [app.name()[:8]] + [t("table")[:6] + " %d" % i for i in range(1, 6)]
+        self.k = 0
+        from dicecup.storage import settings  # the rules this handheld's settings make (as for a solo game), then it goes
+        s = app.settings
+        self.rules = (settings.rules(s, False), settings.rules(s, True))
+        self.maxi = settings.maxi_options(s)
+        app.forget(MENU_MODULES)
+
+    def heading(self):
+        return t("t_create")
+
+    def count(self):
+        return 3
+
+    def item(self, i):
+        if i == 0:
+            return (t("t_game"), t(GAMES[self.g][0])[:9])
+        if i == 1:
+            return (t("name"), self.names[self.k])
+        return (t("t_open"), None)
+
+    def choose(self, i):
+        if i == 0:
+            self.g = (self.g + 1) % len(GAMES)
+        elif i == 1:
+            self.k = (self.k + 1) % len(self.names)
+        else:
+            _, gid, v, teams = GAMES[self.g]
+            if gid == tbl.G_SNYD:
+                rules, kids = self.rules[v], v
+                if rules.open_die:  # laid open, a die would go over the radio before the reveal
+                    from dicecup.ui import ui
+                    words = (t("open_die"), t("t_no_open1"), t("t_no_open2"), t("t_no_open3"),
+                             t("snyd_rules") + ".")
+                    self.app.go(ui.Message(self.app, " ".join(words), self))
+                    return
+            else:
+                rules, kids = (v, self.maxi if v == "maxi" else None, teams), False
+                self.app.forget(("dicecup.rules.snyd",))  # only the set-up's Snyd rules needed it
+            self.rules = None
+            lb.create(ensure(self.app), self.names[self.k], rules, kids, gid)
+            self.app.go(HostLobby(self.app))
+
+    def back(self):
+        self.app.go(TableMenu(self.app))
+
+
+class HostLobby(Menu):
+    """The creator: who sits where; add bots, move or remove seats, start."""
+    games = -1
+    hosting = True  # _follow: the creator's lobby (a joiner's is Waiting)
+
+    def __init__(self, app, sel=0):
+        Menu.__init__(self, app, sel)
+        self.tb = app.table
+        self.games = self.tb.game.games
+        self.seen = -1
+
+    def heading(self):
+        # the table code: every lobby screen at this table shows the same (tablekeys.table_code)
+        return "%s %s" % (self.tb.tname[:8], self.tb.table_code())
+
+    def count(self):
+        return len(self.tb.order) + 3 + len(lb.pending(self.tb))
+
+    # rows: a joiner waiting for a yes ("Seat Bo 1234?": the code its screen shows), how many
+    # handhelds sit, start, add a bot, then the seats in order (so the first rows never scroll)
+    def item(self, i):
+        tb = self.tb
+        asks = lb.pending(tb)
+        if i < len(asks):
+            a = asks[i]
+            return ("%s %s %s" % (t("t_admit"), a[1][:5], tb.join_code(a[2])), None)
+        i -= len(asks)
+        if i == 0:
+            return (t("t_handhelds"), lb.handhelds(tb))
+        if i == 1:
+            return (t("start"), None)
+        if i == 2:
+            return (t("t_add_bot"), None)
+        return ("%d %s" % (i - 2, lb.order_name(tb, i - 3)), None)
+
+    def choose(self, i):
+        tb = self.tb
+        asks = lb.pending(tb)
+        if i < len(asks):
+            lb.admit(tb, asks[i][0])
+            self.changed()
+            return
+        i -= len(asks)
+        n = len(tb.order)
+        if i >= 3:
+            self.app.go(SeatMenu(self.app, i - 3))
+        elif i == 2:
+            lb.add_bot(tb)
+        elif i == 1:
+            if n < 2:
+                from dicecup.ui.ui import Message
+                self.app.go(Message(self.app, t("t_need_two"), self))
+                return
+            if lb.start(tb, self.app.now) == 0:
+                play(self.app)
+
+    def back(self):
+        app = self.app
+        app.go(Confirm(app, "t_close_q", self, lambda: close(app)))
+
+    def tick(self, now):
+        if _follow(self):
+            return
+        k = (len(self.tb.order) * 16 + lb.handhelds(self.tb) + 256 * len(lb.pending(self.tb)),
+             self.tb.table_code())
+        if k != self.seen:
+            self.seen = k
+            self.changed()
+
+
+class SeatMenu(Menu):
+    def __init__(self, app, i):
+        Menu.__init__(self, app)
+        self.i = i
+
+    def heading(self):
+        return "%s %d" % (t("t_seat"), self.i + 1)
+
+    def count(self):
+        return 3 if self.i > 0 else 2
+
+    def item(self, i):
+        return (t(("t_up", "t_down", "t_remove")[i]), None)
+
+    def choose(self, i):
+        tb = self.app.table
+        if i == 2:
+            tb.remove_seat(self.i)
+        else:
+            lb.move_seat(tb, self.i, -1 if i == 0 else 1)
+        self.app.go(HostLobby(self.app, self.i + 3))
+
+    def back(self):
+        self.app.go(HostLobby(self.app, self.i + 3))
+
+
+class JoinList(Menu):
+    """Tables announced nearby: name, game, handhelds seated, signal (dBm)."""
+
+    def __init__(self, app):
+        Menu.__init__(self, app)
+        self.tb = ensure(app)
+        self.tb.browsing = True
+        self.rows = []
+        self.at = -1000
+
+    def heading(self):
+        return t("t_join")
+
+    def count(self):
+        return len(self.rows)
+
+    def item(self, i):
+        e = self.rows[i]
+        sig = "" if e[6] is None else str(e[6])
+        return (e[1][:7], "%s%d %s" % (game_letter(e[2], e[8]), e[3], sig))
+
+    def draw(self, g):
+        Menu.draw(self, g)
+        if not self.rows:
+            g.row(3, t("t_looking"), 1)
+
+    def choose(self, i):
+        self.tb.browsing = False
+        lb.join(self.tb, self.rows[i])
+        self.app.go(Joining(self.app))
+
+    def back(self):
+        self.tb.browsing = False
+        self.app.go(TableMenu(self.app, 1))
+
+    def tick(self, now):
+        if now - self.at >= 500:
+            self.at = now
+            rows = lb.tables(self.tb)
+            if len(rows) != len(self.rows) or [e[0] for e in rows] != [e[0] for e in self.rows]:
+                self.changed()
+            self.rows = rows
+
+
+class Joining(Screen):
+    def tick(self, now):
+        tb = self.app.table
+        if tb.mode == tbl.SEATED:
+            self.app.go(Waiting(self.app))
+
+    def key(self, b, ev):
+        if ev == PRESS and b != SELECT:
+            self.app.table._forget()
+            self.app.go(TableMenu(self.app, 1))
+
+    def draw(self, g):
+        tb = self.app.table
+        g.row(0, t("t_join"))
+        g.row(2, tb.tname, 1)
+        g.row(4, t("t_joining"), 1)
+        g.row(5, "%s %s" % (t("t_code"), tb.join_code()), 1)  # the creator sees the same code
+        g.row(7, t("t_back_cancel"), 1)
+
+
+class Waiting(Screen):
+    """A joiner between games: the table, the others, and leaving."""
+    hosting = False
+
+    def __init__(self, app):
+        Screen.__init__(self, app)
+        self.games = app.table.game.games
+        self.seen = None
+        self.gone = False
+
+    def tick(self, now):
+        if _follow(self):
+            return
+        tb = self.app.table
+        gone = tb.host_gone()
+        k = "".join(tb.names) + str(tb.order) + tb.table_code()
+        if k != self.seen or gone != self.gone:
+            self.seen = k
+            self.gone = gone
+            self.changed()
+
+    def key(self, b, ev):
+        if ev == PRESS and b != SELECT:
+            app = self.app
+            app.go(Confirm(app, "t_leave_q", self, lambda: close(app)))
+
+    def draw(self, g):
+        tb = self.app.table
+        g.row(0, "%s %s" % (tb.tname[:8], tb.table_code()))
+        n = len(tb.order)  # the creator's seat order (its roster), in two columns past five
+        for i in range(n):
+            cell = "%d %s" % (i + 1, lb.order_name(tb, i)[:8 if n <= 5 else 5])
+            g.text(cell, 0 if n <= 5 else (i & 1) * 64, 8 * (1 + (i if n <= 5 else i >> 1)))
+        g.row(6, t("t_host_gone" if tb.host_gone() else
+                   "t_left_out" if tb.left_out() else "t_wait_start"), 1)
+        g.row(7, t("t_back_leave"), 1)

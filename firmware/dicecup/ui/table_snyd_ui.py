@@ -1,0 +1,227 @@
+"""table_snyd_ui: a Snyd game over the table, shown by snyd_ui's and snyd_screens' own screens
+(loaded only for a Snyd table; table_ui opens it, table_watch has the pause).
+
+The screens are snyd_ui's and snyd_screens', subclassed only where the table differs: there is no
+dealing (the table's fair-dice round deals), a move goes to the table (table.Table.submit_move)
+instead of the rules core, a round ends when the table has counted it, and game over returns to the
+table, which saves the record itself. TableMatch is the match those screens read.
+"""
+from dicecup.ui import snyd_screens
+from dicecup.ui import snyd_ui
+from dicecup.device.buttons import BACK, PRESS, SELECT
+from dicecup.table.snydtable import P_BID
+from dicecup.text.strings import t
+from dicecup.ui.table_watch import MENU_MODULES, refused, to_lobby, watch
+from dicecup.ui.ui import Screen
+
+
+def screen(app):
+    """The round screen of the table's game in progress."""
+    tb = app.table
+    return TableRound(app, TableMatch(tb), tb.kids)
+
+
+class TableMatch:
+    """What snyd_ui's screens read of a match, answered by the table."""
+    kind = "snyd"
+
+    def __init__(self, tb):
+        self.t = tb
+        self.changed_at = 0
+
+    @property
+    def game(self):
+        return self.t.game.game
+
+    @property
+    def me(self):
+        s = self.t.my_seat()
+        return s if s >= 0 else 0
+
+    @property
+    def names(self):
+        tb = self.t
+        return [tb.seat_name(s) for s in range(tb.game.n)]
+
+    @property
+    def round_dice(self):
+        return self.t.game.last_dice or [b""] * self.t.game.n
+
+    def deal(self, now):
+        pass
+
+    def act(self, seat, move, now):
+        self.t.submit_move(move)
+        return None
+
+    def poll(self, now):
+        return None
+
+
+class TableRound(snyd_ui.Round):
+    def __init__(self, app, match, kids):
+        snyd_ui.Round.__init__(self, app, match, kids, False)
+        app.forget(MENU_MODULES)  # the game needs the heap more than the menus
+        g = match.t.game
+        self.games = g.games
+        self.rounds = g.rounds_done
+        self.voided = g.voided
+        self.applied = -1
+
+    def tick(self, now):
+        if watch(self):
+            return
+        tb = self.m.t
+        g = tb.game
+        app = self.app
+        if refused(self):  # before the reveal: a move lost in a race was picked in that round
+            return
+        if g.rounds_done != self.rounds:
+            nxt = TableReveal(app, self)
+            lost = g.lost_late | g.lost_cheat
+            if lost:  # "Forfeit: Bo (cheat found)": withholding or a false secret costs a die
+                who = [tb.seat_name(s) + " (" + t("t_bad_secret" if g.lost_cheat & (1 << s)
+                                                  else "t_too_late") + ")"
+                       for s in range(g.n) if lost & (1 << s)]
+                from dicecup.ui.ui import Message
+                app.go(Message(app, t("t_forfeit") + " " + ", ".join(who), nxt))
+                return
+            app.go(nxt)
+            return
+        if g.voided != self.voided:
+            self.voided = g.voided
+            who = [tb.seat_name(s) for s in range(g.n) if g.cheats & (1 << s)]
+            text = (t("t_cheat") + " " + " ".join(who) + ". " + t("t_void")) if who else t("t_void")
+            from dicecup.ui.ui import Message
+            app.go(Message(app, text, self))
+            return
+        if tb.node.applied != self.applied:
+            self.applied = tb.node.applied
+            self.changed()
+
+    def apply(self, seat, move):
+        # the move answers the table this screen last showed (the menus do not follow it)
+        self.m.t.submit_move(move, self.applied)
+        self.changed()
+
+    def key(self, b, ev):
+        if b == SELECT and ev == PRESS:
+            if self.m.t.my_seat() < 0 or self.me_out() or self.m.t.game.phase != P_BID:
+                return
+            mm = TableMoves(self.app, self)
+            if mm.count():
+                self.app.go(mm)
+            return
+        snyd_ui.Round.key(self, b, ev)
+
+    def draw(self, g):
+        tb = self.m.t
+        if tb.game.phase == P_BID and tb.my_seat() >= 0:
+            snyd_ui.Round.draw(self, g)
+            return
+        g.row(0, tb.tname)
+        g.row(3, t("t_dealing") if tb.my_seat() >= 0 else t("t_watching"), 1)
+        if tb.my_seat() < 0 and tb.playing() and tb.node.caught_up() and not tb.left_out():
+            # at the table, caught up, and no seat in this game: it went to a bot (given away
+            # or removed while this handheld was gone; removed, the next game has none for it)
+            g.row(4, t("t_bot_seat1"), 1)
+            g.row(5, t("t_bot_seat2"), 1)
+        game = self.m.game
+        if game is None:  # back after a reboot, catching up with the table
+            return
+        line = ""
+        for s in range(game.seats):
+            c = game.dice_left[s]
+            line += " " + (str(c) if c else "-")
+        g.row(6, line[:16], 1)
+
+
+class TableMoves(snyd_screens.MoveMenu):
+    """The move menu; the table moves on while it is open, so a move no longer allowed when it is
+    chosen returns to the round instead."""
+
+    def __init__(self, app, round_screen):
+        snyd_screens.MoveMenu.__init__(self, app, round_screen)
+        if "quit" in self.moves:
+            self.moves.remove("quit")  # leaving is between games, from the table's screen
+
+    def choose(self, i):
+        r = self.r
+        g = r.m.game
+        me = r.m.me
+        k = self.moves[i]
+        ok = {"bid": g.may_bid(me) and (g.step_bid(g.bid_count, g.bid_face, 1) if g.bid_face
+                                          else g.first_bid()) is not None,
+              "snyd": g.may_snyd(me), "calza": g.may_calza(me)}.get(k, False)
+        if not ok:
+            self.app.go(r)
+        elif k == "bid":
+            self.app.go(TablePicker(self.app, r))
+        else:
+            snyd_screens.MoveMenu.choose(self, i)
+
+
+class TablePicker(snyd_screens.BidPicker):
+    """The bid picker; back returns to the table's move menu."""
+
+    def key(self, b, ev):
+        if ev == PRESS and b == BACK:
+            self.app.go(TableMoves(self.app, self.r))
+            return
+        snyd_screens.BidPicker.key(self, b, ev)
+
+
+class TableReveal(snyd_screens.Reveal):
+    def __init__(self, app, round_screen):
+        snyd_screens.Reveal.__init__(self, app, round_screen)
+        self.games = self.m.t.game.games
+
+    def tick(self, now):
+        watch(self)
+
+    def key(self, b, ev):
+        if ev == PRESS and b == SELECT:
+            self.app.go(TableSummary(self.app, self.r))
+            return
+        snyd_screens.Reveal.key(self, b, ev)
+
+
+class TableSummary(snyd_screens.Summary):
+    def __init__(self, app, round_screen):
+        snyd_screens.Summary.__init__(self, app, round_screen)
+        self.games = self.m.t.game.games
+
+    def tick(self, now):
+        watch(self)
+
+    def key(self, b, ev):
+        if ev == PRESS and b == SELECT:
+            app = self.app
+            g = self.m.game
+            app.go(TableOver(app, self.m) if g.over else TableRound(app, self.m, self.kids))
+
+
+class TableOver(Screen):
+    battery = False
+
+    def __init__(self, app, match):
+        Screen.__init__(self, app)
+        self.m = match
+        self.games = match.t.game.games
+
+    def tick(self, now):
+        watch(self)
+
+    def key(self, b, ev):
+        if ev == PRESS and b == SELECT:
+            to_lobby(self.app)
+
+    def draw(self, g):
+        m = self.m
+        w = m.game.winner()
+        g.row(0, t("game_over"))
+        if w == m.t.my_seat():
+            g.row(3, t("you_won"), 1)
+        elif w >= 0:
+            g.row(3, m.names[w][:10] + " " + t("won"), 1)
+        g.row(7, t("ok_menu"), 1)

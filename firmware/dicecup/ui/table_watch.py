@@ -1,0 +1,141 @@
+"""table_watch: what every table screen shares - following the table (watch: a new game opens its
+screen, a pause shows who is missing), the pause itself, telling a person why the table refused
+their move, making the handheld's table, and the ways between the table's screens (play, to_lobby,
+close), which go through the app (app.to_table: table_ui.start on the next tick).
+
+table_ui opens the table's screens (table_lobby_ui's, table_snyd_ui's, table_yatzy_ui's), and
+those import this module; it imports none of them, nor table_ui. A game screen has `games`, the
+table's game count when it opened.
+"""
+from dicecup.table import table as tbl
+from dicecup.core.compat import const
+from dicecup.text.strings import t
+from dicecup.ui.ui import Menu
+
+# what a table never needs once open (the title's modules are gone already: app.launch dropped
+# screens.MENU_MODULES; settings comes back with a reboot or the create screen's rules, seats and
+# its botrng with a bot seat, which loads them)
+MENU_MODULES = ("dicecup.storage.settings", "dicecup.play.seats", "dicecup.bots.botrng")
+
+# what table_ui.start opens: the create/join menu, a new game's screen, the lobby after a game, or
+# the title (the handheld leaves the table)
+OPEN = const(0)
+GAME = const(1)
+LOBBY = const(2)
+CLOSE = const(3)
+
+
+def ensure(app):
+    """The handheld's table (and radio), made on first use."""
+    if app.table is None:
+        from dicecup.device import radio
+        if app.radio is None:
+            app.radio = radio.Radio()
+        # an unnamed handheld is "P<number>" at the table: its default name, "You", would name
+        # another player on every other screen
+        app.table = tbl.Table(app.radio, (app.owner or "")[:8], app.now)
+    return app.table
+
+
+def play(app):
+    """A new game: its screen opens on the app's next tick, once the screen showing now is gone
+    and with it the lobby's modules (table_ui.start forgets them), so the game's screens load into
+    the heap they held; game over brings the lobby back (to_lobby)."""
+    app.to_table(GAME)
+
+
+def to_lobby(app):
+    """Game over: the lobby opens on the app's next tick, once the game's screens are gone, so its
+    modules load into the heap they held; at 192K an 8-handheld table ran out of heap loading the
+    lobby beside them."""
+    app.to_table(LOBBY)
+
+
+def close(app):
+    """Leave the table (on the app's next tick): every table module is forgotten, the title shows."""
+    app.to_table(CLOSE)
+
+
+def watch(scr):
+    """Follow the table from any table screen; True if it moved to another screen."""
+    app = scr.app
+    tb = app.table
+    if tb is None or tb.game is None:
+        return False
+    if tb.game.games != scr.games:
+        play(app)
+        return True
+    if _paused(tb) and tb.playing() and not isinstance(scr, Paused):
+        app.go(Paused(app, scr))
+        return True
+    return False
+
+
+def refused(scr):
+    """Tell this handheld's person why the table refused their move; True if it did."""
+    app = scr.app
+    tb = app.table
+    g = tb.game
+    s = tb.my_seat()
+    if s < 0 or g.refused[s] is None:
+        return False
+    reason, lo = g.refused[s]
+    g.refused[s] = None
+    from dicecup.table import tablewhy  # the words, loaded only when a refusal is shown (rare; no heap during play)
+    from dicecup.ui.ui import Message
+    app.go(Message(app, tablewhy.explain(tb.node, reason, lo, tb.seat_name), scr))
+    return True
+
+
+def _paused(tb):
+    """The table waits for another handheld (one it waits on for a move goes on playing)."""
+    return tb.node.missing & ~(1 << tb.who) != 0
+
+
+class Paused(Menu):
+    """Someone is gone: who, and (on the sequencer) wait, give the seat to a bot, or remove it."""
+
+    def __init__(self, app, back_to):
+        Menu.__init__(self, app)
+        self.back_to = back_to
+        self.games = back_to.games
+        self.who = 0
+
+    def heading(self):
+        return t("t_paused")
+
+    def lead(self):
+        return self.app.table.node.is_leader()
+
+    def count(self):
+        return 3 if self.lead() else 0
+
+    def item(self, i):
+        return (t(("t_wait", "t_to_bot", "t_remove")[i]), None)
+
+    def choose(self, i):
+        tb = self.app.table
+        if i == 0:
+            return
+        m = tb.node.missing
+        for h in range(8):
+            if m & (1 << h) and h != tb.who:
+                tb.reseat_to_bot(h, self.app.now)
+                if i == 2 and h in tb.order:
+                    tb.remove_seat(tb.order.index(h))
+
+    def tick(self, now):
+        tb = self.app.table
+        if tb.game.games != self.games or not _paused(tb) or not tb.playing():
+            self.app.go(self.back_to)
+            return
+        names = " ".join(tb.missing_names())
+        if names != getattr(self, "names", None):
+            self.names = names
+            self.changed()
+
+    def draw(self, g):
+        Menu.draw(self, g)
+        tb = self.app.table
+        g.row(5, t("t_missing"), 1)
+        g.row(6, " ".join(tb.missing_names())[:16], 1)

@@ -1,0 +1,163 @@
+"""ui: the screen base class and the list menu most screens are built from.
+
+A Screen draws itself on request (draw(g)), reacts to button events (key(button, event)) and to time
+(tick(now)), and calls self.changed() whenever what it shows changes: the app redraws only then.
+Menu is a scrolling list with a title row; items are (label, value) pairs a subclass supplies.
+"""
+from dicecup.device.buttons import BACK, DOWN, PRESS, REPEAT, SELECT, UP
+from dicecup.text.strings import t
+
+VISIBLE = 7
+
+
+class Screen:
+    battery = True      # draw the battery icon in the top-right corner
+
+    def __init__(self, app):
+        self.app = app
+
+    def changed(self):
+        self.app.dirty = True
+
+    def key(self, b, ev):
+        pass
+
+    def tick(self, now):
+        pass
+
+    def draw(self, g):
+        pass
+
+
+def fit(label, value, width=16):
+    """label left and value right on one line of width characters."""
+    if value is None or value == "":
+        return label[:width]
+    value = str(value)
+    room = width - len(value) - 1
+    return label[:room] + " " * (room - len(label[:room]) + 1) + value
+
+
+class Menu(Screen):
+    title = ""
+
+    def __init__(self, app, sel=0):
+        Screen.__init__(self, app)
+        self.sel = sel
+        self.top = 0
+
+    # --- what a subclass supplies ---
+    def count(self):
+        return 0
+
+    def item(self, i):
+        """(label, value or None) of item i."""
+        return ("", None)
+
+    def choose(self, i):
+        pass
+
+    def back(self):
+        pass
+
+    def heading(self):
+        return t(self.title)
+
+    # --- behaviour ---
+    def key(self, b, ev):
+        if ev != PRESS and ev != REPEAT:
+            return
+        n = self.count()
+        if b == UP or b == DOWN:
+            if n:
+                self.sel = (self.sel + (1 if b == DOWN else -1)) % n
+                self.changed()
+        elif ev == PRESS and b == SELECT:
+            if n:
+                self.choose(self.sel)
+                self.changed()
+        elif ev == PRESS and b == BACK:
+            self.back()
+
+    def draw(self, g):
+        n = self.count()
+        if self.sel >= n:
+            self.sel = max(0, n - 1)
+        if self.sel < self.top:
+            self.top = self.sel
+        elif self.sel >= self.top + VISIBLE:
+            self.top = self.sel - VISIBLE + 1
+        g.row(0, self.heading()[:14])
+        for r in range(VISIBLE):
+            i = self.top + r
+            if i >= n:
+                break
+            label, value = self.item(i)
+            g.row(r + 1, fit(label, value), 0, i == self.sel)
+
+
+class Confirm(Menu):
+    """A yes/no question: "no" (the default) returns to back_to, "yes" calls on_yes()."""
+
+    def __init__(self, app, question, back_to, on_yes):
+        Menu.__init__(self, app)
+        self.question = question
+        self.back_to = back_to
+        self.on_yes = on_yes
+
+    def heading(self):
+        return t(self.question)
+
+    def count(self):
+        return 2
+
+    def item(self, i):
+        return (t("no") if i == 0 else t("yes"), None)
+
+    def choose(self, i):
+        if i == 0:
+            self.app.go(self.back_to)
+        else:
+            self.on_yes()
+
+    def back(self):
+        self.app.go(self.back_to)
+
+
+def onoff(v):
+    return t("on") if v else t("off")
+
+
+class Message(Screen):
+    """A short message; any button returns to the screen it came from. Here, not in screens: a game
+    shows one without loading the menus (at a table mid-game they cost 8 KB of heap)."""
+
+    def __init__(self, app, text, back_to):
+        Screen.__init__(self, app)
+        self.text = text
+        self.back_to = back_to
+
+    def key(self, b, ev):
+        if ev == PRESS:
+            self.app.go(self.back_to)
+
+    def draw(self, g):
+        r = 2
+        for line in wrap(self.text):
+            g.row(r, line, 1)
+            r += 1
+        g.row(7, t("ok_back"), 1)
+
+
+def wrap(text, width=16):
+    """text in rows of at most width characters, broken at spaces (a Message has rows 2-6)."""
+    rows = []
+    line = ""
+    for w in text.split(" "):
+        if line and len(line) + 1 + len(w) > width:
+            rows.append(line)
+            line = w
+        else:
+            line = line + " " + w if line else w
+    rows.append(line)
+    return rows
