@@ -33,8 +33,11 @@ def report(kind, label):
         total = gc.mem_alloc() - before
         if stack:
             stack[-1] += total
-        if getattr(m, "__file__", "").endswith(".mpy") and name not in [s[0] for s in seen]:
-            seen.append((name, total - kids))
+        # a package's module comes back for `import a.b.c` without a fromlist: look the module up
+        own = sys.modules.get(name, m)
+        leaf = name.split(".")[-1]   # the rows keep the modules' own names
+        if getattr(own, "__file__", "").endswith(".mpy") and leaf not in [s[0] for s in seen]:
+            seen.append((leaf, total - kids))
         return m
 
     builtins.__import__ = hook

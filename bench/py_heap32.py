@@ -17,13 +17,14 @@ import subprocess
 import tempfile
 
 import benchlib
-from host_tools.paths import BUILD, MICROPYTHON, ROOT
+from host_tools.paths import BUILD, MICROPYTHON, ROOT, firmware_module
 
 MP32 = os.path.join(ROOT, "host_tools", "mp32")
 # what a handheld holds while it plays at an 8-handheld Snyd table, its own modules first
 MODULES = ("compat strings gfx ui buttons battery store app radio wire fairdice tablelog "
            "tablegame table table_ui snyd snyd_recorder snydtable table_snyd snyd_screens snyd_ui "
            "table_snyd_ui").split()
+MODULES = tuple(firmware_module(m) for m in MODULES)
 
 # One step per line group; the WebAssembly runner (host_tools/mp32/heap.mjs) runs each group as its
 # own runPython call, because there gc.collect() only marks a collection as pending and it runs when
@@ -86,7 +87,8 @@ def main():
     benchlib.row("heap 32-bit", "the same on 32-bit MicroPython (WebAssembly port)", t32, "B")
     benchlib.row("heap 32-bit", "64-bit / 32-bit (the ratio host_tools/boards.py scales by)", round(t64 / t32, 2), "")
     for m in ("table", "tablelog", "wire", "snyd", "snyd_screens"):
-        benchlib.row("heap 32-bit", "%s: 64-bit / 32-bit" % m, "%d / %d" % (by64[m], by32[m]), "B")
+        f = firmware_module(m)
+        benchlib.row("heap 32-bit", "%s: 64-bit / 32-bit" % m, "%d / %d" % (by64[f], by32[f]), "B")
 
 
 if __name__ == "__main__":

@@ -384,9 +384,11 @@ def probe_code(root="/"):
 
 
 def unshadow_code(root="/"):
-    """After the copy: a stale X.py would be imported instead of the new X.mpy. Remove those, nothing else."""
-    return ('import os;d=%s;n=os.listdir(d);[os.remove(d+x) for x in n if x.endswith(".py") and '
-            'x[:-3]+".mpy" in n and x not in ("main.py","boot.py")]' % json.dumps(root))
+    """After the copy, at the handheld's root: a stale X.py would be imported instead of the new
+    X.mpy, and the .mpy files of the flat layout before the dicecup/ package only take flash (the
+    firmware has no .mpy at the root any more). Remove those, nothing else."""
+    return ('import os;d=%s;n=os.listdir(d);[os.remove(d+x) for x in n if (x.endswith(".py") and '
+            'x[:-3]+".mpy" in n and x not in ("main.py","boot.py")) or x.endswith(".mpy")]' % json.dumps(root))
 
 
 def tables_code(digests, root="/"):
@@ -491,8 +493,7 @@ def flash_need(dest=BUILD, tables=()):
 def deploy_plan(port, name, dest=BUILD, stage=STAGE, mip=True, need_bytes=0, tables=(), digests=None,
                 board=None):
     names = deploy_files(dest)
-    files = [os.path.join(dest, n) for n in names if n.endswith((".py", ".mpy"))]
-    dirs = [os.path.join(dest, n) for n in names if not n.endswith((".py", ".mpy"))]
+    tops = [os.path.join(dest, n) for n in names]  # main.py and the dicecup/ package tree
 
     def room(out):
         info = parse_probe(out, port)
@@ -501,10 +502,9 @@ def deploy_plan(port, name, dest=BUILD, stage=STAGE, mip=True, need_bytes=0, tab
                               "Delete old files or re-flash it" % (port, need_bytes // 1024, info["free"] // 1024))
 
     steps = [Step("check MicroPython and free flash", mpremote(port, "exec", probe_code()), room),
-             Step("copy firmware (%d files)" % len(files), mpremote(port, "fs", "cp", *files, ":"))]
-    for d in dirs:
-        steps.append(Step("copy %s/" % os.path.basename(d), mpremote(port, "fs", "cp", "-r", d, ":")))
-    steps.append(Step("remove stale sources", mpremote(port, "exec", unshadow_code())))
+             Step("copy firmware (%d files)" % len(build.firmware_sources()),
+                  mpremote(port, "fs", "cp", "-r", *tops, ":")),
+             Step("remove stale files", mpremote(port, "exec", unshadow_code()))]
     steps.append(Step("copy pin map (%s)" % (board or boards.get("")).name,
                       mpremote(port, "fs", "cp", stage_pinmap(stage, board)[0], ":pinmap.json")))
     if name is not None:

@@ -25,3 +25,18 @@ MPY_CROSS = tool("mpy-cross")
 
 if FIRMWARE not in sys.path:
     sys.path.insert(0, FIRMWARE)
+
+
+def firmware_module(leaf):
+    """The full dotted name of the firmware module whose own name is leaf ("snyd" ->
+    "dicecup.rules.snyd"); benches and tests that list modules by their short names use it."""
+    if not _MODULES:
+        for d, _, files in os.walk(FIRMWARE):
+            for f in files:
+                if f.endswith(".py"):
+                    rel = os.path.relpath(os.path.join(d, f[:-3]), FIRMWARE)
+                    _MODULES[f[:-3]] = rel.replace(os.sep, ".")
+    return _MODULES[leaf]
+
+
+_MODULES = {}

@@ -7,13 +7,14 @@ With --summary it prints one line for a person instead of the JSON (same exit st
 the loser of each round (Snyd) or the totals (Yatzy), or the first broken rule.
 """
 import argparse
+import importlib
 import json
 import sys
 
 import host_tools.paths  # noqa: F401  (puts firmware/ on sys.path)
 from dicecup.core.recordlib import Malformed
 
-GAMES = {"snyd": "snyd_record", "yatzy": "yatzy_record"}
+GAMES = {"snyd": "dicecup.records.snyd_record", "yatzy": "dicecup.records.yatzy_record"}
 
 
 def referee(record):
@@ -23,7 +24,7 @@ def referee(record):
     game = record.get("game")
     if game not in GAMES:
         raise Malformed("unknown game %r (expected %s)" % (game, " or ".join(sorted(GAMES))))
-    mod = __import__(GAMES[game])
+    mod = importlib.import_module(GAMES[game])
     out = mod.replay(record)
     return out, (0 if out["error"] is None else 1)
 

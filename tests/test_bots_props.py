@@ -270,7 +270,7 @@ def test_limits_under_the_unix_port(tmp_path):
     assert need is not None and need < 16384, need  # target 4 KB on the device; 64-bit unix errs high
     # the median, not the worst case: one decision that meets a garbage collection on a loaded CI
     # machine must not fail the suite (the worst case is a bench row: bench/mp_bots.py)
-    script = ("import json, time, botrng, snyd_botview\n"
+    script = ("import json, time\nfrom dicecup.bots import botrng, snyd_botview\n"
               "took = []\n"
               "for line in open(%r):\n"
               "    v = json.loads(line)\n"

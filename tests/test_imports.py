@@ -260,17 +260,6 @@ def test_imports_go_down_the_layers():
     assert not bad, "imports that go up or sideways:\n" + "\n".join(bad)
 
 
-def _reach(g, start):
-    seen, todo = set(), list(start)
-    while todo:
-        m = todo.pop()
-        for w in g[m]:
-            if w not in seen:
-                seen.add(w)
-                todo.append(w)
-    return seen
-
-
 # the rules cores reach only their own rare halves and words, and the core
 RULES = {"snyd": {"compat", "recordlib", "snyd_forfeit", "snyd_reasons", "snyd_text"},
          "yatzy": {"compat", "yatzy_forfeit", "yatzy_reasons"}}

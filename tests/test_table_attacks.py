@@ -377,7 +377,7 @@ def _withhold(h, what):
 
 
 def test_a_seat_that_never_reveals_forfeits_and_the_game_ends():
-    t = Table(seats=3, seed=108, rules=__import__("snyd").Rules(dice=2))
+    t = Table(seats=3, seed=108, rules=__import__("dicecup.rules.snyd").rules.snyd.Rules(dice=2))
     _withhold(t.hands[2], wire.T_REVEAL)  # it heartbeats, bids, calls: it only never reveals
     assert t.run_game(3_600_000) or finished(t, range(3))
     rec, out = honest_agree(t, range(3))
@@ -387,7 +387,7 @@ def test_a_seat_that_never_reveals_forfeits_and_the_game_ends():
 
 
 def test_a_seat_that_never_contributes_forfeits():
-    t = Table(seats=3, seed=109, rules=__import__("snyd").Rules(dice=2))
+    t = Table(seats=3, seed=109, rules=__import__("dicecup.rules.snyd").rules.snyd.Rules(dice=2))
     _withhold(t.hands[1], wire.T_CONTRIB)
     assert t.run_game(3_600_000)
     rec, out = honest_agree(t, range(3))

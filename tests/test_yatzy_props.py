@@ -153,9 +153,8 @@ def test_every_reason_code_has_words():
     import os
     import re
 
-    from dicecup.rules import yatzy_reasons
-    fw = os.path.join(os.path.dirname(__file__), "..", "firmware")
-    src = "".join(open(os.path.join(fw, m)).read() for m in ("yatzy.py", "yatzy_forfeit.py"))
+    from dicecup.rules import yatzy, yatzy_forfeit, yatzy_reasons
+    src = "".join(open(m.__file__).read() for m in (yatzy, yatzy_forfeit))
     codes = {int(n) for n in re.findall(r"_why\((\d+)", src)} | set(range(1, 8))  # 1..7: _bar's codes
     assert sorted(codes) == list(range(1, len(yatzy_reasons.REASONS)))
     g = Yatzy("standard", 1)
