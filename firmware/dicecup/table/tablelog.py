@@ -28,7 +28,7 @@ Failure: a seat not heard from for MISSING_MS is missing and the sequencer pause
 it; when the sequencer itself is missing, the next seat clockwise that is alive takes over with
 a new term, first catching up to the furthest log any live seat reports. A higher term always wins;
 a term's low three bits name its sequencer, so two handhelds can never lead the same term.
-Snapshots and failover are tablemend's: a table without faults never loads that code.
+Snapshots (each with a second witness) and failover are the Node's too (the last part of the class).
 """
 import hashlib
 
@@ -69,6 +69,86 @@ _F_LEADER_MASK = const(0x0F)  # ACK flags: low bits = the seat the sender follow
 _F_PAUSED = const(0x10)
 _NO_LEADER = const(0x0F)
 _TERM_SEAT = const(7)         # a term's low 3 bits name its sequencer: terms never collide
+
+
+_STEP = wire.SNAP_DATA_MAX
+_HEAD = const(17)          # a snapshot starts with the chain (8), members (1) and hosts (8)
+_ZERO = bytes(wire.CHAIN_LEN)
+VOUCH_WAIT_MS = const(1500)  # a snapshot not vouched for by then is dropped (asked again later)
+
+
+class _Hash:
+    """Where a witness writes its own snapshot: the bytes are only hashed, never kept (64 at a
+    time; digest() takes the rest)."""
+
+    def __init__(self):
+        self.h = hashlib.sha256()
+        self.b = bytearray(64)
+        self.n = 0
+
+    def __setitem__(self, i, x):
+        if i >= SNAP_MAX:
+            raise IndexError("snapshot too big")
+        self.b[self.n] = x
+        self.n += 1
+        if self.n == 64:
+            self.h.update(self.b)
+            self.n = 0
+
+    def digest(self):
+        self.h.update(memoryview(self.b)[:self.n])
+        return self.h.digest()
+
+
+class _Chunks:
+    """What a snapshot is written into (the app's Out writes buf[i] = x, in order): each
+    SNAP_DATA_MAX bytes go out as one SNAP frame at once, so no buffer ever holds the whole state.
+    Until start() it only counts the bytes (IndexError past SNAP_MAX, like a full buffer)."""
+
+    def __init__(self, node, dest):
+        self.node = node
+        self.dest = dest
+        self.n = 0
+        self.total = 0          # chunks; 0 while counting
+
+    def start(self):
+        self.total = (self.n + _STEP - 1) // _STEP
+        self.n = 0
+
+    def __setitem__(self, i, x):
+        if i >= SNAP_MAX:
+            raise IndexError("snapshot too big")
+        if self.total:
+            k, j = divmod(i, _STEP)
+            self.node.tx.data[j] = x
+            if j == _STEP - 1:
+                self.node._chunk(self.dest, k, j + 1, self.total)
+        if i >= self.n:
+            self.n = i + 1
+
+    def flush(self):
+        j = self.n % _STEP
+        if j:
+            self.node._chunk(self.dest, self.n // _STEP, j, self.total)
+
+
+class Incoming:
+    """A snapshot being received: its chunks in a buffer as large as it (rare, then gone)."""
+
+    def __init__(self, seq, total, sender, now):
+        self.seq = seq
+        self.total = total
+        self.sender = sender
+        self.at = now
+        self.began = now
+        self.got = 0
+        self.len = 0
+        self.buf = bytearray(total * _STEP)
+        self.digest = None      # set once every chunk is in
+        self.asked = now
+
+
+ASK_MS = const(100)
 
 
 class Node:
@@ -146,7 +226,7 @@ class Node:
         self._srelayed = bytearray(PEND)
         self._reqno = now & 0xFFFF      # so a REJECT from before a reboot matches nothing new
         # snapshot being received
-        self._snap = None               # tablemend.Incoming while a snapshot is in transit
+        self._snap = None               # Incoming while a snapshot is in transit
         self._nack_at = -self.nack_ms
         self._hold = -1                 # the sequencer logs nothing until then (a snapshot out)
         self._clock = now               # the time of the last tick or frame
@@ -261,8 +341,7 @@ class Node:
             self._snap_at[dest] = now
             if self.is_leader():
                 self._hold = now + self.hold_ms
-            from dicecup.table import tablemend  # the fault half of the Node: loaded when first needed
-            tablemend.send_snapshot(self, dest)
+            self._stream_snapshot(dest)
 
     # ---- requests from this handheld --------------------------------------------------------
     def _everyone(self):
@@ -529,8 +608,7 @@ class Node:
                 self.on_frame(f)
             return 0
         if t == wire.T_VOUCH:  # any handheld of the table may witness (or ask for) a state
-            from dicecup.table import tablemend
-            tablemend.on_vouch(self, f, now)
+            self._on_vouch(f, now)
             return 0
         if not self.members & (1 << s):
             if t == wire.T_NACK and self.is_leader():
@@ -558,8 +636,7 @@ class Node:
                 if lead == self.seat:
                     self._take_over(now)  # we led before a reboot: lead again, but in a new term
                 else:
-                    from dicecup.table import tablemend
-                    tablemend.follow(self, lead, now)
+                    self._follow(lead, now)
             else:
                 self.dropped[D_SEIZE] += 1
                 if t == wire.T_ENTRY or t == wire.T_SNAP:
@@ -587,9 +664,8 @@ class Node:
             return 0
         if t == wire.T_SNAP:
             if s == self.leader or s == self._from:  # the sequencer's (or, for a new one, the
-                # seat it catches up from), and only with a second witness (tablemend.on_snap)
-                from dicecup.table import tablemend
-                tablemend.on_snap(self, f, now)
+                # seat it catches up from), and only with a second witness (_on_snap)
+                self._on_snap(f, now)
             return 0
         if t == wire.T_REJECT:
             w = f.who
@@ -796,8 +872,7 @@ class Node:
                 self.term = 0
                 self.ready = False
             elif not self.ready:
-                from dicecup.table import tablemend
-                tablemend.catch_up(self, now)
+                self._catch_up(now)
             else:
                 if self._tail_at >= 0 and now >= self._tail_at:
                     self._tail_n += 1
@@ -813,13 +888,11 @@ class Node:
                     if f is not None:
                         self.log_local(f, now)
         elif self.leader < 0 or self._gone(self.leader, now):
-            from dicecup.table import tablemend
-            tablemend.maybe_take_over(self, now)
+            self._maybe_take_over(now)
         else:
             self._judge(now)
         if self._snap is not None:
-            from dicecup.table import tablemend
-            tablemend.tick(self, now)
+            self._snap_tick(now)
         for w in range(PEND):
             if self._plen[w] and now - self._pnext[w] >= 0:
                 self._send_pending(w, now)
@@ -871,6 +944,207 @@ class Node:
             if t < 4:
                 self._tries[s] = t + 1
 
+    # ---- snapshots and takeovers: only when something went wrong -----------------------------
+    def _stream_snapshot(self, dest):
+        out = _Chunks(self, dest)
+        try:
+            self._snapshot_into(out)     # counts the bytes: every chunk frame names the total
+            out.start()
+            self._snapshot_into(out)     # the same bytes again, sent chunk by chunk as written
+        except IndexError:  # the state outgrew SNAP_MAX: the laggard must wait for a new game
+            self.snap_too_big += 1
+            return
+        out.flush()
+
+    def _snapshot_into(self, out):
+        for i in range(wire.CHAIN_LEN):
+            out[i] = self.chain[i]
+        out[8] = self.members
+        for i in range(wire.SEATS_MAX):
+            out[9 + i] = self.hosts[i]
+        self.app.snapshot(out, _HEAD)
+
+    def _chunk(self, dest, k, n, total):
+        f = self.tx
+        f.type = wire.T_SNAP
+        f.seq = self.applied
+        f.k = k
+        f.total = total
+        f.dlen = n
+        self._emit(dest, f)
+
+    def _on_snap(self, f, now):
+        if f.seq <= self.applied or f.k >= f.total or f.total * _STEP > SNAP_MAX + _STEP:
+            return
+        s = self._snap
+        if s is not None and s.digest is not None and now - s.at < VOUCH_WAIT_MS:
+            return  # a whole one waits for its witness
+        if s is None or f.seq != s.seq or f.total != s.total or f.seat != s.sender:
+            self._snap = None
+            s = self._snap = Incoming(f.seq, f.total, f.seat, now)
+        off = f.k * _STEP
+        buf = s.buf
+        if off + f.dlen > len(buf):
+            return
+        for i in range(f.dlen):
+            buf[off + i] = f.data[i]
+        if f.k == f.total - 1:
+            s.len = off + f.dlen
+        s.got |= 1 << f.k
+        if s.got != (1 << f.total) - 1 or s.len < _HEAD:
+            return
+        h = hashlib.sha256(memoryview(buf)[:s.len])
+        s.digest = h.digest()[:wire.CHAIN_LEN]
+        s.at = now
+        s.asked = now - ASK_MS
+        if not self._accept_snap(now):
+            self._snap_tick(now)
+
+    def _snap_tick(self, now):
+        """A whole snapshot without a witness yet: ask every handheld for its word on the state after
+        that entry (again every ASK_MS: frames get lost), give up after VOUCH_WAIT_MS."""
+        s = self._snap
+        if s.digest is None:
+            if now - s.at > 4 * VOUCH_WAIT_MS:
+                self._snap = None  # chunks that never completed
+            return
+        if now - s.at > VOUCH_WAIT_MS:
+            self._snap = None
+            return
+        if now - s.asked < ASK_MS:
+            return
+        if self._accept_snap(now):
+            return
+        s.asked = now
+        f = self.tx
+        f.type = wire.T_VOUCH
+        f.seq = 0
+        f.lo = s.seq
+        f.chain[:] = _ZERO
+        self._emit(BROADCAST, f)
+
+    def _on_vouch(self, f, now):
+        if bytes(f.chain) == _ZERO:
+            if f.lo == self.applied and self.applied:
+                out = _Hash()
+                try:
+                    self._snapshot_into(out)
+                except IndexError:
+                    return
+                t = self.tx
+                t.type = wire.T_VOUCH
+                t.seq = 0
+                t.lo = self.applied
+                t.chain[:] = out.digest()[:wire.CHAIN_LEN]
+                self._emit(f.seat, t)
+            return
+        s = self._snap
+        if s is not None and s.digest is not None and f.lo == s.seq and f.seat != s.sender and \
+                bytes(f.chain) == s.digest:
+            s.sender = -1  # a second handheld vouched for it
+            self._accept_snap(now)
+
+    def _witness(self, s, now):
+        """Whether some handheld other than the snapshot's sender could vouch for it: one that is
+        alive and has not said, in a heartbeat since the snapshot began, that it is behind it. Only
+        when none could (a table of two, or every other handheld behind too) is the sequencer's word
+        all there is."""
+        keyed = self.codec.keyed()
+        for x in range(wire.SEATS_MAX):
+            if keyed & (1 << x) and x != s.sender and self.alive(x, now) and \
+                    (self._acked[x] >= s.seq or self._ack_time[x] - s.began < 0):
+                return True
+        return False
+
+    def _accept_snap(self, now):
+        s = self._snap
+        if s.sender >= 0 and self._witness(s, now):
+            return False
+        buf = s.buf
+        mv = memoryview(buf)[_HEAD:s.len]
+        if not self.app.restore(mv, s.seq):
+            self._snap = None
+            return True
+        self.chain[:] = buf[:wire.CHAIN_LEN]
+        self.members = buf[8]
+        for i in range(wire.SEATS_MAX):
+            self.hosts[i] = buf[9 + i]
+        self.applied = s.seq
+        self._last_term = 0  # unknown: the snapshot does not say who logged its last entry
+        for i in range(LOG_CAP):
+            self._seqs[i] = 0
+        self._snap = None
+        for w in range(PEND):  # what they asked for may be in the snapshot: the app asks anew
+            self._plen[w] = 0
+        return True
+
+    # ---- a new sequencer -------------------------------------------------------------------------
+    def _drop_unapplied(self):
+        """A new term: forget entries buffered past a gap. They are the old sequencer's, and the
+        new one may never have had them (it catches up only to what the seats report applied):
+        applied later, they would fork this log from the entries the new one logs in their place."""
+        for i in range(LOG_CAP):
+            if self._seqs[i] > self.applied:
+                self._seqs[i] = 0
+
+    def _rewatch(self, now):
+        """A new sequencer: the requests kept for the watch are held to it from now on."""
+        for w in range(PEND):
+            self._sat[w] = now
+            self._srelayed[w] = 0
+
+    def _follow(self, leader, now):
+        self._drop_unapplied()
+        self._rewatch(now)
+        self._from = -1
+        self.leader = leader
+        self.ready = False
+        self._leader_seen = now
+        for w in range(PEND):  # repeat requests to the new sequencer at once
+            self._pnext[w] = now
+            self._pwait[w] = 0
+
+    def _maybe_take_over(self, now):
+        old = self.leader if self.leader >= 0 else self.seat
+        n = wire.SEATS_MAX
+        s = old
+        for _ in range(n):
+            s = (s + 1) % n
+            if self.members & (1 << s) and not self._gone(s, now):
+                break
+        if s != self.seat or (not self._bad & (1 << old) and now - self._leader_seen <
+                              self.missing_ms):
+            return
+        self._take_over(now)
+
     def _take_over(self, now):
-        from dicecup.table import tablemend
-        tablemend.take_over(self, now)
+        # past the last term nobody takes over (never reached: 8,000 takeovers); a term seen out of
+        # TERM_STEP's reach is never followed, so one forged frame cannot push the count there
+        if self.term >= TERM_TOP - 8:
+            return
+        self.term = (((self.term >> 3) + 1) << 3) | self.seat
+        self._drop_unapplied()
+        self.leader = self.seat
+        self.ready = False
+        self._since = now
+        self._heartbeat(now)
+
+    def _catch_up(self, now):
+        """A new sequencer first hears every live seat, fetches the furthest log any of them
+        reports, and only then logs anything: what the old one logged is never overwritten."""
+        best, top = -1, self.applied
+        for s in range(wire.SEATS_MAX):
+            if not self.members & (1 << s) or s == self.seat or not self.alive(s, now):
+                continue
+            if self._ack_time[s] - self._since < 0:
+                return  # not heard since we took over: wait for its heartbeat
+            if self._acked[s] > top:
+                best, top = s, self._acked[s]
+        if best < 0:
+            self.ready = True
+            for w in range(PEND):
+                if self._plen[w]:
+                    self._pnext[w] = now
+        else:
+            self._from = best  # its entries are taken too (checked like any sequencer's)
+            self._nack(best, self.applied + 1, top, now)
