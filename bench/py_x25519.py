@@ -119,7 +119,7 @@ def main():
                  round(ratio, 1), "x")
     benchlib.row(a, "one scalar multiplication, ESP32 240 MHz (estimate)", round(esp_ms), "ms")
     # while the join list shows, a handheld makes its key pair and then agrees a secret with the
-    # creator and each seated handheld its ANNOUNCEs name (table_lobby.precompute, one at a time
+    # creator and each seated handheld its ANNOUNCEs name (table.Table.precompute, one at a time
     # PRE_MS apart): choosing the table then costs none; a handheld that chooses at once does them
     # as it sits (one for the creator's WELCOME, one per roster line)
     for k in (4, SEATS):

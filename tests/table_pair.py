@@ -11,9 +11,8 @@ from dicecup.table import table
 def admit_all(tb):
     """The creator's person says yes to every joiner waiting (its code matched)."""
     if tb.mode == table.HOSTING and not tb.playing() and tb.asks:
-        from dicecup.table import table_lobby
-        for a in list(table_lobby.pending(tb)):
-            table_lobby.admit(tb, a[0])
+        for a in list(tb.pending()):
+            tb.admit(a[0])
 
 
 class Air:

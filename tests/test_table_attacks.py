@@ -9,6 +9,7 @@ import random
 from hypothesis import given, settings, strategies as st
 
 from dicecup.table import snydtable
+from dicecup.table import table as tbl
 from dicecup.table import tablegame
 from dicecup.table import tablelog
 from dicecup.table import wire
@@ -550,7 +551,6 @@ def _join_frame(tid, nonce, name, pub):
 
 
 def test_fake_joins_seat_nobody_and_the_creator_sees_the_code(tmp_path, monkeypatch):
-    from dicecup.table import table_lobby
     air, host, bo, radio = _lobby(tmp_path, monkeypatch)
     now = _run(air, [host, bo], 1500, 0)
     bo.join(bo.tables()[0])
@@ -558,17 +558,16 @@ def test_fake_joins_seat_nobody_and_the_creator_sees_the_code(tmp_path, monkeypa
         radio.send(None, _join_frame(host.tid, 1000 + k, "X%d" % k, bytes([k + 1]) * 32))
     now = _run(air, [host, bo], 1500, now)
     assert host.order == [0] and bo.mode != 3  # nobody sits before the creator says yes
-    asks = table_lobby.pending(host)
-    assert len(asks) <= table_lobby.ASKS_MAX and [a for a in asks if a[1] == "Bo"]
+    asks = host.pending()
+    assert len(asks) <= tbl.ASKS_MAX and [a for a in asks if a[1] == "Bo"]
     mine = [a for a in asks if a[1] == "Bo"][0]
     assert host.join_code(mine[2]) == bo.join_code()  # both screens show the same code
-    assert table_lobby.admit(host, mine[0])
+    assert host.admit(mine[0])
     now = _run(air, [host, bo], 1000, now)
     assert host.order == [0, 1] and bo.who == 1 and bo.mode == 3
 
 
 def test_a_forged_welcome_seats_nobody(tmp_path, monkeypatch):
-    from dicecup.table import table_lobby
     air, host, bo, radio = _lobby(tmp_path, monkeypatch)
     now = _run(air, [host, bo], 1500, 0)
     bo.join(bo.tables()[0])
@@ -579,18 +578,17 @@ def test_a_forged_welcome_seats_nobody(tmp_path, monkeypatch):
     radio.send(None, bytes(wire.Codec().encode(w)))
     now = _run(air, [host, bo], 400, now)
     assert bo.mode != 3 and bo.who < 0
-    table_lobby.admit(host, table_lobby.pending(host)[0][0])
+    host.admit(host.pending()[0][0])
     now = _run(air, [host, bo], 1000, now)
     assert bo.mode == 3 and bo.who == 1  # at the real table
 
 
 def test_only_a_seat_itself_can_stand_up(tmp_path, monkeypatch):
-    from dicecup.table import table_lobby
     air, host, bo, radio = _lobby(tmp_path, monkeypatch)
     now = _run(air, [host, bo], 1500, 0)
     bo.join(bo.tables()[0])
     now = _run(air, [host, bo], 400, now)
-    table_lobby.admit(host, table_lobby.pending(host)[0][0])
+    host.admit(host.pending()[0][0])
     now = _run(air, [host, bo], 1000, now)
     assert host.order == [0, 1]
     radio.send(None, _join_frame(host.tid, 0, "", bytes(32)))  # the old keyless "stand up"

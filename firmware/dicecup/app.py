@@ -41,7 +41,8 @@ class App:
     # reveal) and when a game ends, to make room for its record (the bots' view side, botview,
     # botview_yatzy, botcheck, snyd_botview, yatzy_coach and snyd_text, is the PC tools': a
     # handheld's bots play() their live game and never load it)
-    BOT_MODULES = ("dicecup.bots.snyd_bot", "dicecup.rules.snyd_odds", "dicecup.bots.yatzy_bot", "dicecup.bots.yatzy_turn", "dicecup.bots.yatzy_values")
+    BOT_MODULES = ("dicecup.bots.snyd_bot", "dicecup.rules.snyd_odds", "dicecup.bots.yatzy_bot",
+                   "dicecup.bots.yatzy_turn", "dicecup.bots.yatzy_values")
 
     def __init__(self, hw, seed=None):
         self.hw = hw

@@ -18,8 +18,8 @@ Lobby (keyless frames, wire.LOBBY_KEY checksum only; tablekeys explains the keys
 Then, tagged per receiver under the pairwise keys: ROSTER (the host's seat order: each handheld's
 name and public key, so every two handhelds agree a key) and LEAVE (a seated handheld stands up;
 only it can).
-The lobby's code is table_lobby's, loaded between games only (this module keeps what a game
-needs: the roster's names, a welcome repeated to a seated joiner that asks again).
+A game still handles what it needs of the lobby: the roster's names, a welcome repeated to a seated
+joiner that asks again; a new joiner's JOIN waits for the game's end.
 Then every frame is the Node's (tagged with the table key). The creator starts a game by logging a
 SEATS entry (seat order, kinds person/bot, which handheld plays each seat); a player may leave and
 others join between games: the Node, its log and the table id live on.
@@ -37,13 +37,60 @@ still reveals its dice.
 """
 import os
 
+from dicecup.table import tablekeys
 from dicecup.table import tablelog
 from dicecup.table import wire
 from dicecup.core.compat import const
-from dicecup.table.tablebase import (BOT, G_SNYD, G_YATZY, HEARD_MS, HOSTING, IDLE, JOINING, SEATED,  # noqa: F401
-                       game_module, pack_name, unpack_name)
 from dicecup.table.tablegame import P_IDLE, P_OVER
 
+IDLE = const(0)
+HOSTING = const(1)      # the host: the creator (handheld 0), or the sequencer that took over
+JOINING = const(2)
+SEATED = const(3)
+
+BOT = const(0x80)       # in the creator's seat order: a bot (low bits: its number)
+
+HEARD_MS = const(4000)  # a table not announced for this long leaves the join list
+G_SNYD = const(1)       # ANNOUNCE game numbers (table_snyd.GAME, table_yatzy.GAME)
+G_YATZY = const(2)
+
+
+def game_module(gid):
+    """The table game module for an ANNOUNCE game number (None: a game this firmware lacks)."""
+    if gid == G_SNYD:
+        from dicecup.table import table_snyd
+        return table_snyd
+    if gid == G_YATZY:
+        from dicecup.table import table_yatzy
+        return table_yatzy
+    return None
+
+
+def pack_name(s, buf):
+    """A name into the NAME_LEN bytes of a frame (utf-8, cut at a character, zero padded)."""
+    b = s.encode()
+    n = 0
+    for i in range(1, len(s) + 1):
+        k = len(s[:i].encode())
+        if k > len(buf):
+            break
+        n = k
+    for i in range(len(buf)):
+        buf[i] = b[i] if i < n else 0
+
+
+def unpack_name(buf):
+    n = 0
+    while n < len(buf) and buf[n]:
+        n += 1
+    try:
+        return bytes(buf[:n]).decode()
+    except UnicodeError:
+        return "?"
+
+
+ASKS_MAX = 4  # JOINs waiting for the creator's yes (the newest kept: a real joiner keeps asking)
+PRE_MAX = const(16)  # shared secrets agreed ahead, at most (32 bytes each, and their keys' 32)
 ANNOUNCE_MS = const(1000)
 JOIN_MS = const(300)
 SPREAD_MS = const(4)
@@ -136,15 +183,6 @@ class Table:
         self.saved_games = 0
 
     # ---- public API for the screens ---------------------------------------------------------
-    def __getattr__(self, name):
-        """The lobby's half of the API (create, join, tables, add_bot, move_seat, start,
-        handhelds, order_name): table_lobby's functions, loaded on first use."""
-        if name[0] == "_":
-            raise AttributeError(name)
-        from dicecup.table import table_lobby
-        f = getattr(table_lobby, name)
-        return lambda *a: f(self, *a)
-
     def leave(self):
         """Stand up (between games): tell the creator, forget the table."""
         if self.mode == SEATED and self.node is not None:
@@ -259,19 +297,16 @@ class Table:
         self.radio.poll(self._heard_frame)
         if self.mode == HOSTING and now - self._at >= self.announce_ms and not self.playing():
             self._at = now
-            from dicecup.table import table_lobby
-            table_lobby.announce(self)
+            self.announce()
         elif self.mode == JOINING and now - self._at >= JOIN_MS:
             self._at = now
-            from dicecup.table import table_lobby
-            table_lobby.send_join(self, self.nonce)
+            self.send_join(self.nonce)
         elif self.browsing and self.mode == IDLE and now - self._pre_at >= PRE_MS:
             self._pre_at = now  # one scalar multiplication (0.4 s on a handheld) at a time
-            from dicecup.table import table_lobby
             if self.spare is None:
-                table_lobby.spare_keypair(self)
+                self.spare_keypair()
             else:
-                table_lobby.precompute(self)
+                self.precompute()
         elif self.pre is not None and self.playing():
             self.pre = None  # every key is agreed by the time a game starts
         node = self.node
@@ -418,9 +453,9 @@ class Table:
 
     # ---- the lobby's frames -----------------------------------------------------------------
     def _lobby(self, mac, msg):
-        """A lobby frame: decoded here, handed to table_lobby (loaded then) only when the lobby
-        needs it - never in a game, but for a joiner asking again for its welcome (it may have
-        been lost, and the joiner holds a seat in the game)."""
+        """A lobby frame: decoded here, handed to _lobby_frame() only when the lobby needs it - never in
+        a game, but for a joiner asking again for its welcome (it may have been lost, and the
+        joiner holds a seat in the game)."""
         f = self.rx
         if self.codec.decode(msg, f):
             self.dropped += 1
@@ -437,8 +472,7 @@ class Table:
                 return  # in a game: a new joiner keeps asking until the game is over
         elif t != wire.T_WELCOME or self.mode != JOINING or f.nonce != self.nonce:
             return
-        from dicecup.table import table_lobby
-        table_lobby.heard(self, mac, f)
+        self._lobby_frame(mac, f)
 
     def _host_seat(self):
         """The handheld that hosts: the sequencer once known, else the creator."""
@@ -608,6 +642,333 @@ class Table:
         store.save_record(self.mod.FOLDER, n, Record(g.rec, {"table": "%08x" % self.tid,
                                                             "game": g.round}))
         self.saved_games += 1
+
+    # ---- the lobby: create, join, the join list, the seat order, the creator's yes ----------
+    def create(self, tname, rules, kids, game=G_SNYD):
+        """Become handheld 0 of a new table (not announced to anyone before this); rules are the
+        game module's (snyd.Rules; Yatzy: (variant, options, teams))."""
+        self.gid = game
+        self.mod = game_module(game)
+        r = os.urandom(4)
+        self.tid = int.from_bytes(r, "little") | 1
+        self._keypair()
+        self.pubs[0] = self.mypub
+        self.tname = tname
+        self.rules = rules
+        self.kids = kids
+        self.who = 0
+        self.names[0] = self.name
+        self.macs[0] = self.radio.mac
+        self.order = [0]
+        self.mode = HOSTING
+        self._key(0, tablekeys.self_key(self.secret, self.tid))
+        self._seat(leader=0, members=1)
+        self._persist()
+
+    def spare_keypair(self):
+        """Make the key pair the next table will use, while the join list is on screen: a scalar
+        multiplication takes about 0.4 s on a handheld, and this one is then not part of a join."""
+        if self.spare is None:
+            secret = tablekeys.new_secret(os.urandom)
+            self.spare = (secret, tablekeys.public(secret))
+            self.pre = {}
+
+
+    def precompute(self):
+        """One shared secret a join will need, agreed ahead while the join list shows: with the
+        creator or a seated handheld of a listed table whose public key its ANNOUNCE carried. So
+        choosing a table costs no scalar multiplication once the list has shown for a few seconds.
+        The announced keys are not checked (lobby frames have no key): a false one only wastes a
+        multiplication, since the roster's keyed key is what a secret is looked up by. True if one was
+        made."""
+        pre = self.pre
+        if len(pre) >= PRE_MAX:
+            return False
+        for e in self.heard:
+            for pub in [e[9]] + e[10]:
+                if pub is not None and pub not in pre:
+                    try:
+                        pre[pub] = tablekeys.shared(self.spare[0], pub)
+                    except ValueError:
+                        pre[pub] = None  # no secret with this key (RFC 7748 6.1): never ours
+                    return True
+        return False
+
+    def pair_key(self, pub):
+        """The key shared with the holder of pub at self's table: agreed ahead if it was (precompute)."""
+        s = self.pre.get(bytes(pub)) if self.pre else None
+        if s is not None:
+            return tablekeys.pair_from(s, self.tid)
+        return tablekeys.pair_key(self.secret, pub, self.tid)
+
+    def _keypair(self, keep=False):
+        """The table's key pair: the spare one. A joiner keeps the secrets agreed with it (`keep`)."""
+        self.spare_keypair()
+        self.secret, self.mypub = self.spare  # a new one for every table: nothing links two tables' seats
+        self.spare = None
+        if not keep:
+            self.pre = None
+        self.shake = os.urandom(16)
+        self.pubs = [None] * 8
+        self.keys = [None] * 8
+        self._code = None
+        self.asks = []
+        self.epoch = 0
+
+    def join(self, entry):
+        """Ask to sit at a table from the join list."""
+        self.tid = entry[0]
+        self.tname = entry[1]
+        self.gid = entry[2]
+        self.mod = game_module(entry[2])
+        self.rules = None
+        try:
+            self.rules = self.mod.unpack_rules(entry[8])
+        except (ValueError, IndexError, TypeError, AttributeError):
+            pass
+        self.kids = self.gid == G_SNYD and self.rules is not None and self.rules.dice == 3
+        # JOIN goes out as a broadcast: the announcer's address may be a stranger's replay
+        self.macs[0] = None
+        self.codec.seat_at(self.tid)
+        self._keypair(True)
+        self.host_pub = entry[9]
+        self.nonce = int.from_bytes(os.urandom(4), "little") | 1
+        self.mode = JOINING
+        self._at = -100000
+
+    def add_bot(self):
+        if len(self.order) < 8:
+            k = 0
+            while BOT | k in self.order:
+                k += 1
+            self.order.append(BOT | k)
+            self._persist()
+
+    def move_seat(self, i, d):
+        j = i + d
+        if 0 <= j < len(self.order):
+            o = self.order
+            o[i], o[j] = o[j], o[i]
+            self._persist()
+
+    def start(self, now):
+        """The creator logs a new game; returns 0 or tablelog/tablegame's reason."""
+        self.roster()
+        o = self.order
+        f = self.f
+        f.etype = wire.T_SEATS
+        f.flags = 0
+        f.n = len(o)
+        f.first = os.urandom(1)[0] % max(1, len(o))
+        f.rules[:] = self.mod.pack_rules(self.rules)
+        for s in range(8):
+            f.kinds[s] = 0
+            f.hosts[s] = 0
+        for s in range(len(o)):
+            w = o[s]
+            f.kinds[s] = self.mod.kind(s, w & BOT, self.rules)
+            f.hosts[s] = self.node.seat if w & BOT else w
+        return self.node.log_local(f, now)
+
+    def handhelds(self):
+        """How many handhelds sit at the table (the creator's count, or the last announce)."""
+        n = 0
+        for w in self.order:
+            if not w & BOT:
+                n += 1
+        return n
+
+    def order_name(self, i):
+        """Seat i of the order for the next game as the lobby screens show it (-1: not heard)."""
+        w = self.order[i]
+        if w < 0:
+            return "?"
+        return "Bot%d" % (i + 1) if w & BOT else self.names[w] or "P%d" % (w + 1)
+
+    def tables(self):
+        """The join list: tables announced lately, in the order of their ids (a list whose rows
+        jumped about with the signal would be hard to pick from)."""
+        now = self.now
+        self.heard = [e for e in self.heard if now - e[7] < HEARD_MS]
+        return sorted(self.heard, key=lambda e: e[0])
+
+
+    # ---- frames -----------------------------------------------------------------------------------
+    def _frame(self, t):
+        f = self.f
+        f.type = t
+        f.table = self.tid
+        f.seat = self.who if self.who >= 0 else wire.NO_SEAT
+        f.term = f.seq = f.ack = 0
+        return f
+
+    def announce(self):
+        f = self._frame(wire.T_ANNOUNCE)
+        f.game = self.gid
+        taken = 0
+        for w in self.order:
+            if not w & BOT:
+                taken |= 1 << w
+        f.taken = taken
+        f.size = len(self.order)
+        f.rules[:] = self.mod.pack_rules(self.rules)
+        pack_name(self.tname, f.name)
+        f.pub[:] = self.pubs[self.who]
+        # the other seated handhelds' public keys, ANN_PUBS an announcement, in turn: a handheld that
+        # browses agrees its keys with them before it joins (precompute)
+        seated = [w for w in self.order if not w & BOT and w != self.who and self.pubs[w] is not None]
+        d = f.pubs
+        for i in range(wire.ANN_PUBS):
+            o = i * (1 + wire.PUB_LEN)
+            if i < len(seated):
+                w = seated[(self._ann + i) % len(seated)]
+                d[o] = w
+                d[o + 1:o + 1 + wire.PUB_LEN] = self.pubs[w]
+            else:
+                d[o] = wire.NO_SEAT
+        self._ann += wire.ANN_PUBS
+        self.radio.send(None, self.codec.encode(f))
+        self.roster()
+
+    def send_join(self, nonce):
+        f = self._frame(wire.T_JOIN)
+        f.nonce = nonce
+        pack_name(self.name, f.name)
+        f.pub[:] = self.mypub
+        self.radio.send(None, self.codec.encode(f))
+
+    def _lobby_frame(self, mac, f):
+        """A decoded lobby frame that table.Table._lobby found for the lobby: an ANNOUNCE while
+        browsing, a JOIN to the host, the WELCOME this joiner waits for."""
+        t = f.type
+        if t == wire.T_ANNOUNCE:
+            if f.game in (G_SNYD, G_YATZY):  # a game this firmware plays
+                self._listed(mac, f)
+        elif t == wire.T_JOIN:
+            self._on_join(f)
+        else:
+            self._welcomed(f)
+
+    def _welcomed(self, f):
+        """The WELCOME to our JOIN: it counts only with the proof made under the key we share with
+        the table we chose (its ANNOUNCE's public key), so nobody else can seat us anywhere."""
+        if f.who < 1 or f.who >= 8 or self.host_pub is None:
+            return
+        try:
+            k = self.pair_key(self.host_pub)
+        except ValueError:
+            return
+        if bytes(f.proof) != tablekeys.welcome_proof(k, self.tid, f.nonce, f.who):
+            return
+        h = f.seat  # the host: the creator, or the handheld that took the table over from it
+        if h >= 8 or h == f.who:
+            return
+        self.who = f.who
+        self.mode = SEATED
+        self.names[self.who] = self.name
+        self.pubs[h] = self.host_pub
+        self.pubs[self.who] = self.mypub
+        self._key(h, k)
+        self._key(self.who, tablekeys.self_key(self.secret, self.tid))
+        self._seat(leader=h, members=1 << h | 1 << self.who)
+        self._persist()
+
+    def _listed(self, mac, f):
+        pub = bytes(f.pub)
+        for e in self.heard:
+            if e[0] == f.table and e[9] == pub:
+                break  # a table is its id and its creator's key: a copycat is listed apart
+        else:
+            e = [f.table, "", 0, 0, 0, None, None, 0, None, pub, [None] * 8]
+            self.heard.append(e)
+        d = f.pubs
+        for i in range(wire.ANN_PUBS):  # the seated handhelds' keys it announces (precompute)
+            o = i * (1 + wire.PUB_LEN)
+            w = d[o]
+            if w < 8:
+                e[10][w] = bytes(d[o + 1:o + 1 + wire.PUB_LEN])
+        n = 0
+        for i in range(8):
+            if f.taken & (1 << i):
+                n += 1
+        e[1] = unpack_name(f.name)
+        e[2] = f.game
+        e[3] = n
+        e[4] = f.size
+        e[5] = bytes(mac)
+        e[6] = self.radio.rssi(mac)
+        e[7] = self.now
+        e[8] = bytes(f.rules)
+
+    def _on_join(self, f):
+        """A JOIN: one of ours asking again (its WELCOME was lost) is answered; a new one waits in
+        `asks` for the creator's person to say yes (admit) - a radio cannot seat anybody, nor fill
+        the table with JOINs."""
+        for w in range(1, 8):
+            if self.nonces[w] == f.nonce and self.pubs[w] == bytes(f.pub):
+                self._welcome(w)
+                return
+        if self.playing() or len(self.order) >= 8:
+            return  # between games only, at most 8 seats: the joiner keeps asking
+        asks = self.asks
+        for a in asks:
+            if a[0] == f.nonce:
+                a[3] = self.now
+                return
+        asks.append([f.nonce, unpack_name(f.name), bytes(f.pub), self.now])
+        if len(asks) > ASKS_MAX:
+            asks.pop(0)
+
+    def pending(self):
+        """The JOINs waiting for a yes, heard lately (newest last)."""
+        self.asks = [a for a in self.asks if self.now - a[3] < HEARD_MS]
+        return self.asks
+
+    def admit(self, nonce):
+        """The creator's person said yes to the JOIN with this nonce: it gets the next free handheld
+        number, the key shared with it, a WELCOME; everyone the new roster. False if it is gone."""
+        a = None
+        for x in self.asks:
+            if x[0] == nonce:
+                a = x
+        if a is None or self.playing() or len(self.order) >= 8:
+            return False
+        who = -1
+        for w in range(1, 8):
+            if self.nonces[w] == 0 and w not in self.order:
+                who = w
+                break
+        if who < 0:
+            return False
+        try:
+            k = tablekeys.pair_key(self.secret, a[2], self.tid)
+        except ValueError:
+            self.asks.remove(a)
+            return False
+        self.asks.remove(a)
+        self.macs[who] = None  # learned from its own frames (see table.Table._heard_frame)
+        self.nonces[who] = nonce
+        self.pubs[who] = a[2]
+        self.names[who] = a[1]
+        self._key(who, k)
+        self.order.append(who)
+        self.node.members |= 1 << who
+        self._persist()
+        self._welcome(who)
+        self.roster()
+        return True
+
+    def refuse(self, nonce):
+        """The creator's person said no: that JOIN is forgotten (it may ask again)."""
+        self.asks = [a for a in self.asks if a[0] != nonce]
+
+    def _welcome(self, who):
+        w = self._frame(wire.T_WELCOME)
+        w.nonce = self.nonces[who]
+        w.who = who
+        w.proof[:] = tablekeys.welcome_proof(self.keys[who], self.tid, w.nonce, who)
+        self.radio.send(None, self.codec.encode(w))
+
 
 
 class _Trim:

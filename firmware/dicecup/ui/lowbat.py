@@ -30,7 +30,8 @@ def save(app):
     if rec is None or app.table is not None or type(scr).__name__ == "GameOver":
         return False    # no game here, a table's (on flash already), or saved at its end already
     import sys
-    loaded = [k for k in ("dicecup.storage.settings", "dicecup.storage.store") if k not in sys.modules]  # a game dropped them
+    # a game dropped them: forgotten again after
+    loaded = [k for k in ("dicecup.storage.settings", "dicecup.storage.store") if k not in sys.modules]
     try:
         from dicecup.storage import settings
         from dicecup.storage import store

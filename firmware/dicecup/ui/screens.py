@@ -16,12 +16,16 @@ YATZY_VARIANTS = ("standard", "maxi", "yahtzee", "triple", "team")
 # The title's module groups (the others are app.App's, table_ui's, table_watch's): not needed in a game
 # (a game loads settings and store again at its end; pinmap only ever at boot), dropped by
 # app.launch before a game or the table loads ...
-MENU_MODULES = ("dicecup.ui.screens", "dicecup.ui.settings_ui", "dicecup.storage.settings", "dicecup.storage.store", "dicecup.device.pinmap")
+MENU_MODULES = ("dicecup.ui.screens", "dicecup.ui.settings_ui", "dicecup.storage.settings",
+                "dicecup.storage.store", "dicecup.device.pinmap")
 # ... and a solo game's (with app.App.BOT_MODULES), dropped by the title, so a game never pays heap
 # for the other game
-GAME_MODULES = ("dicecup.ui.snyd_ui", "dicecup.ui.snyd_screens", "dicecup.play.snyd_match", "dicecup.records.snyd_recorder", "dicecup.records.snyd_recout", "dicecup.rules.snyd_text",
-                "dicecup.rules.snyd_reasons", "dicecup.rules.snyd", "dicecup.ui.yatzy_ui", "dicecup.ui.yatzy_sheet", "dicecup.play.yatzy_match", "dicecup.records.yatzy_recorder",
-                "dicecup.rules.yatzy_reasons", "dicecup.rules.yatzy", "dicecup.ui.settings_ui", "dicecup.ui.snyd_open", "dicecup.ui.snyd_over", "dicecup.ui.lowbat")
+GAME_MODULES = ("dicecup.ui.snyd_ui", "dicecup.ui.snyd_screens", "dicecup.play.snyd_match",
+                "dicecup.records.snyd_recorder", "dicecup.records.snyd_recout", "dicecup.rules.snyd_text",
+                "dicecup.rules.snyd_reasons", "dicecup.rules.snyd", "dicecup.ui.yatzy_ui",
+                "dicecup.ui.yatzy_sheet", "dicecup.play.yatzy_match", "dicecup.records.yatzy_recorder",
+                "dicecup.rules.yatzy_reasons", "dicecup.rules.yatzy", "dicecup.ui.settings_ui",
+                "dicecup.ui.snyd_open", "dicecup.ui.snyd_over", "dicecup.ui.lowbat")
 
 
 class Title(Menu):

@@ -29,7 +29,7 @@ class GameOver(Screen):
             # the game is over: room for its record (the round's and the move screens' code too)
             app.forget(app.BOT_MODULES, self.screens)
             n = _count("snyd_kids" if self.kids else "snyd", self.winner == self.m.me)
-            app.forget(("dicecup.storage.settings",))    # and the statistics' code while the record is written
+            app.forget(("dicecup.storage.settings",))  # and the statistics' code while the record is written
             from dicecup.storage import store
             store.save_record("snyd", n, self.m.rec)
 

@@ -4,7 +4,6 @@ only: table_ui.start forgets it (and table_lobby) before a game's screen opens, 
 at game over (lobby).
 """
 from dicecup.table import table as tbl
-from dicecup.table import table_lobby as lb
 from dicecup.device.buttons import PRESS, SELECT
 from dicecup.text.strings import t
 from dicecup.ui.table_watch import MENU_MODULES, close, ensure, play, watch
@@ -113,7 +112,7 @@ class Create(Menu):
                 rules, kids = (v, self.maxi if v == "maxi" else None, teams), False
                 self.app.forget(("dicecup.rules.snyd",))  # only the set-up's Snyd rules needed it
             self.rules = None
-            lb.create(ensure(self.app), self.names[self.k], rules, kids, gid)
+            ensure(self.app).create(self.names[self.k], rules, kids, gid)
             self.app.go(HostLobby(self.app))
 
     def back(self):
@@ -136,30 +135,30 @@ class HostLobby(Menu):
         return "%s %s" % (self.tb.tname[:8], self.tb.table_code())
 
     def count(self):
-        return len(self.tb.order) + 3 + len(lb.pending(self.tb))
+        return len(self.tb.order) + 3 + len(self.tb.pending())
 
     # rows: a joiner waiting for a yes ("Seat Bo 1234?": the code its screen shows), how many
     # handhelds sit, start, add a bot, then the seats in order (so the first rows never scroll)
     def item(self, i):
         tb = self.tb
-        asks = lb.pending(tb)
+        asks = tb.pending()
         if i < len(asks):
             a = asks[i]
             return ("%s %s %s" % (t("t_admit"), a[1][:5], tb.join_code(a[2])), None)
         i -= len(asks)
         if i == 0:
-            return (t("t_handhelds"), lb.handhelds(tb))
+            return (t("t_handhelds"), tb.handhelds())
         if i == 1:
             return (t("start"), None)
         if i == 2:
             return (t("t_add_bot"), None)
-        return ("%d %s" % (i - 2, lb.order_name(tb, i - 3)), None)
+        return ("%d %s" % (i - 2, tb.order_name(i - 3)), None)
 
     def choose(self, i):
         tb = self.tb
-        asks = lb.pending(tb)
+        asks = tb.pending()
         if i < len(asks):
-            lb.admit(tb, asks[i][0])
+            tb.admit(asks[i][0])
             self.changed()
             return
         i -= len(asks)
@@ -167,13 +166,13 @@ class HostLobby(Menu):
         if i >= 3:
             self.app.go(SeatMenu(self.app, i - 3))
         elif i == 2:
-            lb.add_bot(tb)
+            tb.add_bot()
         elif i == 1:
             if n < 2:
                 from dicecup.ui.ui import Message
                 self.app.go(Message(self.app, t("t_need_two"), self))
                 return
-            if lb.start(tb, self.app.now) == 0:
+            if tb.start(self.app.now) == 0:
                 play(self.app)
 
     def back(self):
@@ -183,7 +182,7 @@ class HostLobby(Menu):
     def tick(self, now):
         if _follow(self):
             return
-        k = (len(self.tb.order) * 16 + lb.handhelds(self.tb) + 256 * len(lb.pending(self.tb)),
+        k = (len(self.tb.order) * 16 + self.tb.handhelds() + 256 * len(self.tb.pending()),
              self.tb.table_code())
         if k != self.seen:
             self.seen = k
@@ -209,7 +208,7 @@ class SeatMenu(Menu):
         if i == 2:
             tb.remove_seat(self.i)
         else:
-            lb.move_seat(tb, self.i, -1 if i == 0 else 1)
+            tb.move_seat(self.i, -1 if i == 0 else 1)
         self.app.go(HostLobby(self.app, self.i + 3))
 
     def back(self):
@@ -244,7 +243,7 @@ class JoinList(Menu):
 
     def choose(self, i):
         self.tb.browsing = False
-        lb.join(self.tb, self.rows[i])
+        self.tb.join(self.rows[i])
         self.app.go(Joining(self.app))
 
     def back(self):
@@ -254,7 +253,7 @@ class JoinList(Menu):
     def tick(self, now):
         if now - self.at >= 500:
             self.at = now
-            rows = lb.tables(self.tb)
+            rows = self.tb.tables()
             if len(rows) != len(self.rows) or [e[0] for e in rows] != [e[0] for e in self.rows]:
                 self.changed()
             self.rows = rows
@@ -311,7 +310,7 @@ class Waiting(Screen):
         g.row(0, "%s %s" % (tb.tname[:8], tb.table_code()))
         n = len(tb.order)  # the creator's seat order (its roster), in two columns past five
         for i in range(n):
-            cell = "%d %s" % (i + 1, lb.order_name(tb, i)[:8 if n <= 5 else 5])
+            cell = "%d %s" % (i + 1, tb.order_name(i)[:8 if n <= 5 else 5])
             g.text(cell, 0 if n <= 5 else (i & 1) * 64, 8 * (1 + (i if n <= 5 else i >> 1)))
         g.row(6, t("t_host_gone" if tb.host_gone() else
                    "t_left_out" if tb.left_out() else "t_wait_start"), 1)

@@ -13,16 +13,20 @@ from dicecup.ui.table_watch import CLOSE, GAME, LOBBY, OPEN, ensure
 
 # The table's groups (the title's and the solo games' are app.App's): here, so that a handheld that
 # never sits at a table never holds their names.
-# the lobby's code (screens, and table.Table's lobby half): loaded between games only
-LOBBY_MODULES = ("dicecup.ui.table_lobby_ui", "dicecup.table.table_lobby", "dicecup.table.tablekeys", "dicecup.table.x25519")
+# the lobby's screens: loaded between games only
+LOBBY_MODULES = ("dicecup.ui.table_lobby_ui",)
 # a game's screens: loaded per game (game_screen), dropped before the lobby loads
 # (snyd_open and snyd_over never load at a table: it refuses the open die and has its own game over)
-GAME_MODULES = ("dicecup.ui.table_snyd_ui", "dicecup.ui.snyd_ui", "dicecup.ui.snyd_screens", "dicecup.ui.table_yatzy_ui", "dicecup.ui.yatzy_ui",
-                "dicecup.ui.yatzy_sheet")
+GAME_MODULES = ("dicecup.ui.table_snyd_ui", "dicecup.ui.snyd_ui", "dicecup.ui.snyd_screens",
+                "dicecup.ui.table_yatzy_ui", "dicecup.ui.yatzy_ui", "dicecup.ui.yatzy_sheet")
 # what only a table uses: forgotten when this handheld leaves it (the title's games need the room)
-TABLE_MODULES = LOBBY_MODULES + ("dicecup.ui.table_ui", "dicecup.ui.table_watch", "dicecup.ui.table_snyd_ui", "dicecup.ui.table_yatzy_ui", "dicecup.table.table",
-                                 "dicecup.table.tablebase", "dicecup.table.table_snyd", "dicecup.table.table_yatzy", "dicecup.table.snydtable", "dicecup.table.yatzytable",
-                                 "dicecup.table.tablegame", "dicecup.table.tablelog", "dicecup.table.tablewhy", "dicecup.table.wire", "dicecup.rules.fairdice")
+TABLE_MODULES = LOBBY_MODULES + ("dicecup.ui.table_ui", "dicecup.ui.table_watch",
+                                 "dicecup.ui.table_snyd_ui", "dicecup.ui.table_yatzy_ui",
+                                 "dicecup.table.table", "dicecup.table.tablekeys", "dicecup.table.x25519",
+                                 "dicecup.table.table_snyd", "dicecup.table.table_yatzy",
+                                 "dicecup.table.snydtable", "dicecup.table.yatzytable",
+                                 "dicecup.table.tablegame", "dicecup.table.tablelog",
+                                 "dicecup.table.tablewhy", "dicecup.table.wire", "dicecup.rules.fairdice")
 
 
 def start(app, what=OPEN):
