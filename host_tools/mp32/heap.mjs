@@ -14,10 +14,15 @@ const mp = await loadMicroPython({
   stderr: (line) => process.stderr.write(line + "\n"),
   linebuffer: true,
 });
-mp.FS.mkdir("/fw");
-for (const f of fs.readdirSync(build)) {
-  if (f.endsWith(".mpy")) mp.FS.writeFile("/fw/" + f, fs.readFileSync(build + "/" + f));
+// the build's tree as it is (main.py, and the dicecup/ package's folders of .mpy files)
+function copy(src, dst) {
+  mp.FS.mkdir(dst);
+  for (const e of fs.readdirSync(src, { withFileTypes: true })) {
+    if (e.isDirectory()) copy(src + "/" + e.name, dst + "/" + e.name);
+    else if (e.name.endsWith(".mpy")) mp.FS.writeFile(dst + "/" + e.name, fs.readFileSync(src + "/" + e.name));
+  }
 }
+copy(build, "/fw");
 for (const step of fs.readFileSync(script, "utf8").split(/^#--step--$/m)) {
   mp.runPython(step);
 }
