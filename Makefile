@@ -48,7 +48,7 @@ pictures: setup build
 
 # Bots: the Yatzy optimal-play value tables for the hard bot (computed, never committed; ~2 min each).
 .PHONY: tables tournament
-TABLE_DEPS := host_tools/yatzy_table.py firmware/yatzy.py firmware/yatzy_turn.py | $(STAMP)
+TABLE_DEPS := host_tools/yatzy_table.py firmware/dicecup/rules/yatzy.py firmware/dicecup/bots/yatzy_turn.py | $(STAMP)
 tables: build/tables/yatzy_standard.yvt build/tables/yatzy_yahtzee.yvt
 
 build/tables/yatzy_%.yvt: $(TABLE_DEPS)

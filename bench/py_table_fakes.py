@@ -7,7 +7,7 @@ device's by it. Measured here (64-bit unix port, heap numbers are deterministic)
 1. each fake's import cost under a host link (gc.mem_alloc after a collection, in the order a
    handheld loads them; a module that grows the interned-string pool pays the whole new pool), and
    what the fakes' objects hold once the display, the buttons and the radio are up: the ESP-NOW
-   receive buffer (4096 B, firmware/radio.RXBUF) and the display's frame buffer (1024 B) apart, as a
+   receive buffer (4096 B, firmware/dicecup/device/radio.RXBUF) and the display's frame buffer (1024 B) apart, as a
    real handheld holds those on its heap too;
 2. an 8-handheld Snyd table (seed 3, virtual clock, autoplay, 1M heap): each handheld's peak
    gc.mem_alloc after a collection, sampled every 100 virtual ms by a wrapper script around

@@ -1,4 +1,4 @@
-"""X25519 (firmware/x25519.py): one scalar multiplication on the MicroPython unix port (the .mpy,
+"""X25519 (firmware/dicecup/table/x25519.py): one scalar multiplication on the MicroPython unix port (the .mpy,
 compiled here with mpy-cross as host_tools.build does) and on CPython, and what that makes on a
 240 MHz ESP32 and for a handheld joining an 8-seat table.
 
@@ -25,7 +25,7 @@ from host_tools.paths import FIRMWARE, MICROPYTHON
 ESP32_PIDIGITS_SCORE = 591.97  # bm_pidigits on an ESP32, micropython PR #7850
 PIDIGITS_NORM = 65  # bm_pidigits' (100, 100) params: 1 loop of 65 digits; score = 1e6 * 65 / us
 SEATS = 8
-PRE_MS = 250  # firmware/table.py PRE_MS: the pause between two agreements while browsing
+PRE_MS = 250  # firmware/dicecup/table/table.py PRE_MS: the pause between two agreements while browsing
 N = 20  # scalar multiplications timed per interpreter (the best of them is reported)
 
 # bm_pidigits from MicroPython's tests/perf_bench (from pyperformance, MIT), the same arithmetic

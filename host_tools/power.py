@@ -117,7 +117,7 @@ LDO_DROPOUT = [(100.0, 0.12), (200.0, 0.26)]   # ME6211 datasheet, typical dropo
 R_PATH = 0.1     # ohm between the cell and the regulator: DW01A/FS8205A FETs, slide switch, wires (estimate)
 R_CELL = 0.15    # ohm, a 1000 mAh LiPo's internal resistance for current above the curve's load (estimate)
 V_RAIL = 3.3
-# The charge curve the handheld shows (firmware/battery.py): its 100 % and its 0 %, in volts.
+# The charge curve the handheld shows (firmware/dicecup/device/battery.py): its 100 % and its 0 %, in volts.
 V_FULL = (3000 + firmware_battery._CURVE[0] * 10) / 1000.0
 V_EMPTY = (3000 + firmware_battery._CURVE[-2] * 10) / 1000.0
 # The lowest supply each chip's board is rated for: ESP32-S3 datasheet Table 5-2, ESP32-WROOM-32 datasheet.
@@ -132,7 +132,7 @@ ONBOARD = {
               "why_not": ""},
 }
 
-# The firmware's duty cycle (firmware/app.py, settings.py): with no button pressed the screen dims after
+# The firmware's duty cycle (firmware/dicecup/app.py, settings.py): with no button pressed the screen dims after
 # half the sleep time and the handheld light-sleeps after all of it; the default sleep time is:
 SLEEP_S = firmware_settings.SLEEP_S[firmware_settings.SCHEMA["sleep"][0]]
 BREAKS = 4            # breaks in a games night; each costs SLEEP_S awake before the handheld sleeps
@@ -273,7 +273,7 @@ def warning_mv(level):
 
 def regulator(board=None):
     """The dropout argument for one board, as numbers: where the ME6211 stops holding 3.3 V (cell volts
-    under the table's load, as firmware/battery.py's curve reads them) steadily and during a frame sent."""
+    under the table's load, as firmware/dicecup/device/battery.py's curve reads them) steadily and during a frame sent."""
     bud = Budget(board)
     b = bud.board
     steady = bud.state_ma()["table, screen on"]
@@ -308,7 +308,7 @@ def regulator_text(board=None):
                "dropout of %d mV at %d mA and %d mV at %d mA and nothing above that, no maximum either; the "
                "figures below take it as linear in the current, which beyond %d mA is an estimate. Between the "
                "cell and the regulator sit the protection FETs, the switch and the wires, counted as %.2f ohm "
-               "(estimate); the cell's own sag at the table's current is already in firmware/battery.py's curve, "
+               "(estimate); the cell's own sag at the table's current is already in firmware/dicecup/device/battery.py's curve, "
                "and for the extra current of a frame on the air it is counted as %.2f ohm (estimate)."
                % (LDO_NAME, LDO_RATED_MA, LDO_DROPOUT[0][1] * 1000, LDO_DROPOUT[0][0], LDO_DROPOUT[1][1] * 1000,
                   LDO_DROPOUT[1][0], LDO_DROPOUT[1][0], R_PATH, R_CELL))
@@ -379,7 +379,7 @@ def report(board=None):
             "", "## Where the figures come from", "", "| figure | mA | source |", "|---|---|---|"]
     for what, f in bud.figures():
         out.append("| %s | %s | %s |" % (what, ("%.3f" % f.ma).rstrip("0").rstrip("."), f.cited()))
-    out += ["", "The firmware's duty cycle (firmware/app.py, its default sleep time in firmware/settings.py): "
+    out += ["", "The firmware's duty cycle (firmware/dicecup/app.py, its default sleep time in firmware/dicecup/storage/settings.py): "
             "with no button pressed the screen dims after %d s and the handheld light-sleeps (radio off, "
             "screen off) after %d s; a button wakes it where it was." % (SLEEP_S // 2, SLEEP_S), ""]
     out += ["## Hours per charge", "", "| scenario | duty cycle | average mA | hours on %d mAh | cell for %g h |"

@@ -257,7 +257,7 @@ def svg(pm):
     out.append(_text(20, py + 100, "VSW (after the switch) also feeds the battery divider; all minus terminals "
                      "and GND pins are one ground. Do not plug the board's USB while the switch is on.", 12))
     out.append(_text(20, py + 118, "Wake from sleep: any button; the %s button (GPIO %d) at once via ext0, back via ext1 "
-                     "(firmware/hw.py), up and down within 250 ms." % (pm["wake"], pm["buttons"][pm["wake"]]), 12))
+                     "(firmware/dicecup/device/hw.py), up and down within 250 ms." % (pm["wake"], pm["buttons"][pm["wake"]]), 12))
     out.append("</svg>")
     return "\n".join(out) + "\n"
 

@@ -10,7 +10,7 @@ over the states of one popcount at a time.
     python -m host_tools.yatzy_table [--variant standard|yahtzee] [--out build/tables/...]
 prints the optimal expected score (standard: 248.44, yahtzee: 254.59) and writes the table file.
 
-Table file (little-endian; read with seeks by firmware/yatzy_values.py, which documents the layout):
+Table file (little-endian; read with seeks by firmware/dicecup/bots/yatzy_values.py, which documents the layout):
 the upper sums that lead to the same future (bonus won, bonus out of reach) share a class; per
 (filled-box mask, yahtzee flag) a u16 base in 1/100 points, per class a u8 delta above it. That keeps
 the standard table near 1 MB (the handheld's limit is 1.5 MB) at about 0.1 point resolution.

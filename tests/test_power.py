@@ -197,7 +197,7 @@ def test_the_report_says_so_when_the_critical_warning_comes_too_late(monkeypatch
 
 
 def test_the_battery_module_quotes_the_reference_boards_figures():
-    """firmware/battery.py's docstring: the reference board's currents and the warnings' voltages."""
+    """firmware/dicecup/device/battery.py's docstring: the reference board's currents and the warnings' voltages."""
     doc = " ".join(battery.__doc__.split())
     r = power.regulator()
     st = power.state_ma()

@@ -17,7 +17,7 @@ from host_tools.sim.__main__ import _records, disagreements, replay_problems
 from host_tools.sim.hub import Sim
 
 from host_tools.tablebus import Eavesdropper  # noqa: E402
-from dicecup.table import wire  # firmware/wire.py (host_tools.paths put firmware/ on sys.path)
+from dicecup.table import wire  # firmware/dicecup/table/wire.py (host_tools.paths put firmware/ on sys.path)
 
 
 def cli(tmp_path, *args, timeout=600):

@@ -1,7 +1,7 @@
 """Host fake of MicroPython's `espnow` module (ESP32 flavour), carried by the simulator's radio bus.
 
 Follows MicroPython's docs/library/espnow.rst and ports/esp32 (modespnow.c, modules/espnow.py) for
-what the firmware (firmware/radio.py) and the tests use:
+what the firmware (firmware/dicecup/device/radio.py) and the tests use:
 - `ESPNow()` is a singleton; `active(True)` allocates the receive buffer (`rxbuf` bytes, one
   bytearray, as the device takes its ring buffer from the heap), `active(False)` frees it and
   forgets every peer. `config(rxbuf=, timeout_ms=, rate=, pm=)`; `config('rxbuf')` and

@@ -9,7 +9,7 @@ entry and after every change from the PC), as on the ESP32; any other button cha
 sleeps on. wake_reason() says which: EXT0_WAKE, EXT1_WAKE or TIMER_WAKE.
 
 Kept small: on an ESP32 this module is built in and costs no heap, here every name and method is
-heap (bench/py_table_fakes.py counts it), so it holds only what firmware/hw.py, the tests and the
+heap (bench/py_table_fakes.py counts it), so it holds only what firmware/dicecup/device/hw.py, the tests and the
 bench driver use: Pin (IN, PULL_UP; value, init), I2C (only made: the ssd1306 fake counts what it
 would send), ADC (ATTN_11DB; atten, read_uv), lightsleep, wake_reason, reset. No pin IRQs: the
 firmware polls its buttons. It loads the host link only when a PC process runs the handheld.

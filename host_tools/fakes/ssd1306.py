@@ -5,7 +5,7 @@ Like the real driver, SSD1306_I2C is a framebuf.FrameBuffer (MONO_VLSB, width*he
 the bytes are counted (stats) instead of written. When a PC process runs the handheld (DICECUP_LINK
 set) each shown frame and each power/contrast change goes to it over the host link (hostlink.py);
 without one the last frame shown is kept in `sent` (what the player sees, for in-process tests).
-Kept to what firmware/hw.py, the tests and the bench driver use (poweron, poweroff, contrast, show;
+Kept to what firmware/dicecup/device/hw.py, the tests and the bench driver use (poweron, poweroff, contrast, show;
 on, level, frames): a benchmark counts this module's heap, so it keeps few names (the register
 numbers are written out where the real driver names them with const()).
 """

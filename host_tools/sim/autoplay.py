@@ -2,7 +2,7 @@
 
 It knows nothing of the firmware's insides: it reads the screen's text with host_tools/readback
 (the same reader the handheld's tests use), finds the highlighted menu row (the inverted one),
-walks the menus to the chosen game by their labels (firmware/strings.py, either language) and
+walks the menus to the chosen game by their labels (firmware/dicecup/text/strings.py, either language) and
 starts it; in a game it presses select, which takes what the screen offers (the bid picker's
 smallest legal raise, the call it proposes, "next"), and now and then steps the picker once with
 down first. Finished games are counted from the records the handheld saved on its flash
@@ -13,7 +13,7 @@ import random
 
 from host_tools import paths  # noqa: F401  (puts firmware/ on sys.path)
 from host_tools import readback
-from dicecup.text import strings  # firmware/strings.py: the menu labels
+from dicecup.text import strings  # firmware/dicecup/text/strings.py: the menu labels
 
 PATHS = {  # menu labels from the title down to the start, per --game
     "snyd": ("snyd", "start"),

@@ -23,7 +23,7 @@ from host_tools import readback
 from host_tools.sim import autoplay
 from host_tools.sim.hub import Sim
 
-from dicecup.text import strings  # firmware/strings.py
+from dicecup.text import strings  # firmware/dicecup/text/strings.py
 
 LANG_EN = 1
 
