@@ -14,15 +14,7 @@ YATZY_KEYS = ("variant", "options", "dice", "rolls_left", "saved_rolls", "column
 def yatzy_view(game, player=None, options=None):
     g = game
     p = g.current if player is None else player
-    cols = []
-    names = g.boxes()
-    for c in range(g.columns):
-        sc = {}
-        for b in range(g.nbox):
-            v = g.get(p, b, c)
-            if v is not None:
-                sc[names[b]] = v
-        cols.append({"scores": sc})
+    cols = [{"scores": g.scores(p, c)} for c in range(g.columns)]
     return {"variant": g.variant, "options": dict(options or {}),
             "dice": list(g.dice) if g.roll_no else [], "rolls_left": g.rolls_left,
             "saved_rolls": g.saved_rolls[p], "columns": cols, "yahtzee_bonus": g.yahtzee_bonus(p)}

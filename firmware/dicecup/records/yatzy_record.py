@@ -72,16 +72,10 @@ def _play(g, t):
 
 def _output(g, error):
     players = []
-    names = g.boxes()
     for p in range(g.players):
         cols = []
         for c in range(g.columns):
-            scores = {}
-            for b in range(g.nbox):
-                s = g.get(p, b, c)
-                if s is not None:
-                    scores[names[b]] = s
-            cols.append({"scores": scores, "upper": g.upper(p, c), "bonus": g.bonus(p, c)})
+            cols.append({"scores": g.scores(p, c), "upper": g.upper(p, c), "bonus": g.bonus(p, c)})
         players.append({"columns": cols, "yahtzee_bonus": g.yahtzee_bonus(p),
                         "saved_rolls": g.saved_rolls[p], "total": g.total(p)})
     return {"players": players, "finished": g.finished,

@@ -28,6 +28,7 @@ Public API (the handheld UI, the bots and yatzy_record build on this):
     g.why_not(box, column=0)        None if fill(box, column) is legal now, else the reason
     g.fill(box, column=0)           score the dice in the box, end the turn; returns the box's score
     g.is_free(p, box, column=0);  g.get(p, box, column=0): raw box score or None if free
+    g.scores(p, column=0)           {box name: score} of the filled boxes (records and bot views)
     g.upper(p, column=0), g.bonus(p, column=0)   upper sum and upper bonus (unmultiplied)
     g.yahtzee_bonus(p)              Yahtzee bonus points (100 per joker Yahtzee while the box holds 50)
     g.total(p)                      final-rules total so far (triple multipliers, bonuses)
@@ -162,6 +163,17 @@ class Yatzy:
 
     def is_free(self, p, box, column=0):
         return self.card[self._at(p, column) + box] == _FREE
+
+    def scores(self, p, column=0):
+        """{box name: score} of scorecard p's filled boxes in a column: what a record's result and a
+        bot view show (a new dict; never called during play)."""
+        names = self.boxes()
+        out = {}
+        for b in range(self.nbox):
+            s = self.get(p, b, column)
+            if s is not None:
+                out[names[b]] = s
+        return out
 
     def filled(self, p):
         # every turn fills one box, and the scorecards take turns in order

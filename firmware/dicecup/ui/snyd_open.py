@@ -11,9 +11,9 @@ It never imports snyd_ui (whose next_round and Round.draw load it): deal is hand
 to play the round with.
 """
 from dicecup.ui import gfx
-from dicecup.device.buttons import BACK, DOWN, PRESS, RELEASE, REPEAT, SELECT, UP
+from dicecup.device.buttons import DOWN, PRESS, REPEAT, SELECT, UP
 from dicecup.text.strings import t
-from dicecup.ui.ui import Screen
+from dicecup.ui.ui import CupScreen, Screen
 
 
 def deal(app, m, kids, Round):
@@ -58,7 +58,7 @@ def _start(app, m, kids, shown, Round):
     app.go(Round(app, m, kids, False))
 
 
-class Choose(Screen):
+class Choose(CupScreen):
     """Up/down move the cursor over your dice, select lays that one open; hold BACK to look."""
 
     def __init__(self, app, m, kids, shown, Round):
@@ -68,13 +68,9 @@ class Choose(Screen):
         self.kids = kids
         self.shown = shown
         self.i = 0
-        self.peek = False
 
     def key(self, b, ev):
-        if b == BACK:
-            if ev == PRESS or ev == RELEASE:
-                self.peek = ev == PRESS
-                self.changed()
+        if CupScreen.key(self, b, ev):
             return
         if ev != PRESS and ev != REPEAT:
             return
@@ -90,7 +86,7 @@ class Choose(Screen):
         d = self.m.round_dice[self.m.me]
         g.row(0, t("od_title"))
         # blank dice (face 0: no pips) keep the faces under the cup
-        x0, pitch = g.dice_row(d if self.peek or self.app.settings["cup_open"] else bytes(len(d)), 18)
+        x0, pitch = g.dice_row(d if self.cup_open() else bytes(len(d)), 18)
         g.fb.fill_rect(x0 + self.i * pitch, 38, gfx.DIE, 2, 1)
         g.row(6, t("hint_peek"), 1)
         g.row(7, t("od_hint"), 1)

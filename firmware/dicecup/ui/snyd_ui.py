@@ -11,9 +11,9 @@ depends on where the other players are. The cup: your dice are hidden unless you
 round screen (or the "cup" setting shows them); hidden means a cup is drawn and nothing else.
 """
 from dicecup.ui import gfx
-from dicecup.device.buttons import BACK, PRESS, RELEASE, SELECT
+from dicecup.device.buttons import PRESS, SELECT
 from dicecup.text.strings import bid_text, t
-from dicecup.ui.ui import Screen
+from dicecup.ui.ui import CupScreen, Screen
 
 # the round's and the person's screens' modules: game over drops them before the record is saved
 SCREENS = ("dicecup.ui.snyd_screens", "dicecup.ui.snyd_open", "dicecup.ui.snyd_ui")
@@ -40,12 +40,11 @@ def next_round(app, match, kids):
         app.go(Round(app, match, kids))
 
 
-class Round(Screen):
+class Round(CupScreen):
     def __init__(self, app, match, kids, deal=True):
         Screen.__init__(self, app)
         self.m = match
         self.kids = kids
-        self.peek = False
         if deal:
             match.deal(app.now)
 
@@ -83,10 +82,7 @@ class Round(Screen):
             next_round(self.app, self.m, self.kids)
 
     def key(self, b, ev):
-        if b == BACK:
-            if ev == PRESS or ev == RELEASE:
-                self.peek = ev == PRESS
-                self.changed()
+        if CupScreen.key(self, b, ev):
             return
         if b == SELECT and ev == PRESS:
             if self.me_out():
@@ -98,9 +94,6 @@ class Round(Screen):
             mm = snyd_screens.MoveMenu(self.app, self)
             if mm.count():
                 self.app.go(mm)
-
-    def cup_open(self):
-        return self.peek or self.app.settings["cup_open"]
 
     def draw(self, g):
         m = self.m

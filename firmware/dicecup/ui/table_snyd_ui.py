@@ -12,6 +12,7 @@ from dicecup.device.buttons import BACK, PRESS, SELECT
 from dicecup.table.snydtable import P_BID
 from dicecup.text.strings import t
 from dicecup.ui.table_watch import MENU_MODULES, refused, to_lobby, watch
+from dicecup.ui.table_watch import TableMatch as watch_match
 from dicecup.ui.ui import Screen
 
 
@@ -21,17 +22,9 @@ def screen(app):
     return TableRound(app, TableMatch(tb), tb.kids)
 
 
-class TableMatch:
+class TableMatch(watch_match):
     """What snyd_ui's screens read of a match, answered by the table."""
     kind = "snyd"
-
-    def __init__(self, tb):
-        self.t = tb
-        self.changed_at = 0
-
-    @property
-    def game(self):
-        return self.t.game.game
 
     @property
     def me(self):
@@ -48,14 +41,7 @@ class TableMatch:
         return self.t.game.last_dice or [b""] * self.t.game.n
 
     def deal(self, now):
-        pass
-
-    def act(self, seat, move, now):
-        self.t.submit_move(move)
-        return None
-
-    def poll(self, now):
-        return None
+        pass  # the table's fair-dice round deals
 
 
 class TableRound(snyd_ui.Round):

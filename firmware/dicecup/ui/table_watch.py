@@ -25,6 +25,26 @@ LOBBY = const(2)
 CLOSE = const(3)
 
 
+class TableMatch:
+    """What a game's screens read of a match, answered by the table: the part every game shares
+    (table_snyd_ui's and table_yatzy_ui's TableMatch add their game's). A move goes to the table;
+    every seat's move, this handheld's too, arrives through the table's log."""
+
+    def __init__(self, tb):
+        self.t = tb
+        self.changed_at = 0
+
+    @property
+    def game(self):
+        return self.t.game.game
+
+    def act(self, seat, move, now):
+        self.t.submit_move(move)
+
+    def poll(self, now):
+        return None
+
+
 def ensure(app):
     """The handheld's table (and radio), made on first use."""
     if app.table is None:

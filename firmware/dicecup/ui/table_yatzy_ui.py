@@ -13,6 +13,7 @@ from dicecup.ui import yatzy_ui
 from dicecup.device.buttons import BACK, PRESS, RELEASE, SELECT
 from dicecup.text.strings import t
 from dicecup.ui.table_watch import MENU_MODULES, refused, to_lobby, watch
+from dicecup.ui.table_watch import TableMatch as watch_match
 from dicecup.table.tablegame import P_OVER
 from dicecup.ui.ui import Screen
 
@@ -31,17 +32,9 @@ class _Roller:
         self.bot = False
 
 
-class TableMatch:
+class TableMatch(watch_match):
     """What yatzy_ui's screens read of a match, answered by the table."""
     kind = "yatzy"
-
-    def __init__(self, tb):
-        self.t = tb
-        self.changed_at = 0
-
-    @property
-    def game(self):
-        return self.t.game.game
 
     @property
     def rec(self):
@@ -72,12 +65,6 @@ class TableMatch:
 
     def who(self, p=None):
         return self.seat().name
-
-    def act(self, p, move, now):
-        self.t.submit_move(move)
-
-    def poll(self, now):
-        return None  # every other seat's move arrives through the table's log
 
 
 class TableTurn(yatzy_ui.Turn):

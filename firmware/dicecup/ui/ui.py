@@ -3,8 +3,9 @@
 A Screen draws itself on request (draw(g)), reacts to button events (key(button, event)) and to time
 (tick(now)), and calls self.changed() whenever what it shows changes: the app redraws only then.
 Menu is a scrolling list with a title row; items are (label, value) pairs a subclass supplies.
+CupScreen is a screen with the person's dice under the cup (hold BACK to look).
 """
-from dicecup.device.buttons import BACK, DOWN, PRESS, REPEAT, SELECT, UP
+from dicecup.device.buttons import BACK, DOWN, PRESS, RELEASE, REPEAT, SELECT, UP
 from dicecup.text.strings import t
 
 VISIBLE = 7
@@ -27,6 +28,24 @@ class Screen:
 
     def draw(self, g):
         pass
+
+
+class CupScreen(Screen):
+    """A screen with the person's dice under the cup: holding BACK lifts it (peek), and the
+    cup_open setting keeps it lifted. key() handles BACK; a subclass's key() calls it first."""
+    peek = False
+
+    def key(self, b, ev):
+        """True if the key was BACK (pressed: peek, released: the cup goes down again)."""
+        if b != BACK:
+            return False
+        if ev == PRESS or ev == RELEASE:
+            self.peek = ev == PRESS
+            self.changed()
+        return True
+
+    def cup_open(self):
+        return self.peek or self.app.settings["cup_open"]
 
 
 def fit(label, value, width=16):
