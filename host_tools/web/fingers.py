@@ -7,7 +7,9 @@ page's handhelds as it plays the simulator's (nothing of the finger is written t
         "files": {"0": {"records/snyd-0001.json": "text", ...}}  (new or changed records),
         "dead": [i, ...]}
   out  {"press": [[i, "select", true], ...], "done": bool, "failed": {"i": "why"}}
-Usage: python -m host_tools.web.fingers N GAME GAMES SEED
+Usage: python -m host_tools.web.fingers N GAME GAMES SEED [FIRST TOTAL]
+FIRST and TOTAL: these N handhelds are FIRST.. of a table of TOTAL spread over browser tabs (the
+first handheld of all creates the table and starts it once TOTAL sit; the others join).
 """
 import json
 import os
@@ -47,11 +49,19 @@ class _Sim:
 
 
 def main(argv=None):
-    n, game, games, seed = (argv or sys.argv[1:])[:4]
+    args = (argv or sys.argv[1:]) + [None, None]
+    n, game, games, seed = args[:4]
     n, games, seed = int(n), int(games), int(seed)
+    first = int(args[4] or 0)
+    total = int(args[5] or n)
     root = tempfile.mkdtemp(prefix="dicecup-fingers-")
     sim = _Sim(n, root)
-    players = [autoplay.Player(sim, i, game, games, seed=seed * 100 + i) for i in range(n)]
+    players = [autoplay.Player(sim, i, game, games, seed=seed * 100 + first + i) for i in range(n)]
+    for p in players:
+        if first or total != n:     # part of a table across tabs
+            p.table, p.want_players, p.creator = True, total, first + p.i == 0
+            path = ("table", "t_create", "t_open") if p.creator else ("table", "t_join")
+            p.path = [autoplay.labels(k) for k in path]
     for line in sys.stdin:
         m = json.loads(line)
         sim.t = m["now"]

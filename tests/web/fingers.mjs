@@ -3,8 +3,8 @@
 import { spawn } from "node:child_process";
 import readline from "node:readline";
 
-export function fingers(python, root, n, game, games, seed) {
-  const p = spawn(python, ["-m", "host_tools.web.fingers", String(n), game, String(games), String(seed)],
+export function fingers(python, root, n, game, games, seed, first = 0, total = n) {
+  const p = spawn(python, ["-m", "host_tools.web.fingers", String(n), game, String(games), String(seed), String(first), String(total)],
     { cwd: root, stdio: ["pipe", "pipe", "inherit"] });
   const lines = readline.createInterface({ input: p.stdout });
   const waiting = [];
