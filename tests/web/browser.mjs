@@ -42,12 +42,13 @@ const browser = await puppeteer.launch({ executablePath: chromium, headless: tru
   args: ["--no-sandbox", "--disable-gpu", "--disable-background-timer-throttling", "--disable-renderer-backgrounding"] });
 const results = {};
 const readback = (hexes) => JSON.parse(execFileSync(python, ["-c",
-  "import sys, json; from host_tools import readback; print(json.dumps([readback.text(bytes.fromhex(h)) if h else '' for h in json.load(sys.stdin)]))"],
+  "import sys, json; from host_tools import paths, readback; print(json.dumps([readback.text(bytes.fromhex(h)) if h else '' for h in json.load(sys.stdin)]))"],
   { cwd: root, input: JSON.stringify(hexes) }).toString());
 const frames = (page) => page.evaluate(() => window.dicecup.hub.handhelds.map((h) => h.frame ? Array.from(h.frame, (x) => (x < 16 ? "0" : "") + x.toString(16)).join("") : ""));
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 async function open(query, finger) {
   const page = await browser.newPage();
+  await page.setViewport({ width: 1400, height: 900 });
   page.on("pageerror", (e) => console.error("page error:", e.message));
   if (finger) await page.exposeFunction("dicecupFinger", (state) => finger.step(state));
   await page.goto(url + "?" + query);
@@ -78,7 +79,7 @@ try {
       { timeout: 600000, polling: 500 });
     const v = await page.evaluate(() => ({ verdict: window.dicecup.verdict, now: window.dicecup.hub.now, boot: window.dicecup.bootMs }));
     fs.mkdirSync(path.join(out, "shots"), { recursive: true });
-    await page.screenshot({ path: path.join(out, "shots", "table.png") });
+    await page.screenshot({ path: path.join(out, "shots", "table.png"), fullPage: true });
     const cvs = await page.$$("canvas");
     for (let i = 0; i < cvs.length; i++) await cvs[i].screenshot({ path: path.join(out, "shots", `hh${i + 1}.png`) });
     await saveRecords(page, path.join(out, "game"));
@@ -94,20 +95,20 @@ try {
     const page = await open("n=3&clock=wall&room=keys" + Date.now());
     await page.waitForFunction(() => window.dicecup.hub.handhelds.every((h) => h.frame), { timeout: 60000 });
     await sleep(500);
-    const before = readback(await frames(page));
+    const before = await frames(page);
     await page.keyboard.down("w"); await sleep(150); await page.keyboard.up("w");   // handheld 2: down
     await sleep(400);
-    const after = readback(await frames(page));
+    const after = await frames(page);
     const b = await page.$$(".hh:nth-child(3) .btns button");                     // handheld 3's buttons
     const box = await b[1].boundingBox();                                          // its "down"
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.mouse.down(); await sleep(150); await page.mouse.up();
     await sleep(400);
-    const clicked = readback(await frames(page));
+    const clicked = await frames(page);
     await page.screenshot({ path: path.join(out, "shots", "keys.png") });
     results.keys = { moved: after[1] !== before[1], others_still: after[0] === before[0] && after[2] === before[2],
       click_moved: clicked[2] !== after[2], click_others_still: clicked[0] === after[0] && clicked[1] === after[1],
-      before: before[1], after: after[1] };
+      text: readback(clicked) };   // the cursor (an inverted row) is not in the text: the frames compare
     await page.close();
   }
   if (!only || only === "tabs") {
