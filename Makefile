@@ -14,7 +14,7 @@ $(STAMP): requirements.txt
 	$(PY) -m pip install --quiet -r requirements.txt
 	touch $@
 
-test: setup
+test: setup mp32
 	$(PY) -m pytest -q -n 2 tests
 
 bench: setup build tables mp32
@@ -31,6 +31,23 @@ $(MP32): host_tools/mp32/package-lock.json
 
 build: setup
 	$(PY) -m host_tools.build
+
+# dicecup in the browser (docs/web.md): build/web/ (firmware .mpy, fakes, the WebAssembly MicroPython
+# host_tools/mp32 pins, the page), served on 127.0.0.1 (WEB_PORT=8017). Static: any web host serves it.
+# web-test: headless Debian chromium (apt-get if missing) driven by puppeteer-core (tests/web).
+.PHONY: web web-test
+WEB_PORT ?= 8017
+web: setup mp32
+	$(PY) -m host_tools.web serve --port $(WEB_PORT)
+
+WEBTEST := tests/web/node_modules/.package-lock.json
+$(WEBTEST): tests/web/package-lock.json
+	cd tests/web && npm ci --no-audit --no-fund --silent
+
+web-test: setup build mp32 $(WEBTEST)
+	@command -v chromium >/dev/null || (apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium) \
+		|| { echo "web-test needs Debian's chromium: apt-get install chromium (as root)"; exit 1; }
+	DICECUP_WEB_TEST=1 $(PY) -m pytest -q tests/test_web_browser.py tests/test_web.py
 
 clean:
 	rm -rf build .pytest_cache .hypothesis

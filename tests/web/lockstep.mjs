@@ -17,7 +17,11 @@ const bootWall = Date.now() - t0;
 const f = fingers(python, root, N, game, 1, parseInt(seed));
 const { hex } = await import(new URL("hub.mjs", hub.base));
 let verdict = null;
+// HEAP_EVERY=K: every K steps each handheld's heap after a collection (the bench's peak)
+const heapEvery = parseInt(process.env.HEAP_EVERY || "0"), peak = new Array(N).fill(0);
 hub.after = async () => {
+  if (heapEvery && hub.steps % heapEvery === 0)
+    for (let i = 0; i < N; i++) peak[i] = Math.max(peak[i], await hub.heapOf(i));
   const state = { now: hub.now, handhelds: hub.handhelds.map((h, i) => ({
     frameKey: h.frames, get frame() { return h.frame ? hex(h.frame) : null; }, records: hub.records(i), alive: h.alive })) };
   const r = await f.step(state);
@@ -38,7 +42,7 @@ const ticks = hub.handhelds.flatMap((h) => h.tickMs).sort((a, b) => a - b);
 const q = (p) => ticks.length ? ticks[Math.min(ticks.length - 1, Math.floor(p * ticks.length))] : null;
 console.log(JSON.stringify({ done: !!(verdict && verdict.done), failed: verdict ? verdict.failed : { all: "out of time" },
   virtual_s: hub.now / 1000, wall_s: (Date.now() - t0) / 1000, steps: hub.steps, boot_wall_ms: bootWall,
-  boot_ms: hub.handhelds.map((h) => h.bootMs), tick_median_ms: q(0.5), tick_p95_ms: q(0.95), heap: heaps }));
+  boot_ms: hub.handhelds.map((h) => h.bootMs), tick_median_ms: q(0.5), tick_p95_ms: q(0.95), heap: heaps, heap_peak: peak.map((p, i) => Math.max(p, heaps[i])) }));
 f.close();
 hub.close();
 process.exit(0);

@@ -157,12 +157,16 @@ export class Hub {
   }
   async run(until = () => false) {
     this.running = true;
+    let next = performance.now();
     while (this.running && !until(this)) {
-      const t = performance.now();
       await this.step();
       if (this.after) await this.after(this);
       while (this.todo.length) await this.todo.shift()();
-      if (this.clock === "wall") await this.sleep(Math.max(0, this.stepMs - (performance.now() - t)));
+      if (this.clock === "wall") {
+        // steps at fixed times (no drift); one that came late is not made up for by a burst
+        next = Math.max(next + this.stepMs, performance.now() - this.stepMs);
+        await this.sleep(Math.max(0, next - performance.now()));
+      }
     }
   }
   stopRunning() { this.running = false; }
