@@ -10,11 +10,16 @@ const SCALE = Math.max(1, Math.min(8, parseFloat(q.get("scale") || "3")));
 const room = q.get("room");
 const seed = q.has("seed") ? parseInt(q.get("seed")) : null;
 const clock = q.get("clock") === "virtual" ? "virtual" : "wall";
-// each tab's handhelds need their own radio addresses: a tab number in the MAC (?tab= to fix it)
-const tab = q.has("tab") ? parseInt(q.get("tab")) & 255 : room ? 1 + Math.floor(Math.random() * 250) : 0;
+// each tab's handhelds need their own radio addresses: a tab number in the MAC (?tab= to fix it),
+// drawn once per tab and kept in sessionStorage (per tab, kept over a reload), so a handheld keeps
+// its address and with it its seat at a table when the page reloads
+const tabKey = "dicecup-tab:" + room;
+const tab = q.has("tab") ? parseInt(q.get("tab")) & 255 : !room ? 0 :
+  parseInt(sessionStorage.getItem(tabKey) || "0") || 1 + Math.floor(Math.random() * 250);
+if (room) sessionStorage.setItem(tabKey, String(tab));
 const delay = (q.get("delay") || "0:0").split(":").map(Number);
 const KEYS = ["1234", "qwer", "asdf", "zxcv", "5678", "tyui", "ghjk", "bnm,"];
-const store = "dicecup:" + (room || "local") + ":" + (q.get("tab") || "") + ":";
+const store = "dicecup:" + (room || "local") + ":" + tab + ":";   // each tab's own flash
 document.documentElement.style.setProperty("--scale", SCALE);
 
 const b64 = (u8) => { let s = ""; for (let i = 0; i < u8.length; i += 8192) s += String.fromCharCode(...u8.subarray(i, i + 8192)); return btoa(s); };
