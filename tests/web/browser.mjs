@@ -41,6 +41,7 @@ const url = `http://127.0.0.1:${server.address().port}/`;
 const browser = await puppeteer.launch({ executablePath: chromium, headless: true,
   args: ["--no-sandbox", "--disable-gpu", "--disable-background-timer-throttling", "--disable-renderer-backgrounding"] });
 const results = {};
+fs.mkdirSync(path.join(out, "shots"), { recursive: true });
 const readback = (hexes) => JSON.parse(execFileSync(python, ["-c",
   "import sys, json; from host_tools import paths, readback; print(json.dumps([readback.text(bytes.fromhex(h)) if h else '' for h in json.load(sys.stdin)]))"],
   { cwd: root, input: JSON.stringify(hexes) }).toString());
