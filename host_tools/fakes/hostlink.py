@@ -14,7 +14,7 @@ in place), no dict of handlers, nothing allocated per message.
 Configuration (environment of the micropython process):
     DICECUP_LINK   "HOST:PORT" of a TCP server on the PC (the PC listens, the handheld connects),
                    or unset for no link. On a port without sockets (the browser's WebAssembly
-                   port, host_tools/web) any value links over host_tools/web/jslink.py instead.
+                   port, host_tools/web) any value links over host_tools/web/py/jslink.py instead.
     DICECUP_ID     a small integer naming this handheld (sent in HELLO; default 0). A simulator runs
                    several handhelds, each with its own id, against one server.
     DICECUP_CLOCK  "virtual" to run on the virtual clock (put host_tools/fakes/vclock first on

@@ -38,13 +38,13 @@ class Handheld {
   async boot() {
     const hub = this.hub;
     this.worker = hub.spawn(this.i);
-    this.pending = null;
+    this.pending = new Map();   // reply type -> its waiters, in order (a worker answers in order)
     this.worker.on((m) => this.heard(m));
     const env = { DICECUP_LINK: "js", DICECUP_ID: String(this.id), DICECUP_MAC: this.mac };
     if (hub.seed !== null) env.DICECUP_SEED = String(bootSeed(hub.seed, hub.tab, this.id, this.boots));
     this.boots += 1;
     this.crash = null;
-    const ready = new Promise((res, rej) => { this.pending = { res, rej, type: "ready" }; });
+    const ready = this.wait("ready");
     this.post({ type: "init", base: hub.base, manifest: hub.manifest, env, flash: this.flash, heap: hub.heap,
       flashEvery: hub.flashEvery });
     const m = await ready;
@@ -57,11 +57,21 @@ class Handheld {
     if (m.type === "log") { this.log.push(m.line); if (this.log.length > 200) this.log.shift(); this.hub.onLog(this, m.line); return; }
     if (m.type === "error") { this.crash = m.error; this.hub.onLog(this, m.error); }
     if (m.flash) { this.flash = m.flash; this.hub.saveFlash(this.i, m.flash); }
-    const p = this.pending;
-    if (p && (p.type === m.type || m.type === "error")) { this.pending = null; m.type === "error" ? p.rej(new Error(m.error)) : p.res(m); }
+    if (m.type === "error") { this.failAll(new Error(m.error)); return; }
+    const q = this.pending.get(m.type);
+    if (q && q.length) q.shift().res(m);
   }
+  wait(type) {
+    return new Promise((res, rej) => {
+      if (!this.pending.has(type)) this.pending.set(type, []);
+      this.pending.get(type).push({ res, rej });
+    });
+  }
+  failAll(e) { for (const q of this.pending.values()) while (q.length) q.shift().rej(e); }
   ask(type, extra = {}) {
-    return new Promise((res, rej) => { this.pending = { res, rej, type }; this.post({ type, ...extra }); });
+    const p = this.wait(type);
+    this.post({ type, ...extra });
+    return p;
   }
   async step(now) {
     if (!this.alive) return;
@@ -71,7 +81,9 @@ class Handheld {
     let p = 0;
     for (const b of this.inbox) { inbox.set(b, p); p += b.length; }
     this.inbox = [];
-    const m = await this.ask("out", { type: "step", now, inbox });
+    const reply = this.wait("out");
+    this.post({ type: "step", now, inbox });
+    const m = await reply;
     this.out = m.out;
     this.tickMs.push(m.ms); if (this.tickMs.length > 5000) this.tickMs.shift();
     if (m.crash && !this.crash) { this.crash = m.crash; this.hub.onCrash(this); }
@@ -106,7 +118,7 @@ class Handheld {
     if (this.worker) this.worker.terminate();
     this.worker = null;
     this.hub.bus.powerOff(this.mac);
-    if (this.pending) { this.pending.rej(new Error("stopped")); this.pending = null; }
+    if (this.pending) this.failAll(new Error("stopped"));
   }
 }
 
