@@ -14,23 +14,42 @@ $(STAMP): requirements.txt
 	$(PY) -m pip install --quiet -r requirements.txt
 	touch $@
 
-test: setup
+test: setup mp32
 	$(PY) -m pytest -q -n 2 tests
 
 bench: setup build tables mp32
 	$(PY) -m host_tools.bench
 
-# A 32-bit MicroPython (WebAssembly port, pinned in host_tools/mp32) for bench/py_heap32.py; that
-# bench says it was skipped where there is no npm.
+# A 32-bit MicroPython (WebAssembly port, pinned in host_tools/mp32) for bench/py_heap32.py and the
+# browser version (docs/web.md, tests/test_web.py, which `make test` runs); both say they were skipped
+# where there is no npm.
 MP32 := host_tools/mp32/node_modules/.package-lock.json
 .PHONY: mp32
 mp32: $(MP32)
 $(MP32): host_tools/mp32/package-lock.json
-	@if command -v npm >/dev/null; then cd host_tools/mp32 && npm ci --no-audit --no-fund --silent; \
-	else echo "no npm here: bench/py_heap32.py will be skipped"; fi
+	@if command -v npm >/dev/null; then cd host_tools/mp32 && { npm ci --no-audit --no-fund --silent || \
+		echo "npm ci failed in host_tools/mp32: bench/py_heap32.py and the web tests will be skipped"; }; \
+	else echo "no npm here: bench/py_heap32.py and the web tests (tests/test_web.py) will be skipped"; fi
 
 build: setup
 	$(PY) -m host_tools.build
+
+# dicecup in the browser (docs/web.md): build/web/ (firmware .mpy, fakes, the WebAssembly MicroPython
+# host_tools/mp32 pins, the page), served on 127.0.0.1 (WEB_PORT=8017). Static: any web host serves it.
+# web-test: headless Debian chromium (apt-get if missing) driven by puppeteer-core (tests/web).
+.PHONY: web web-test
+WEB_PORT ?= 8017
+web: setup mp32
+	$(PY) -m host_tools.web serve --port $(WEB_PORT)
+
+WEBTEST := tests/web/node_modules/.package-lock.json
+$(WEBTEST): tests/web/package-lock.json
+	cd tests/web && npm ci --no-audit --no-fund --silent
+
+web-test: setup build mp32 $(WEBTEST)
+	@command -v chromium >/dev/null || (apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium) \
+		|| { echo "web-test needs Debian's chromium: apt-get install chromium (as root)"; exit 1; }
+	DICECUP_WEB_TEST=1 $(PY) -m pytest -q tests/test_web_browser.py tests/test_web.py
 
 clean:
 	rm -rf build .pytest_cache .hypothesis

@@ -13,7 +13,8 @@ in place), no dict of handlers, nothing allocated per message.
 
 Configuration (environment of the micropython process):
     DICECUP_LINK   "HOST:PORT" of a TCP server on the PC (the PC listens, the handheld connects),
-                   or unset for no link.
+                   or unset for no link. On a port without sockets (the browser's WebAssembly
+                   port, host_tools/web) any value links over host_tools/web/py/jslink.py instead.
     DICECUP_ID     a small integer naming this handheld (sent in HELLO; default 0). A simulator runs
                    several handhelds, each with its own id, against one server.
     DICECUP_CLOCK  "virtual" to run on the virtual clock (put host_tools/fakes/vclock first on
@@ -45,7 +46,7 @@ import sys
 try:
     import select
     import socket
-except ImportError:  # pragma: no cover - every unix port build has them
+except ImportError:  # the WebAssembly port (host_tools/web) has no sockets: jslink instead
     socket = None
 
 FREE_RUN = 0xFFFFFFFF
@@ -68,13 +69,17 @@ def connect(width=128, height=64):
     if _s is not None:
         return True
     addr = os.getenv("DICECUP_LINK")
-    if not addr or socket is None:
+    if not addr:
         return False
-    host, port = addr.rsplit(":", 1)
-    _s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    _s.connect(socket.getaddrinfo(host, int(port))[0][-1])
-    _p = select.poll()
-    _p.register(_s, select.POLLIN)
+    if socket is None:  # the browser's WebAssembly port: the PC side is the page (host_tools/web)
+        import jslink   # the same messages over JavaScript calls; it is both socket and poll
+        _s = _p = jslink
+    else:
+        host, port = addr.rsplit(":", 1)
+        _s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        _s.connect(socket.getaddrinfo(host, int(port))[0][-1])
+        _p = select.poll()
+        _p.register(_s, select.POLLIN)
     tx[0] = int(os.getenv("DICECUP_ID") or "0")
     tx[1] = width
     tx[2] = height

@@ -1,0 +1,179 @@
+"""dicecup in the browser (host_tools/web, docs/web.md) without a browser: Node.js runs the page's
+own modules. Skipped, saying so, only where Node.js is missing (or the WebAssembly MicroPython that
+`make mp32` installs with npm).
+
+- The page's radio (radio.mjs) is the simulator's RadioBus (host_tools/sim/radio.py): hypothesis
+  draws scenarios, both run them on the same random draws, every fate, time and delivery agrees.
+- A 4-handheld Snyd table game on the page's hub, lockstep on the virtual clock, seed 7, the
+  simulator's autoplay fingers: every handheld's record is the same and the referee accepts it,
+  and the same seed gives the same record again.
+"""
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from host_tools.paths import BUILD, ROOT
+from host_tools.sim.radio import RadioBus
+
+NODE = shutil.which("node")
+MP = os.path.join(ROOT, "host_tools", "mp32", "node_modules", "@micropython",
+                  "micropython-webassembly-pyscript")
+STATIC = os.path.join(ROOT, "host_tools", "web", "static")
+WEBTESTS = os.path.join(ROOT, "tests", "web")
+
+needs_node = pytest.mark.skipif(NODE is None, reason="no Node.js here: the web tests need `node`")
+
+
+# --- the radio model, twice ---------------------------------------------------------------------
+class _Scripted:
+    """The random draws a scenario gives, in order, as random.Random's random() and uniform()."""
+
+    def __init__(self, draws):
+        self.draws, self.k = draws, 0
+
+    def random(self):
+        x = self.draws[self.k % len(self.draws)]
+        self.k += 1
+        return x
+
+    def uniform(self, a, b):
+        return a + (b - a) * self.random()
+
+
+def _python_run(s):
+    o = s["opts"]
+    bus = RadioBus(loss=o["loss"], dup=o["dup"], delay_ms=tuple(o["delay_ms"]), reorder=o["reorder"],
+                   airtime_mbps=o["airtime_mbps"])
+    bus.rng = _Scripted(s["draws"])
+    results = []
+    for op in s["ops"]:
+        if op[0] == "state":
+            bus.set_state(bytes.fromhex(op[1]), op[2], op[3])
+        elif op[0] == "off":
+            bus.power_off(bytes.fromhex(op[1]))
+        elif op[0] == "send":
+            results.append(bus.send(op[1], bytes.fromhex(op[2]), bytes.fromhex(op[3]),
+                                    bytes.fromhex(op[4]), op[5]))
+        elif op[0] == "inject":
+            results.append(bus.inject(op[1], bytes.fromhex(op[2]), bytes.fromhex(op[3]), op[4]))
+        elif op[0] == "due":
+            results.append([[to.hex(), src.hex(), rssi, d.hex()] for to, src, rssi, d in bus.due(op[1])])
+    frames = [[f.t, f.src.hex(), f.dst.hex(), f.to.hex() if f.to else None, len(f.data), f.fate]
+              for f in bus.frames]
+    return {"results": results, "frames": frames, "counts": bus.counts, "draws": bus.rng.k}
+
+
+MACS = ["02dc00000001", "02dc00000002", "02dc00000003", "02dc00000104", "ffffffffffff"]
+_mac = st.sampled_from(MACS[:4])
+_t = st.integers(0, 400).map(float)
+_op = st.one_of(
+    st.tuples(st.just("state"), _mac, st.integers(1, 2), st.booleans()),
+    st.tuples(st.just("off"), _mac),
+    st.tuples(st.just("send"), _t, _mac, st.sampled_from(MACS + ["0300aa000001"]),
+              st.binary(min_size=0, max_size=40).map(bytes.hex), st.booleans()),
+    st.tuples(st.just("inject"), _t, st.just("0a0b0c0d0e0f"), st.binary(max_size=8).map(bytes.hex),
+              st.integers(1, 2)),
+    st.tuples(st.just("due"), _t),
+)
+_prob = st.sampled_from([0.0, 0.1, 0.5, 1.0])
+scenarios = st.fixed_dictionaries({
+    "opts": st.fixed_dictionaries({
+        "loss": _prob, "dup": _prob, "reorder": _prob,
+        "delay_ms": st.sampled_from([[0.0, 0.0], [2.0, 20.0], [0.0, 5.0]]),
+        "airtime_mbps": st.sampled_from([None, 1, 2])}),
+    "draws": st.lists(st.floats(0, 1, exclude_max=True), min_size=1, max_size=20),
+    "ops": st.lists(_op, max_size=30),
+})
+
+
+@pytest.fixture(scope="module")
+def js_radio():
+    if NODE is None:
+        pytest.skip("no Node.js here: the web tests need `node`")
+    p = subprocess.Popen([NODE, os.path.join(WEBTESTS, "radio_check.mjs"),
+                          "file://" + os.path.join(STATIC, "radio.mjs")],
+                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+
+    def run(s):
+        p.stdin.write(json.dumps(s) + "\n")
+        p.stdin.flush()
+        return json.loads(p.stdout.readline())
+    yield run
+    p.stdin.close()
+    p.wait(10)
+
+
+@needs_node
+@settings(max_examples=100, deadline=None)
+@given(scenarios)
+def test_page_radio_is_the_simulators(js_radio, s):
+    # every radio on at first, everything delivered at the end; tuples -> lists: the JSON both read
+    s["ops"] = [["state", m, 1, True] for m in MACS[:4]] + list(s["ops"]) + [["due", 1e6]]
+    s = json.loads(json.dumps(s))
+    py, js = _python_run(s), js_radio(s)
+    assert js["draws"] == py["draws"]
+    assert js["results"] == py["results"]
+    assert js["frames"] == py["frames"]
+    assert js["counts"] == py["counts"]
+
+
+@needs_node
+def test_the_radio_check_can_fail(js_radio):
+    """The comparison notices a model that differs: the same scenario on a lossier bus."""
+    s = {"opts": {"loss": 0.5, "dup": 0.0, "reorder": 0.0, "delay_ms": [0.0, 0.0], "airtime_mbps": None},
+         "draws": [0.3, 0.7], "ops": [["state", MACS[0], 1, True], ["state", MACS[1], 1, True],
+                                      ["send", 0.0, MACS[0], MACS[4], "00", False], ["due", 1.0]]}
+    py = _python_run(s)
+    s["opts"]["loss"] = 0.2
+    assert js_radio(s)["frames"] != py["frames"]
+
+
+# --- a table game on the page's hub -------------------------------------------------------------
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    if NODE is None:
+        pytest.skip("no Node.js here: the web tests need `node`")
+    if not os.path.isdir(MP):
+        pytest.skip("no WebAssembly MicroPython: `make mp32` installs it with npm")
+    from host_tools.web.__main__ import build
+    out = str(tmp_path_factory.mktemp("web"))
+    build(out, firmware=False)
+    return out
+
+
+def _game(site, out, seed=7):
+    r = subprocess.run([NODE, os.path.join(WEBTESTS, "lockstep.mjs"), site, str(out), sys.executable,
+                        "4", "snyd", str(seed), "600"], capture_output=True, text=True, timeout=600,
+                       cwd=ROOT)
+    lines = [ln for ln in r.stdout.splitlines() if ln.startswith("{")]
+    assert r.returncode == 0 and lines, r.stdout[-2000:] + r.stderr[-2000:]
+    return json.loads(lines[-1])
+
+
+@needs_node
+def test_node_lockstep_table_game(site, tmp_path):
+    got = _game(site, tmp_path / "a")
+    assert got["done"], got["failed"]
+    recs = []
+    for i in range(4):
+        d = tmp_path / "a" / ("hh%d" % i)
+        names = sorted(os.listdir(d))
+        assert len(names) == 1, names
+        recs.append((d / names[0]).read_text())
+    assert all(r == recs[0] for r in recs), "handhelds disagree on the record"
+    rec = json.loads(recs[0])
+    assert rec["meta"]["table"]  # a table game, named the same on every handheld
+    r = subprocess.run([sys.executable, "-m", "host_tools.replay", "-"], input=recs[0],
+                       capture_output=True, text=True, cwd=ROOT)
+    assert r.returncode == 0, r.stdout + r.stderr
+    # the virtual clock and the seed make it repeat: the same record once more
+    again = _game(site, tmp_path / "b")
+    assert again["done"]
+    b = tmp_path / "b" / "hh0"
+    assert (b / sorted(os.listdir(b))[0]).read_text() == recs[0]
