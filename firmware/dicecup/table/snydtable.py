@@ -28,7 +28,7 @@ A bot seat's dice are known to the handheld that hosts it (it holds the bot's se
 from dicecup.rules import snyd
 from dicecup.table import wire
 from dicecup.core.compat import const
-from dicecup.records.snyd_recorder import KINDS, Recorder
+from dicecup.records.snyd_recorder import KINDS, NO_DICE, Recorder
 from dicecup.table.tablegame import (P_COMMIT, P_CONTRIB, P_IDLE, P_OVER, RJ_CHEAT, RJ_ILLEGAL,  # noqa: F401
                        RJ_PHASE, RJ_RULES, TableGame)
 from dicecup.table.tablelog import RJ_LATE
@@ -293,11 +293,80 @@ class SnydTable(TableGame):
 
 
     # ---- snapshot for a handheld that missed too much -----------------------------------------
-    def snapshot(self, buf, off):
-        from dicecup.table import snydsnap  # loaded only when a laggard needs this state (rare): no heap otherwise
-        return snydsnap.snapshot(self, buf, off, pack_rules)
+    # (the head, the count of counted rounds, the rules and the kinds, is TableGame.snapshot's)
+    def _snap_count(self):
+        if self.rules is None:
+            return None
+        nr = 0
+        for _ in self.rec.rounds():
+            nr += 1
+        return nr
 
-    def _restore(self, b, seq):
-        from dicecup.table import snydsnap
-        return snydsnap.restore(self, b, seq, unpack_rules)
+    def _snap_rules(self):
+        return pack_rules(self.rules)
+
+    def _snap_body(self, out):
+        """first seat, voided, caller; the fair-dice state; every counted round (per seat: number of
+        dice, the dice; the actions, 3 bytes each); then this round's actions."""
+        out.put(bytes((self.first, self.voided & 0xFF, self.call_seat & 0xFF)))
+        self._put_fair(out)
+        for r in self.rec.rounds():  # a round at a time, never the whole record as dicts
+            for d in r["dice"]:
+                if d is None:  # never revealed: the seat forfeited
+                    out.put(bytes((NO_DICE,)))
+                    continue
+                out.put(bytes((len(d),)))
+                out.put(bytes(d))
+            out.put(bytes((len(r["actions"]),)))
+            for a in r["actions"]:
+                out.put(bytes((a[0] << 2 | KINDS.index(a[1]), a[2] if len(a) > 2 else 0,
+                               a[3] if len(a) > 3 else 0)))
+        out.put(bytes((len(self.acts) // 3,)))
+        out.put(self.acts)
+
+    def _restore_body(self, nrounds, packed, kinds, b, i, seq):
+        first, voided, call = b[i:i + 3]
+        rules = unpack_rules(packed)
+        fields, arrs, i = self._get_fair(b, i + 3)
+        n = fields[3]
+        rec = Recorder(rules, n, first)
+        for _ in range(nrounds):
+            dice = []
+            for _s in range(n):
+                k = b[i]
+                if k == NO_DICE:
+                    dice.append(None)
+                    i += 1
+                    continue
+                dice.append(list(b[i + 1:i + 1 + k]))
+                i += 1 + k
+            rec.round(dice)
+            na = b[i]
+            i += 1
+            for _a in range(na):
+                rec.action(b[i] >> 2, KINDS[b[i] & 3], b[i + 1], b[i + 2])
+                i += 3
+        na = b[i]
+        acts = bytearray(b[i + 1:i + 1 + 3 * na])
+        if i + 1 + 3 * na != len(b):
+            raise ValueError("snapshot length")
+        self.rules, self.first, self.rec = rules, first, rec
+        self.kinds[:] = kinds
+        self.n = n
+        self.game = self._rebuild()
+        self._set_fair(fields, arrs)
+        self.voided = voided
+        self.call_seat = call if call != 0xFF else -1
+        self.acts = acts
+        self.last_action = seq  # unknown: a restored sequencer refuses requests made before
+        for s in range(8):
+            self.mine[s] = None
+        if self.phase in (P_BID, P_REVEAL):
+            g = self.game
+            g.start_round([b"\x01" * g.dice_left[s] for s in range(n)])
+            for j in range(0, len(acts), 3):
+                if acts[j] & 3 == 0:
+                    g.bid(acts[j] >> 2, acts[j + 1], acts[j + 2])
+            self._my_dice()
+        return True
 

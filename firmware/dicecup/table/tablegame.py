@@ -34,6 +34,8 @@ H = const(16)
 _ZERO = bytes(H)
 
 
+_SNAP_HEAD = const(17)  # a game snapshot's head: 1, the count (2), the rules (6), the kinds (8)
+
 class Out:
     """Writes a snapshot into the Node's buffer (IndexError when it is full)."""
 
@@ -356,11 +358,34 @@ class TableGame:
 
     def restore(self, mv, seq):
         """Take over the state in a snapshot taken after entry `seq`; False (nothing changed) if it
-        does not read. The subclass's _restore reads it; its Illegal is the game core's."""
+        does not read. The subclass's _restore_body reads its part; its Illegal is the game core's."""
         try:
             return self._restore(bytes(mv), seq)
         except (IndexError, ValueError, self.Illegal):
             return False
+
+    # A snapshot, the same head for every game: 0 alone (no game yet), or 1, the count of the game's
+    # finished rounds or turns (2 bytes), its packed rules (6), the seats' kinds (8); then the
+    # game's own part (_snap_body), which holds the fair-dice state (_put_fair) among its fields.
+    def snapshot(self, buf, off):
+        out = Out(buf, off)
+        n = self._snap_count()
+        if n is None:
+            out.put(b"\x00")
+            return out.off
+        out.put(bytes((1, n & 0xFF, n >> 8)))
+        out.put(self._snap_rules())
+        out.put(self.kinds)
+        self._snap_body(out)
+        return out.off
+
+    def _restore(self, b, seq):
+        if b[0] == 0:
+            self.phase = P_IDLE
+            return True
+        if len(b) < _SNAP_HEAD:
+            raise ValueError("short snapshot")
+        return self._restore_body(b[1] | b[2] << 8, b[3:9], bytearray(b[9:17]), b, _SNAP_HEAD, seq)
 
     def verified(self, s, n, roll=0):
         """Seat s's dice (n of them, for roll index `roll`) from its revealed secret, or None when

@@ -34,7 +34,7 @@ from dicecup.table import wire
 from dicecup.rules import yatzy
 from dicecup.core.compat import const
 from dicecup.table.tablegame import (DEADLINE_MS, P_COMMIT, P_CONTRIB, P_IDLE, P_OVER, RJ_CHEAT, RJ_ILLEGAL,
-                       RJ_PHASE, RJ_RULES, RJ_SEAT, Out, TableGame)
+                       RJ_PHASE, RJ_RULES, RJ_SEAT, TableGame)
 from dicecup.table.tablelog import RJ_LATE
 from dicecup.records.yatzy_recorder import Recorder
 
@@ -407,18 +407,19 @@ class YatzyTable(TableGame):
 
 
     # ---- snapshot -----------------------------------------------------------------------------
-    def snapshot(self, buf, off):
-        out = Out(buf, off)
+    def _snap_count(self):
         if self.game is None:
-            out.put(b"\x00")
-            return out.off
+            return None
         nt = 0
         for _ in self.rec.turns():
             nt += 1
+        return nt
+
+    def _snap_rules(self):
+        return pack_rules(self.variant, self.options)
+
+    def _snap_body(self, out):
         boxes = self.game.boxes()
-        out.put(bytes((1, nt & 0xFF, nt >> 8)))
-        out.put(pack_rules(self.variant, self.options))
-        out.put(self.kinds)
         out.put(bytes((self.shaking & 0xFF, self._held, self.penalty,
                        self._game0 & 0xFF, self._game0 >> 8)))
         out.put(self._cn)
@@ -428,21 +429,15 @@ class YatzyTable(TableGame):
             _put_turn(out, t["p"] | (0x80 if t.get("forfeit") else 0), t.get("rolls", []),
                       t.get("held", []), boxes.index(t["category"]), t.get("column", 0))
         _put_turn(out, 0, self.rolls, self.helds, 0, 0)
-        return out.off
 
-    def _restore(self, b, seq):
-        if b[0] == 0:
-            self.phase = P_IDLE
-            return True
-        nturns = b[1] | b[2] << 8
-        variant, options = unpack_rules(b[3:9])
-        kinds = bytearray(b[9:17])
-        sh, held, penalty, g0, g1 = b[17:22]
-        cn = bytearray(b[22:30])
-        ctop = bytearray(b[30:158])
+    def _restore_body(self, nturns, rules, kinds, b, i, seq):
+        variant, options = unpack_rules(rules)
+        sh, held, penalty, g0, g1 = b[i:i + 5]
+        cn = bytearray(b[i + 5:i + 13])
+        ctop = bytearray(b[i + 13:i + 141])
         if len(ctop) != 128:
             raise ValueError("short snapshot")
-        fields, arrs, i = self._get_fair(b, 158)
+        fields, arrs, i = self._get_fair(b, i + 141)
         n = fields[3]
         cards = max(k & _CARD for k in kinds)
         g = yatzy.Yatzy(variant, cards, options or None)
