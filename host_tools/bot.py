@@ -1,4 +1,4 @@
-"""The bot command of shared/spec/bot-protocol.md: one view per line in, one move per line out.
+"""The bot command of docs/bots.md: one view per line in, one move per line out.
 
     python -m host_tools.bot --game snyd|yatzy --level kids|easy|normal|hard [--seed S]
 

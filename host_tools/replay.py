@@ -1,6 +1,6 @@
 """The referee: `python -m host_tools.replay RECORD.json` (or `-` for standard input).
 
-Replays a Snyd or Yatzy game record (../shared/spec/snyd-record.md, yatzy-record.md; format versions
+Replays a Snyd or Yatzy game record (docs/records.md, yatzy-record.md; format versions
 1 and 2, the latter with the table's forfeit: docs/records.md) through the firmware's own rules cores and prints the spec's JSON result. Exit 0: every action legal; 1: the record
 is well-formed but breaks a rule; 2: not a record (one-line message on stderr, never a traceback).
 With --summary it prints one line for a person instead of the JSON (same exit status): who won,

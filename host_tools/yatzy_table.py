@@ -30,7 +30,7 @@ from dicecup.bots.yatzy_turn import Dice
 UCAP = 63
 TABLES = os.path.join(ROOT, "build", "tables")
 _VARIANT_NO = {"standard": 0, "yahtzee": 2}
-_BONUS = {"standard": 50, "yahtzee": 35}  # shared/spec/yatzy-record.md
+_BONUS = {"standard": 50, "yahtzee": 35}  # docs/records.md
 MAGIC = b"YVT1"
 
 

@@ -1,4 +1,4 @@
-"""botview: the bridge between live rules-core games and bot-protocol views (shared/spec/bot-protocol.md).
+"""botview: the bridge between live rules-core games and bot-protocol views (docs/bots.md).
 
     snyd_view(game, seat, actions)  -> the Snyd view of `seat`: its own dice only, everyone's dice
                                        counts, this round's actions (record form, kept by the caller:

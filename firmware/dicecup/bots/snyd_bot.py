@@ -3,7 +3,7 @@
 Public API (stable; the handheld calls only this, host_tools.bot and the tests snyd_botview.decide):
 
     snyd_botview.decide(view, level, rng) -> move or None   (the view side: the PC's, above this module)
-        view  : the bot-protocol Snyd view dict (shared/spec/bot-protocol.md), e.g. built for a seat of
+        view  : the bot-protocol Snyd view dict (docs/bots.md), e.g. built for a seat of
                 a live game by botview.snyd_view(game, seat, actions); only what that seat may know.
         level : "kids" | "easy" | "normal" | "hard"
         rng   : a botrng.Rng (deterministic: same view, level and rng state -> same move)

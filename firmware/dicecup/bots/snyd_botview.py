@@ -1,5 +1,5 @@
 """snyd_botview: the Snyd bots' view side - decide(view, level, rng), a Snyd bot's move for a
-bot-protocol view (shared/spec/bot-protocol.md), for the PC's tools and tests (snyd_bot's docstring
+bot-protocol view (docs/bots.md), for the PC's tools and tests (snyd_bot's docstring
 has the API). The view is checked and stood for by a core game (botview.snyd_table), then the same
 judgement as snyd_bot.play on a live game (snyd_bot._move). Above snyd_bot, which never imports it:
 the handheld, whose bots read their live game, never holds this or botview.

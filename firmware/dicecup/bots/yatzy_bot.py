@@ -5,7 +5,7 @@ yatzy_coach.decide / coach / cache_scores, which is the PC's, above this module:
 imports it, so the handheld's games never load it):
 
     yatzy_coach.decide(view, level, rng) -> move
-        view  : the bot-protocol Yatzy view dict (shared/spec/bot-protocol.md), e.g. built for the
+        view  : the bot-protocol Yatzy view dict (docs/bots.md), e.g. built for the
                 scorecard to move by botview.yatzy_view(game, None, options); given after a roll.
         level : "kids" | "easy" | "normal" | "hard";  rng: a botrng.Rng (deterministic)
         move  : ["hold", [positions]] (keep those dice and roll the rest; only while rolls_left > 0)
@@ -116,7 +116,7 @@ class _Judge:
         g = self.g = card.g
         self.lv = lv
         self.rl = card.rolls_left if card.rolls_left < _MAX_STAGES else _MAX_STAGES
-        # upper bonus threshold and points as in shared/spec/yatzy-record.md
+        # upper bonus threshold and points as in docs/records.md
         if g.variant == "maxi":
             self.at, self.bonus = (75, 50) if (options or {}).get("bonus") == "75/50" else (84, 100)
         else:

@@ -1,6 +1,6 @@
 """radio: the handheld's ESP-NOW link - the only firmware module besides hw that touches network/espnow.
 
-Owns the radio's set-up and nothing of what frames mean (../shared/GUIDE.md, "ESP-NOW"):
+Owns the radio's set-up and nothing of what frames mean (the facts below are the ESP-NOW driver's):
 - WiFi is reset at boot (a soft reset keeps it as it was), the station interface is active and never
   connects, the channel is fixed, power save is off (pm=PM_NONE drops far fewer frames), and the
   receive buffer holds RXBUF bytes (eight handhelds answering one broadcast overflow the default two

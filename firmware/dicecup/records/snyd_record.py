@@ -1,4 +1,4 @@
-"""Snyd game records (../shared/spec/snyd-record.md, format versions 1 and 2): read and replay one.
+"""Snyd game records (docs/records.md, format versions 1 and 2): read and replay one.
 
   replay(record) -> the spec's Output dict; raises recordlib.Malformed for anything not a record.
       Every legality decision is the rules core's (snyd.Game); this module only checks the shape and

@@ -1,4 +1,4 @@
-"""Yatzy game records (../shared/spec/yatzy-record.md, format versions 1 and 2): replay one through
+"""Yatzy game records (docs/records.md, format versions 1 and 2): replay one through
 the rules core.
 
 replay(record) -> the spec's output dict; raises recordlib.Malformed when the input is not a record.

@@ -1,6 +1,6 @@
 """fairdice: dice that no handheld can see early or choose - commit, seed, reveal, verify. Pure.
 
-Owns the hashing that makes a table's dice fair (../shared/design/table-protocol.md, trap 1):
+Owns the hashing that makes a table's dice fair (docs/protocol.md, trap 1):
 
     1. each seat draws a secret s and a contribution r (Draw, from os.urandom or an injected source)
        and sends only commit_secret(s) and commit_contrib(r), bound to table, round and seat;

@@ -1,6 +1,6 @@
 """Snyd (Perudo / Liar's Dice) rules core: the one place that decides what is legal.
 
-Implements every rule of ../shared/spec/snyd-record.md (format version 2: with the forfeit, whose
+Implements every rule of docs/records.md (format version 2: with the forfeit, whose
 code is snyd_forfeit's, loaded only when one is checked or made). Pure: no I/O, no hardware; runs
 unchanged on MicroPython and CPython. Game state is small ints and bytearrays; the per-action path
 (bid, snyd, calza, legality checks, stepping) allocates nothing but the exception of a rejected move.

@@ -1,7 +1,7 @@
 """The Snyd rules core's words for reading records: the rules parser and the spec's names.
 
 snyd.py decides with small ints and imports this module only to parse a rules dict (Rules.from_dict).
-Names are those of ../shared/spec/snyd-record.md; the rule options' names are the core's (Rules.to_dict
+Names are those of docs/records.md; the rule options' names are the core's (Rules.to_dict
 writes them, and Rules.from_dict hands them over: this module never imports snyd, which imports it),
 the reason texts are in snyd_reasons.
 """

@@ -1,7 +1,7 @@
 """Yatzy rules core: scoring and turn bookkeeping for Scandinavian Yatzy, Maxi-Yatzy, Yahtzee and Triple.
 
 Pure (no I/O, no hardware, no randomness of its own): the dice come from outside (the handheld's RNG,
-the table's commit/reveal, a record). The rules are exactly ../shared/spec/yatzy-record.md. Team play
+the table's commit/reveal, a record). The rules are exactly docs/records.md. Team play
 is a seating arrangement: a team is one scorecard, `member()` says which member rolls for it. Format
 version 2 of the record adds the forfeit (forfeit_box, forfeit).
 

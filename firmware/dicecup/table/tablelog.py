@@ -3,7 +3,7 @@
 Owns ordering, delivery and failover; knows nothing of any game. Every handheld runs a Node. One of
 them, the sequencer (`leader`), checks each request with the game (`app.check`) and gives it the next
 sequence number; every Node applies the entries strictly in sequence order (`app.apply`), so every
-game core sees the same actions in the same order (../shared/design/table-protocol.md).
+game core sees the same actions in the same order (docs/protocol.md).
 
     node = Node(seat, codec, app, send, members, leader=0)
     node.receive(data, now_ms)       # a frame from the radio (anything: garbage is counted, dropped)
@@ -783,7 +783,7 @@ class Node:
         takeovers, and it is not a handheld the rules caught; and the sequencer we follow is gone,
         or another handheld already follows the new term (it lost the old one), or the table has
         only two handhelds, or we follow nobody (a reboot) and no other handheld is alive. So nobody seizes a live sequencer, nor wedges the table with a huge
-        term (../shared/design/table-protocol.md, trap 8)."""
+        term (docs/protocol.md, trap 8)."""
         lead = term & _TERM_SEAT
         if lead == self.seat:
             return self.leader < 0  # we led it before a reboot: lead again, in a new term
