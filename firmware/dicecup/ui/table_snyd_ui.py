@@ -11,7 +11,7 @@ from dicecup.ui import snyd_ui
 from dicecup.device.buttons import BACK, PRESS, SELECT
 from dicecup.table.snydtable import P_BID
 from dicecup.text.strings import t
-from dicecup.ui.table_watch import MENU_MODULES, refused, to_lobby, watch
+from dicecup.ui.table_watch import MENU_MODULES, Over, refused, watch
 from dicecup.ui.table_watch import TableMatch as watch_match
 from dicecup.ui.ui import Screen
 
@@ -187,20 +187,13 @@ class TableSummary(snyd_screens.Summary):
             app.go(TableOver(app, self.m) if g.over else TableRound(app, self.m, self.kids))
 
 
-class TableOver(Screen):
+class TableOver(Over, Screen):
     battery = False
 
     def __init__(self, app, match):
         Screen.__init__(self, app)
         self.m = match
         self.games = match.t.game.games
-
-    def tick(self, now):
-        watch(self)
-
-    def key(self, b, ev):
-        if ev == PRESS and b == SELECT:
-            to_lobby(self.app)
 
     def draw(self, g):
         m = self.m

@@ -9,6 +9,7 @@ table's game count when it opened.
 """
 from dicecup.table import table as tbl
 from dicecup.core.compat import const
+from dicecup.device.buttons import PRESS, SELECT
 from dicecup.text.strings import t
 from dicecup.ui.ui import Menu
 
@@ -23,6 +24,22 @@ OPEN = const(0)
 GAME = const(1)
 LOBBY = const(2)
 CLOSE = const(3)
+
+
+class Over:
+    """What a table's game-over screen does whatever the game (mixed in before its screen class):
+    it follows the table (the next game opens its screen on every handheld) and select goes back to
+    the lobby; the table saved the record itself. It needs `games` (see watch)."""
+
+    def tick(self, now):
+        watch(self)
+
+    def key(self, b, ev):
+        """True if the key was taken (select: to the lobby)."""
+        if ev == PRESS and b == SELECT:
+            to_lobby(self.app)
+            return True
+        return False
 
 
 class TableMatch:

@@ -12,7 +12,7 @@ from dicecup.ui import yatzy_sheet
 from dicecup.ui import yatzy_ui
 from dicecup.device.buttons import BACK, PRESS, RELEASE, SELECT
 from dicecup.text.strings import t
-from dicecup.ui.table_watch import MENU_MODULES, refused, to_lobby, watch
+from dicecup.ui.table_watch import MENU_MODULES, Over, refused, watch
 from dicecup.ui.table_watch import TableMatch as watch_match
 from dicecup.table.tablegame import P_OVER
 from dicecup.ui.ui import Screen
@@ -130,7 +130,7 @@ class TableTurn(yatzy_ui.Turn):
         yatzy_ui.Turn.draw(self, g)
 
 
-class TableOver(yatzy_sheet.GameOver):
+class TableOver(Over, yatzy_sheet.GameOver):
     """The final scores; select returns to the table (the table saved the record)."""
 
     def __init__(self, app, match):
@@ -141,11 +141,8 @@ class TableOver(yatzy_sheet.GameOver):
         self.order = sorted(range(g.players), key=lambda p: -g.total(p))
         self.games = match.t.game.games
 
-    def tick(self, now):
-        watch(self)
-
     def key(self, b, ev):
-        if ev == PRESS and b == SELECT:
-            to_lobby(self.app)
-        elif ev == PRESS and b == BACK:
+        if Over.key(self, b, ev):
+            return
+        if ev == PRESS and b == BACK:
             self.app.go(yatzy_sheet.Card(self.app, self.m, self, self.order[0]))

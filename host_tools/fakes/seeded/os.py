@@ -22,15 +22,9 @@ del _path
 
 _seed = _os.getenv("DICECUP_SEED")
 if _seed:
-    import random as _rng  # the port's built-in PRNG: seeded, it repeats exactly
+    from seedrand import urandom_from
 
-    _rng.seed(int(_seed))
-
-    def urandom(n):
-        b = bytearray(n)
-        for i in range(n):
-            b[i] = _rng.getrandbits(8)
-        return bytes(b)
+    urandom = urandom_from(_seed)
 else:
     urandom = _os.urandom
 

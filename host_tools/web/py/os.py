@@ -27,15 +27,9 @@ def getenv(name, default=None):
 
 _seed = getenv("DICECUP_SEED")
 if _seed:
-    import random as _rng  # the port's built-in PRNG: seeded, it repeats exactly
+    from seedrand import urandom_from  # host_tools/fakes/seedrand.py, as the unix port's stand-in
 
-    _rng.seed(int(_seed))
-
-    def urandom(n):
-        b = bytearray(n)
-        for i in range(n):
-            b[i] = _rng.getrandbits(8)
-        return bytes(b)
+    urandom = urandom_from(_seed)
 else:
     from uctypes import addressof as _addr
 
