@@ -49,7 +49,7 @@ $(WEBTEST): tests/web/package-lock.json
 web-test: setup build mp32 $(WEBTEST)
 	@command -v chromium >/dev/null || (apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium) \
 		|| { echo "web-test needs Debian's chromium: apt-get install chromium (as root)"; exit 1; }
-	DICECUP_WEB_TEST=1 $(PY) -m pytest -q tests/test_web_browser.py tests/test_web.py
+	DICECUP_WEB_TEST=1 $(PY) -m pytest -q tests/test_web_browser.py
 
 clean:
 	rm -rf build .pytest_cache .hypothesis
