@@ -5,10 +5,24 @@ loads it for the person's move or a round's end): a split for the solo games' he
 given the round screen it belongs to, and goes back or on through it (Round.end): this module never
 imports snyd_ui.
 """
+from compat import const
+
 from buttons import BACK, DOWN, PRESS, REPEAT, SELECT, UP
 from gfx import BIG_DIE, MINI_DIE
 from strings import bid_text, t
 from ui import Confirm, Menu, Screen, fit
+
+_SEEN = const(4)   # seats the reveal lists at once (rows 2-5; up/down scroll the rest)
+
+
+def said(m, seat, key):
+    """"<name> <verb>" for a seat, or the "you" form of the line when the seat is this handheld's:
+    the table's verbs fit a third person only ("Dig mister 1", "You loses 1" were wrong), so every
+    such line has its own "you_" text in both languages. Cut to the 16 columns of a row."""
+    if seat == m.me:
+        return t("you_" + key)
+    v = t(key)
+    return m.names[seat][:15 - len(v)] + " " + v
 
 
 class MoveMenu(Menu):
@@ -106,7 +120,7 @@ class Reveal(Screen):
         if ev != PRESS:
             return
         n = self.m.game.seats
-        if b == DOWN and self.top + 5 < n:
+        if b == DOWN and self.top + _SEEN < n:
             self.top += 1
             self.changed()
         elif b == UP and self.top:
@@ -122,7 +136,7 @@ class Reveal(Screen):
         g.row(0, call + " " + m.names[r.caller][:8])
         g.row(1, fit(t("bid") + " " + bid_text(r.bid_count, r.bid_face), t("count") + str(r.count)))
         dice = m.round_dice
-        for i in range(5):
+        for i in range(_SEEN):
             s = self.top + i
             if s >= m.game.seats:
                 break
@@ -131,11 +145,13 @@ class Reveal(Screen):
                 line += MINI_DIE[v - 1]
             g.row(2 + i, line)
         if r.loser >= 0:
-            g.row(7, m.names[r.loser][:8] + " " + t("loses"), 0, True)
+            g.row(6, said(m, r.loser, "loses"), 0, True)
         elif r.gainer >= 0:
-            g.row(7, m.names[r.gainer][:8] + " " + t("gains"), 0, True)
+            g.row(6, said(m, r.gainer, "gains"), 0, True)
         else:
-            g.row(7, t("exact"), 0, True)
+            g.row(6, t("exact"), 0, True)
+        # how to go on (and, when not every seat fits, how to see the rest)
+        g.row(7, t("hint_reveal" if m.game.seats > _SEEN else "ok_next"), 1)
 
 
 class Summary(Screen):
@@ -163,7 +179,7 @@ class Summary(Screen):
             g.text(cell, (s & 1) * 64, 8 + (s >> 1) * 8)
         elim = game.result.eliminated
         if elim >= 0:
-            g.row(5, m.names[elim][:8] + " " + t("is_out"))
+            g.row(5, said(m, elim, "is_out"))
         if game.over:
             g.row(6, t("game_over"))
         else:

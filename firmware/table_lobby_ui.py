@@ -125,9 +125,11 @@ class HostLobby(Menu):
     games = -1
     hosting = True  # _follow: the creator's lobby (a joiner's is Waiting)
 
-    def __init__(self, app, sel=0):
-        Menu.__init__(self, app, sel)
+    def __init__(self, app, sel=-1):
         self.tb = app.table
+        self.asks = len(lb.pending(self.tb))
+        # the cursor starts on Start! (what the creator wants most); sel counts below the asks
+        Menu.__init__(self, app, self.asks + (1 if sel < 0 else sel))
         self.games = self.tb.game.games
         self.seen = -1
 
@@ -183,6 +185,13 @@ class HostLobby(Menu):
     def tick(self, now):
         if _follow(self):
             return
+        asks = len(lb.pending(self.tb))
+        if asks != self.asks:   # a joiner's row came or went above the cursor's: it stays on its row
+            if self.sel >= self.asks:
+                self.sel += asks - self.asks
+            elif self.sel >= asks:  # on a joiner's row that went (seated): back on Start!
+                self.sel = asks + 1
+            self.asks = asks
         k = (len(self.tb.order) * 16 + lb.handhelds(self.tb) + 256 * len(lb.pending(self.tb)),
              self.tb.table_code())
         if k != self.seen:
