@@ -85,6 +85,11 @@ no|Nej|No
 your_bid|Dit bud|Your bid
 last|Sidste|Last
 hint_pick|op/ned  OK: byd|up/down  OK: bid
+hint_have|Har %d +%s af %d|Got %d +%s of %d
+p_holds|Holder|Holds
+p_exact|Præcis|Exact
+dec|,|.
+hints|Bud-hjælp|Bid hints
 count|tal:|count:
 loses|mister 1|loses 1
 gains|får 1|gains 1
