@@ -21,7 +21,7 @@ MENU_MODULES = ("screens", "settings_ui", "settings", "store", "pinmap")
 # for the other game
 GAME_MODULES = ("snyd_ui", "snyd_screens", "snyd_match", "snyd_recorder", "snyd_recout", "snyd_text",
                 "snyd_reasons", "snyd", "yatzy_ui", "yatzy_sheet", "yatzy_match", "yatzy_recorder",
-                "yatzy_reasons", "yatzy", "settings_ui", "snyd_open", "snyd_over", "lowbat")
+                "yatzy_reasons", "yatzy", "settings_ui", "snyd_open", "snyd_hint", "snyd_over", "lowbat")
 
 
 class Title(Menu):

@@ -32,38 +32,6 @@ def hints_on(r):
     return h == 1 or (h == 0 and r.kids)
 
 
-def _pct(p):
-    n = int(p * 100 + 0.5)
-    if n == 0 and p > 0:
-        return "<1%"
-    if n == 100 and p < 1:
-        return ">99%"
-    return str(n) + "%"
-
-
-def hint(g, r, count, face, bidder, exact):
-    """"How good is this bid?" on rows 5-7: what this seat sees that counts for the face (its dice,
-    ones when wild, open dice), about how many of the dice it cannot see should show it (a third of
-    them with jokers, a sixth without), and the exact chance the bid holds (exact: also the chance
-    it is exactly right, for a calza). snyd_odds is the bots' (dropped while the person plays): it
-    is loaded only while a hint is drawn."""
-    import snyd_odds
-    game = r.m.game
-    c, u, jok = snyd_odds.known(game, r.m.me, bidder, face)
-    p = snyd_odds.hit_p(face, jok)
-    e = u * p
-    if e < 9.95:   # one decimal, the language's decimal mark; 10 and more: whole dice
-        d = int(e * 10 + 0.5)
-        e = str(d // 10) + t("dec") + str(d % 10)
-    else:
-        e = str(int(e + 0.5))
-    g.row(5, t("hint_have") % (c, e, u))
-    hold = snyd_odds.prob_at_least(count - c, u, p)
-    g.row(6, fit(t("p_holds"), _pct(hold)))
-    if exact:
-        g.row(7, fit(t("p_exact"), _pct(hold - snyd_odds.prob_at_least(count - c + 1, u, p))))
-
-
 class MoveMenu(Menu):
     """Bid, snyd or calza: only what the rules allow this seat right now (plus leaving the game)."""
 
@@ -111,7 +79,8 @@ class MoveMenu(Menu):
         # before a snyd or a calza: the same hint for the bid that stands (at most 4 moves: rows
         # 1-4 are the menu's)
         if game.bid_face and ("snyd" in self.moves or "calza" in self.moves) and hints_on(r):
-            hint(g, r, game.bid_count, game.bid_face, game.bidder, "calza" in self.moves)
+            import snyd_hint
+            snyd_hint.draw(g, r, game.bid_count, game.bid_face, game.bidder, "calza" in self.moves)
 
 
 class BidPicker(Screen):
@@ -153,7 +122,8 @@ class BidPicker(Screen):
             x = 64 - (len(s) * 8 + 6 + DIE) // 2
             g.text(s, x, 22)
             g.die(x + len(s) * 8 + 6, 17, self.face, DIE)
-            hint(g, r, self.count, self.face, r.m.me, False)
+            import snyd_hint
+            snyd_hint.draw(g, r, self.count, self.face, r.m.me, False)
         else:
             x = 64 - (len(s) * 8 + 6 + BIG_DIE) // 2
             g.text(s, x, 28)

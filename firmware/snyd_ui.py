@@ -16,7 +16,7 @@ from strings import bid_text, t
 from ui import Screen
 
 # the round's and the person's screens' modules: game over drops them before the record is saved
-SCREENS = ("snyd_screens", "snyd_open", "snyd_ui")
+SCREENS = ("snyd_screens", "snyd_hint", "snyd_open", "snyd_ui")
 
 
 def start(app, rules, seats, me, seed, first, kids):
@@ -62,7 +62,7 @@ class Round(Screen):
             if self.app.table is None:
                 # a bot plays: the person's screens go while it does (at a table, table_snyd_ui's
                 # screens are built on them and keep them)
-                self.app.drop(("snyd_screens",))
+                self.app.drop(("snyd_screens", "snyd_hint"))
         mv = m.poll(now)    # on my turn too: a bot may call calza out of turn
         if mv is not None:
             self.apply(mv[0], mv[1])

@@ -17,7 +17,7 @@ from table_watch import CLOSE, GAME, LOBBY, OPEN, ensure
 LOBBY_MODULES = ("table_lobby_ui", "table_lobby", "tablekeys", "x25519")
 # a game's screens: loaded per game (game_screen), dropped before the lobby loads
 # (snyd_open and snyd_over never load at a table: it refuses the open die and has its own game over)
-GAME_MODULES = ("table_snyd_ui", "snyd_ui", "snyd_screens", "table_yatzy_ui", "yatzy_ui",
+GAME_MODULES = ("table_snyd_ui", "snyd_ui", "snyd_screens", "snyd_hint", "table_yatzy_ui", "yatzy_ui",
                 "yatzy_sheet")
 # what only a table uses: forgotten when this handheld leaves it (the title's games need the room)
 TABLE_MODULES = LOBBY_MODULES + ("table_ui", "table_watch", "table_snyd_ui", "table_yatzy_ui", "table",

@@ -214,7 +214,7 @@ def test_screens_go_through_the_app_never_the_app_module_or_the_title():
 
 # the screens and what runs them: imports go ui -> play/table -> rules/records/bots -> core, so
 # nothing outside this set reaches it (the table protocol, tablewhy's words included, never does)
-UI = {"app", "ui", "gfx", "screens", "settings_ui", "lowbat", "snyd_ui", "snyd_screens", "snyd_open",
+UI = {"app", "ui", "gfx", "screens", "settings_ui", "lowbat", "snyd_ui", "snyd_screens", "snyd_hint", "snyd_open",
       "snyd_over", "yatzy_ui", "yatzy_sheet", "table_ui", "table_watch", "table_lobby_ui", "table_snyd_ui",
       "table_yatzy_ui"}
 # the rules cores reach only their own rare halves and words, and the core
