@@ -1,8 +1,9 @@
 """The whole handheld firmware on the host fakes, playing one game through its buttons (bench driver).
 
-    micropython bench/handheld_game.py snyd|snyd_open|maxi    (MICROPYPATH: build/firmware and bench/)
+    micropython bench/handheld_game.py snyd|snyd_open|snyd_hints|maxi    (MICROPYPATH: build/firmware and bench/)
 
-snyd_open: the same Snyd game with the open-die rule on (the person lays open their first die).
+snyd_open: the same Snyd game with the open-die rule on (the person lays open their first die);
+snyd_hints: with the bid hints on (every bid picker and move menu draws one).
 
 Runs on the .mpy build with host_tools/fakes first on the path, in a fresh folder under /tmp as
 the flash. The person at seat 0 plays a plain strategy by pressing buttons (no screen read-back,
@@ -128,7 +129,8 @@ def run(kind):
     os.chdir(path)
     with open("settings.json", "w") as f:      # a 6-seat game: 5 bots, or 3 people + 3 bots
         f.write('{"sleep": 4, "bots": 5, "y_people": 2, "y_bots": 3%s}' %
-                (', "open_die": true' if kind == "snyd_open" else ""))
+                (', "open_die": true' if kind == "snyd_open" else
+                 ', "hints": 1' if kind == "snyd_hints" else ""))
     try:
         gc.collect()
         a = gc.mem_alloc()

@@ -92,6 +92,7 @@ def mpy_sizes():
 
 try:
     for kind, label in (("snyd", "6-seat Snyd"), ("snyd_open", "6-seat Snyd, open-die rule on"),
+                        ("snyd_hints", "6-seat Snyd, bid hints on"),
                         ("maxi", "Maxi-Yatzy, 6 cards")):
         kb = smallest_heap(kind)
         benchlib.row("handheld", label + ": smallest -X heapsize that completes",

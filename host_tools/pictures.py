@@ -15,7 +15,7 @@ import sys
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # the window is drawn off-screen
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 from host_tools.paths import ROOT  # noqa: E402  (first: puts firmware/ on sys.path)
-from host_tools import readback  # noqa: E402
+from host_tools import boards, readback  # noqa: E402
 from host_tools.sim import autoplay, images  # noqa: E402
 from host_tools.sim.hub import Sim  # noqa: E402
 
@@ -43,7 +43,10 @@ def make(out, seconds=16.0):
     os.makedirs(out, exist_ok=True)
     gif = os.path.join(out, "sim-snyd.gif")
     png = os.path.join(out, "sim-window.png")
-    with Sim(N, clock="virtual", seed=SEED) as sim:
+    # the reference board's heap, as `python -m host_tools.sim` gives a table (the hub's 256K
+    # default is at the edge of a 4-handheld table's 64-bit heap, where a joiner could fail to load
+    # the game's screens)
+    with Sim(N, clock="virtual", seed=SEED, heap=boards.get(boards.REFERENCE).sim_heap()) as sim:
         win = Window(sim, scale=2, title="dicecup")
         players = [autoplay.Player(sim, i, "snyd", 1, seed=SEED * 100 + i) for i in range(N)]
         rec = images.Recorder(N, max_snaps=0)

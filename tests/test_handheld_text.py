@@ -60,6 +60,8 @@ def test_every_key_the_firmware_asks_for_exists():
         assert "v_" + v in table
     for mv in ("bid", "snyd", "calza", "quit"):
         assert "mv_" + mv in table
+    for verb in ("loses", "gains", "is_out"):  # snyd_screens.said: the "you" form of each line
+        assert verb in table and "you_" + verb in table
     from dicecup.storage import settings
     for lv in settings.LEVELS:
         assert lv in table

@@ -15,6 +15,7 @@ from host_tools.paths import ROOT
 from host_tools.sim import images
 from host_tools.sim.hub import Sim
 from host_tools.sim.radio import BROADCAST, RadioBus
+from dicecup.rules import snyd  # noqa: E402  (firmware/, on the path through host_tools.paths)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 STANDIN = os.path.join(HERE, "sim_standin.py")
@@ -357,6 +358,49 @@ def test_every_solo_game_finishes_on_the_wroom_profile(game, tmp_path):
     assert out.returncode == 0, out.stdout
     res = json.loads(out.stdout)
     assert res["winner"] is not None if game == "snyd" else res["finished"] and res["winners"], res
+
+
+def _rules_of(path):
+    recs = sorted(os.path.join(d, f) for d, _, fs in os.walk(path) for f in fs if f.endswith(".json"))
+    assert recs
+    docs = []
+    for f in recs:
+        out = subprocess.run([sys.executable, "-m", "host_tools.replay", f], cwd=ROOT,
+                             capture_output=True, text=True)
+        assert out.returncode == 0, out.stdout
+        with open(f) as fh:
+            docs.append(json.load(fh))
+    return docs
+
+
+def test_rules_set_a_solo_game_and_a_table_game(tmp_path):
+    """--rules KEY=VALUE,... plays those Snyd rules alone (the open die included, on the WROOM
+    profile) and at a table (the creator's rules); the records carry them and replay cleanly."""
+    solo = "dice=2,jokers=false,count_scope=neighbours,open_die=true,calza_by=turn"
+    r = _sim_cli("--board", "wroom", "--handhelds", "1", "--rules", solo, "--seed", "4",
+                 "--records", str(tmp_path / "solo"))
+    assert r.returncode == 0, r.stdout + r.stderr
+    [doc] = _rules_of(tmp_path / "solo")
+    assert doc["rules"] == dict(snyd.Rules(dice=2, jokers=False, calza_by=2, count_scope=1,
+                                           open_die=True).to_dict()), doc["rules"]
+    assert all("shown" in rd for rd in doc["rounds"]), doc["rounds"][0]
+    r = _sim_cli("--handhelds", "3", "--rules", "dice=2,calza_by=any,palifico=false", "--seed", "4",
+                 "--records", str(tmp_path / "table"))
+    assert r.returncode == 0, r.stdout + r.stderr
+    docs = _rules_of(tmp_path / "table")
+    assert len(docs) == 3 and all(d["rules"] == dict(snyd.Rules(
+        dice=2, calza_by=1, palifico=False).to_dict()) for d in docs), [d["rules"] for d in docs]
+
+
+@pytest.mark.parametrize("bad", ["dice=9", "jokers=maybe", "colour=red", "dice"])
+def test_rules_that_are_no_rules_exit_2(bad):
+    r = _sim_cli("--handhelds", "1", "--rules", bad)
+    assert r.returncode == 2 and "--rules" in r.stderr, r.stderr
+
+
+def test_the_open_die_at_a_table_is_refused_with_a_reason():
+    r = _sim_cli("--handhelds", "2", "--rules", "open_die=true")
+    assert r.returncode == 2 and "open_die" in r.stderr, r.stderr
 
 
 @pytest.mark.parametrize("game", ["snyd", "yatzy"])

@@ -174,3 +174,54 @@ def test_every_reason_code_has_words():
     src = open(snyd.__file__).read()
     codes = [int(n) for n in re.findall(r"^_E_\w+ = const\((\d+)\)", src, re.M)]
     assert sorted(codes) == list(range(1, len(snyd_reasons.REASONS)))
+
+
+# ---- the bid hint's numbers (snyd_odds.known) against a brute-force count by the rules core ------
+
+@given(rules_st, st.integers(2, 4), st.randoms(use_true_random=False), st.integers(1, 6),
+       st.integers(1, 8), st.booleans(), st.booleans())
+def test_the_hint_chance_is_the_share_of_every_hidden_deal_where_the_bid_holds(
+        rules, seats, rnd, face, count, i_bid, pal):
+    """Every way the dice this seat cannot see may fall, counted by the rules core itself
+    (Game.counted, scope and jokers applied): the share where the bid holds is snyd_odds' chance
+    from the hint's (known, unseen); and the hint's numbers do not move when the hidden dice do
+    (it reads only what the seat may know: its own dice, counts and open dice)."""
+    import itertools
+
+    from dicecup.rules import snyd_odds
+    left = [rnd.randint(0 if s > 1 else 1, min(rules.dice, 3)) for s in range(seats)]
+    while sum(left) - left[0] > 5:   # at most 6^5 deals to count
+        left[rnd.randrange(1, seats)] -= 1
+        if not any(left[1:]):
+            left[1] = 1
+    g = Game(rules, seats)
+    for s in range(seats):
+        g.dice_left[s] = left[s]
+    dice = [[rnd.randint(1, 6) for _ in range(left[s])] for s in range(seats)]
+    shown = [rnd.randrange(left[s]) if left[s] > 1 else None for s in range(seats)]
+    g.start_round(dice, shown if rules.open_die else None)
+    g.palifico = pal and rules.palifico
+    me = 0
+    bidder = me if i_bid else rnd.choice([s for s in range(seats) if left[s]])
+    c, u, jok = snyd_odds.known(g, me, bidder, face)
+    assert jok == (rules.jokers and not g.palifico)
+    hidden = []   # (seat, die index) of every die the seat cannot see that the bid counts
+    nxt = g.next_seat(bidder)
+    for s in range(seats):
+        if s == me or (rules.count_scope == 1 and s not in (bidder, nxt)):
+            continue
+        for i in range(left[s]):
+            if not (rules.open_die and shown[s] == i):
+                hidden.append((s, i))
+    assert u == len(hidden)
+    holds = 0
+    deals = 0
+    for vals in itertools.product(range(1, 7), repeat=len(hidden)):
+        for (s, i), v in zip(hidden, vals):
+            g.dice[s * 5 + i] = v
+        deals += 1
+        holds += g.counted(face, bidder) >= count
+        if deals % 97 == 1:
+            assert snyd_odds.known(g, me, bidder, face) == (c, u, jok)
+    p = snyd_odds.prob_at_least(count - c, u, snyd_odds.hit_p(face, jok))
+    assert abs(holds / deals - p) < 1e-9, (holds, deals, p, c, u)

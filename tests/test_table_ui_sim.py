@@ -333,7 +333,7 @@ def _reveals(t):
             if i in got or not rows[0].startswith((en("mv_snyd") + " ", en("mv_calza") + " ")):
                 continue
             got[i] = [(r.split(" ")[0], [FACES.index(c) + 1 for c in r.split(" ")[-1]])
-                      for r in rows[2:7] if r]
+                      for r in rows[2:6] if r]
     t.watchers.append(follow)
     return got
 
@@ -519,3 +519,29 @@ def test_a_creator_gone_before_the_first_game_is_named_in_the_lobby(harness):
     t.choose(1, en("yes"))
     t.until(lambda: t.shows(1, en("table"), en("settings")), 5000, "the title")
     assert not t.shows(2, en("t_wait_start"))  # handheld 2 still says why it waits in vain
+
+
+# ---- the lobby's cursor --------------------------------------------------------------------------
+
+def test_the_creators_cursor_starts_on_start_and_stays_there_as_joiners_ask_and_sit(harness):
+    """The creator's lobby opens with the cursor on Start! (not the handheld count); a joiner's
+    row appearing above it, and being let in, leaves it on Start!."""
+    from host_tools.sim import autoplay
+    t = harness(3, seed=3)
+    t.auto = {0}             # only the creator: it creates the table and opens its lobby
+    t.until(lambda: t.shows(0, en("t_add_bot")), 30000, "the creator's lobby")
+
+    def on():
+        sel = autoplay.selected_row(t.sim.handhelds[0].frame)
+        return None if sel is None else t.lines(0)[sel]
+    t.take(0)
+    t.run(500)
+    assert on() == en("start"), t.screens()
+    t.auto = {1}             # a joiner asks: its row comes above Start!, the cursor stays
+    t.until(lambda: t.shows(0, en("t_admit") + " Bo"), 30000, "Bo asking")
+    t.run(300)
+    assert on() == en("start"), t.screens()
+    t.choose(0, en("t_admit"))   # let Bo in: his row goes, the cursor is back on Start!
+    t.until(lambda: t.shows(1, en("t_wait_start")), 30000, "Bo seated")
+    t.run(300)
+    assert on() == en("start"), t.screens()

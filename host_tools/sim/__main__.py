@@ -43,6 +43,46 @@ def _delay(s):
     return a, b
 
 
+def _rules(s):
+    """--rules KEY=VALUE,...: the Snyd rule keys of the record spec (shared/spec/snyd-record.md),
+    checked by the rules core's own parser; returns the snyd.Rules."""
+    from host_tools import paths  # noqa: F401  (puts firmware/ on sys.path)
+    from dicecup.rules import snyd
+    from dicecup.core.recordlib import Malformed
+    d = {}
+    for part in s.split(","):
+        k, eq, v = part.strip().partition("=")
+        if not eq or not k:
+            raise argparse.ArgumentTypeError("rules are KEY=VALUE,... e.g. dice=3,jokers=false, got %r" % s)
+        v = v.strip()
+        d[k.strip()] = {"true": True, "false": False}.get(v.lower(), int(v) if v.isdigit() else v)
+    try:
+        return snyd.Rules.from_dict(d)
+    except Malformed as e:
+        raise argparse.ArgumentTypeError(str(e))
+
+
+def rule_settings(rules):
+    """The handheld settings that make `rules` (settings.rules' inverse): what a family would set
+    on the Snyd rules screen, written to each handheld's settings.json before its first boot."""
+    return {"dice": rules.dice - 1, "jokers": rules.jokers, "palifico": rules.palifico,
+            "calza": rules.calza, "open_on_ones": rules.open_on_ones, "calza_by": rules.calza_by,
+            "count_scope": rules.count_scope, "open_die": rules.open_die}
+
+
+def write_rules(sim, rules):
+    for h in sim.handhelds:
+        os.makedirs(h.flash, exist_ok=True)
+        path = os.path.join(h.flash, "settings.json")
+        s = {}
+        if os.path.exists(path):
+            with open(path) as f:
+                s = json.load(f)
+        s.update(rule_settings(rules))
+        with open(path, "w") as f:
+            json.dump(s, f)
+
+
 def _heap(s):
     t = s.upper().rstrip("B")
     if not t or not (t.isdigit() or (t[:-1].isdigit() and t[-1] in "KM")):
@@ -61,6 +101,11 @@ def parser():
     p.add_argument("--games", type=int, default=1, help="games per handheld with --autoplay")
     p.add_argument("--level", choices=("kids", "easy", "normal", "hard"), default=None,
                    help="with --autoplay, set the bots' level in the game's set-up menu first")
+    p.add_argument("--rules", type=_rules, default=None, metavar="KEY=VALUE,...",
+                   help="Snyd rules for every handheld (the record spec's keys: dice=1..5, jokers, "
+                   "palifico, calza, open_on_ones=true|false, calza_by=others|any|turn, "
+                   "count_scope=table|neighbours, open_die=true|false), set as each handheld's "
+                   "Snyd rule settings before it boots; alone and at a table (the creator's rules)")
     p.add_argument("--loss", type=_prob, default=0.0, help="radio frame loss probability")
     p.add_argument("--dup", type=_prob, default=0.0, help="radio frame duplication probability")
     p.add_argument("--reorder", type=_prob, default=0.0, help="probability a frame is held back")
@@ -353,12 +398,18 @@ def main(argv=None):
         from host_tools import build
         if build.main([]) != 0:
             return 1
+    if a.rules is not None and a.rules.open_die and a.handhelds > 1:
+        print("--rules open_die=true: the table does not play the open die yet (alone it does: "
+              "--handhelds 1)", file=sys.stderr)
+        return 2
     clock = a.clock or ("virtual" if a.headless else "wall")
     board = boards.get(a.board)
     sim = Sim(a.handhelds, seed=a.seed, loss=a.loss, dup=a.dup, delay_ms=a.delay_ms,
               reorder=a.reorder, heap=a.heap or board.sim_heap(), clock=clock, script=a.script,
               airtime_mbps=a.airtime_mbps or None, pinmap=board.pinmap, urandom_seed=a.urandom_seed)
     try:
+        if a.rules is not None:
+            write_rules(sim, a.rules)
         sim.start()
         for k in range(a.strangers):
             sim.add_stranger(a.stranger_rate, a.channel, seed=a.seed * 31 + k)

@@ -27,6 +27,7 @@ SCHEMA = {
     "calza_by": (0, 3),
     "count_scope": (0, 2),
     "open_die": (False, None),
+    "hints": (0, 3),         # Snyd's bid hints: 0 in kids' mode only, 1 always, 2 never
     "maxi_bonus": (0, 2),    # 0 84/100, 1 75/50
     "saved_rolls": (True, None),
     "y_people": (0, 4),      # Yatzy: people on this handheld - 1

@@ -85,9 +85,18 @@ no|Nej|No
 your_bid|Dit bud|Your bid
 last|Sidste|Last
 hint_pick|op/ned  OK: byd|up/down  OK: bid
+hint_have|Har %d +%s af %d|Got %d +%s of %d
+p_holds|Holder|Holds
+p_exact|Præcis|Exact
+dec|,|.
+hints|Bud-hjælp|Bid hints
 count|tal:|count:
 loses|mister 1|loses 1
 gains|får 1|gains 1
+you_loses|Du mister 1|You lose 1
+you_gains|Du får 1|You gain 1
+you_is_out|Du er ude|You are out
+hint_reveal|op/ned OK:videre|up/down OK:go on
 exact|Præcis!|Exact!
 round|Runde|Round
 is_out|er ude|is out

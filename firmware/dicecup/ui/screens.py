@@ -25,7 +25,7 @@ GAME_MODULES = ("dicecup.ui.snyd_ui", "dicecup.ui.snyd_screens", "dicecup.play.s
                 "dicecup.rules.snyd_reasons", "dicecup.rules.snyd", "dicecup.ui.yatzy_ui",
                 "dicecup.ui.yatzy_sheet", "dicecup.play.yatzy_match", "dicecup.records.yatzy_recorder",
                 "dicecup.rules.yatzy_reasons", "dicecup.rules.yatzy", "dicecup.ui.settings_ui",
-                "dicecup.ui.snyd_open", "dicecup.ui.snyd_over", "dicecup.ui.lowbat")
+                "dicecup.ui.snyd_open", "dicecup.ui.snyd_hint", "dicecup.ui.snyd_over", "dicecup.ui.lowbat")
 
 
 class Title(Menu):

@@ -1,4 +1,4 @@
-"""settings_ui: the settings screens (language, name, contrast, sleep, cup, bot level, Snyd and Maxi
+"""settings_ui: the settings screens (language, name, contrast, sleep, cup, bot level, bid hints, Snyd and Maxi
 rules), the statistics screen and the name editor. Every change is saved at once (settings.save).
 """
 from dicecup.storage import settings
@@ -9,7 +9,8 @@ from dicecup.ui.ui import Menu, Screen, fit, onoff
 
 class Settings(Menu):
     title = "settings"
-    ITEMS = ("lang", "name", "contrast", "sleep", "cup", "level", "snyd_rules", "maxi_rules")
+    ITEMS = ("lang", "name", "contrast", "sleep", "cup", "level", "hints", "snyd_rules", "maxi_rules")
+    HINTS = ("kids", "on", "off")   # settings "hints": in kids' mode only (default), always, never
 
     def count(self):
         return len(self.ITEMS)
@@ -30,6 +31,8 @@ class Settings(Menu):
             v = t("shown") if s["cup_open"] else t("hidden")
         elif k == "level":
             v = t(settings.LEVELS[s["bot_level"]])
+        elif k == "hints":
+            v = t(self.HINTS[s["hints"]])
         else:
             v = ">"
         return (t(k), v)
@@ -51,6 +54,8 @@ class Settings(Menu):
             s["cup_open"] = not s["cup_open"]
         elif k == "level":
             s["bot_level"] = (s["bot_level"] + 1) % 4
+        elif k == "hints":
+            s["hints"] = (s["hints"] + 1) % 3
         elif k == "snyd_rules":
             app.go(SnydRules(app))
             return
@@ -92,7 +97,7 @@ class SnydRules(Menu):
         self.app.save_settings()
 
     def back(self):
-        self.app.go(Settings(self.app, 6))
+        self.app.go(Settings(self.app, 7))
 
 
 class MaxiRules(Menu):
@@ -116,7 +121,7 @@ class MaxiRules(Menu):
         self.app.save_settings()
 
     def back(self):
-        self.app.go(Settings(self.app, 7))
+        self.app.go(Settings(self.app, 8))
 
 
 class Stats(Screen):

@@ -5,10 +5,31 @@ loads it for the person's move or a round's end): a split for the solo games' he
 given the round screen it belongs to, and goes back or on through it (Round.end): this module never
 imports snyd_ui.
 """
+from dicecup.core.compat import const
+
 from dicecup.device.buttons import BACK, DOWN, PRESS, REPEAT, SELECT, UP
-from dicecup.ui.gfx import BIG_DIE, MINI_DIE
+from dicecup.ui.gfx import BIG_DIE, DIE, MINI_DIE
 from dicecup.text.strings import bid_text, t
 from dicecup.ui.ui import Confirm, Menu, Screen, fit
+
+_SEEN = const(4)   # seats the reveal lists at once (rows 2-5; up/down scroll the rest)
+
+
+def said(m, seat, key):
+    """"<name> <verb>" for a seat, or the "you" form of the line when the seat is this handheld's:
+    the table's verbs fit a third person only ("Dig mister 1", "You loses 1" were wrong), so every
+    such line has its own "you_" text in both languages. Cut to the 16 columns of a row."""
+    if seat == m.me:
+        return t("you_" + key)
+    v = t(key)
+    return m.names[seat][:15 - len(v)] + " " + v
+
+
+def hints_on(r):
+    """Whether the round screen r's player sees the bid hints: the "hints" setting is on, or (its
+    default) on in kids' mode only."""
+    h = r.app.settings.get("hints", 0)
+    return h == 1 or (h == 0 and r.kids)
 
 
 class MoveMenu(Menu):
@@ -51,6 +72,16 @@ class MoveMenu(Menu):
     def back(self):
         self.app.go(self.r)
 
+    def draw(self, g):
+        Menu.draw(self, g)
+        r = self.r
+        game = r.m.game
+        # before a snyd or a calza: the same hint for the bid that stands (at most 4 moves: rows
+        # 1-4 are the menu's)
+        if game.bid_face and ("snyd" in self.moves or "calza" in self.moves) and hints_on(r):
+            from dicecup.ui import snyd_hint
+            snyd_hint.draw(g, r, game.bid_count, game.bid_face, game.bidder, "calza" in self.moves)
+
 
 class BidPicker(Screen):
     """Up/down step through the legal bids only (the rules core's order), starting at the smallest
@@ -79,15 +110,25 @@ class BidPicker(Screen):
             self.app.go(MoveMenu(self.app, self.r))
 
     def draw(self, g):
-        game = self.r.m.game
+        r = self.r
+        game = r.m.game
         g.row(0, t("your_bid"))
         if game.bid_face:
             g.row(1, t("last") + " " + bid_text(game.bid_count, game.bid_face))
         s = "%d x" % self.count
-        x = 64 - (len(s) * 8 + 6 + BIG_DIE) // 2
-        g.text(s, x, 28)
-        g.die(x + len(s) * 8 + 6, 18, self.face, BIG_DIE)
-        g.row(6, fit(t("bid"), bid_text(self.count, self.face)), 1)
+        if hints_on(r):
+            # the bid in a smaller die (rows 2-4), the hint under it (rows 5-6); the big die and
+            # the count already say the bid, so its text row gives way
+            x = 64 - (len(s) * 8 + 6 + DIE) // 2
+            g.text(s, x, 22)
+            g.die(x + len(s) * 8 + 6, 17, self.face, DIE)
+            from dicecup.ui import snyd_hint
+            snyd_hint.draw(g, r, self.count, self.face, r.m.me, False)
+        else:
+            x = 64 - (len(s) * 8 + 6 + BIG_DIE) // 2
+            g.text(s, x, 28)
+            g.die(x + len(s) * 8 + 6, 18, self.face, BIG_DIE)
+            g.row(6, fit(t("bid"), bid_text(self.count, self.face)), 1)
         g.row(7, t("hint_pick"), 1)
 
 
@@ -106,7 +147,7 @@ class Reveal(Screen):
         if ev != PRESS:
             return
         n = self.m.game.seats
-        if b == DOWN and self.top + 5 < n:
+        if b == DOWN and self.top + _SEEN < n:
             self.top += 1
             self.changed()
         elif b == UP and self.top:
@@ -122,7 +163,7 @@ class Reveal(Screen):
         g.row(0, call + " " + m.names[r.caller][:8])
         g.row(1, fit(t("bid") + " " + bid_text(r.bid_count, r.bid_face), t("count") + str(r.count)))
         dice = m.round_dice
-        for i in range(5):
+        for i in range(_SEEN):
             s = self.top + i
             if s >= m.game.seats:
                 break
@@ -131,11 +172,13 @@ class Reveal(Screen):
                 line += MINI_DIE[v - 1]
             g.row(2 + i, line)
         if r.loser >= 0:
-            g.row(7, m.names[r.loser][:8] + " " + t("loses"), 0, True)
+            g.row(6, said(m, r.loser, "loses"), 0, True)
         elif r.gainer >= 0:
-            g.row(7, m.names[r.gainer][:8] + " " + t("gains"), 0, True)
+            g.row(6, said(m, r.gainer, "gains"), 0, True)
         else:
-            g.row(7, t("exact"), 0, True)
+            g.row(6, t("exact"), 0, True)
+        # how to go on (and, when not every seat fits, how to see the rest)
+        g.row(7, t("hint_reveal" if m.game.seats > _SEEN else "ok_next"), 1)
 
 
 class Summary(Screen):
@@ -163,7 +206,7 @@ class Summary(Screen):
             g.text(cell, (s & 1) * 64, 8 + (s >> 1) * 8)
         elim = game.result.eliminated
         if elim >= 0:
-            g.row(5, m.names[elim][:8] + " " + t("is_out"))
+            g.row(5, said(m, elim, "is_out"))
         if game.over:
             g.row(6, t("game_over"))
         else:

@@ -16,7 +16,7 @@ from dicecup.text.strings import bid_text, t
 from dicecup.ui.ui import CupScreen, Screen
 
 # the round's and the person's screens' modules: game over drops them before the record is saved
-SCREENS = ("dicecup.ui.snyd_screens", "dicecup.ui.snyd_open", "dicecup.ui.snyd_ui")
+SCREENS = ("dicecup.ui.snyd_screens", "dicecup.ui.snyd_hint", "dicecup.ui.snyd_open", "dicecup.ui.snyd_ui")
 
 
 def start(app, rules, seats, me, seed, first, kids):
@@ -61,7 +61,7 @@ class Round(CupScreen):
             if self.app.table is None:
                 # a bot plays: the person's screens go while it does (at a table, table_snyd_ui's
                 # screens are built on them and keep them)
-                self.app.drop(("dicecup.ui.snyd_screens",))
+                self.app.drop(("dicecup.ui.snyd_screens", "dicecup.ui.snyd_hint"))
         mv = m.poll(now)    # on my turn too: a bot may call calza out of turn
         if mv is not None:
             self.apply(mv[0], mv[1])

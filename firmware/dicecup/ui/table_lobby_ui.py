@@ -124,9 +124,11 @@ class HostLobby(Menu):
     games = -1
     hosting = True  # _follow: the creator's lobby (a joiner's is Waiting)
 
-    def __init__(self, app, sel=0):
-        Menu.__init__(self, app, sel)
+    def __init__(self, app, sel=-1):
         self.tb = app.table
+        self.asks = len(self.tb.pending())
+        # the cursor starts on Start! (what the creator wants most); sel counts below the asks
+        Menu.__init__(self, app, self.asks + (1 if sel < 0 else sel))
         self.games = self.tb.game.games
         self.seen = -1
 
@@ -182,6 +184,13 @@ class HostLobby(Menu):
     def tick(self, now):
         if _follow(self):
             return
+        asks = len(self.tb.pending())
+        if asks != self.asks:   # a joiner's row came or went above the cursor's: it stays on its row
+            if self.sel >= self.asks:
+                self.sel += asks - self.asks
+            elif self.sel >= asks:  # on a joiner's row that went (seated): back on Start!
+                self.sel = asks + 1
+            self.asks = asks
         k = (len(self.tb.order) * 16 + self.tb.handhelds() + 256 * len(self.tb.pending()),
              self.tb.table_code())
         if k != self.seen:

@@ -18,7 +18,8 @@ LOBBY_MODULES = ("dicecup.ui.table_lobby_ui",)
 # a game's screens: loaded per game (game_screen), dropped before the lobby loads
 # (snyd_open and snyd_over never load at a table: it refuses the open die and has its own game over)
 GAME_MODULES = ("dicecup.ui.table_snyd_ui", "dicecup.ui.snyd_ui", "dicecup.ui.snyd_screens",
-                "dicecup.ui.table_yatzy_ui", "dicecup.ui.yatzy_ui", "dicecup.ui.yatzy_sheet")
+                "dicecup.ui.snyd_hint", "dicecup.ui.table_yatzy_ui", "dicecup.ui.yatzy_ui",
+                "dicecup.ui.yatzy_sheet")
 # what only a table uses: forgotten when this handheld leaves it (the title's games need the room)
 TABLE_MODULES = LOBBY_MODULES + ("dicecup.ui.table_ui", "dicecup.ui.table_watch",
                                  "dicecup.ui.table_snyd_ui", "dicecup.ui.table_yatzy_ui",
