@@ -75,6 +75,12 @@ class App:
         import store  # already loaded by settings at boot; dropped with the menus during a game
         if store.exists(TABLE_FILE) and self._loads(self._resume, False, _NO_ROOM_TABLE):  # the seat
             return
+        if self.owner is None and not store.exists(settings.OWNER):
+            # a new handheld: its owner's name first (the table seats it, the screens show it);
+            # once saved, owner.json exists and the title comes straight up
+            import settings_ui
+            self.go(settings_ui.NameEditor(self, None))
+            return
         import screens
         self.go(screens.Title(self))
 
@@ -211,13 +217,7 @@ class App:
         self.last_input = self.now
         bit = 1 << i
         if self.power != _AWAKE:
-            if self.power == _ASLEEP:
-                self.hw.screen(True)
-                self.dirty = True
-                if self.radio is not None:
-                    self.radio.wake()  # light sleep may have lost the fixed channel
-            self.power = _AWAKE
-            self.apply_contrast()
+            self._wake()
             if ev == PRESS:
                 self._swallow |= bit    # the wake-up press is not a move
             return
@@ -231,6 +231,23 @@ class App:
                 self._swallow &= ~bit
             return
         self.screen.key(i, ev)
+
+    def _wake(self):
+        if self.power == _ASLEEP:
+            self.hw.screen(True)
+            self.dirty = True
+            if self.radio is not None:
+                self.radio.wake()  # light sleep may have lost the fixed channel
+        self.power = _AWAKE
+        self.apply_contrast()
+
+    def your_turn(self):
+        """This handheld's person is on turn now (the table's screens call it once per turn): a
+        dimmed screen lights up again, as a press would, and the idle time starts afresh (at a
+        table nobody touches the handheld while the others play, so it has dimmed by then)."""
+        self.last_input = self.now
+        if self.power != _AWAKE:
+            self._wake()
 
     def busy(self):
         """Something on screen moves by itself (bots playing): keeps the handheld awake."""

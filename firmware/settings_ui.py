@@ -141,7 +141,9 @@ CHARS = " ABCDEFGHIJKLMNOPQRSTUVWXYZÆØÅ0123456789-"
 
 
 class NameEditor(Screen):
-    """Up/down pick a letter, select (a short press) moves on, back deletes; a long select saves."""
+    """Up/down pick a letter, select (a short press) moves on, back deletes; a long select saves.
+    back_to None: the first boot's question (app.__init__): saving goes on to the title, and back
+    never leaves it without a name."""
 
     def __init__(self, app, back_to):
         Screen.__init__(self, app)
@@ -160,7 +162,9 @@ class NameEditor(Screen):
             if name:
                 settings.set_name(name)
                 self.app.owner = name
-            self.app.go(self.back_to)
+            elif self.back_to is None:
+                return
+            self._leave()
             return
         elif b == SELECT and ev == RELEASE and not self.app.buttons[SELECT].was_long:
             if self.pos + 1 < settings.NAME_MAX:
@@ -171,15 +175,21 @@ class NameEditor(Screen):
             if len(c) > 1:
                 c.pop(self.pos)
                 self.pos = min(self.pos, len(c)) - (1 if self.pos >= len(c) else 0)
-            else:
+            elif self.back_to is not None:
                 self.app.go(self.back_to)
                 return
         else:
             return
         self.changed()
 
+    def _leave(self):
+        if self.back_to is None:
+            self.app.home()
+        else:
+            self.app.go(self.back_to)
+
     def draw(self, g):
-        g.row(0, t("name"))
+        g.row(0, t("name") if self.back_to else t("first_name"))
         s = "".join(self.chars)
         x = (128 - len(s) * 8) // 2
         g.text(s, x, 24)

@@ -38,6 +38,7 @@ no_room_t|For lidt hukommelse til bordet: brug et S3- eller WROVER-kort|Too litt
 lang|Sprog|Language
 lang_name|Dansk|English
 name|Navn|Name
+first_name|Hvad hedder du?|Your name?
 contrast|Kontrast|Contrast
 sleep|Dvale|Sleep
 never|aldrig|never

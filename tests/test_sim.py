@@ -515,3 +515,19 @@ def test_window_draws_the_buttons_as_the_cup_has_them(monkeypatch, tmp_path):
         sim.run_for(100)
         assert "SELECT 1" in text(sim.handhelds[0])  # key 4, the rightmost button, is select
         pygame.quit()
+
+
+def test_handhelds_get_distinct_names_unless_asked_and_a_new_one_asks():
+    from host_tools.sim.hub import NAMES
+    with Sim(3, clock="virtual", names=("ANNA", "", "BO")) as sim:
+        sim.wait_until(lambda: all(h.frame for h in sim.handhelds), 30, "every first frame")
+        sim.run_for(500)
+        first = [readback.lines(h.frame)[0] for h in sim.handhelds]
+        assert first[0].startswith("Terninge") and first[2].startswith("Terninge"), first
+        assert first[1].startswith("Hvad hedder du"), first   # a new handheld asks its owner
+        names = [json.load(open(os.path.join(sim.handhelds[i].flash, "owner.json")))["name"]
+                 for i in (0, 2)]
+        assert names == ["ANNA", "BO"]
+        assert not os.path.exists(os.path.join(sim.handhelds[1].flash, "owner.json"))
+    with Sim(20, script=STANDIN, clock="virtual") as sim:
+        assert len(set(sim.names)) == 20 and sim.names[:2] == list(NAMES[:2])

@@ -14,6 +14,8 @@ Public API (used by __main__, window.py and the tests):
     sim.handhelds[i].frame                 last 1024-byte MONO_VLSB frame it showed (or None)
     sim.press(i, "select", down=True)      a button level; sim.click(i, "select") presses and releases
     sim.kill(i) / sim.reboot(i)            drop a handheld / restart it (same flash folder)
+    Sim(n, names=("ANNA", ...))            the owners' names (default: distinct names, NAMES; an
+                                           empty one: that handheld asks at its first boot)
     Sim(n, urandom_seed=S)                 every handheld's os.urandom seeded from S (per handheld
                                            and boot: fakes/seeded/os.py), so a run repeats itself
     sim.power_cut_at_write(i, n)           reboot it so that it dies halfway through its n-th flash
@@ -43,6 +45,15 @@ _BUTTON, _TIME, _QUIT = b"B", b"T", b"Q"
 _RADIO, _SEND, _HEARD, _ACK = b"N", b"S", b"R", b"K"
 _CUT = b"X"  # host_tools/fakes/_powercut.py: "the power is gone now"
 FREE_RUN = 0xFFFFFFFF
+# the owners of a simulated table, one per handheld (handheld i gets NAMES[i % 16], numbered past
+# 16): distinct, so the lobby and the screens tell the seats apart, and named, so no handheld
+# stops at the first boot's name question (Sim(names=()) asks it on every handheld)
+NAMES = ("ANNA", "BO", "CARL", "DITTE", "EMIL", "FREJA", "GUSTAV", "HANNE",
+         "IB", "JENS", "KAREN", "LARS", "MIA", "NIELS", "OLE", "PIA")
+
+
+def default_name(i):
+    return NAMES[i % 16] + (str(i // 16 + 1) if i >= 16 else "")
 _TCP_QUICKACK = getattr(socket, "TCP_QUICKACK", 12)
 
 
@@ -112,7 +123,7 @@ class Sim:
     def __init__(self, n=4, seed=0, loss=0.0, dup=0.0, delay_ms=(0.0, 0.0), reorder=0.0,
                  heap="256K", clock="wall", script=None, flash_root=None, env=None,
                  args=(), step_ms=10, record_frames=True, scripts=None, airtime_mbps=None,
-                 pinmap=None, urandom_seed=None):
+                 pinmap=None, urandom_seed=None, names=None):
         if not 1 <= n <= 32:
             raise ValueError("handhelds must be 1..32, got %d" % n)
         if clock not in ("wall", "virtual"):
@@ -135,6 +146,11 @@ class Sim:
         self.root = flash_root or tempfile.mkdtemp(prefix="dicecup-sim-")
         self.pinmap = pinmap or os.path.join(HARDWARE, "pinmap.json")  # the board's map (--board)
         self.pins = button_pins(self.pinmap)
+        # owner.json written before a handheld's first boot where none is there yet (a test or
+        # the harness may have written its own): names[i], or the default names; an empty name
+        # (or names=()) leaves it new, so it asks for its owner's name
+        self.names = [default_name(i) for i in range(n)] if names is None else \
+            [names[i] if i < len(names) else "" for i in range(n)]
         self.handhelds = [Handheld(i, os.path.join(self.root, "handheld%d" % i)) for i in range(n)]
         self.sel = selectors.DefaultSelector()
         self.listener = None
@@ -167,6 +183,10 @@ class Sim:
         os.makedirs(h.flash, exist_ok=True)
         if not os.path.exists(os.path.join(h.flash, "pinmap.json")):
             shutil.copyfile(self.pinmap, os.path.join(h.flash, "pinmap.json"))  # as deployed on the device
+        owner = os.path.join(h.flash, "owner.json")
+        if not h.boots and self.names[h.id] and not os.path.exists(owner):
+            with open(owner, "w") as f:
+                json.dump({"name": self.names[h.id][:8]}, f)
         log = open(h.log_path, "ab")
         env = self._env(h)
         cmd = [MICROPYTHON, "-X", "heapsize=" + self.heap, self.scripts[h.id]] + self.args
