@@ -13,7 +13,7 @@ import time
 
 import battery
 import strings
-from buttons import PRESS, RELEASE, Button
+from buttons import PRESS, RELEASE, Button, Shake
 from compat import const
 from gfx import Gfx
 
@@ -42,11 +42,22 @@ class App:
     # handheld's bots play() their live game and never load it)
     BOT_MODULES = ("snyd_bot", "snyd_odds", "yatzy_bot", "yatzy_turn", "yatzy_values")
 
+    # the piezo's tunes: (hz // 10, ms // 10) per note, hz 0 a rest; App.sound plays one from tick();
+    # class attributes, so a screen names them through the app it holds (app.sound(app.TURN))
+    RATTLE = b"\xb4\x03\x00\x02\xdc\x03\x00\x03\x96\x02\x00\x02\xc8\x03\x00\x02\xa0\x03"
+    TURN = b"\x58\x08\x00\x04\x6e\x0c"
+    REVEAL = b"\x4a\x08\x5d\x08\x6e\x08\x94\x10"
+
     def __init__(self, hw, seed=None):
         self.hw = hw
         self.fb = hw.display
         self.g = Gfx(self.fb)
         self.buttons = [Button(r) for r in hw.readers()]
+        tilt = hw.tilt() if hasattr(hw, "tilt") else None
+        self.shaker = Shake(tilt) if tilt else None
+        self._tune = b""        # the tune playing (App.sound), its next note's index and time
+        self._note = 0
+        self._note_at = 0
         import settings
         self.settings = settings.load()
         self.owner = settings.name()
@@ -164,6 +175,7 @@ class App:
         strings.set_lang(s["lang"])
         self.contrast = settings.CONTRAST[s["contrast"]]
         self.sleep_ms = settings.SLEEP_S[s["sleep"]] * 1000
+        self.muted = not s["sound"]
         self.apply_contrast()
 
     def apply_contrast(self):
@@ -194,6 +206,13 @@ class App:
             ev = self.buttons[i].update(now)
             if ev:
                 self._input(i, ev)
+        if self.shaker is not None and self.shaker.update(now) and self.power != _ASLEEP:
+            self.last_input = now
+            if self.power == _DIM:
+                self._wake()
+            self.screen.shake()
+        if self._tune:
+            self._play(now)
         if self.table is not None:
             self.table.tick(now)  # the radio, every loop: frames wait in a small buffer
         if self.power != _ASLEEP:
@@ -248,6 +267,29 @@ class App:
         self.last_input = self.now
         if self.power != _AWAKE:
             self._wake()
+        self.sound(self.TURN)
+
+    def sound(self, tune):
+        """Play tune (RATTLE, TURN, REVEAL) on the piezo, unless muted: tick() starts each note
+        when its time comes, so the loop never waits for a sound."""
+        if self.muted or not hasattr(self.hw, "tone"):
+            return
+        self._tune = tune
+        self._note = 0
+        self._note_at = self.now
+
+    def _play(self, now):
+        tune = self._tune
+        if now - self._note_at < 0:
+            return
+        i = self._note
+        if i >= len(tune):
+            self.hw.tone(0)
+            self._tune = b""
+            return
+        self.hw.tone(tune[i] * 10)
+        self._note_at = now + tune[i + 1] * 10
+        self._note = i + 2
 
     def busy(self):
         """Something on screen moves by itself (bots playing): keeps the handheld awake."""

@@ -4,6 +4,7 @@ A Button takes any zero-argument callable that returns True while the button is 
 reader on the handheld, a lambda in a test), in the manner of adafruit_debouncer, and is updated
 with the current time in ms. Tunables are class attributes (Peter Hinch's Pushbutton style), so a
 subclass or a test may change them. update() returns one event code and allocates nothing.
+Shake does the same for the cup's ball tilt switch: a shake is a burst of its edges.
 """
 from compat import const
 
@@ -65,3 +66,41 @@ class Button:
                 self._next_repeat = now + self.repeat_ms
                 return REPEAT
         return NONE
+
+
+class Shake:
+    """The tilt switch (a ball that opens and closes a contact as the cup moves): update(now) is
+    True once per shake, when `edges` changes of its level come within window_ms, then not again
+    until it has been still for quiet_ms (one shake of the cup is one roll, however long)."""
+    edges = 4
+    window_ms = 600
+    quiet_ms = 400
+
+    def __init__(self, read):
+        self._read = read
+        self._level = bool(read())
+        self._n = 0
+        self._first = 0
+        self._last = -100000
+        self._fired = False
+
+    def update(self, now):
+        raw = bool(self._read())
+        if raw == self._level:
+            if self._fired and now - self._last >= self.quiet_ms:
+                self._fired = False
+                self._n = 0
+            return False
+        self._level = raw
+        if self._fired:
+            self._last = now
+            return False
+        if self._n == 0 or now - self._first > self.window_ms:
+            self._n = 0
+            self._first = now
+        self._n += 1
+        self._last = now
+        if self._n >= self.edges:
+            self._fired = True
+            return True
+        return False

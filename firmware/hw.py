@@ -1,8 +1,10 @@
 """hw: the handheld's hardware layer - the only firmware module that touches machine, esp32 and ssd1306.
 
 Owns: the SSD1306 display (micropython-lib's driver, a framebuf.FrameBuffer) on I2C from the pin map,
-its contrast and power, the four buttons as input pins (active low, pull-up), the battery ADC, and
-light sleep that any of the four buttons ends. Everything above sees plain callables and numbers.
+its contrast and power, the four buttons as input pins (active low, pull-up), the battery ADC,
+light sleep that any of the four buttons ends, and the pin map's optional parts: the ball tilt
+switch (an input with pull-up, like a button) and the passive piezo (machine.PWM: tone(hz) starts
+a tone and returns at once, tone(0) silences it; the app times the notes, nothing here waits). Everything above sees plain callables and numbers.
 Button IRQs are never used: the buttons are polled while awake, so no code runs (or allocates) in
 an interrupt.
 
@@ -53,7 +55,30 @@ class Hardware:
             self._adc.atten(machine.ADC.ATTN_11DB)
         except (ValueError, OSError, AttributeError):
             self._adc = None
+        opt = pm.get("optional") or {}
+        self._tilt = Pin(opt["tilt"], Pin.IN, Pin.PULL_UP) if "tilt" in opt else None
+        self._buzzer = opt.get("buzzer")
+        self._pwm = None    # made at the first tone: a handheld that stays silent never drives it
         self.is_on = True
+
+    def tilt(self):
+        """A zero-argument callable reading the tilt switch (True while closed), or None."""
+        p = self._tilt
+        return None if p is None else (lambda: p.value() == 0)
+
+    def tone(self, hz):
+        """The piezo sounds hz (0: silent) until the next call; no piezo: nothing happens."""
+        if self._buzzer is None:
+            return
+        if self._pwm is None:
+            if not hz:
+                return
+            self._pwm = machine.PWM(machine.Pin(self._buzzer), freq=hz, duty_u16=32768)
+        elif hz:
+            self._pwm.freq(hz)
+            self._pwm.duty_u16(32768)
+        else:
+            self._pwm.duty_u16(0)
 
     def readers(self):
         """One zero-argument callable per button (up, down, select, back): True while pressed."""

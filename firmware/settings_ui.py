@@ -9,7 +9,8 @@ from ui import Menu, Screen, fit, onoff
 
 class Settings(Menu):
     title = "settings"
-    ITEMS = ("lang", "name", "contrast", "sleep", "cup", "level", "snyd_rules", "maxi_rules")
+    ITEMS = ("lang", "name", "contrast", "sleep", "cup", "level", "snyd_rules", "maxi_rules",
+             "sound", "coach")
 
     def count(self):
         return len(self.ITEMS)
@@ -30,6 +31,8 @@ class Settings(Menu):
             v = t("shown") if s["cup_open"] else t("hidden")
         elif k == "level":
             v = t(settings.LEVELS[s["bot_level"]])
+        elif k == "sound" or k == "coach":
+            v = onoff(s[k])
         else:
             v = ">"
         return (t(k), v)
@@ -51,6 +54,8 @@ class Settings(Menu):
             s["cup_open"] = not s["cup_open"]
         elif k == "level":
             s["bot_level"] = (s["bot_level"] + 1) % 4
+        elif k == "sound" or k == "coach":
+            s[k] = not s[k]
         elif k == "snyd_rules":
             app.go(SnydRules(app))
             return

@@ -99,6 +99,11 @@ class Round(Screen):
             if mm.count():
                 self.app.go(mm)
 
+    def shake(self):
+        # the dice are dealt (by the rules core, or the table's fair-dice round) without waiting
+        # for a shake: shaking the cup rattles them
+        self.app.sound(self.app.RATTLE)
+
     def cup_open(self):
         return self.peek or self.app.settings["cup_open"]
 

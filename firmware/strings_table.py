@@ -39,6 +39,8 @@ lang|Sprog|Language
 lang_name|Dansk|English
 name|Navn|Name
 first_name|Hvad hedder du?|Your name?
+sound|Lyd|Sound
+coach|Træner|Coach
 contrast|Kontrast|Contrast
 sleep|Dvale|Sleep
 never|aldrig|never

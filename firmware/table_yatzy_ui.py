@@ -128,6 +128,10 @@ class TableTurn(yatzy_ui.Turn):
     def mine(self):
         return self.m.game is not None and yatzy_ui.Turn.mine(self)
 
+    def shake(self):
+        if self.m.game is not None and not self.m.t.waiting():
+            yatzy_ui.Turn.shake(self)
+
     def key(self, b, ev):
         if b == BACK:
             # the scorecards; leaving is between games, from the lobby

@@ -42,6 +42,14 @@ def draw_actions(turn, g):
         x += w + 8
 
 
+def shake(turn):
+    """The cup shaken on the person's turn: a roll, as select on "roll" (the holds as chosen)."""
+    n = turn.m.game.ndice
+    if turn.mine() and _valid(turn, n):
+        turn.cur = n
+        turn_key(turn, SELECT, PRESS)
+
+
 def turn_key(turn, b, ev):
     """A key on the turn screen (yatzy_ui.Turn): the cursor over the dice and actions, holds, roll."""
     app = turn.app
@@ -75,6 +83,7 @@ def turn_key(turn, b, ev):
     if c < n:
         turn.held ^= 1 << c
     elif c == n:
+        app.sound(app.RATTLE)
         turn.m.act(g.current, ["hold", [i for i in range(n) if turn.held >> i & 1]], app.now)
         if g.rolls_left == 0:
             turn.cur = n + 1

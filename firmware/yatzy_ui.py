@@ -81,6 +81,10 @@ class Turn(Screen):
                 self._sync()
                 self.changed()
 
+    def shake(self):
+        if self.mine():
+            self._sheet().shake(self)
+
     def key(self, b, ev):
         # a person's keys (and back, for the scorecards) are yatzy_sheet's: while a bot plays,
         # its code is not in the heap

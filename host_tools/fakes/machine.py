@@ -11,7 +11,9 @@ sleeps on. wake_reason() says which: EXT0_WAKE, EXT1_WAKE or TIMER_WAKE.
 Kept small: on an ESP32 this module is built in and costs no heap, here every name and method is
 heap (bench/py_table_fakes.py counts it), so it holds only what firmware/hw.py, the tests and the
 bench driver use: Pin (IN, PULL_UP; value, init), I2C (only made: the ssd1306 fake counts what it
-would send), ADC (ATTN_11DB; atten, read_uv), lightsleep, wake_reason, reset. No pin IRQs: the
+would send), ADC (ATTN_11DB; atten, read_uv), PWM (freq, duty_u16: the piezo; what it sounds is
+kept in `tones` and sent to the PC as a TONE message, b"Z": GPIO, then the sounding Hz in 2 bytes,
+0 silent), lightsleep, wake_reason, reset. No pin IRQs: the
 firmware polls its buttons. It loads the host link only when a PC process runs the handheld.
 """
 import os
@@ -71,6 +73,43 @@ class ADC:
 
     def read_uv(self):
         return _adc_uv.get(self.pin, 2000000)   # 2.0 V at the pin: a full battery behind a 1:2 divider
+
+
+tones = []          # (GPIO, Hz) every time a PWM's sound changed (0: silent), for in-process tests
+
+
+class PWM:
+    def __init__(self, pin, freq=0, duty_u16=0):
+        self.pin = pin.id if isinstance(pin, Pin) else pin
+        self._f = freq
+        self._d = duty_u16
+        self._say()
+
+    def freq(self, f=None):
+        if f is None:
+            return self._f
+        self._f = f
+        self._say()
+
+    def duty_u16(self, d=None):
+        if d is None:
+            return self._d
+        self._d = d
+        self._say()
+
+    def _say(self):
+        hz = self._f if self._d else 0
+        if tones and tones[-1] == (self.pin, hz):
+            return
+        if len(tones) > 200:
+            del tones[:100]
+        tones.append((self.pin, hz))
+        if _link and _link.linked():
+            b = _link.tx
+            b[0] = self.pin
+            b[1] = hz >> 8
+            b[2] = hz & 255
+            _link.send(90, b, 3)    # TONE
 
 
 def lightsleep(ms=None):

@@ -109,6 +109,9 @@ def parser():
                                                    ".mpy build's main.py)")
     p.add_argument("--scale", type=int, default=None, help="window pixels per OLED pixel")
     p.add_argument("--quiet", action="store_true", help="no progress line")
+    p.add_argument("--sound", action="store_true",
+                   help="the window plays the handhelds' piezos through pygame's mixer (they "
+                        "always show on each handheld's panel)")
     p.add_argument("--names", default=None, metavar="A,B,...",
                    help="the handhelds' owners, in order (default: distinct names, ANNA, BO, ...); "
                         "an empty one (or --names '') leaves that handheld new: it asks at boot")
@@ -370,7 +373,7 @@ def main(argv=None):
             return headless(a, sim)
         from host_tools.sim.window import SHOTS, Window
         rec = gif_recorder(a, sim)
-        Window(sim, a.scale, a.screenshots or SHOTS).run(a.seconds)
+        Window(sim, a.scale, a.screenshots or SHOTS, sound=a.sound).run(a.seconds)
         save_gif(a, rec, sim)
         return 0
     finally:
