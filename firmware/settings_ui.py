@@ -31,8 +31,10 @@ class Settings(Menu):
             v = t("shown") if s["cup_open"] else t("hidden")
         elif k == "level":
             v = t(settings.LEVELS[s["bot_level"]])
-        elif k == "sound" or k == "coach":
+        elif k == "sound":
             v = onoff(s[k])
+        elif k == "coach":
+            v = t(("off", "coach_box", "coach_all")[s[k]])
         else:
             v = ">"
         return (t(k), v)
@@ -54,8 +56,10 @@ class Settings(Menu):
             s["cup_open"] = not s["cup_open"]
         elif k == "level":
             s["bot_level"] = (s["bot_level"] + 1) % 4
-        elif k == "sound" or k == "coach":
+        elif k == "sound":
             s[k] = not s[k]
+        elif k == "coach":
+            s[k] = (s[k] + 1) % 3
         elif k == "snyd_rules":
             app.go(SnydRules(app))
             return

@@ -41,6 +41,14 @@ name|Navn|Name
 first_name|Hvad hedder du?|Your name?
 sound|Lyd|Sound
 coach|Træner|Coach
+coach_box|felt|box
+coach_all|felt+hold|box+hold
+coach_ok|Træner: det bedste valg!|Coach: the best choice!
+coach_best|Træner: bedst|Coach: best
+coach_cost|Dit valg koster %s point|Yours costs %s points
+coach_hold|hold|hold
+coach_all_dice|slå alle|roll all
+coach_lost|Træner tab|Coach lost
 contrast|Kontrast|Contrast
 sleep|Dvale|Sleep
 never|aldrig|never
