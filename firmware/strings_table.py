@@ -41,6 +41,8 @@ name|Navn|Name
 first_name|Hvad hedder du?|Your name?
 sound|Lyd|Sound
 coach|Træner|Coach
+hard_no_table|Svær uden tabel:|Hard: no table,
+plays_normal|spiller normalt|plays as normal
 coach_box|felt|box
 coach_all|felt+hold|box+hold
 coach_ok|Træner: det bedste valg!|Coach: the best choice!

@@ -214,3 +214,36 @@ def test_the_coach_is_quiet_by_default():
     assert "Træner" not in r.text(), r.text()
     assert r.lines()[4] == "OK: slå", r.text()
     rig.leave()
+
+
+def test_the_level_screen_says_when_the_hard_bot_has_no_table():
+    rig.fresh(NEVER_SLEEP)
+    r = rig.Rig(seed=2)
+    r.choose("Yatzy")
+    r.choose("Yatzy")
+    sc = r.app.screen
+    while sc.level != 3:
+        r.choose("Niveau")
+    assert r.lines()[6:] == ["Svær uden tabel:", "spiller normalt"], r.text()
+    while sc.level != 2:
+        r.choose("Niveau")
+    assert "tabel" not in r.text(), r.text()      # normal: nothing to say
+    while sc.level != 3:
+        r.choose("Niveau")
+    os.mkdir("tables")                            # what make deploy copies
+    with open("tables/yatzy_standard.yvt", "wb") as f:
+        f.write(b"YVT1")
+    r.press("up")
+    r.press("down")                               # a redraw
+    assert "tabel" not in r.text(), r.text()
+    while sc.bots:
+        r.choose("Bots")
+    r.press("back")
+    r.choose("Maxi")                              # Maxi has no table: the note again
+    sc = r.app.screen
+    while not sc.bots:
+        r.choose("Bots")
+    while sc.level != 3:
+        r.choose("Niveau")
+    assert "Svær uden tabel:" in r.text(), r.text()
+    rig.leave()
