@@ -75,7 +75,7 @@ class ADC:
         return _adc_uv.get(self.pin, 2000000)   # 2.0 V at the pin: a full battery behind a 1:2 divider
 
 
-tones = []          # (GPIO, Hz) every time a PWM's sound changed (0: silent), for in-process tests
+tones = []          # (GPIO, Hz) the last changes of a PWM's sound (0: silent), for in-process tests
 
 
 class PWM:
@@ -101,8 +101,8 @@ class PWM:
         hz = self._f if self._d else 0
         if tones and tones[-1] == (self.pin, hz):
             return
-        if len(tones) > 200:
-            del tones[:100]
+        if len(tones) > 24:    # a test looks at the last few: a long game must not fill the heap
+            del tones[:12]
         tones.append((self.pin, hz))
         if _link and _link.linked():
             b = _link.tx
