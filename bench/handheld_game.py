@@ -96,7 +96,7 @@ class Driver:
                     press("select")     # Byd: the picker opens at the smallest raise
                     press("select")
             elif name == "Turn" and not m.game.finished and m.seat().local:
-                if m.game.roll_no == 0 or (self.kind == "maxi_coach" and m.game.roll_no == 1):
+                if m.game.roll_no == 0 or (len(self.kind) > 4 and m.game.roll_no == 1):
                     press("select")     # roll (coached: the second roll too, a hold of nothing)
                 else:
                     press("down")       # onto Skriv
@@ -131,7 +131,7 @@ def run(kind):
     with open("settings.json", "w") as f:      # a 6-seat game: 5 bots, or 3 people + 3 bots
         f.write('{"sleep": 4, "bots": 5, "y_people": 2, "y_bots": 3%s}' %
                 (', "open_die": true' if kind == "snyd_open" else
-                 ', "coach": 2' if kind == "maxi_coach" else ""))
+                 ', "coach": 2' if len(kind) > 4 and kind[:4] == "maxi" else ""))
     with open("owner.json", "w") as f:         # named: no first boot's question
         f.write('{"name": "BENCH"}')
     try:

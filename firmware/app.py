@@ -55,9 +55,7 @@ class App:
         self.buttons = [Button(r) for r in hw.readers()]
         tilt = hw.tilt() if hasattr(hw, "tilt") else None
         self.shaker = Shake(tilt) if tilt else None
-        self._tune = b""        # the tune playing (App.sound), its next note's index and time
-        self._note = 0
-        self._note_at = 0
+        self._tune = [b"", 0, 0]  # the tune playing (App.sound), its next note's index and time
         import settings
         self.settings = settings.load()
         self.owner = settings.name()
@@ -175,7 +173,6 @@ class App:
         strings.set_lang(s["lang"])
         self.contrast = settings.CONTRAST[s["contrast"]]
         self.sleep_ms = settings.SLEEP_S[s["sleep"]] * 1000
-        self.muted = not s["sound"]
         self.apply_contrast()
 
     def apply_contrast(self):
@@ -211,8 +208,17 @@ class App:
             if self.power == _DIM:
                 self._wake()
             self.screen.shake()
-        if self._tune:
-            self._play(now)
+        p = self._tune
+        if p[0] and now - p[2] >= 0:     # the tune's next note is due (or its end)
+            t = p[0]
+            i = p[1]
+            if i >= len(t):
+                self.hw.tone(0)
+                p[0] = b""
+            else:
+                self.hw.tone(t[i] * 10)
+                p[2] = now + t[i + 1] * 10
+                p[1] = i + 2
         if self.table is not None:
             self.table.tick(now)  # the radio, every loop: frames wait in a small buffer
         if self.power != _ASLEEP:
@@ -269,27 +275,15 @@ class App:
             self._wake()
         self.sound(self.TURN)
 
-    def sound(self, tune):
-        """Play tune (RATTLE, TURN, REVEAL) on the piezo, unless muted: tick() starts each note
-        when its time comes, so the loop never waits for a sound."""
-        if self.muted or not hasattr(self.hw, "tone"):
+    def sound(self, t):
+        """Play tune t (RATTLE, TURN, REVEAL) on the piezo, unless the settings mute it: tick()
+        starts each note when its time comes, so the loop never waits for a sound."""
+        if not self.settings["sound"] or not hasattr(self.hw, "tone"):
             return
-        self._tune = tune
-        self._note = 0
-        self._note_at = self.now
-
-    def _play(self, now):
-        tune = self._tune
-        if now - self._note_at < 0:
-            return
-        i = self._note
-        if i >= len(tune):
-            self.hw.tone(0)
-            self._tune = b""
-            return
-        self.hw.tone(tune[i] * 10)
-        self._note_at = now + tune[i + 1] * 10
-        self._note = i + 2
+        p = self._tune
+        p[0] = t
+        p[1] = 0
+        p[2] = self.now
 
     def busy(self):
         """Something on screen moves by itself (bots playing): keeps the handheld awake."""

@@ -3,7 +3,8 @@
 Owns: the SSD1306 display (micropython-lib's driver, a framebuf.FrameBuffer) on I2C from the pin map,
 its contrast and power, the four buttons as input pins (active low, pull-up), the battery ADC,
 light sleep that any of the four buttons ends, and the pin map's optional parts: the ball tilt
-switch (an input with pull-up, like a button) and the passive piezo (machine.PWM: tone(hz) starts
+switch (an input with pull-up, like a button) and the passive piezo (machine.PWM, silent from
+boot: tone(hz) starts
 a tone and returns at once, tone(0) silences it; the app times the notes, nothing here waits). Everything above sees plain callables and numbers.
 Button IRQs are never used: the buttons are polled while awake, so no code runs (or allocates) in
 an interrupt.
@@ -57,8 +58,11 @@ class Hardware:
             self._adc = None
         opt = pm.get("optional") or {}
         self._tilt = Pin(opt["tilt"], Pin.IN, Pin.PULL_UP) if "tilt" in opt else None
-        self._buzzer = opt.get("buzzer")
-        self._pwm = None    # made at the first tone: a handheld that stays silent never drives it
+        # the piezo's PWM, silent (duty 0) until a tone: made at boot, so the object sits at the
+        # bottom of the heap and not between a game's (made at the first tone, mid-game, it cost
+        # the 6-seat Snyd game 4 KB more of the smallest heap that completes)
+        b = opt.get("buzzer")
+        self._pwm = None if b is None else machine.PWM(Pin(b), freq=1000, duty_u16=0)
         self.is_on = True
 
     def tilt(self):
@@ -68,17 +72,14 @@ class Hardware:
 
     def tone(self, hz):
         """The piezo sounds hz (0: silent) until the next call; no piezo: nothing happens."""
-        if self._buzzer is None:
+        p = self._pwm
+        if p is None:
             return
-        if self._pwm is None:
-            if not hz:
-                return
-            self._pwm = machine.PWM(machine.Pin(self._buzzer), freq=hz, duty_u16=32768)
-        elif hz:
-            self._pwm.freq(hz)
-            self._pwm.duty_u16(32768)
+        if hz:
+            p.freq(hz)
+            p.duty_u16(32768)
         else:
-            self._pwm.duty_u16(0)
+            p.duty_u16(0)
 
     def readers(self):
         """One zero-argument callable per button (up, down, select, back): True while pressed."""

@@ -124,15 +124,6 @@ class YatzyChoice(Menu):
         self.app.go(Title(self.app, 2))
 
 
-def _has_table(variant):
-    """Is the value table the hard Yatzy bot reads for this variant on the handheld? (Its file as
-    yatzy_bot._table opens it, from its default folder: `make deploy` copies them there; triple
-    and team play read the standard table, Maxi has none.)"""
-    import store
-    v = "yahtzee" if variant == "yahtzee" else None if variant == "maxi" else "standard"
-    return v is not None and store.exists("tables/yatzy_%s.yvt" % v)
-
-
 class YatzySetup(Menu):
     def __init__(self, app, variant):
         Menu.__init__(self, app, 3)
@@ -172,10 +163,16 @@ class YatzySetup(Menu):
 
     def draw(self, g):
         Menu.draw(self, g)
-        if self.level == 3 and self.bots and not _has_table(self.variant):
-            # the hard bot without its value table judges boxes by the normal bot's heuristic
-            g.row(6, t("hard_no_table"), 1)
-            g.row(7, t("plays_normal"), 1)
+        if self.level == 3 and self.bots:
+            # the hard bot without its value table judges boxes by the normal bot's heuristic: the
+            # table's file as yatzy_bot._table opens it, from its default folder (make deploy
+            # copies them there); triple and team play read the standard table, Maxi has none
+            import store
+            v = self.variant
+            v = "yahtzee" if v == "yahtzee" else None if v == "maxi" else "standard"
+            if v is None or not store.exists("tables/yatzy_%s.yvt" % v):
+                g.row(6, t("hard_no_table"), 1)
+                g.row(7, t("plays_normal"), 1)
 
     def start(self):
         app = self.app

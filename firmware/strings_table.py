@@ -46,8 +46,7 @@ plays_normal|spiller normalt|plays as normal
 coach_box|felt|box
 coach_all|felt+hold|box+hold
 coach_ok|Træner: det bedste valg!|Coach: the best choice!
-coach_best|Træner: bedst|Coach: best
-coach_cost|Dit valg koster %s point|Yours costs %s points
+coach_say|Træner: bedst %s. Dit valg koster %s point|Coach: best %s. Yours costs %s points
 coach_hold|hold|hold
 coach_all_dice|slå alle|roll all
 coach_lost|Træner tab|Coach lost

@@ -55,7 +55,7 @@ def coach(turn, hold=None, box=None):
         return None
     m = turn.m
     import yatzy_bot
-    r = yatzy_bot.ready(yatzy_bot.card_of(m.game), "hard", getattr(m, "options", None),
+    r = yatzy_bot.ready(yatzy_bot.card_of(m.game), yatzy_bot.LEVELS[3], getattr(m, "options", None),
                         getattr(m, "bot_mem", None))
     best, bv, mine = yatzy_bot.advise(r, hold, box)
     cost = bv - mine
@@ -68,7 +68,7 @@ def coach(turn, hold=None, box=None):
             else t("coach_all_dice")
     else:
         what = turn.box_label(r[1].names.index(best[1]), best[2])
-    return t("coach_best") + " " + what + ". " + t("coach_cost") % ("%.1f" % cost)
+    return t("coach_say") % (what, "%.1f" % cost)
 
 
 def shake(turn):
