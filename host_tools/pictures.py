@@ -43,7 +43,11 @@ def make(out, seconds=16.0):
     os.makedirs(out, exist_ok=True)
     gif = os.path.join(out, "sim-snyd.gif")
     png = os.path.join(out, "sim-window.png")
-    with Sim(N, clock="virtual", seed=SEED) as sim:
+    from host_tools import boards
+    # the reference board's heap, as `python -m host_tools.sim` gives it (the table needs PSRAM;
+    # Sim's own default of 256K no longer holds a 4-handheld table's start on the 64-bit port)
+    heap = boards.get(boards.REFERENCE).sim_heap()
+    with Sim(N, clock="virtual", seed=SEED, heap=heap) as sim:
         win = Window(sim, scale=2, title="dicecup")
         players = [autoplay.Player(sim, i, "snyd", 1, seed=SEED * 100 + i) for i in range(N)]
         rec = images.Recorder(N, max_snaps=0)
