@@ -3,7 +3,8 @@ the unix port on the .mpy build, with the host fakes (handheld_game.run). The sc
 module only after the game: every name compiled here would otherwise count in the game's heap."""
 import benchlib
 
-LABEL = {"snyd": "6-seat Snyd (1 person + 5 bots)", "maxi": "6-card Maxi-Yatzy (3 people + 3 bots)"}
+LABEL = {"snyd": "6-seat Snyd (1 person + 5 bots)", "maxi": "6-card Maxi-Yatzy (3 people + 3 bots)",
+         "maxi_coach": "6-card Maxi-Yatzy, coach on (3 people + 3 bots)"}
 # the items of handheld_game.run's tuple
 FIELDS = ("ok", "fakes", "title", "frames", "bytes", "shows", "presses", "press_frames", "max_press_frames",
           "peak")

@@ -1,9 +1,10 @@
 """The whole handheld firmware on the host fakes, playing one game through its buttons (bench driver).
 
-    micropython bench/handheld_game.py snyd|snyd_open|snyd_hints|maxi    (MICROPYPATH: build/firmware and bench/)
+    micropython bench/handheld_game.py snyd|snyd_open|snyd_hints|maxi|maxi_coach    (MICROPYPATH: build/firmware and bench/)
 
 snyd_open: the same Snyd game with the open-die rule on (the person lays open their first die);
-snyd_hints: with the bid hints on (every bid picker and move menu draws one).
+snyd_hints: with the bid hints on (every bid picker and move menu draws one);
+maxi_coach: the Maxi game with the Yatzy coach on after every box and hold (its word is closed at once).
 
 Runs on the .mpy build with host_tools/fakes first on the path, in a fresh folder under /tmp as
 the flash. The person at seat 0 plays a plain strategy by pressing buttons (no screen read-back,
@@ -65,7 +66,8 @@ class Driver:
     def play(self):
         a = self.app
         press = self.press
-        if self.kind != "maxi":
+        maxi = self.kind[:4] == "maxi"
+        if not maxi:
             press("select")             # Title: Snyd
             press("select")             # set-up: Start! (5 bots from the settings)
         else:
@@ -81,8 +83,8 @@ class Driver:
             name = type(a.screen).__name__
             m = getattr(a.screen, "m", None)
             if name == "GameOver":
-                return m.kind == ("yatzy" if self.kind == "maxi" else "snyd")
-            if name in ("Reveal", "Summary", "Choose"):     # Choose: the open die, the first one
+                return m.kind == ("yatzy" if maxi else "snyd")
+            if name in ("Reveal", "Summary", "Choose", "Message"):    # Message: the coach's word     # Choose: the open die, the first one
                 press("select")
             elif name == "Round" and m.game.in_round and m.game.on_turn == m.me:
                 press("select")
@@ -95,8 +97,8 @@ class Driver:
                     press("select")     # Byd: the picker opens at the smallest raise
                     press("select")
             elif name == "Turn" and not m.game.finished and m.seat().local:
-                if m.game.roll_no == 0:
-                    press("select")     # roll
+                if m.game.roll_no == 0 or (len(self.kind) > 4 and m.game.roll_no == 1):
+                    press("select")     # roll (coached: the second roll too, a hold of nothing)
                 else:
                     press("down")       # onto Skriv
                     press("select")
@@ -130,7 +132,10 @@ def run(kind):
     with open("settings.json", "w") as f:      # a 6-seat game: 5 bots, or 3 people + 3 bots
         f.write('{"sleep": 4, "bots": 5, "y_people": 2, "y_bots": 3%s}' %
                 (', "open_die": true' if kind == "snyd_open" else
-                 ', "hints": 1' if kind == "snyd_hints" else ""))
+                 ', "hints": 1' if kind == "snyd_hints" else
+                 ', "coach": 2' if len(kind) > 4 and kind[:4] == "maxi" else ""))
+    with open("owner.json", "w") as f:         # named: no first boot's question
+        f.write('{"name": "BENCH"}')
     try:
         gc.collect()
         a = gc.mem_alloc()

@@ -11,7 +11,8 @@ from dicecup.text import strings_table
 from host_tools import readback
 from host_tools.paths import FIRMWARE, MICROPYTHON
 
-MESSAGES = {"need_two", "no_room", "no_room_t"}  # wrapped over rows 2-6 by ui.Message
+MESSAGES = {"need_two", "no_room", "no_room_t",  # wrapped over rows 2-6 by ui.Message
+            "coach_ok", "coach_say"}
 
 
 def _table():
@@ -34,6 +35,17 @@ def test_every_text_fits_a_line():
             assert all(_rows(text) <= 5 for text in (da, en)), (key, da, en)
         else:
             assert len(da) <= 16 and len(en) <= 16, (key, da, en)
+
+
+def test_the_coachs_longest_word_fits_its_message():
+    """yatzy_sheet.coach: coach_say with the longest box (or a hold of 6 dice) and 999.9 points."""
+    table = _table()
+    for lang in (1, 2):
+        boxes = [r[lang] + " x3" for k, r in table.items() if k.startswith("b_")]
+        boxes.append(table["coach_hold"][lang] + " 6 6 6 6 6 6")
+        for what in boxes:
+            text = table["coach_say"][lang] % (what, "999.9")
+            assert _rows(text) <= 5, text
 
 
 def _rows(text):

@@ -560,3 +560,50 @@ def test_window_draws_the_buttons_as_the_cup_has_them(monkeypatch, tmp_path):
         sim.run_for(100)
         assert "SELECT 1" in text(sim.handhelds[0])  # key 4, the rightmost button, is select
         pygame.quit()
+
+
+def test_handhelds_get_distinct_names_unless_asked_and_a_new_one_asks():
+    from host_tools.sim.hub import NAMES
+    with Sim(3, clock="virtual", names=("ANNA", "", "BO")) as sim:
+        sim.wait_until(lambda: all(h.frame for h in sim.handhelds), 30, "every first frame")
+        sim.run_for(500)
+        first = [readback.lines(h.frame)[0] for h in sim.handhelds]
+        assert first[0].startswith("Terninge") and first[2].startswith("Terninge"), first
+        assert first[1].startswith("Hvad hedder du"), first   # a new handheld asks its owner
+        names = [json.load(open(os.path.join(sim.handhelds[i].flash, "owner.json")))["name"]
+                 for i in (0, 2)]
+        assert names == ["ANNA", "BO"]
+        assert not os.path.exists(os.path.join(sim.handhelds[1].flash, "owner.json"))
+    with Sim(20, script=STANDIN, clock="virtual") as sim:
+        assert len(set(sim.names)) == 20 and sim.names[:2] == list(NAMES[:2])
+
+
+def test_a_key_shakes_the_cup_and_the_piezo_shows_on_the_panel(monkeypatch):
+    """Solo Yatzy in the window: the handheld's shake key rattles the tilt switch, the firmware
+    rolls, and its piezo's rattle reaches the hub (TONE) and lights the panel."""
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    pygame = pytest.importorskip("pygame")
+    from host_tools.sim.tabledrive import TableHarness
+    from host_tools.sim.window import SHAKE_KEYS, TONE, Window
+    t = TableHarness(1, ("ANNA",))
+    try:
+        t.take(0)
+        t.choose(0, "Yatzy")
+        t.choose(0, "Yatzy")
+        t.choose(0, "Start!")
+        t.until(lambda: "OK: roll" in t.text(0), 10000, "the first turn")
+        w = Window(t.sim, scale=2)
+        h = t.sim.handhelds[0]
+        assert not [hz for _, hz in h.tones if hz]
+        w.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.key.key_code(SHAKE_KEYS[0]), mod=0,
+                                    unicode=SHAKE_KEYS[0]))
+        t.run(300)          # 6 edges, 40 ms apart
+        assert [hz for _, hz in h.tones if hz], h.tones     # the rattle, heard by the hub
+        t.sim.step(1)
+        w.draw()
+        x0, y0 = w.origin(0)
+        assert tuple(w.surface.get_at((x0 + w.pad - 2, y0 + w.pad + 10)))[:3] == TONE
+        t.until(lambda: "Roll 1 of" in t.text(0), 3000, "the roll")
+        pygame.quit()
+    finally:
+        t.close()

@@ -545,3 +545,24 @@ def test_the_creators_cursor_starts_on_start_and_stays_there_as_joiners_ask_and_
     t.until(lambda: t.shows(1, en("t_wait_start")), 30000, "Bo seated")
     t.run(300)
     assert on() == en("start"), t.screens()
+# ---- your turn wakes the screen (issue 16) ---------------------------------------------------------
+
+def test_your_turn_wakes_a_dimmed_handheld(harness):
+    """Nobody touches the handhelds for longer than half the sleep time: both dim (contrast 1).
+    Then the one on turn plays; the other's turn comes and lights its screen again, untouched."""
+    t = harness(2, seed=5, dice=1)
+    t.seat_all()
+    t.choose(0, en("start"))
+    t.take(0)
+    t.take(1)
+    t.until(lambda: any(t.lines(i)[0] == en("your_turn") for i in (0, 1)), 30000, "a first turn")
+    y = [i for i in (0, 1) if t.lines(i)[0] == en("your_turn")][0]
+    z = 1 - y
+    t.run(61000)        # the default sleep setting: 120 s, so the screens dim after 60 s
+    hs = t.sim.handhelds
+    assert hs[y].contrast == 1 and hs[z].contrast == 1, (hs[y].contrast, hs[z].contrast)
+    t.give(y)
+    t.until(lambda: t.lines(z)[0] == en("your_turn") or hs[z].contrast > 1, 30000, "z's turn")
+    t.run(200)
+    assert t.lines(z)[0] == en("your_turn"), t.screens()
+    assert hs[z].contrast > 1, hs[z].contrast

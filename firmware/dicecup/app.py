@@ -13,7 +13,7 @@ import time
 
 from dicecup.device import battery
 from dicecup.text import strings
-from dicecup.device.buttons import PRESS, RELEASE, Button
+from dicecup.device.buttons import PRESS, RELEASE, Button, Shake
 from dicecup.core.compat import const
 from dicecup.core.loader import forget, load
 from dicecup.ui.gfx import Gfx
@@ -44,11 +44,20 @@ class App:
     BOT_MODULES = ("dicecup.bots.snyd_bot", "dicecup.rules.snyd_odds", "dicecup.bots.yatzy_bot",
                    "dicecup.bots.yatzy_turn", "dicecup.bots.yatzy_values")
 
+    # the piezo's tunes: (hz // 10, ms // 10) per note, hz 0 a rest; App.sound plays one from tick();
+    # class attributes, so a screen names them through the app it holds (app.sound(app.TURN))
+    RATTLE = b"\xb4\x03\x00\x02\xdc\x03\x00\x03\x96\x02\x00\x02\xc8\x03\x00\x02\xa0\x03"
+    TURN = b"\x58\x08\x00\x04\x6e\x0c"
+    REVEAL = b"\x4a\x08\x5d\x08\x6e\x08\x94\x10"
+
     def __init__(self, hw, seed=None):
         self.hw = hw
         self.fb = hw.display
         self.g = Gfx(self.fb)
         self.buttons = [Button(r) for r in hw.readers()]
+        tilt = hw.tilt() if hasattr(hw, "tilt") else None
+        self.shaker = Shake(tilt) if tilt else None
+        self._tune = [b"", 0, 0]  # the tune playing (App.sound), its next note's index and time
         from dicecup.storage import settings
         self.settings = settings.load()
         self.owner = settings.name()
@@ -76,6 +85,12 @@ class App:
         self._take(settings)
         from dicecup.storage import store  # already loaded by settings at boot; dropped with the menus during a game
         if store.exists(TABLE_FILE) and self._loads(self._resume, False, _NO_ROOM_TABLE):  # the seat
+            return
+        if self.owner is None and not store.exists(settings.OWNER):
+            # a new handheld: its owner's name first (the table seats it, the screens show it);
+            # once saved, owner.json exists and the title comes straight up
+            from dicecup.ui import settings_ui
+            self.go(settings_ui.NameEditor(self, None))
             return
         from dicecup.ui import screens
         self.go(screens.Title(self))
@@ -190,6 +205,22 @@ class App:
             ev = self.buttons[i].update(now)
             if ev:
                 self._input(i, ev)
+        if self.shaker is not None and self.shaker.update(now) and self.power != _ASLEEP:
+            self.last_input = now
+            if self.power == _DIM:
+                self._wake()
+            self.screen.shake()
+        p = self._tune
+        if p[0] and now - p[2] >= 0:     # the tune's next note is due (or its end)
+            t = p[0]
+            i = p[1]
+            if i >= len(t):
+                self.hw.tone(0)
+                p[0] = b""
+            else:
+                self.hw.tone(t[i] * 10)
+                p[2] = now + t[i + 1] * 10
+                p[1] = i + 2
         if self.table is not None:
             self.table.tick(now)  # the radio, every loop: frames wait in a small buffer
         if self.power != _ASLEEP:
@@ -213,13 +244,7 @@ class App:
         self.last_input = self.now
         bit = 1 << i
         if self.power != _AWAKE:
-            if self.power == _ASLEEP:
-                self.hw.screen(True)
-                self.dirty = True
-                if self.radio is not None:
-                    self.radio.wake()  # light sleep may have lost the fixed channel
-            self.power = _AWAKE
-            self.apply_contrast()
+            self._wake()
             if ev == PRESS:
                 self._swallow |= bit    # the wake-up press is not a move
             return
@@ -233,6 +258,34 @@ class App:
                 self._swallow &= ~bit
             return
         self.screen.key(i, ev)
+
+    def _wake(self):
+        if self.power == _ASLEEP:
+            self.hw.screen(True)
+            self.dirty = True
+            if self.radio is not None:
+                self.radio.wake()  # light sleep may have lost the fixed channel
+        self.power = _AWAKE
+        self.apply_contrast()
+
+    def your_turn(self):
+        """This handheld's person is on turn now (the table's screens call it once per turn): a
+        dimmed screen lights up again, as a press would, and the idle time starts afresh (at a
+        table nobody touches the handheld while the others play, so it has dimmed by then)."""
+        self.last_input = self.now
+        if self.power != _AWAKE:
+            self._wake()
+        self.sound(self.TURN)
+
+    def sound(self, t):
+        """Play tune t (RATTLE, TURN, REVEAL) on the piezo, unless the settings mute it: tick()
+        starts each note when its time comes, so the loop never waits for a sound."""
+        if not self.settings["sound"] or not hasattr(self.hw, "tone"):
+            return
+        p = self._tune
+        p[0] = t
+        p[1] = 0
+        p[2] = self.now
 
     def busy(self):
         """Something on screen moves by itself (bots playing): keeps the handheld awake."""

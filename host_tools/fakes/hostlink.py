@@ -39,6 +39,7 @@ Types the simulator adds (host_tools/sim/hub.py answers them; layouts in the mod
     b"N" RADIO, b"S" SEND (handheld -> PC) and b"R" HEARD, b"K" ACK (PC -> handheld): the ESP-NOW
          radio of the network/espnow fakes, see network.py
     b"X" CUT (handheld -> PC): the power fails now (fault injection, see _powercut.py)
+    b"Z" TONE (handheld -> PC): the piezo's PWM now sounds this (machine.py: GPIO, Hz in 2 bytes)
 """
 import os
 import sys

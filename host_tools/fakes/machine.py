@@ -11,7 +11,9 @@ sleeps on. wake_reason() says which: EXT0_WAKE, EXT1_WAKE or TIMER_WAKE.
 Kept small: on an ESP32 this module is built in and costs no heap, here every name and method is
 heap (bench/py_table_fakes.py counts it), so it holds only what firmware/dicecup/device/hw.py, the tests and the
 bench driver use: Pin (IN, PULL_UP; value, init), I2C (only made: the ssd1306 fake counts what it
-would send), ADC (ATTN_11DB; atten, read_uv), lightsleep, wake_reason, reset. No pin IRQs: the
+would send), ADC (ATTN_11DB; atten, read_uv), PWM (freq, duty_u16: the piezo; what it sounds is
+kept in _sound and sent to the PC as a TONE message, b"Z": GPIO, then the sounding Hz in 2 bytes,
+0 silent), lightsleep, wake_reason, reset. No pin IRQs: the
 firmware polls its buttons. It loads the host link only when a PC process runs the handheld.
 """
 import os
@@ -71,6 +73,47 @@ class ADC:
 
     def read_uv(self):
         return _adc_uv.get(self.pin, 2000000)   # 2.0 V at the pin: a full battery behind a 1:2 divider
+
+
+# the piezo: _sound[0] changes of a PWM's sound so far, then a ring of the last 32 as GPIO << 16 |
+# Hz (0 Hz: silent); small ints in place, so sounding allocates nothing (tests/hh/hh_shake.py reads
+# it). Few names: in the game's heap every one is a qstr a real handheld's built-in machine lacks.
+_sound = [0] * 33
+
+
+class PWM:
+    def __init__(self, pin, freq=0, duty_u16=0):
+        self.id = pin.id if isinstance(pin, Pin) else pin
+        self.v = [freq, duty_u16]
+        _tone(self)
+
+    def freq(self, f=None):
+        if f is None:
+            return self.v[0]
+        self.v[0] = f
+        _tone(self)
+
+    def duty_u16(self, d=None):
+        if d is None:
+            return self.v[1]
+        self.v[1] = d
+        _tone(self)
+
+
+def _tone(p):
+    f = p.v[0] if p.v[1] else 0
+    v = p.id << 16 | f
+    n = _sound[0]
+    if n and _sound[1 + (n - 1) % 32] == v:
+        return
+    _sound[1 + n % 32] = v
+    _sound[0] = n + 1
+    if _link and _link.linked():
+        b = _link.tx
+        b[0] = p.id
+        b[1] = f >> 8
+        b[2] = f & 255
+        _link.send(90, b, 3)    # TONE
 
 
 def lightsleep(ms=None):

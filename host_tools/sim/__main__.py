@@ -154,6 +154,12 @@ def parser():
                                                    ".mpy build's main.py)")
     p.add_argument("--scale", type=int, default=None, help="window pixels per OLED pixel")
     p.add_argument("--quiet", action="store_true", help="no progress line")
+    p.add_argument("--sound", action="store_true",
+                   help="the window plays the handhelds' piezos through pygame's mixer (they "
+                        "always show on each handheld's panel)")
+    p.add_argument("--names", default=None, metavar="A,B,...",
+                   help="the handhelds' owners, in order (default: distinct names, ANNA, BO, ...); "
+                        "an empty one (or --names '') leaves that handheld new: it asks at boot")
     return p
 
 
@@ -406,7 +412,8 @@ def main(argv=None):
     board = boards.get(a.board)
     sim = Sim(a.handhelds, seed=a.seed, loss=a.loss, dup=a.dup, delay_ms=a.delay_ms,
               reorder=a.reorder, heap=a.heap or board.sim_heap(), clock=clock, script=a.script,
-              airtime_mbps=a.airtime_mbps or None, pinmap=board.pinmap, urandom_seed=a.urandom_seed)
+              airtime_mbps=a.airtime_mbps or None, pinmap=board.pinmap, urandom_seed=a.urandom_seed,
+              names=None if a.names is None else a.names.split(","))
     try:
         if a.rules is not None:
             write_rules(sim, a.rules)
@@ -417,7 +424,7 @@ def main(argv=None):
             return headless(a, sim)
         from host_tools.sim.window import SHOTS, Window
         rec = gif_recorder(a, sim)
-        Window(sim, a.scale, a.screenshots or SHOTS).run(a.seconds)
+        Window(sim, a.scale, a.screenshots or SHOTS, sound=a.sound).run(a.seconds)
         save_gif(a, rec, sim)
         return 0
     finally:

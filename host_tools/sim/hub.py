@@ -13,7 +13,11 @@ Public API (used by __main__, window.py and the tests):
     sim.run_for(ms) / sim.step(ms)         let time pass (wall or virtual), handling all traffic
     sim.handhelds[i].frame                 last 1024-byte MONO_VLSB frame it showed (or None)
     sim.press(i, "select", down=True)      a button level; sim.click(i, "select") presses and releases
+    sim.shake(i)                           shake its cup (the pin map's tilt switch rattles)
+    sim.handhelds[i].tone, .tones          what its piezo sounds now (Hz, 0 silent), every change
     sim.kill(i) / sim.reboot(i)            drop a handheld / restart it (same flash folder)
+    Sim(n, names=("ANNA", ...))            the owners' names (default: distinct names, NAMES; an
+                                           empty one: that handheld asks at its first boot)
     Sim(n, urandom_seed=S)                 every handheld's os.urandom seeded from S (per handheld
                                            and boot: fakes/seeded/os.py), so a run repeats itself
     sim.power_cut_at_write(i, n)           reboot it so that it dies halfway through its n-th flash
@@ -42,7 +46,18 @@ _HELLO, _FRAME, _POWER, _WAITING = b"H", b"F", b"P", b"W"
 _BUTTON, _TIME, _QUIT = b"B", b"T", b"Q"
 _RADIO, _SEND, _HEARD, _ACK = b"N", b"S", b"R", b"K"
 _CUT = b"X"  # host_tools/fakes/_powercut.py: "the power is gone now"
+_TONE = b"Z"  # the machine fake's PWM: the piezo sounds (GPIO, Hz; 0 silent)
+SHAKE_EDGES, SHAKE_GAP_MS = 6, 40  # sim.shake: the tilt switch's ball rattling, an edge each gap
 FREE_RUN = 0xFFFFFFFF
+# the owners of a simulated table, one per handheld (handheld i gets NAMES[i % 16], numbered past
+# 16): distinct, so the lobby and the screens tell the seats apart, and named, so no handheld
+# stops at the first boot's name question (Sim(names=()) asks it on every handheld)
+NAMES = ("ANNA", "BO", "CARL", "DITTE", "EMIL", "FREJA", "GUSTAV", "HANNE",
+         "IB", "JENS", "KAREN", "LARS", "MIA", "NIELS", "OLE", "PIA")
+
+
+def default_name(i):
+    return NAMES[i % 16] + (str(i // 16 + 1) if i >= 16 else "")
 _TCP_QUICKACK = getattr(socket, "TCP_QUICKACK", 12)
 
 
@@ -93,6 +108,9 @@ class Handheld:
         self.exit_code = None
         self.log_path = os.path.join(flash, "console.log")
         self.on_frame = []  # callbacks fn(handheld) after every new frame
+        self.tone = 0       # the Hz its piezo sounds now (0: silent)
+        self.tones = []     # (sim ms, Hz) of every change of its piezo's sound
+        self.tone_at = None  # sim ms when it last started a tone (the window shows it a while)
 
     @property
     def alive(self):
@@ -112,7 +130,7 @@ class Sim:
     def __init__(self, n=4, seed=0, loss=0.0, dup=0.0, delay_ms=(0.0, 0.0), reorder=0.0,
                  heap="256K", clock="wall", script=None, flash_root=None, env=None,
                  args=(), step_ms=10, record_frames=True, scripts=None, airtime_mbps=None,
-                 pinmap=None, urandom_seed=None):
+                 pinmap=None, urandom_seed=None, names=None):
         if not 1 <= n <= 32:
             raise ValueError("handhelds must be 1..32, got %d" % n)
         if clock not in ("wall", "virtual"):
@@ -135,6 +153,14 @@ class Sim:
         self.root = flash_root or tempfile.mkdtemp(prefix="dicecup-sim-")
         self.pinmap = pinmap or os.path.join(HARDWARE, "pinmap.json")  # the board's map (--board)
         self.pins = button_pins(self.pinmap)
+        with open(self.pinmap) as f:
+            self.tilt_pin = (json.load(f).get("optional") or {}).get("tilt")
+        self._shaking = []  # [sim ms, handheld, level] edges of shakes under way (sim.shake)
+        # owner.json written before a handheld's first boot where none is there yet (a test or
+        # the harness may have written its own): names[i], or the default names; an empty name
+        # (or names=()) leaves it new, so it asks for its owner's name
+        self.names = [default_name(i) for i in range(n)] if names is None else \
+            [names[i] if i < len(names) else "" for i in range(n)]
         self.handhelds = [Handheld(i, os.path.join(self.root, "handheld%d" % i)) for i in range(n)]
         self.sel = selectors.DefaultSelector()
         self.listener = None
@@ -167,6 +193,10 @@ class Sim:
         os.makedirs(h.flash, exist_ok=True)
         if not os.path.exists(os.path.join(h.flash, "pinmap.json")):
             shutil.copyfile(self.pinmap, os.path.join(h.flash, "pinmap.json"))  # as deployed on the device
+        owner = os.path.join(h.flash, "owner.json")
+        if not h.boots and self.names[h.id] and not os.path.exists(owner):
+            with open(owner, "w") as f:
+                json.dump({"name": self.names[h.id][:8]}, f)
         log = open(h.log_path, "ab")
         env = self._env(h)
         cmd = [MICROPYTHON, "-X", "heapsize=" + self.heap, self.scripts[h.id]] + self.args
@@ -378,6 +408,22 @@ class Sim:
             raise ValueError("unknown button %r (one of %s)" % (button, ", ".join(BUTTONS)))
         self.handhelds[i].send(_BUTTON, bytes((self.pins[button], 0 if down else 1)))
 
+    def shake(self, i):
+        """Shake handheld i's cup: its tilt switch opens and closes SHAKE_EDGES times, one edge
+        every SHAKE_GAP_MS from now (sent as steps pass: the call returns at once)."""
+        if self.tilt_pin is None:
+            raise ValueError("this board's pin map has no tilt switch")
+        t = self.now()
+        self._shaking += [[t + k * SHAKE_GAP_MS, i, k & 1] for k in range(SHAKE_EDGES)]
+
+    def _shake_edges(self):
+        now = self.now()
+        due = [e for e in self._shaking if e[0] <= now]
+        if due:
+            self._shaking = [e for e in self._shaking if e[0] > now]
+            for _, i, level in due:
+                self.handhelds[i].send(_BUTTON, bytes((self.tilt_pin, level)))
+
     def click(self, i, button, hold_ms=60, gap_ms=60):
         """Press and release like a finger: held long enough for the firmware's debounce."""
         self.press(i, button, True)
@@ -399,6 +445,8 @@ class Sim:
     def step(self, ms=None):
         """Advance up to ms (wall: wait that long for traffic; virtual: one lockstep grant)."""
         ms = self.step_ms if ms is None else ms
+        if self._shaking:
+            self._shake_edges()
         if self._booting:
             self._pump(0.01)
             self._deliver()
@@ -531,6 +579,11 @@ class Sim:
                 fn(h)
         elif kind == _POWER:
             h.display_on, h.contrast = bool(p[0]), p[1]
+        elif kind == _TONE:
+            h.tone = (p[1] << 8) | p[2]
+            h.tones.append((self.now(), h.tone))
+            if h.tone:
+                h.tone_at = self.now()
         elif kind == _WAITING:
             t = int.from_bytes(p[:4], "big")
             if h.offset is None:

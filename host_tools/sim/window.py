@@ -3,7 +3,10 @@
 Each handheld is drawn as its OLED (white on black, at `scale`) with its four buttons underneath,
 left to right as they sit on the cup: back, down, up, select (the order of their x in the pin map's
 enclosure layout). Mouse: press and hold a button. Keyboard: one row of four keys per handheld, left
-to right the buttons above them (1 2 3 4 = back, down, up, select; shown under each). Faults and tools:
+to right the buttons above them (1 2 3 4 = back, down, up, select; shown under each), and a key that
+shakes the cup (its tilt switch: 9, o, l, . for handhelds 1-4, then 0, p, ;, /). What the piezo
+sounds shows on the panel (a note and its pitch under the screen, the screen's frame lit while it
+sounds); `--sound` plays it through pygame's mixer too. Faults and tools:
   F1..F8      reboot handheld 1..8 (power-cycle: same flash, new process)
   Shift+F1..  drop handheld 1..8 (kill it; F-key again brings it back)
   F9          screenshot of every handheld into the screenshot folder (default build/screenshots/,
@@ -38,6 +41,9 @@ def button_order(pinmap):
     return order
 
 KEY_ROWS = ("1234", "qwer", "asdf", "zxcv", "5678", "tyui", "ghjk", "bnm,")
+SHAKE_KEYS = ("9", "o", "l", ".", "0", "p", ";", "/")
+TONE_SHOWN_MS = 250     # a note stays on the panel this long after it started (most last 30-80 ms)
+TONE = (120, 200, 255)
 LABELS = {"up": "UP", "down": "DOWN", "select": "SEL", "back": "BACK"}
 BG = (24, 24, 28)
 PANEL = (44, 44, 52)
@@ -54,7 +60,7 @@ class Window:
         """Top-left corner of handheld i's panel in the window."""
         return (i % self.per_row) * self.col, (i // self.per_row) * self.cell_h
 
-    def __init__(self, sim, scale=None, shots_dir=SHOTS, title="dicecup simulator"):
+    def __init__(self, sim, scale=None, shots_dir=SHOTS, title="dicecup simulator", sound=False):
         self.sim = sim
         n = sim.n
         self.scale = scale or (3 if n <= 3 else 2)
@@ -81,6 +87,36 @@ class Window:
         self.lossy = False
         self.message = ""
         self._screens = {}  # handheld -> ((frame, contrast, on), rendered surface)
+        self.shake_keys = {SHAKE_KEYS[i]: i for i in range(min(n, len(SHAKE_KEYS)))}
+        self.sound = sound and self._mixer()
+        self._heard = [0] * n   # tones of each handheld played so far (--sound)
+        self._notes = {}        # Hz -> pygame Sound
+
+    def _mixer(self):
+        try:
+            pygame.mixer.init(22050, -16, 1)
+            return True
+        except pygame.error as e:
+            self.message = "no sound: %s" % e
+            return False
+
+    def _play_tones(self):
+        """--sound: each handheld's new notes through the mixer (a square wave, 80 ms)."""
+        for i, h in enumerate(self.sim.handhelds):
+            new = h.tones[self._heard[i]:]
+            self._heard[i] = len(h.tones)
+            for _, hz in new[-1:]:
+                if not hz:
+                    continue
+                snd = self._notes.get(hz)
+                if snd is None:
+                    rate, half = 22050, max(1, 22050 // (2 * hz))
+                    frames = bytearray()
+                    for k in range(rate * 80 // 1000):
+                        v = 6000 if (k // half) & 1 else -6000
+                        frames += v.to_bytes(2, "little", signed=True)
+                    snd = self._notes[hz] = pygame.mixer.Sound(buffer=bytes(frames))
+                snd.play()
 
     # -- drawing -----------------------------------------------------------------------------
     def draw(self):
@@ -98,10 +134,19 @@ class Window:
                 cached = (key, pygame.image.fromstring(img.tobytes(), img.size, "RGB"))
                 self._screens[i] = cached
             s.blit(cached[1], (x0 + self.pad, y0 + self.pad))
+            sounding = h.tone or (h.tone_at is not None and
+                                  self.sim.now() - h.tone_at < TONE_SHOWN_MS)
+            if sounding:    # the piezo: the screen's frame lights up while it sounds
+                pygame.draw.rect(s, TONE, (x0 + self.pad - 3, y0 + self.pad - 3, self.sw + 6,
+                                           self.sh + 6), 2, border_radius=3)
             y = y0 + self.pad + self.sh + 6
             state = "on" if h.alive else "off (exit %s)" % h.exit_code
-            s.blit(self.small.render("handheld %d  %s  frames %d" % (i + 1, state, h.frames), True,
-                                     DIM), (x0 + self.pad, y))
+            last = next((hz for _, hz in reversed(h.tones) if hz), 0)
+            note = "  note %d Hz" % last if sounding else ""
+            shake = [k for k, j in self.shake_keys.items() if j == i]
+            s.blit(self.small.render("handheld %d  %s  frames %d%s%s" % (
+                i + 1, state, h.frames, "  shake: key " + shake[0] if shake else "", note), True,
+                TONE if sounding else DIM), (x0 + self.pad, y))
             y += 20
             bw = (self.sw - 3 * 8) // 4
             keys = KEY_ROWS[i] if i < len(KEY_ROWS) else "    "
@@ -189,7 +234,9 @@ class Window:
                 self.sim.bus.loss, self.sim.bus.dup = (0.3, 0.1) if self.lossy else (0.0, 0.0)
             else:
                 ch = pygame.key.name(ev.key)
-                if ch in self.keymap:
+                if down and ch in self.shake_keys and self.sim.tilt_pin is not None:
+                    self.sim.shake(self.shake_keys[ch])
+                elif ch in self.keymap:
                     i, b = self.keymap[ch]
                     self._set(i, b, down, "key")
         return True
@@ -206,6 +253,8 @@ class Window:
                         return
                 while time.monotonic() - t < frame_s:
                     self.sim.step(5)
+                if self.sound:
+                    self._play_tones()
                 self.draw()
         finally:
             pygame.quit()

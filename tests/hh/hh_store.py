@@ -118,6 +118,26 @@ def test_owner_name_from_deploy_and_the_name_editor():
     rig.leave()
 
 
+def test_a_new_handheld_asks_for_its_name_first():
+    rig.fresh(None, owner=None)
+    r = rig.Rig()
+    assert r.lines()[0].startswith("Hvad hedder du"), r.text()
+    r.press("back")                      # no way round the question without a name
+    assert r.lines()[0].startswith("Hvad hedder du"), r.text()
+    for _ in range(2):
+        r.press("up")                    # A -> B -> C
+    r.press("select")                    # next letter: a copy of C
+    r.press("down")                      # B
+    r.hold("select", 1000)               # saved: on to the title
+    assert r.lines()[0].startswith("Terningebæger"), r.text()
+    with open("owner.json") as f:
+        assert json.load(f)["name"] == "CB"
+    r2 = rig.Rig()                       # asked once: the next boot comes straight to the title
+    assert r2.lines()[0].startswith("Terningebæger"), r2.text()
+    assert r2.app.name() == "CB"
+    rig.leave()
+
+
 def test_dims_sleeps_and_wakes_where_it_was():
     rig.fresh({"sleep": 0})               # 30 s
     r = rig.Rig(seed=4)

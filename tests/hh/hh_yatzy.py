@@ -159,3 +159,91 @@ def test_scorecard_shows_filled_boxes():
     r.press("back")
     assert r.lines()[4] == "OK: slå", r.text()
     rig.leave()
+
+
+def test_the_coach_after_a_box_and_its_game_line():
+    """Coach on (after a box): the handheld's word is the bots' own coach's (yatzy_coach.coach on
+    the bot-protocol view of the turn as it stood), and its costs add up on the game over screen."""
+    from dicecup.bots import botview
+    from dicecup.bots import yatzy_coach
+    rig.fresh({"sleep": 4, "coach": 1})
+    r = rig.Rig(seed=5)
+    start(r, "Yatzy", 1, 0)
+    g = r.app.screen.m.game
+    m = r.app.screen.m
+    total = 0.0
+    seen_cost = seen_ok = False
+    for turn in range(15):
+        r.until("OK: slå")
+        r.press("select")                        # one roll, then score at once
+        r.press("down")                          # onto Skriv
+        r.press("select")
+        assert r.lines()[0].startswith("Vælg felt"), r.text()
+        k = len(r.app.screen.free) - 1           # the last free box: often a poor choice
+        box, col, pts = r.app.screen.free[k]
+        view = botview.yatzy_view(g, None, m.options)
+        best, bv, mine = yatzy_coach.coach(view, ["score", g.boxes()[box], col])
+        r.press("down", k)
+        r.press("select")
+        text = r.text().replace("\n", " ")
+        cost = bv - mine
+        if cost < 0.05:
+            assert "Træner: det bedste valg" in text, text
+            seen_ok = True
+        else:
+            total += cost
+            assert "Træner: bedst" in text and ("koster %.1f point" % cost) in " ".join(text.split()), text
+            seen_cost = True
+        assert abs(m.coach_lost - total) < 1e-6, (m.coach_lost, total)
+        r.press("select")                        # the message closes: on with the game
+    r.until("Spillet er slut")
+    assert seen_cost, "never a costly choice"
+    line = [ln for ln in r.lines() if ln.startswith("Træner tab")]
+    assert line and line[0].split()[-1] == "%.1f" % total, r.text()
+    rig.leave()
+
+
+def test_the_coach_is_quiet_by_default():
+    rig.fresh(NEVER_SLEEP)
+    r = rig.Rig(seed=5)
+    start(r, "Yatzy", 1, 0)
+    r.press("select")
+    r.press("down")
+    r.press("select")
+    r.press("select")                            # the first free box
+    assert "Træner" not in r.text(), r.text()
+    assert r.lines()[4] == "OK: slå", r.text()
+    rig.leave()
+
+
+def test_the_level_screen_says_when_the_hard_bot_has_no_table():
+    rig.fresh(NEVER_SLEEP)
+    r = rig.Rig(seed=2)
+    r.choose("Yatzy")
+    r.choose("Yatzy")
+    sc = r.app.screen
+    while sc.level != 3:
+        r.choose("Niveau")
+    assert r.lines()[6:] == ["Svær uden tabel:", "spiller normalt"], r.text()
+    while sc.level != 2:
+        r.choose("Niveau")
+    assert "tabel" not in r.text(), r.text()      # normal: nothing to say
+    while sc.level != 3:
+        r.choose("Niveau")
+    os.mkdir("tables")                            # what make deploy copies
+    with open("tables/yatzy_standard.yvt", "wb") as f:
+        f.write(b"YVT1")
+    r.press("up")
+    r.press("down")                               # a redraw
+    assert "tabel" not in r.text(), r.text()
+    while sc.bots:
+        r.choose("Bots")
+    r.press("back")
+    r.choose("Maxi")                              # Maxi has no table: the note again
+    sc = r.app.screen
+    while not sc.bots:
+        r.choose("Bots")
+    while sc.level != 3:
+        r.choose("Niveau")
+    assert "Svær uden tabel:" in r.text(), r.text()
+    rig.leave()

@@ -19,8 +19,9 @@ NAMES = ("up", "down", "select", "back")
 _runs = [0]
 
 
-def fresh(settings=None):
-    """A new empty 'flash' (a fresh folder as the current directory), optionally with settings.json."""
+def fresh(settings=None, owner="Dig"):
+    """A new 'flash' (a fresh folder as the current directory), optionally with settings.json, and
+    owner.json naming its owner (owner=None: a new handheld, which asks for the name at boot)."""
     _runs[0] += 1
     d = "run%d" % _runs[0]
     while True:
@@ -34,6 +35,9 @@ def fresh(settings=None):
     if settings is not None:
         with open("settings.json", "w") as f:
             json.dump(settings, f)
+    if owner is not None:
+        with open("owner.json", "w") as f:
+            json.dump({"name": owner}, f)
 
 
 def leave():

@@ -20,6 +20,9 @@ imports it, so the handheld's games never load it):
                         keeps its arrays beyond this module: the handheld fills it as a game starts,
                         while its heap is in one piece, and drops the bots' code between their turns
     play(game, level, rng, options=None, mem=None)  decide() for a live game (the handheld's bots)
+    card_of(game), advise(ready(card, "hard", ...), hold=mask | box=(box, column, score))
+                        -> (best move, its expected points, those of the hold or box): the coach's
+                        sums, for the handheld's coach (yatzy_sheet) and yatzy_coach.coach
     ready(card, level, options, mem=None) -> (card, judge, solver), the turn solved; choose(that, rng)
                         -> the move
     yatzy_coach.cache_scores(on)  keep the core's score of every roll per variant (3.8 KB for 5
@@ -229,7 +232,11 @@ def play(game, level, rng, options=None, mem=None):
     as decide(botview_yatzy.yatzy_view(game, None, options), level, rng), without building the view
     and a second core game from it (the handheld's heap). The game is only read. mem: where the
     solver's arrays outlive this module (prepare)."""
-    g = game
+    return choose(ready(card_of(game), level, options, mem), rng)
+
+
+def card_of(g):
+    """The Card of the scorecard to move in live game g (only read)."""
     p = g.current
     card = Card(g)
     y = g.boxes().index("yahtzee") if g.variant == "yahtzee" else -1
@@ -244,7 +251,34 @@ def play(game, level, rng, options=None, mem=None):
                     card.y50 = v == 50
     card.dice = bytes(g.dice)
     card.rolls_left = g.rolls_left
-    return choose(ready(card, level, options, mem), rng)
+    return card
+
+
+def advise(r, hold=None, box=None):
+    """The coach, for ready()'s (card, judge, solver) (the hard level's, to be the coach): (the best
+    move, its expected points, the expected points of holding the dice of bit mask `hold` and
+    rolling the rest, or of filling `box`, a (box, column, score), or None). Expected points are
+    this turn's box plus what the rest of the game is worth; the difference is what a choice
+    costs. The move is not checked here (yatzy_coach.coach checks a view's; the handheld asks
+    only of moves its screens allowed)."""
+    card, judge, s = r
+    dice = card.dice
+    n = len(dice)
+    full = (1 << n) - 1
+    rl = judge.rl
+    bv, b, c = judge.best_box(dice, -1 if _kept[_ROWS] is not None else 0)
+    best = ["score", judge.names[b], c]
+    best_v = bv + s.save * rl
+    if rl > 0:
+        mask, v, _ = s.best_hold(dice, rl)
+        if mask != full and v > best_v:
+            best, best_v = ["hold", [i for i in range(n) if mask >> i & 1]], v
+    mine = None
+    if hold is not None:
+        mine = s.hold_value(dice, hold, rl)
+    elif box is not None:
+        mine = judge.box_value(box[0], box[1], box[2], dice) + s.save * rl
+    return best, best_v, mine
 
 
 def ready(card, level, options, mem=None):

@@ -4,6 +4,7 @@ A Button takes any zero-argument callable that returns True while the button is 
 reader on the handheld, a lambda in a test), in the manner of adafruit_debouncer, and is updated
 with the current time in ms. Tunables are class attributes (Peter Hinch's Pushbutton style), so a
 subclass or a test may change them. update() returns one event code and allocates nothing.
+Shake does the same for the cup's ball tilt switch: a shake is a burst of its edges.
 """
 from dicecup.core.compat import const
 
@@ -65,3 +66,45 @@ class Button:
                 self._next_repeat = now + self.repeat_ms
                 return REPEAT
         return NONE
+
+
+_EDGES = const(4)        # Shake: this many changes of the tilt switch's level ...
+_WINDOW_MS = const(600)  # ... within this long are a shake
+_QUIET_MS = const(400)   # and it must be still this long before the next one
+
+
+class Shake:
+    """The tilt switch (a ball that opens and closes a contact as the cup moves): update(now) is
+    True once per shake, when _EDGES changes of its level come within _WINDOW_MS, then not again
+    until it has been still for _QUIET_MS (one shake of the cup is one roll, however long).
+    Its attributes reuse Button's names (in the game's heap every new name is a qstr): pressed is
+    the level, _changed the first edge's time, _down_at the last's, _next_repeat the edges counted,
+    _long_sent that this shake has fired."""
+
+    def __init__(self, read):
+        self._read = read
+        self.pressed = bool(read())
+        self._next_repeat = 0
+        self._changed = 0
+        self._down_at = -100000
+        self._long_sent = False
+
+    def update(self, now):
+        raw = bool(self._read())
+        if raw == self.pressed:
+            if self._long_sent and now - self._down_at >= _QUIET_MS:
+                self._long_sent = False
+                self._next_repeat = 0
+            return False
+        self.pressed = raw
+        self._down_at = now
+        if self._long_sent:
+            return False
+        if self._next_repeat == 0 or now - self._changed > _WINDOW_MS:
+            self._next_repeat = 0
+            self._changed = now
+        self._next_repeat += 1
+        if self._next_repeat >= _EDGES:
+            self._long_sent = True
+            return True
+        return False

@@ -1,8 +1,11 @@
 """hw: the handheld's hardware layer - the only firmware module that touches machine, esp32 and ssd1306.
 
 Owns: the SSD1306 display (micropython-lib's driver, a framebuf.FrameBuffer) on I2C from the pin map,
-its contrast and power, the four buttons as input pins (active low, pull-up), the battery ADC, and
-light sleep that any of the four buttons ends. Everything above sees plain callables and numbers.
+its contrast and power, the four buttons as input pins (active low, pull-up), the battery ADC,
+light sleep that any of the four buttons ends, and the pin map's optional parts: the ball tilt
+switch (an input with pull-up, like a button) and the passive piezo (machine.PWM, silent from
+boot: tone(hz) starts
+a tone and returns at once, tone(0) silences it; the app times the notes, nothing here waits). Everything above sees plain callables and numbers.
 Button IRQs are never used: the buttons are polled while awake, so no code runs (or allocates) in
 an interrupt.
 
@@ -53,7 +56,30 @@ class Hardware:
             self._adc.atten(machine.ADC.ATTN_11DB)
         except (ValueError, OSError, AttributeError):
             self._adc = None
+        opt = pm.get("optional") or {}
+        self._tilt = Pin(opt["tilt"], Pin.IN, Pin.PULL_UP) if "tilt" in opt else None
+        # the piezo's PWM, silent (duty 0) until a tone: made at boot, so the object sits at the
+        # bottom of the heap and not between a game's (made at the first tone, mid-game, it cost
+        # the 6-seat Snyd game 4 KB more of the smallest heap that completes)
+        b = opt.get("buzzer")
+        self._pwm = None if b is None else machine.PWM(Pin(b), freq=1000, duty_u16=0)
         self.is_on = True
+
+    def tilt(self):
+        """A zero-argument callable reading the tilt switch (True while closed), or None."""
+        p = self._tilt
+        return None if p is None else (lambda: p.value() == 0)
+
+    def tone(self, hz):
+        """The piezo sounds hz (0: silent) until the next call; no piezo: nothing happens."""
+        p = self._pwm
+        if p is None:
+            return
+        if hz:
+            p.freq(hz)
+            p.duty_u16(32768)
+        else:
+            p.duty_u16(0)
 
     def readers(self):
         """One zero-argument callable per button (up, down, select, back): True while pressed."""

@@ -14,7 +14,7 @@ DEFAULT = {
     "buttons": {"up": 10, "down": 11, "select": 12, "back": 13},
     "wake": "select",
     "battery": {"adc": 1, "ratio": 2.0},
-    "optional": {},
+    "optional": {"buzzer": 4, "tilt": 5},
 }
 
 

@@ -32,6 +32,8 @@ SCHEMA = {
     "saved_rolls": (True, None),
     "y_people": (0, 4),      # Yatzy: people on this handheld - 1
     "y_bots": (1, 4),        # Yatzy: bots
+    "sound": (True, None),   # the piezo: rattle, your turn, reveal
+    "coach": (0, 3),         # Yatzy coach (yatzy_sheet.coach): 0 off, 1 after a box, 2 and a hold
 }
 CONTRAST = (1, 40, 100, 180, 255)
 SLEEP_S = (30, 60, 120, 300, 0)   # 0: never

@@ -38,6 +38,18 @@ no_room_t|For lidt hukommelse til bordet: brug et S3- eller WROVER-kort|Too litt
 lang|Sprog|Language
 lang_name|Dansk|English
 name|Navn|Name
+first_name|Hvad hedder du?|Your name?
+sound|Lyd|Sound
+coach|Træner|Coach
+hard_no_table|Svær uden tabel:|Hard: no table,
+plays_normal|spiller normalt|plays as normal
+coach_box|felt|box
+coach_all|felt+hold|box+hold
+coach_ok|Træner: det bedste valg!|Coach: the best choice!
+coach_say|Træner: bedst %s. Dit valg koster %s point|Coach: best %s. Yours costs %s points
+coach_hold|hold|hold
+coach_all_dice|slå alle|roll all
+coach_lost|Træner tab|Coach lost
 contrast|Kontrast|Contrast
 sleep|Dvale|Sleep
 never|aldrig|never

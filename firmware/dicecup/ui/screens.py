@@ -165,6 +165,19 @@ class YatzySetup(Menu):
     def back(self):
         self.app.go(YatzyChoice(self.app, YATZY_VARIANTS.index(self.variant)))
 
+    def draw(self, g):
+        Menu.draw(self, g)
+        if self.level == 3 and self.bots:
+            # the hard bot without its value table judges boxes by the normal bot's heuristic: the
+            # table's file as yatzy_bot._table opens it, from its default folder (make deploy
+            # copies them there); triple and team play read the standard table, Maxi has none
+            from dicecup.storage import store
+            v = self.variant
+            v = "yahtzee" if v == "yahtzee" else None if v == "maxi" else "standard"
+            if v is None or not store.exists("tables/yatzy_%s.yvt" % v):
+                g.row(6, t("hard_no_table"), 1)
+                g.row(7, t("plays_normal"), 1)
+
     def start(self):
         app = self.app
         team = self.variant == "team"

@@ -9,7 +9,8 @@ from dicecup.ui.ui import Menu, Screen, fit, onoff
 
 class Settings(Menu):
     title = "settings"
-    ITEMS = ("lang", "name", "contrast", "sleep", "cup", "level", "hints", "snyd_rules", "maxi_rules")
+    ITEMS = ("lang", "name", "contrast", "sleep", "cup", "level", "hints", "snyd_rules", "maxi_rules",
+             "sound", "coach")
     HINTS = ("kids", "on", "off")   # settings "hints": in kids' mode only (default), always, never
 
     def count(self):
@@ -33,6 +34,10 @@ class Settings(Menu):
             v = t(settings.LEVELS[s["bot_level"]])
         elif k == "hints":
             v = t(self.HINTS[s["hints"]])
+        elif k == "sound":
+            v = onoff(s[k])
+        elif k == "coach":
+            v = t(("off", "coach_box", "coach_all")[s[k]])
         else:
             v = ">"
         return (t(k), v)
@@ -56,6 +61,10 @@ class Settings(Menu):
             s["bot_level"] = (s["bot_level"] + 1) % 4
         elif k == "hints":
             s["hints"] = (s["hints"] + 1) % 3
+        elif k == "sound":
+            s[k] = not s[k]
+        elif k == "coach":
+            s[k] = (s[k] + 1) % 3
         elif k == "snyd_rules":
             app.go(SnydRules(app))
             return
@@ -146,7 +155,9 @@ CHARS = " ABCDEFGHIJKLMNOPQRSTUVWXYZÆØÅ0123456789-"
 
 
 class NameEditor(Screen):
-    """Up/down pick a letter, select (a short press) moves on, back deletes; a long select saves."""
+    """Up/down pick a letter, select (a short press) moves on, back deletes; a long select saves.
+    back_to None: the first boot's question (app.__init__): saving goes on to the title, and back
+    never leaves it without a name."""
 
     def __init__(self, app, back_to):
         Screen.__init__(self, app)
@@ -165,7 +176,9 @@ class NameEditor(Screen):
             if name:
                 settings.set_name(name)
                 self.app.owner = name
-            self.app.go(self.back_to)
+            elif self.back_to is None:
+                return
+            self._leave()
             return
         elif b == SELECT and ev == RELEASE and not self.app.buttons[SELECT].was_long:
             if self.pos + 1 < settings.NAME_MAX:
@@ -176,15 +189,21 @@ class NameEditor(Screen):
             if len(c) > 1:
                 c.pop(self.pos)
                 self.pos = min(self.pos, len(c)) - (1 if self.pos >= len(c) else 0)
-            else:
+            elif self.back_to is not None:
                 self.app.go(self.back_to)
                 return
         else:
             return
         self.changed()
 
+    def _leave(self):
+        if self.back_to is None:
+            self.app.home()
+        else:
+            self.app.go(self.back_to)
+
     def draw(self, g):
-        g.row(0, t("name"))
+        g.row(0, t("name") if self.back_to else t("first_name"))
         s = "".join(self.chars)
         x = (128 - len(s) * 8) // 2
         g.text(s, x, 24)

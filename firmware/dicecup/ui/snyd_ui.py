@@ -95,6 +95,11 @@ class Round(CupScreen):
             if mm.count():
                 self.app.go(mm)
 
+    def shake(self):
+        # the dice are dealt (by the rules core, or the table's fair-dice round) without waiting
+        # for a shake: shaking the cup rattles them
+        self.app.sound(self.app.RATTLE)
+
     def draw(self, g):
         m = self.m
         game = m.game

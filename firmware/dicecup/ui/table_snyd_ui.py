@@ -53,6 +53,7 @@ class TableRound(snyd_ui.Round):
         self.rounds = g.rounds_done
         self.voided = g.voided
         self.applied = -1
+        self.was_mine = False
 
     def tick(self, now):
         if watch(self):
@@ -83,6 +84,12 @@ class TableRound(snyd_ui.Round):
             return
         if tb.node.applied != self.applied:
             self.applied = tb.node.applied
+            game = g.game
+            mine = g.phase == P_BID and game is not None and tb.my_seat() >= 0 and \
+                game.on_turn == tb.my_seat() and not self.me_out()
+            if mine and not self.was_mine:
+                app.your_turn()     # wakes a dimmed screen
+            self.was_mine = mine
             self.changed()
 
     def apply(self, seat, move):

@@ -75,6 +75,7 @@ class TableTurn(yatzy_ui.Turn):
         self.games = g.games
         self.applied = -1
         self.lost = g.forfeits
+        self.was_mine = False
 
     def tick(self, now):
         if watch(self) or refused(self):
@@ -105,10 +106,18 @@ class TableTurn(yatzy_ui.Turn):
                     # the last roll is in (the screen moved on when it was pressed, alone): the
                     # cursor leaves "roll" for "score"
                     self.cur = game.ndice + 1
+            mine = self.mine()
+            if mine and not self.was_mine:
+                app.your_turn()     # wakes a dimmed screen
+            self.was_mine = mine
             self.changed()
 
     def mine(self):
         return self.m.game is not None and yatzy_ui.Turn.mine(self)
+
+    def shake(self):
+        if self.m.game is not None and not self.m.t.waiting():
+            yatzy_ui.Turn.shake(self)
 
     def key(self, b, ev):
         if b == BACK:

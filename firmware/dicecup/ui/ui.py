@@ -23,6 +23,10 @@ class Screen:
     def key(self, b, ev):
         pass
 
+    def shake(self):
+        """The cup was shaken (the tilt switch, buttons.Shake): a screen that rolls rolls."""
+        pass
+
     def tick(self, now):
         pass
 

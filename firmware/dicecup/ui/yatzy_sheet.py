@@ -6,7 +6,7 @@ yatzy_ui (which loads it): the screens here are handed the turn screen.
 """
 from dicecup.device.buttons import BACK, DOWN, LONG, PRESS, RELEASE, REPEAT, SELECT, UP
 from dicecup.text.strings import t
-from dicecup.ui.ui import Confirm, Menu, Screen, fit
+from dicecup.ui.ui import Confirm, Menu, Message, Screen, fit
 
 
 def _valid(turn, c):
@@ -42,6 +42,43 @@ def draw_actions(turn, g):
         x += w + 8
 
 
+def coach(turn, hold=None, box=None):
+    """The coach's word on the choice the person is about to make (before the move: the coach
+    judges the turn as it stands), or None while the setting keeps it quiet: the best move by the
+    hard bot's judgement (yatzy_bot.advise: its solver and, where the handheld has it, the
+    optimal-play value table) and what the person's costs in expected points, which add up in
+    the match's coach_lost (the game over screen's line). hold: the bit mask of held dice, box:
+    (box, column, score)."""
+    app = turn.app
+    lv = app.settings["coach"]
+    if not lv or (hold is not None and lv < 2):
+        return None
+    m = turn.m
+    from dicecup.bots import yatzy_bot
+    r = yatzy_bot.ready(yatzy_bot.card_of(m.game), yatzy_bot.LEVELS[3], getattr(m, "options", None),
+                        getattr(m, "bot_mem", None))
+    best, bv, mine = yatzy_bot.advise(r, hold, box)
+    cost = bv - mine
+    if cost < 0.05:
+        return t("coach_ok")
+    m.coach_lost = getattr(m, "coach_lost", 0) + cost
+    if best[0] == "hold":
+        dice = m.game.dice
+        what = (t("coach_hold") + " " + " ".join(str(dice[i]) for i in best[1])) if best[1] \
+            else t("coach_all_dice")
+    else:
+        what = turn.box_label(r[1].names.index(best[1]), best[2])
+    return t("coach_say") % (what, "%.1f" % cost)
+
+
+def shake(turn):
+    """The cup shaken on the person's turn: a roll, as select on "roll" (the holds as chosen)."""
+    n = turn.m.game.ndice
+    if turn.mine() and _valid(turn, n):
+        turn.cur = n
+        turn_key(turn, SELECT, PRESS)
+
+
 def turn_key(turn, b, ev):
     """A key on the turn screen (yatzy_ui.Turn): the cursor over the dice and actions, holds, roll."""
     app = turn.app
@@ -75,9 +112,15 @@ def turn_key(turn, b, ev):
     if c < n:
         turn.held ^= 1 << c
     elif c == n:
+        app.sound(app.RATTLE)
+        word = coach(turn, hold=turn.held) if g.roll_no else None   # the first roll holds nothing
         turn.m.act(g.current, ["hold", [i for i in range(n) if turn.held >> i & 1]], app.now)
         if g.rolls_left == 0:
             turn.cur = n + 1
+        if word:
+            from dicecup.ui.ui import Message
+            app.go(Message(app, word, turn))
+            return
     else:
         app.go((Boxes if c == n + 1 else Card)(app, turn.m, turn))
         return
@@ -110,10 +153,11 @@ class Boxes(Menu):
         return (self.turn.box_label(box, col), pts)
 
     def choose(self, i):
-        box, col, _ = self.free[i]
+        box, col, pts = self.free[i]
         g = self.m.game
+        word = coach(self.turn, box=(box, col, pts))
         self.m.act(g.current, ["score", box, col], self.app.now)
-        self.app.go(self.turn)
+        self.app.go(Message(self.app, word, self.turn) if word else self.turn)
 
     def back(self):
         self.app.go(self.turn)
@@ -205,5 +249,8 @@ class GameOver(Screen):
         for r in range(min(5, len(self.order))):
             p = self.order[r]
             g.row(r + 1, fit(("*" if p in win else " ") + self.m.names[p][:9], game.total(p)))
+        lost = getattr(self.m, "coach_lost", None)
+        if lost is not None and len(self.order) < 5:  # the coach was on: what it cost this game
+            g.row(5, fit(t("coach_lost"), "%.1f" % lost))
         g.row(6, t("card_back"), 1)
         g.row(7, t("ok_menu"), 1)

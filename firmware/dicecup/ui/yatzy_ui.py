@@ -18,7 +18,7 @@ from dicecup.ui.ui import Screen, fit
 def start(app, variant, players, options, seed, teams):
     """A new game (app.launch, from the set-up screen); see yatzy_match.YatzyMatch."""
     mem = None
-    if any(p.bot for p in players):
+    if any(p.bot for p in players) or app.settings["coach"]:
         # the bots' solver tables and arrays first, while the heap is in one piece; the match keeps
         # them, and the bots' code loads for their turns only (yatzy_turn.Solver takes them over)
         from dicecup.bots import yatzy_dice
@@ -28,6 +28,8 @@ def start(app, variant, players, options, seed, teams):
     from dicecup.play import yatzy_match
     m = yatzy_match.YatzyMatch(variant, players, options, seed, teams)
     m.bot_mem = mem
+    if app.settings["coach"]:
+        m.coach_lost = 0.0      # the game over screen's line (yatzy_sheet.coach adds to it)
     app.go(Turn(app, m))
 
 
@@ -80,6 +82,10 @@ class Turn(Screen):
                 self.m.act(mv[0], mv[1], now)
                 self._sync()
                 self.changed()
+
+    def shake(self):
+        if self.mine():
+            self._sheet().shake(self)
 
     def key(self, b, ev):
         # a person's keys (and back, for the scorecards) are yatzy_sheet's: while a bot plays,
