@@ -321,14 +321,19 @@ class App:
             self.frames += 1
 
 
-def crashed(hw, e):
-    """Show that the firmware failed, keep the traceback in error.log, reset on a button press."""
+def log_crash(e):
+    """Keep the traceback of what made the firmware fail in error.log on the flash, and print it."""
     try:
         with open("error.log", "w") as f:
             sys.print_exception(e, f)
     except OSError:
         pass
     sys.print_exception(e)
+
+
+def crashed(hw, e):
+    """Show that the firmware failed, keep the traceback in error.log, reset on a button press."""
+    log_crash(e)
     g = Gfx(hw.display)
     g.clear()
     g.row(1, strings.t("crashed"), 1)

@@ -11,7 +11,6 @@ dicecup.device.hw.Hardware. A crash is shown by the page (the traceback is print
 in error.log as on the handheld); app.crashed waits in a loop for a button, which a worker cannot.
 """
 import gc
-import sys
 import time
 
 import hostlink
@@ -28,12 +27,7 @@ crash = None    # the exception's text once the firmware failed
 
 def _fail(e):
     global crash
-    try:
-        with open("error.log", "w") as f:
-            sys.print_exception(e, f)
-    except OSError:
-        pass
-    sys.print_exception(e)
+    app.log_crash(e)  # error.log, as on the handheld
     crash = "%s: %s" % (type(e).__name__, e)
 
 
