@@ -177,3 +177,23 @@ def test_node_lockstep_table_game(site, tmp_path):
     assert again["done"]
     b = tmp_path / "b" / "hh0"
     assert (b / sorted(os.listdir(b))[0]).read_text() == recs[0]
+
+
+@needs_node
+def test_the_page_shakes_a_cup_as_the_simulator_does_and_shows_its_piezo(site):
+    """hub.shake(i) (the page's shake button and keys) sends the simulator's shake: SHAKE_EDGES
+    edges of the pin map's tilt pin, closed first and open last, SHAKE_GAP_MS apart, within the
+    firmware's shake window (buttons.Shake); a TONE from the handheld sets what the view shows."""
+    from host_tools.sim import hub as simhub
+    r = subprocess.run([NODE, os.path.join(WEBTESTS, "shake_check.mjs"), site], capture_output=True,
+                       text=True, timeout=120)
+    assert r.returncode == 0, r.stdout + r.stderr
+    got = json.loads(r.stdout.strip().splitlines()[-1])
+    with open(os.path.join(ROOT, "hardware", "pinmap.json")) as f:
+        assert got["tilt"] == json.load(f)["optional"]["tilt"]
+    levels = [lv for _, lv in got["edges"]]
+    assert len(levels) == simhub.SHAKE_EDGES and levels == [i % 2 for i in range(simhub.SHAKE_EDGES)]
+    times = [t for t, _ in got["edges"]]
+    assert times == sorted(times) and times[-1] - times[0] <= 600, times
+    assert times[-1] - times[0] >= (simhub.SHAKE_EDGES - 2) * simhub.SHAKE_GAP_MS, times
+    assert got["tone"] == 440

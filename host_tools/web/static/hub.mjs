@@ -31,7 +31,7 @@ class Handheld {
     this.mac = "02dc0000" + hex([hub.tab & 255, this.id]);
     this.boots = 0; this.alive = false; this.frame = null; this.frames = 0;
     this.on = true; this.contrast = 255; this.crash = null;
-    this.inbox = []; this.nextAt = 0; this.flash = hub.flashOf(i) || {};
+    this.inbox = []; this.edges = []; this.tone = 0; this.nextAt = 0; this.flash = hub.flashOf(i) || {};
     this.log = []; this.bootMs = null; this.tickMs = []; this.radioOn = false; this.channel = 1;
   }
   post(m, t) { this.worker.post(m, t); }
@@ -75,6 +75,10 @@ class Handheld {
   }
   async step(now) {
     if (!this.alive) return;
+    while (this.edges.length && this.edges[0][0] <= now) {
+      const [, pin, level] = this.edges.shift();
+      this.inbox.push(msg(66, [pin, level]));                                                   // BUTTON
+    }
     if (now < this.nextAt && !this.inbox.length) return;
     const n = this.inbox.reduce((a, b) => a + b.length, 0);
     const inbox = new Uint8Array(n);
@@ -97,6 +101,7 @@ class Handheld {
       p += 3 + n;
       if (k === 70) { this.frame = b.slice(); this.frames += 1; hub.onFrame(this); }          // FRAME
       else if (k === 80) { this.on = !!b[0]; this.contrast = b[1]; hub.onFrame(this); }      // POWER
+      else if (k === 90) { this.tone = (b[1] << 8) | b[2]; hub.onFrame(this); }             // TONE (0: quiet)
       else if (k === 78) {                                                                     // RADIO
         this.mac = hex(b.subarray(0, 6)); this.channel = b[6]; this.radioOn = !!(b[7] & 1);
         hub.byMac.set(this.mac, this);
@@ -108,6 +113,14 @@ class Handheld {
         if (sync) this.inbox.push(msg(75, [seq[0], seq[1], ok ? 1 : 0]));                    // ACK
       }
     }
+  }
+  // a shake of the cup: the tilt switch's ball opens and closes it SHAKE_EDGES times, SHAKE_GAP_MS
+  // apart, as the simulator's sim.shake does (host_tools/sim/hub.py); the edges go in with the steps
+  shake(now) {
+    const pin = (this.hub.manifest.pinmap.optional || {}).tilt;
+    if (pin === undefined) return false;
+    for (let j = 0; j < SHAKE_EDGES; j++) this.edges.push([now + j * SHAKE_GAP_MS, pin, j % 2 ? 1 : 0]);
+    return true;
   }
   press(button, down) {
     const pin = this.hub.manifest.pinmap.buttons[button];
@@ -121,6 +134,8 @@ class Handheld {
     if (this.pending) this.failAll(new Error("stopped"));
   }
 }
+
+const SHAKE_EDGES = 6, SHAKE_GAP_MS = 40;  // host_tools/sim/hub.py's
 
 export class Hub {
   constructor(o) {
@@ -184,6 +199,7 @@ export class Hub {
   stopRunning() { this.running = false; }
   later(fn) { if (this.running) this.todo.push(fn); else fn(); }
   press(i, button, down) { this.handhelds[i].press(button, down); }
+  shake(i) { return this.handhelds[i].shake(this.now); }
   async reboot(i) {
     const h = this.handhelds[i];
     if (h.alive && !h.crash) { try { h.flash = (await h.ask("flash")).flash; } catch (e) { /* gone */ } }

@@ -19,6 +19,7 @@ const tab = q.has("tab") ? parseInt(q.get("tab")) & 255 : !room ? 0 :
 if (room) sessionStorage.setItem(tabKey, String(tab));
 const delay = (q.get("delay") || "0:0").split(":").map(Number);
 const KEYS = ["1234", "qwer", "asdf", "zxcv", "5678", "tyui", "ghjk", "bnm,"];
+const SHAKE_KEYS = "9ol.0p;/";  // the simulator window's (host_tools/sim/window.py SHAKE_KEYS)
 const store = "dicecup:" + (room || "local") + ":" + tab + ":";   // each tab's own flash
 document.documentElement.style.setProperty("--scale", SCALE);
 
@@ -89,6 +90,11 @@ class View {
       this.btn[name] = b;
     });
     el.querySelector(".reboot").onclick = () => hub.later(() => hub.reboot(h.i));
+    const sh = document.createElement("button");
+    sh.className = "shake";
+    sh.textContent = "shake" + (SHAKE_KEYS[h.i] ? " (" + SHAKE_KEYS[h.i].toUpperCase() + ")" : "");
+    sh.onclick = () => hub.later(() => hub.shake(h.i));
+    el.querySelector(".meta").appendChild(sh);
     this.held = new Set();
     document.getElementById("table").appendChild(el);
   }
@@ -108,6 +114,9 @@ class View {
       d[p] = d[p + 1] = d[p + 2] = on ? lit : 0; d[p + 3] = 255;
     }
     this.ctx.putImageData(this.img, 0, 0);
+    // the piezo, as the simulator window shows it: the frame lights while it sounds, with the pitch
+    this.el.classList.toggle("sound", !!h.tone);
+    this.el.title = h.tone ? "piezo " + h.tone + " Hz" : "";
     this.el.querySelector(".crash").textContent = h.crash ? "crashed: " + h.crash + "\n" + h.log.slice(-6).join("\n") : "";
   }
   records() {
@@ -131,6 +140,8 @@ addEventListener("keydown", (e) => {
   if (e.repeat || e.ctrlKey || e.metaKey || e.altKey) return;
   const k = e.key.toLowerCase();
   KEYS.forEach((row, i) => { const j = row.indexOf(k); if (j >= 0 && views[i]) { views[i].press(BUTTONS[j], true); e.preventDefault(); } });
+  const s = SHAKE_KEYS.indexOf(k);
+  if (s >= 0 && views[s]) { hub.later(() => hub.shake(s)); e.preventDefault(); }
 });
 addEventListener("keyup", (e) => {
   const k = e.key.toLowerCase();
