@@ -79,7 +79,10 @@ def build(out=OUT, firmware=True):
         shutil.copyfile(os.path.join(MP, f), os.path.join(out, "mp", f))
     with open(os.path.join(HARDWARE, "pinmap.json")) as f:
         pinmap = json.load(f)
+    from host_tools.sim.hub import default_name
+    # the owners' names a new handheld gets before its first boot, the simulator's (ANNA, BO, ...)
     manifest = {"files": files, "path": list(PATH), "pinmap": pinmap,
+                "names": [default_name(i) for i in range(16)],
                 "mp_version": json.load(open(os.path.join(MP, "package.json")))["version"]}
     with open(os.path.join(out, "manifest.json"), "w") as f:
         json.dump(manifest, f, indent=1)

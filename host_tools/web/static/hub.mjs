@@ -44,6 +44,11 @@ class Handheld {
     if (hub.seed !== null) env.DICECUP_SEED = String(bootSeed(hub.seed, hub.tab, this.id, this.boots));
     this.boots += 1;
     this.crash = null;
+    // a new handheld's owner, written before its first boot as the simulator does (an empty name:
+    // it asks, as a new handheld does)
+    // (another tab's handhelds take the names after this tab's)
+    const name = hub.names.length ? hub.names[(this.i + (hub.tab || 0) * hub.n) % hub.names.length] : "";
+    if (name && !this.flash["owner.json"]) this.flash["owner.json"] = new TextEncoder().encode(JSON.stringify({ name }));
     const ready = this.wait("ready");
     this.post({ type: "init", base: hub.base, manifest: hub.manifest, env, flash: this.flash, heap: hub.heap,
       flashEvery: hub.flashEvery });
@@ -142,6 +147,7 @@ export class Hub {
     this.n = o.n || 4; this.seed = o.seed ?? null; this.tab = o.tab || 0; this.room = o.room || null;
     this.clock = o.clock || "virtual"; this.stepMs = o.stepMs || 20; this.base = o.base; this.manifest = o.manifest;
     this.heap = o.heap || 1048576; this.flashEvery = o.flashEvery || 25;
+    this.names = o.names ?? this.manifest.names ?? [];
     this.spawn = o.spawn; this.flashOf = o.flashOf || (() => null); this.saveFlash = o.saveFlash || (() => {});
     this.onFrame = o.onFrame || (() => {}); this.onLog = o.onLog || (() => {}); this.onCrash = o.onCrash || (() => {});
     this.sleep = o.sleep || ((ms) => new Promise((r) => setTimeout(r, ms)));

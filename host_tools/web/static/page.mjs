@@ -51,6 +51,8 @@ const manifest = await (await fetch("manifest.json")).json();
 const base = new URL(".", location.href).href;
 const hub = new Hub({
   n: N, seed, tab, room, clock, base, manifest, sleep, flashOf, saveFlash,
+  // ?names=A,B,...: the owners' names of new handhelds (an empty one asks); default the simulator's
+  names: q.has("names") ? q.get("names").split(",").map((s) => s.trim().toUpperCase().slice(0, 8)) : undefined,
   loss: parseFloat(q.get("loss") || "0"), dup: parseFloat(q.get("dup") || "0"), delayMs: delay,
   reorder: parseFloat(q.get("reorder") || "0"),
   spawn: () => {
