@@ -10,20 +10,13 @@ Without DICECUP_SEED urandom is the real one.
 Not cryptographic: the simulator's dice only need to repeat, a real handheld draws from its
 hardware RNG. Heap: about 0.6 KB once imported (as .mpy, 64-bit unix port), in seeded runs only.
 """
-import sys
 
-_path = sys.path[:]
-sys.path[:] = []        # with no path, `import os` is the built-in module, not this file
-try:
-    import os as _os
-finally:
-    sys.path[:] = _path
-del _path
+from seedrand import builtin_os, urandom_from
+
+_os = builtin_os()
 
 _seed = _os.getenv("DICECUP_SEED")
 if _seed:
-    from seedrand import urandom_from
-
     urandom = urandom_from(_seed)
 else:
     urandom = _os.urandom

@@ -7,17 +7,12 @@ the handheld (webhost.env, the DICECUP_* names of the fakes), urandom draws from
 DICECUP_SEED when the page runs seeded (a run that repeats), else from the browser's
 crypto.getRandomValues. Everything else is the built-in module's.
 """
-import sys
 
 import webhost
 
-_path = sys.path[:]
-sys.path[:] = []        # with no path, `import os` is the built-in module, not this file
-try:
-    import os as _os
-finally:
-    sys.path[:] = _path
-del _path
+from seedrand import builtin_os, urandom_from
+
+_os = builtin_os()
 
 
 def getenv(name, default=None):
@@ -27,8 +22,6 @@ def getenv(name, default=None):
 
 _seed = getenv("DICECUP_SEED")
 if _seed:
-    from seedrand import urandom_from  # host_tools/fakes/seedrand.py, as the unix port's stand-in
-
     urandom = urandom_from(_seed)
 else:
     from uctypes import addressof as _addr
