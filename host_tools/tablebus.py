@@ -80,10 +80,15 @@ class Eavesdropper(wire.Codec):
         return wire.OK
 
 
-def random_decide(rng, calza_rate=0.08, snyd_rate=0.3):
-    """A player who makes random legal moves (sometimes a calza out of turn, to make races)."""
+def random_decide(rng, calza_rate=0.08, snyd_rate=0.3, app=None):
+    """A player who makes random legal moves (sometimes a calza out of turn, to make races); with
+    `app` (its SnydTable) it also lays a random die open under the open_die rule."""
 
     def decide(game, seat):
+        if app is not None and app.showing & (1 << seat):
+            d = app.mine[seat]
+            i = rng.randrange(len(d))
+            return (wire.A_SHOW, i, d[i])
         if game.may_calza(seat) and rng.random() < calza_rate:
             return (wire.A_CALZA,)
         if game.on_turn != seat:
@@ -142,7 +147,7 @@ class Handheld:
         self.app.shake_key = flash.setdefault("shake", bytes(rng.getrandbits(8) for _ in range(16)))
         self.node = tablelog.Node(seat, self.codec, self.app, self._send, members, leader, now)
         self.rng = rng
-        self.decide = random_yatzy(rng) if table.game == "yatzy" else random_decide(rng)
+        self.decide = random_yatzy(rng) if table.game == "yatzy" else random_decide(rng, app=self.app)
         self.rand = lambda n: bytes(rng.getrandbits(8) for _ in range(n))
         self.now = now
         bus.nodes[self.addr] = self

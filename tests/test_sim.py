@@ -398,9 +398,16 @@ def test_rules_that_are_no_rules_exit_2(bad):
     assert r.returncode == 2 and "--rules" in r.stderr, r.stderr
 
 
-def test_the_open_die_at_a_table_is_refused_with_a_reason():
-    r = _sim_cli("--handhelds", "2", "--rules", "open_die=true")
-    assert r.returncode == 2 and "open_die" in r.stderr, r.stderr
+def test_the_open_die_is_played_at_a_table(tmp_path):
+    """Three handhelds' fingers play the open die at the table (the choice screen, the round with
+    every open die); each record carries `shown` and replays cleanly."""
+    r = _sim_cli("--handhelds", "3", "--rules", "dice=2,open_die=true", "--seed", "5",
+                 "--records", str(tmp_path / "table"))
+    assert r.returncode == 0, r.stdout + r.stderr
+    docs = _rules_of(tmp_path / "table")
+    assert len(docs) == 3 and all(d["rules"]["open_die"] for d in docs)
+    assert all(all("shown" in rd for rd in d["rounds"]) for d in docs)
+    assert docs[0]["rounds"] == docs[1]["rounds"] == docs[2]["rounds"]
 
 
 @pytest.mark.parametrize("game", ["snyd", "yatzy"])

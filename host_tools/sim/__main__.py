@@ -404,10 +404,6 @@ def main(argv=None):
         from host_tools import build
         if build.main([]) != 0:
             return 1
-    if a.rules is not None and a.rules.open_die and a.handhelds > 1:
-        print("--rules open_die=true: the table does not play the open die yet (alone it does: "
-              "--handhelds 1)", file=sys.stderr)
-        return 2
     clock = a.clock or ("virtual" if a.headless else "wall")
     board = boards.get(a.board)
     sim = Sim(a.handhelds, seed=a.seed, loss=a.loss, dup=a.dup, delay_ms=a.delay_ms,

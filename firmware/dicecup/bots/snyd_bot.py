@@ -18,7 +18,7 @@ Public API (stable; the handheld calls only this, host_tools.bot and the tests s
     may_call_calza(level, left, cap) -> whether decide() could ever call calza out of turn for a
         seat of this level with left of at most cap dice (the handheld asks only those bots)
 
-The open_die rule's choice of the die a bot lays open is snyd_open.bot_index (loaded only with
+The open_die rule's choice of the die a bot lays open is snyd_openbot.bot_index (loaded only with
 the rule on; the bot protocol has no view for that choice).
 
 Raises ValueError on a view that cannot be read. Legality is the rules core's (the live game, or for

@@ -6,6 +6,11 @@ reveal, the count and the game record. It is the `app` of a tablelog.Node: the s
 every handheld's rules core (snyd.Game) and record (snyd_recorder.Recorder; the handheld never loads the referee) agree.
 
 A round: COMMIT and CONTRIB (tablegame), then
+    SHOW      (the open_die rule) each seat with two or more dice logs an ACTION A_SHOW: the index
+              of the die it lays open and its value. Bidding waits for all of them (the phase is
+              BID, `showing` the seats still owing one; a seat past tablegame.DEADLINE_MS
+              forfeits). At the reveal every handheld checks the shown value against the verified
+              dice: a seat that showed a die it does not hold forfeits like a false secret.
     BID       bids and calls, checked by the rules core; the first call logged ends the bidding
     REVEAL    each seat logs s and its commitments for the next round; once all are in, everyone
               verifies every seat's dice, records the round and counts it
@@ -22,14 +27,14 @@ only its own seats' dice before the reveal (`dice_of`).
 Local seats: `poll(node, now, decide)` makes the requests for the seats this handheld hosts
 (commit, contribute, reveal by itself; bids and calls from `decide(game, seat)` -> (wire.A_BID,
 count, face) | (wire.A_SNYD,) | (wire.A_CALZA,) | None: the player or a bot).
-The open_die rule is refused: laying a die open would put a die value on the radio before the reveal.
+The open die is the only die value on the radio before the reveal, and the rule makes it public.
 A bot seat's dice are known to the handheld that hosts it (it holds the bot's secret): nothing else leaks.
 """
 from dicecup.rules import snyd
 from dicecup.table import wire
 from dicecup.core.compat import const
 from dicecup.records.snyd_recorder import KINDS, NO_DICE, Recorder
-from dicecup.table.tablegame import (P_COMMIT, P_CONTRIB, P_IDLE, P_OVER, RJ_CHEAT, RJ_ILLEGAL,  # noqa: F401
+from dicecup.table.tablegame import (P_COMMIT, P_CONTRIB, P_IDLE, P_OVER, RJ_AGAIN, RJ_CHEAT, RJ_ILLEGAL,  # noqa: F401
                        RJ_PHASE, RJ_RULES, TableGame)
 from dicecup.table.tablelog import RJ_LATE
 
@@ -69,6 +74,9 @@ class SnydTable(TableGame):
         self.acts = bytearray()         # this round's actions, 3 bytes each (seat<<2|kind, q, f)
         self.mine = [None] * 8          # hosted seats' dice this round, once the seed is known
         self.error = None               # the rules core's reason for the last refused action
+        self.showing = 0                # seats yet to lay their die open (open_die; phase BID)
+        self.show_i = bytearray(8)      # per seat: the index of its open die ...
+        self.show_v = bytearray(8)      # ... and the value it says that die shows
 
     # ---- the app interface of tablelog.Node --------------------------------------------------
     def check(self, f):
@@ -79,14 +87,14 @@ class SnydTable(TableGame):
             if self.phase not in (P_IDLE, P_OVER):
                 return RJ_PHASE
             try:
-                r = unpack_rules(f.rules)
+                unpack_rules(f.rules)
             except ValueError:
                 return RJ_RULES
-            if r.open_die or not 2 <= f.n <= 8 or f.first >= f.n:
+            if not 2 <= f.n <= 8 or f.first >= f.n:
                 return RJ_RULES
             return 0
         if et == wire.T_FORFEIT:
-            if self.phase not in (P_COMMIT, P_CONTRIB, P_REVEAL):
+            if self.phase not in (P_COMMIT, P_CONTRIB, P_REVEAL) and not self.showing:
                 return RJ_PHASE
             return self._check_forfeit(f)
         reason = self._check_fair(f)
@@ -96,6 +104,8 @@ class SnydTable(TableGame):
             return 0 if self.phase == P_REVEAL else RJ_PHASE
         if f.etype != wire.T_ACTION or self.phase != P_BID:
             return RJ_PHASE
+        if self.showing or f.kind == wire.A_SHOW:
+            return self._check_show(f)
         if f.ack < self.last_action:
             return RJ_LATE  # made before the last bid was seen (a race, or a replayed frame)
         g = self.game
@@ -124,6 +134,10 @@ class SnydTable(TableGame):
             return
         if et == wire.T_FORFEIT:
             self._apply_forfeit(f)
+            if self.showing:
+                # a seat did not lay its die open in time: nobody bids, everyone reveals
+                self.showing = 0
+                self._set_phase(P_REVEAL)
             if self.phase == P_REVEAL and self.revealed & self.part == self.part:
                 self._finish_round()
             return
@@ -132,6 +146,9 @@ class SnydTable(TableGame):
         if et == wire.T_ACTION:
             w = f.who
             k = f.kind
+            if k == wire.A_SHOW:
+                self._apply_show(f, seq)
+                return
             self.last_action = seq
             self.moved_at = self.now
             self.acts.extend(bytes((w << 2 | (k - 1), f.count, f.face)))
@@ -170,16 +187,20 @@ class SnydTable(TableGame):
                 part |= 1 << s
         self.acts = bytearray()
         self.call_seat = -1
+        self.showing = 0
         for s in range(8):
             self.mine[s] = None
+            self.show_i[s] = self.show_v[s] = 0
         self._begin_fair(part, carried)
 
     def _waits_on(self):
-        return self.game.on_turn if self.phase == P_BID else -1
+        return self.game.on_turn if self.phase == P_BID and not self.showing else -1
 
     def owed(self):
         if self.phase == P_REVEAL:
             return self.part & ~self.revealed
+        if self.phase == P_BID:
+            return self.showing  # an open die is owed like a reveal: in time, or a forfeit
         return TableGame.owed(self)
 
     def _seeded(self):
@@ -191,10 +212,58 @@ class SnydTable(TableGame):
                 self._finish_round()
             return
         g = self.game
-        # stand-in dice: bidding depends only on how many dice each seat holds
-        g.start_round([b"\x01" * g.dice_left[s] for s in range(self.n)])
-        self._my_dice()
+        if self.rules.open_die:
+            for s in range(self.n):
+                if self.part & (1 << s) and g.dice_left[s] >= 2:
+                    self.showing |= 1 << s
+        if self.showing:
+            self._my_dice()  # the seats this handheld hosts choose their open die on them
+        else:
+            self._start_bidding()
         self._set_phase(P_BID)
+
+    def _start_bidding(self):
+        """The rules core's round on stand-in dice (bidding depends only on how many dice each
+        seat holds), with the open dice in place: the hints and the screens count them."""
+        g = self.game
+        dice = [bytearray(b"\x01" * g.dice_left[s]) for s in range(self.n)]
+        shown = self._shown()
+        if shown is not None:
+            for s in range(self.n):
+                if shown[s] is not None:
+                    dice[s][shown[s]] = self.show_v[s]
+        g.start_round(dice, shown)
+        self._my_dice()
+
+    def _shown(self):
+        """The round's `shown` for the rules core and the record (None without the rule): each
+        seat's open die, index 0 for a seat that forfeited before it laid one open (the record
+        must name one; that round is a forfeit and the index counts for nothing)."""
+        if not self.rules.open_die:
+            return None
+        g = self.game
+        return [self.show_i[s] if g.dice_left[s] >= 2 else None for s in range(self.n)]
+
+    def _check_show(self, f):
+        w = f.who
+        if f.kind != wire.A_SHOW:
+            self.error = "the open dice first"
+            return RJ_PHASE
+        if not self.showing & (1 << w):
+            return RJ_AGAIN if self.rules.open_die else RJ_PHASE
+        e = None if f.count < self.game.dice_left[w] and 1 <= f.face <= 6 else "no such die"
+        self.error = e
+        return RJ_ILLEGAL if e else 0
+
+    def _apply_show(self, f, seq):
+        w = f.who
+        self.show_i[w] = f.count
+        self.show_v[w] = f.face
+        self.showing &= ~(1 << w)
+        self.moved_at = self.now
+        if not self.showing:
+            self.last_action = seq  # a bid asked before the last open die was seen is late
+            self._start_bidding()
 
     def _my_dice(self):
         g = self.game
@@ -212,21 +281,25 @@ class SnydTable(TableGame):
         dice = []
         lost = self.forfeited
         g = self.game
+        shown = self._shown()
         for s in range(self.n):
             if not g.dice_left[s]:
                 dice.append(b"")
                 continue
             d = None if lost & (1 << s) else self.verified(s, g.dice_left[s])
-            if d is None and not lost & (1 << s):
-                self.cheats |= 1 << s  # its secret does not open its commitment: a forfeit
+            if not lost & (1 << s) and (d is None or shown is not None and shown[s] is not None
+                                        and d[shown[s]] != self.show_v[s]):
+                # its secret does not open its commitment, or it laid open a die it does not
+                # hold (the record keeps the dice it does): a forfeit either way
+                self.cheats |= 1 << s
                 lost |= 1 << s
             dice.append(d)
         if lost:
             order = [s for s in range(self.n) if lost & (1 << s)]
             self.forfeits += len(order)
             if not g.in_round:
-                g.start_round(dice)
-            self.rec.round(dice)
+                g.start_round(dice, shown)
+            self.rec.round(dice, shown)
             self._record_acts()
             for s in order:
                 self.rec.action(s, "forfeit")
@@ -239,7 +312,7 @@ class SnydTable(TableGame):
                 d = dice[s]
                 for i in range(len(d)):
                     buf[s * snyd.MAX_DICE + i] = d[i]
-            self.rec.round(dice)
+            self.rec.round(dice, shown)
             a = self._record_acts()
             last = len(a) - 3
             if a[last] & 3 == 1:
@@ -264,7 +337,7 @@ class SnydTable(TableGame):
         round (both rare: the normal path never replays)."""
         g = snyd.Game(self.rules, self.n, self.first)
         for rd in self.rec.rounds():  # a round at a time: the whole record is tens of KB as dicts
-            g.start_round(rd["dice"])
+            g.start_round(rd["dice"], rd.get("shown"))
             out = [a[0] for a in rd["actions"] if a[1] == "forfeit"]
             if out:
                 g.forfeit(out)
@@ -282,7 +355,8 @@ class SnydTable(TableGame):
     def _play_request(self, f, s, ph, node, decide, rand):
         if ph == P_REVEAL:
             return not self.revealed & (1 << s) and self._reveal_request(f, s, rand)
-        move = self._decide(s, node, decide) if ph == P_BID else None
+        move = self._decide(s, node, decide) if ph == P_BID and (
+            not self.showing or self.showing & (1 << s)) else None
         if move is None:
             return False
         f.etype = wire.T_ACTION
@@ -307,7 +381,9 @@ class SnydTable(TableGame):
 
     def _snap_body(self, out):
         """first seat, voided, caller; the fair-dice state; every counted round (per seat: number of
-        dice, the dice; the actions, 3 bytes each); then this round's actions."""
+        dice, the dice; with open_die each seat's open die, 0xFF for none; the actions, 3 bytes
+        each); then this round's actions, and with open_die who still owes an open die and each
+        seat's (index, value)."""
         out.put(bytes((self.first, self.voided & 0xFF, self.call_seat & 0xFF)))
         self._put_fair(out)
         for r in self.rec.rounds():  # a round at a time, never the whole record as dicts
@@ -317,12 +393,18 @@ class SnydTable(TableGame):
                     continue
                 out.put(bytes((len(d),)))
                 out.put(bytes(d))
+            if self.rules.open_die:
+                out.put(bytes(0xFF if i is None else i for i in r["shown"]))
             out.put(bytes((len(r["actions"]),)))
             for a in r["actions"]:
                 out.put(bytes((a[0] << 2 | KINDS.index(a[1]), a[2] if len(a) > 2 else 0,
                                a[3] if len(a) > 3 else 0)))
         out.put(bytes((len(self.acts) // 3,)))
         out.put(self.acts)
+        if self.rules.open_die:
+            out.put(bytes((self.showing,)))
+            out.put(self.show_i)
+            out.put(self.show_v)
 
     def _restore_body(self, nrounds, packed, kinds, b, i, seq):
         first, voided, call = b[i:i + 3]
@@ -340,7 +422,11 @@ class SnydTable(TableGame):
                     continue
                 dice.append(list(b[i + 1:i + 1 + k]))
                 i += 1 + k
-            rec.round(dice)
+            shown = None
+            if rules.open_die:
+                shown = [None if x == 0xFF else x for x in b[i:i + n]]
+                i += n
+            rec.round(dice, shown)
             na = b[i]
             i += 1
             for _a in range(na):
@@ -348,7 +434,12 @@ class SnydTable(TableGame):
                 i += 3
         na = b[i]
         acts = bytearray(b[i + 1:i + 1 + 3 * na])
-        if i + 1 + 3 * na != len(b):
+        i += 1 + 3 * na
+        showing, shows = 0, i
+        if rules.open_die:
+            showing = b[i]
+            i += 17
+        if i != len(b):
             raise ValueError("snapshot length")
         self.rules, self.first, self.rec = rules, first, rec
         self.kinds[:] = kinds
@@ -361,12 +452,17 @@ class SnydTable(TableGame):
         self.last_action = seq  # unknown: a restored sequencer refuses requests made before
         for s in range(8):
             self.mine[s] = None
-        if self.phase in (P_BID, P_REVEAL):
+        self.showing = showing
+        if rules.open_die:
+            self.show_i[:] = b[shows + 1:shows + 9]
+            self.show_v[:] = b[shows + 9:shows + 17]
+        if self.showing:
+            self._my_dice()
+        elif self.phase in (P_BID, P_REVEAL):
+            self._start_bidding()
             g = self.game
-            g.start_round([b"\x01" * g.dice_left[s] for s in range(n)])
             for j in range(0, len(acts), 3):
                 if acts[j] & 3 == 0:
                     g.bid(acts[j] >> 2, acts[j + 1], acts[j + 2])
-            self._my_dice()
         return True
 

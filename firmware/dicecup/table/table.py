@@ -397,7 +397,7 @@ class Table:
         f = self.rx  # the lobby's frame: free between radio polls
         for seq in range(self._move_at + 1, self.node.applied + 1):
             if self.node.entry(seq, f) and f.etype in (wire.T_ACTION, wire.T_YATZY) and \
-                    f.who != s:
+                    f.who != s and not (f.etype == wire.T_ACTION and f.kind == wire.A_SHOW):
                 g.rejected(s, tablelog.RJ_LATE, seq)
                 return True
         return g.round != self._move_round  # a voided round: its screen says so

@@ -7,8 +7,8 @@ A table game module (this one, table_yatzy) gives table.Table:
     Seats                    the game adapter plus: kinds, games (games begun), is_bot(s),
                              bot_kind(s), to_move(s) (the game waits for seat s), packed_rules(),
                              bot_move(bot, s, now), wire_move(move), result(me, kids)
-Moves are the bot protocol's list form (the screens' and seats.Bot's); wire_move makes the
-adapter's decide() answer of one.
+Moves are the bot protocol's list form (the screens' and seats.Bot's), plus ["show", index,
+value] for the open_die rule's open die; wire_move makes the adapter's decide() answer of one.
 """
 from dicecup.rules import snyd
 from dicecup.table import snydtable
@@ -93,18 +93,37 @@ class Seats(snydtable.SnydTable):
         return K_BOT
 
     def to_move(self, s):
-        return self.phase == snydtable.P_BID and self.game.on_turn == s
+        if self.phase != snydtable.P_BID:
+            return False
+        if self.showing:
+            return bool(self.showing & (1 << s))
+        return self.game.on_turn == s
 
     def packed_rules(self):
         return snydtable.pack_rules(self.rules)
 
     def bot_move(self, bot, s, now):
+        if self.showing:
+            return self.show_move(s, None, bot)
         return bot.poll(_View(self.game, self.actions()), s, now)
+
+    def show_move(self, s, i, bot=None):
+        """Seat s lays its die i open (a bot: the die it picks): the move, or None while this
+        handheld does not know the seat's dice."""
+        d = self.mine[s]
+        if d is None:
+            return None
+        if bot is not None:
+            from dicecup.bots.snyd_openbot import bot_index
+            i = bot_index(d, bot.level, bot.rng)
+        return ["show", i, d[i]]
 
     def wire_move(self, mv):
         k = mv[0]
         if k == "bid":
             return (wire.A_BID, mv[1], mv[2])
+        if k == "show":
+            return (wire.A_SHOW, mv[1], mv[2])
         return (wire.A_SNYD,) if k == "snyd" else (wire.A_CALZA,)
 
     def result(self, me, kids):

@@ -40,4 +40,6 @@ def _move(f):
         return MOVED[lang()]
     if f.kind == wire.A_BID:
         return t("bid") + " " + bid_text(f.count, f.face)
+    if f.kind == wire.A_SHOW:
+        return t("mv_show")
     return t("mv_snyd" if f.kind == wire.A_SNYD else "mv_calza")

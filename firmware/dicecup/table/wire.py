@@ -23,8 +23,9 @@ Lobby frames (ANNOUNCE, JOIN, WELCOME) travel before any key exists: `to` is 0 a
 with the public LOBBY_KEY follows; what they carry is public (names, public keys) or carries its own
 proof (WELCOME, under the pairwise key of host and joiner).
 
-No frame carries a die value: commitments are hashes, contributions and secrets random bytes, Yatzy
-holds are position masks; dice are derived from the secrets after the reveal (fairdice).
+No frame carries a hidden die's value: commitments are hashes, contributions and secrets random
+bytes, Yatzy holds are position masks; dice are derived from the secrets after the reveal
+(fairdice). The one die value sent is Snyd's open die (ACTION A_SHOW), which the rule makes public.
 
 API (one Codec per handheld; the Frame and the out buffer are allocated once and reused):
 
@@ -84,6 +85,7 @@ SEATS_RESEAT = const(1)  # SEATS flags: the same game, seats moved to other hand
 A_BID = const(1)
 A_SNYD = const(2)
 A_CALZA = const(3)
+A_SHOW = const(4)      # the open_die rule: count = the index of the die laid open, face = its value
 # YATZY kinds
 Y_HOLD = const(1)
 Y_BOX = const(2)

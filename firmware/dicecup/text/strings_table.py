@@ -90,6 +90,7 @@ ok_skip|OK: afslut|OK: finish
 mv_bid|Byd|Bid
 mv_snyd|Snyd!|Snyd!
 mv_calza|Calza!|Calza!
+mv_show|viste sin terning|showed a die
 mv_quit|Forlad spillet|Leave the game
 quit_q|Forlad spil?|Quit the game?
 yes|Ja|Yes
@@ -198,7 +199,5 @@ bat_saved|Spillet er gemt|Game saved
 open_die|Åben terning|Open die
 od_title|Vis en terning|Show one die
 od_hint|op/ned OK: vis|up/down OK: show
-t_no_open1|spilles ikke|is not played
-t_no_open2|over radioen.|over the radio.
-t_no_open3|Slå den fra i|Turn it off in
+t_show_wait|Terninger vises|Dice laid open
 """

@@ -2,8 +2,7 @@
 dice lays one open (snyd-record.md: "one die of its choice"), the screen where the person chooses
 theirs, and the round screen's middle with every open die. Loaded only when the rule is on.
 
-Bots choose with bot_index (their own seeded rng; the bots' judgement, here rather than in
-snyd_bot so that it takes no heap in games without the rule). The person's choice is made on their
+Bots choose with bots.snyd_openbot.bot_index (the table's bots too). The person's choice is made on their
 dice as the cup hides them: blank dice and a cursor, the faces only while BACK is held (or with
 the "cup open" setting). The round screen then shows each seat's open die above its dice count,
 the person's own inverted (and underlined among their dice while they look).
@@ -14,6 +13,7 @@ from dicecup.ui import gfx
 from dicecup.device.buttons import DOWN, PRESS, REPEAT, SELECT, UP
 from dicecup.text.strings import t
 from dicecup.ui.ui import CupScreen, Screen
+from dicecup.bots.snyd_openbot import bot_index
 
 
 def deal(app, m, kids, Round):
@@ -29,28 +29,6 @@ def deal(app, m, kids, Round):
         app.go(Choose(app, m, kids, shown, Round))
     else:
         _start(app, m, kids, shown, Round)
-
-
-def bot_index(dice, level, rng):
-    """Which of its dice (an index) a bot lays open. Kids any; the others a die of the face they
-    hold fewest of, never a one while another will do, so the face they mean to bid stays under
-    the cup and the jokers do not help everyone's count."""
-    n = len(dice)
-    i = rng.below(n)
-    if level == "kids":
-        return i
-    best = i
-    low = 99
-    for _ in range(n):
-        v = dice[i]
-        k = 9 if v == 1 else 0
-        for x in dice:
-            if x == v:
-                k += 1
-        if k < low:
-            best, low = i, k
-        i = (i + 1) % n
-    return best
 
 
 def _start(app, m, kids, shown, Round):
@@ -74,16 +52,23 @@ class Choose(CupScreen):
             return
         if ev != PRESS and ev != REPEAT:
             return
-        n = len(self.m.round_dice[self.m.me])
+        n = len(self.dice())
         if b == UP or b == DOWN:
             self.i = (self.i + (1 if b == UP else -1)) % n
             self.changed()
         elif b == SELECT and ev == PRESS:
-            self.shown[self.m.me] = self.i
-            _start(self.app, self.m, self.kids, self.shown, self.Round)
+            self.picked(self.i)
+
+    def dice(self):
+        return self.m.round_dice[self.m.me]
+
+    def picked(self, i):
+        """The person lays die i open (the table's screen sends it to the table instead)."""
+        self.shown[self.m.me] = i
+        _start(self.app, self.m, self.kids, self.shown, self.Round)
 
     def draw(self, g):
-        d = self.m.round_dice[self.m.me]
+        d = self.dice()
         g.row(0, t("od_title"))
         # blank dice (face 0: no pips) keep the faces under the cup
         x0, pitch = g.dice_row(d if self.cup_open() else bytes(len(d)), 18)

@@ -102,12 +102,6 @@ class Create(Menu):
             _, gid, v, teams = GAMES[self.g]
             if gid == tbl.G_SNYD:
                 rules, kids = self.rules[v], v
-                if rules.open_die:  # laid open, a die would go over the radio before the reveal
-                    from dicecup.ui import ui
-                    words = (t("open_die"), t("t_no_open1"), t("t_no_open2"), t("t_no_open3"),
-                             t("snyd_rules") + ".")
-                    self.app.go(ui.Message(self.app, " ".join(words), self))
-                    return
             else:
                 rules, kids = (v, self.maxi if v == "maxi" else None, teams), False
                 self.app.forget(("dicecup.rules.snyd",))  # only the set-up's Snyd rules needed it

@@ -8,8 +8,10 @@ table, which saves the record itself. TableMatch is the match those screens read
 """
 from dicecup.ui import snyd_screens
 from dicecup.ui import snyd_ui
+from dicecup.ui.snyd_open import Choose
 from dicecup.device.buttons import BACK, PRESS, SELECT
 from dicecup.table.snydtable import P_BID
+from dicecup.table.tablegame import DEADLINE_MS
 from dicecup.text.strings import t
 from dicecup.ui.table_watch import MENU_MODULES, Over, refused, watch
 from dicecup.ui.table_watch import TableMatch as watch_match
@@ -85,8 +87,13 @@ class TableRound(snyd_ui.Round):
         if tb.node.applied != self.applied:
             self.applied = tb.node.applied
             game = g.game
-            mine = g.phase == P_BID and game is not None and tb.my_seat() >= 0 and \
-                game.on_turn == tb.my_seat() and not self.me_out()
+            me = tb.my_seat()
+            if me >= 0 and g.phase == P_BID and g.showing & (1 << me) and not tb.waiting():
+                app.your_turn()
+                app.go(TableChoose(app, self))  # the open die: lay one of yours open first
+                return
+            mine = g.phase == P_BID and not g.showing and game is not None and me >= 0 and \
+                game.on_turn == me and not self.me_out()
             if mine and not self.was_mine:
                 app.your_turn()     # wakes a dimmed screen
             self.was_mine = mine
@@ -99,7 +106,8 @@ class TableRound(snyd_ui.Round):
 
     def key(self, b, ev):
         if b == SELECT and ev == PRESS:
-            if self.m.t.my_seat() < 0 or self.me_out() or self.m.t.game.phase != P_BID:
+            g = self.m.t.game
+            if self.m.t.my_seat() < 0 or self.me_out() or g.phase != P_BID or g.showing:
                 return
             mm = TableMoves(self.app, self)
             if mm.count():
@@ -109,11 +117,12 @@ class TableRound(snyd_ui.Round):
 
     def draw(self, g):
         tb = self.m.t
-        if tb.game.phase == P_BID and tb.my_seat() >= 0:
+        if tb.game.phase == P_BID and not tb.game.showing and tb.my_seat() >= 0:
             snyd_ui.Round.draw(self, g)
             return
         g.row(0, tb.tname)
-        g.row(3, t("t_dealing") if tb.my_seat() >= 0 else t("t_watching"), 1)
+        g.row(3, t("t_show_wait") if tb.game.phase == P_BID and tb.game.showing else
+              t("t_dealing") if tb.my_seat() >= 0 else t("t_watching"), 1)
         if tb.my_seat() < 0 and tb.playing() and tb.node.caught_up() and not tb.left_out():
             # at the table, caught up, and no seat in this game: it went to a bot (given away
             # or removed while this handheld was gone; removed, the next game has none for it)
@@ -127,6 +136,41 @@ class TableRound(snyd_ui.Round):
             c = game.dice_left[s]
             line += " " + (str(c) if c else "-")
         g.row(6, line[:16], 1)
+
+
+class TableChoose(Choose):
+    """The open die at the table: snyd_open's choice on this round's dice; select sends it to the
+    table, and the round screen waits for everyone's. Chosen when the time is nearly up (a die
+    owed past the table's deadline is a forfeit), the die under the cursor goes."""
+
+    def __init__(self, app, round_screen):
+        Choose.__init__(self, app, round_screen.m, round_screen.kids, None, None)
+        self.r = round_screen
+        self.games = round_screen.games
+        g = self.m.t.game
+        self.due = g.phase_at + DEADLINE_MS - 5000
+
+    def dice(self):
+        tb = self.m.t
+        return tb.game.mine[tb.my_seat()] or b"\x00\x00"
+
+    def picked(self, i):
+        tb = self.m.t
+        mv = tb.game.show_move(tb.my_seat(), i)
+        if mv is not None:
+            tb.submit_move(mv)
+        self.app.go(self.r)
+
+    def tick(self, now):
+        if watch(self):
+            return
+        tb = self.m.t
+        g = tb.game
+        me = tb.my_seat()
+        if me < 0 or g.phase != P_BID or not g.showing & (1 << me):
+            self.app.go(self.r)  # forfeited, or the round moved on without this screen
+        elif now >= self.due:
+            self.picked(self.i)
 
 
 class TableMoves(snyd_screens.MoveMenu):
