@@ -7,7 +7,8 @@ Virtual clock throughout; the in-process versions of these attacks are in test_t
 import pytest
 
 from host_tools.sim import autoplay
-from host_tools.sim.__main__ import _records, disagreements, replay_problems
+from dicecup.rules import snyd
+from host_tools.sim.__main__ import _records, disagreements, replay_problems, write_rules
 from host_tools.sim.hub import MAIN, Sim
 
 RUN_MAIN = """
@@ -37,8 +38,18 @@ def _seize(self, now):
 tablelog.Node._heartbeat = _seize
 """
 
+# modified firmware: under the open_die rule it lays open a value its die does not show
+FALSE_OPEN_DIE = """
+from dicecup.table import table_snyd
+_show = table_snyd.Seats.show_move
+def _lie(self, s, i, bot=None):
+    mv = _show(self, s, i, bot)
+    return mv and [mv[0], mv[1], mv[2] % 6 + 1]
+table_snyd.Seats.show_move = _lie
+"""
 
-def _hostile_sim(tmp_path, patch, n=3, **kw):
+
+def _hostile_sim(tmp_path, patch, n=3, rules=None, **kw):
     scripts = []
     for i in range(n):
         path = str(tmp_path / ("run%d.py" % i))
@@ -46,6 +57,8 @@ def _hostile_sim(tmp_path, patch, n=3, **kw):
             f.write((patch if i == n - 1 else "") + RUN_MAIN)
         scripts.append(path)
     sim = Sim(n, clock="virtual", heap="1M", scripts=scripts, args=[MAIN], **kw)
+    if rules is not None:
+        write_rules(sim, rules)
     sim.start()
     return sim
 
@@ -59,10 +72,11 @@ def _play(sim, limit_ms):
     return players
 
 
-@pytest.mark.parametrize("attack", ["never_reveals", "seizes"])
+@pytest.mark.parametrize("attack", ["never_reveals", "seizes", "false_open_die"])
 def test_a_hostile_handheld_at_the_table(tmp_path, attack):
-    sim = _hostile_sim(tmp_path, NEVER_REVEALS if attack == "never_reveals" else SEIZES,
-                       seed=5, loss=0.05)
+    patch = {"never_reveals": NEVER_REVEALS, "seizes": SEIZES, "false_open_die": FALSE_OPEN_DIE}
+    sim = _hostile_sim(tmp_path, patch[attack], seed=5, loss=0.05,
+                       rules=snyd.Rules(open_die=True) if attack == "false_open_die" else None)
     try:
         players = _play(sim, 1_800_000)
         assert [p.failed for p in players[:2]] == [None, None], sim.consoles()
@@ -72,7 +86,14 @@ def test_a_hostile_handheld_at_the_table(tmp_path, attack):
         assert disagreements(honest) == [] and replay_problems(honest) == []
         (doc,) = honest[0].values()
         forfeits = [a for rd in doc["rounds"] for a in rd["actions"] if a[1] == "forfeit"]
-        if attack == "never_reveals":
+        if attack == "false_open_die":
+            # each round it laid a die open ended in its forfeit; its true dice are in the record
+            seat = forfeits[0][0] if forfeits else -1
+            assert forfeits and all(a[0] == seat for a in forfeits), forfeits
+            lied = [rd for rd in doc["rounds"] if rd["shown"][seat] is not None]
+            assert lied and all([seat, "forfeit"] in rd["actions"] and rd["dice"][seat]
+                                for rd in lied)
+        elif attack == "never_reveals":
             # every round it was in ended in its forfeit (and only its): it lost a die each time
             seat = forfeits[0][0] if forfeits else -1
             assert forfeits and all(a[0] == seat for a in forfeits), forfeits

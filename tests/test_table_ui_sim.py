@@ -13,7 +13,8 @@ import json
 
 import pytest
 
-from host_tools.sim.__main__ import _records, disagreements, replay_problems
+from dicecup.rules import snyd
+from host_tools.sim.__main__ import _records, disagreements, replay_problems, rule_settings
 from host_tools.sim.tabledrive import TableHarness, cheat_flash, en
 
 NAMES = ("Anna", "Bo", "Cy", "Dan")
@@ -240,6 +241,37 @@ def test_a_cheating_handheld_is_named_and_forfeits(harness, tmp_path):
     assert doc["rounds"][0]["actions"][-1] == [seat, "forfeit"]
     assert doc["rounds"][0]["dice"][seat] is None
     assert t.sim.handhelds[cheat].boots == 2
+
+
+# ---- (b2) the open die --------------------------------------------------------------------------
+
+def test_the_open_die_is_chosen_on_the_handheld_and_shown_to_the_table(harness, tmp_path):
+    """With the open_die rule, Bo's screen asks which die to lay open before the bidding; the
+    die Bo picks (the second, with up) is the one the record names, and every round screen
+    shows Bo's open die (its value, drawn above Bo's dice count)."""
+    rules = snyd.Rules(dice=3, open_die=True)
+    t = harness(2, seed=12, dice=3, settings=rule_settings(rules))
+    t.seat_all()
+    order = t.seat_order()
+    seat = t.seat_of(order, 1)
+    t.take(1)
+    t.choose(0, en("start"))
+    t.give(0)
+    t.until(lambda: t.shows(1, en("od_title")), 60000, "Bo's choice of the open die")
+    t.press(1, "up")
+    t.press(1, "select")
+    t.until(lambda: in_bidding(t, 1) and in_bidding(t, 0), 60000, "the bidding, every die open")
+    row = t.lines(0)[5].split()   # one die face per seat, in seat order
+    assert len(row) == 2 and t.lines(1)[5].split() == row, t.screens()
+    finish(t)
+    to_lobby(t, 0)
+    doc = one_game(records(t, tmp_path, range(2)))
+    assert doc["rules"]["open_die"] and doc["rounds"][0]["shown"][seat] == 1, doc["rounds"][0]
+    first = doc["rounds"][0]
+    assert [ord(c) - 0x2680 + 1 for c in row] == [first["dice"][s][first["shown"][s]]
+                                                  for s in range(2)], (row, first)
+    assert all(all(x is not None for x, d in zip(rd["shown"], rd["dice"]) if d and len(d) > 1)
+               for rd in doc["rounds"])
 
 
 # ---- (c) a handheld gone: the pause and the creator's three choices ------------------------------

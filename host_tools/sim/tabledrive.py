@@ -39,14 +39,15 @@ def en(key):
 
 
 class TableHarness:
-    def __init__(self, n, names, dice=2, seed=0, **kw):
+    def __init__(self, n, names, dice=2, seed=0, settings=None, **kw):
+        """`settings`: more of settings.json on every handheld (e.g. sim.rule_settings(rules))."""
         self.sim = Sim(n, clock="virtual", heap=kw.pop("heap", "1M"), seed=seed, **kw)
         for i, h in enumerate(self.sim.handhelds):
             os.makedirs(h.flash, exist_ok=True)
             with open(os.path.join(h.flash, "owner.json"), "w") as f:
                 json.dump({"name": names[i]}, f)
             with open(os.path.join(h.flash, "settings.json"), "w") as f:
-                json.dump({"lang": LANG_EN, "dice": dice - 1}, f)
+                json.dump(dict({"lang": LANG_EN, "dice": dice - 1}, **(settings or {})), f)
         self.names = list(names)
         self._read = {}
         self.watchers = []  # fn() after every step (a test following a screen)
