@@ -90,7 +90,7 @@ ok_skip|OK: afslut|OK: finish
 mv_bid|Byd|Bid
 mv_snyd|Snyd!|Snyd!
 mv_calza|Calza!|Calza!
-mv_show|viste sin terning|showed a die
+mv_show|viste terning|showed a die
 mv_quit|Forlad spillet|Leave the game
 quit_q|Forlad spil?|Quit the game?
 yes|Ja|Yes
