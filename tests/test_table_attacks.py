@@ -184,7 +184,7 @@ def test_a_sequencer_cannot_log_a_call_nobody_made():
 
 
 @settings(max_examples=12, deadline=None)
-@given(seed=st.integers(0, 2 ** 16), game=st.sampled_from(["snyd", "yatzy"]),
+@given(seed=st.integers(0, 2 ** 16), game=st.sampled_from(["snyd", "yatzy", "snyd-open"]),
        frames=st.lists(st.tuples(st.integers(wire.T_SEATS, wire.T_LAST), st.binary(min_size=60,
                                                                                    max_size=60),
                                  st.integers(0, 2 ** 32 - 1)), min_size=20, max_size=60))
@@ -192,7 +192,9 @@ def test_a_byzantine_seat_never_crashes_anyone(seed, game, frames):
     """A seated handheld sends frames of every type with random fields, all correctly tagged with
     its own keys (requests, entries, snapshots, heartbeats, vouches): nothing raises out of the
     receive path (D_ERROR counts what would have), and the honest handhelds still agree."""
-    t = Table(seats=3, seed=seed, game=game)
+    opened = game == "snyd-open"   # the open-die rule: a phase of its own before the bidding
+    t = Table(seats=3, seed=seed, game="snyd" if opened else game,
+              rules=snydtable.snyd.Rules(open_die=True) if opened else None)
     assert t.start_game() == 0
     bad = t.hands[2]
     rng = random.Random(seed)
