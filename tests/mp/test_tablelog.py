@@ -203,13 +203,19 @@ def test_whole_snyd_game_over_a_lossy_radio():
     assert out["error"] is None and out["winner"] is not None, out
 
 
-def test_open_die_is_refused_over_the_radio():
+def test_the_rules_cross_the_radio_and_bad_rules_are_refused():
     app = snydtable.SnydTable(TABLE)
     f = wire.Frame()
     f.etype, f.n, f.first = wire.T_SEATS, 3, 0
     f.rules[:] = snydtable.pack_rules(snyd.Rules(open_die=True))
+    eq(app.check(f), 0)
+    eq(snydtable.unpack_rules(f.rules).open_die, True)
+    f.rules[:] = bytes((0, 0, 0, 0, 0, 0))          # no dice: no rules
     eq(app.check(f), snydtable.RJ_RULES)
     f.rules[:] = snydtable.pack_rules(snyd.Rules())
+    f.n = 9                                         # more seats than a table has
+    eq(app.check(f), snydtable.RJ_RULES)
+    f.n = 3
     eq(app.check(f), 0)
     r = snydtable.unpack_rules(snydtable.pack_rules(snyd.Rules(dice=3, jokers=False, calza_by=2)))
     eq((r.dice, r.jokers, r.calza_by), (3, False, 2))
