@@ -1,10 +1,11 @@
 """Yatzy over the table with the real firmware in the simulator: whole games played through every
 handheld's buttons by autoplay (handheld 0 creates the Yatzy table, the others join, handheld 0
-starts): 2 handhelds, 4 in two teams at 30% loss with duplicates and reordering, Maxi, a
-handheld rebooted mid-game, one gone for good whose seat a bot takes over. Every case ends with identical records on every handheld (one shared game,
-meta.table set) that replay cleanly with the referee (host_tools.replay), and the command line
-exits 0 exactly then. Virtual clock throughout. Plus, under CPython: a Yatzy table with a bot on the
-creator's handheld through table.Table, and a Yatzy table loads no Snyd module (nor the reverse).
+starts): 2 handhelds, 4 in two teams at 30% loss with duplicates and reordering, 4 in three
+teams, Maxi, a handheld rebooted mid-game, one gone for good whose seat a bot takes over. Every
+case ends with identical records on every handheld (one shared game, meta.table set) that replay
+cleanly with the referee (host_tools.replay), and the command line exits 0 exactly then. Virtual
+clock throughout. Plus, under CPython: a Yatzy table with a bot on the creator's handheld through
+table.Table, and a Yatzy table loads no Snyd module (nor the reverse).
 """
 import json
 import os
@@ -70,6 +71,14 @@ def test_four_handhelds_in_teams_at_30_percent_loss(tmp_path):
                  "--reorder", "0.1")
     assert r.returncode == 0, r.stdout + r.stderr[-3000:]
     agreed(read(out, 4), 4, cards=2)
+
+
+def test_three_teams_on_four_handhelds(tmp_path):
+    """The create screen's "3 teams": seats 1 and 4 share the first scorecard, 2 and 3 play alone;
+    autoplay presses about on the teammates' screens too, so their suggestions cross the radio."""
+    r, out = cli(tmp_path, "team3", "--handhelds", 4, "--seed", 5)
+    assert r.returncode == 0, r.stdout + r.stderr[-3000:]
+    agreed(read(out, 4), 4, cards=3)
 
 
 def test_maxi(tmp_path):

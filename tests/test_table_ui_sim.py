@@ -274,6 +274,66 @@ def test_the_open_die_is_chosen_on_the_handheld_and_shown_to_the_table(harness, 
                for rd in doc["rounds"])
 
 
+def test_a_teammates_suggestion_shows_on_the_rollers_screen(harness, tmp_path):
+    """Team Yatzy, three handhelds: the first and third seats share a scorecard. While one of them
+    rolls, the other's screen offers suggestions: select over a die suggests holding it, the slot
+    after the dice cycles the free boxes, and the roller's second row names who suggests what."""
+    t = harness(3, seed=21, game="team")
+    t.seat_all()
+    order = t.seat_order()
+    a, b = (t.names.index(order[s]) for s in (0, 2))   # the handhelds of scorecard 1's seats
+    t.choose(0, en("start"))
+    tip = en("tip_hold")
+    t.give(0)
+
+    def mate_offers():
+        return any(t.shows(i, tip) for i in (a, b))
+    t.until(mate_offers, 120000, "a teammate's screen offering a suggestion")
+    mate = a if t.shows(a, tip) else b
+    roller = b if mate == a else a
+    t.take(mate)
+    t.take(roller)
+    t.run(300)
+    assert t.shows(mate, tip), t.screens()
+    rolled = t.lines(roller)[1]
+    t.press(mate, "select")              # hold the first die
+    name = t.names[mate][:4] + ":H"
+    t.until(lambda: t.lines(roller)[1].startswith(name), 5000, "the hold on the roller's screen")
+    assert t.lines(mate)[1].startswith(name)           # the suggester sees what it sent
+    assert t.lines(roller)[1] != rolled
+    for _ in range(5):                   # past the five dice: the box slot
+        t.press(mate, "down")
+    assert t.lines(mate)[6].startswith("> "), t.screens()
+    t.press(mate, "select")
+    label = t.lines(mate)[6][2:].strip()
+    t.until(lambda: t.lines(roller)[1].startswith(t.names[mate][:4] + ":" + label[:4]), 5000,
+            "the box on the roller's screen")
+    assert not t.shows(next(i for i in range(3) if i not in (a, b)), tip)   # the other team
+    finish(t)
+    got = records(t, tmp_path, range(3))
+    doc = one_game(got)
+    assert doc["players"] == 2 and len(doc["turns"]) == 30
+
+
+def test_four_teams_need_four_seats(harness, tmp_path):
+    """"4 teams" with two handhelds seated: start says how many seats the game needs and starts
+    nothing; two bots more and it starts, every seat on its own scorecard."""
+    t = harness(2, seed=22, game="team4")
+    t.seat_all()
+    t.choose(0, en("start"))
+    want = en("t_need_n") % 4
+    t.until(lambda: t.shows(0, *want.split()), 3000, "the message on the creator's screen")
+    assert not t.shows(1, *want.split()) and t.shows(1, en("t_wait_start"))
+    t.press(0, "select")   # the message goes
+    for _ in range(2):
+        t.choose(0, en("t_add_bot"))
+    t.choose(0, en("start"))
+    t.until(lambda: not t.shows(1, en("t_wait_start")), 10000, "the game under way")
+    finish(t, ms=600000)
+    doc = one_game(records(t, tmp_path, range(2)))
+    assert doc["players"] == 4 and len(doc["turns"]) == 60
+
+
 # ---- (c) a handheld gone: the pause and the creator's three choices ------------------------------
 
 def _gone(t, gone):

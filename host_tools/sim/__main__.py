@@ -19,7 +19,7 @@ from host_tools import boards
 from host_tools.sim import images
 from host_tools.sim.hub import MAIN, Sim
 
-GAMES = ("snyd", "kids", "yatzy", "maxi", "yahtzee", "triple", "team")
+GAMES = ("snyd", "kids", "yatzy", "maxi", "yahtzee", "triple", "team", "team3", "team4")
 GIF_FRAMES = 2000  # --gif-frames default: a 4-handheld autoplayed Snyd game is about 900 screen changes
 
 

@@ -23,12 +23,15 @@ PATHS = {  # menu labels from the title down to the start, per --game
     "yahtzee": ("yatzy", "v_yahtzee", "start"),
     "triple": ("yatzy", "v_triple", "start"),
     "team": ("yatzy", "v_team", "start"),
+    "team3": ("yatzy", "v_team", "start"),   # alone a handheld's team play has two teams
+    "team4": ("yatzy", "v_team", "start"),
 }
 # --autoplay on two or more handhelds plays over the table: handheld 0 creates it (picking the
 # game on the create screen by this label), the others join the first table they see, and
 # handheld 0 starts once all of them are seated
 TABLE_GAMES = {"snyd": "snyd", "kids": "snyd_kids", "yatzy": "v_standard", "maxi": "v_maxi",
-               "yahtzee": "v_yahtzee", "triple": "v_triple", "team": "v_team"}
+               "yahtzee": "v_yahtzee", "triple": "v_triple", "team": "v_team", "team3": "v_team3",
+               "team4": "v_team4"}
 PRESS_MS = 60      # finger down
 GAP_MS = 140       # finger up before the next decision
 STUCK_MS = 20000   # same picture this long after pressing: try back

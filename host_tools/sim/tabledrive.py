@@ -39,8 +39,10 @@ def en(key):
 
 
 class TableHarness:
-    def __init__(self, n, names, dice=2, seed=0, settings=None, **kw):
-        """`settings`: more of settings.json on every handheld (e.g. sim.rule_settings(rules))."""
+    def __init__(self, n, names, dice=2, seed=0, settings=None, game="snyd", **kw):
+        """`settings`: more of settings.json on every handheld (e.g. sim.rule_settings(rules));
+        `game`: what the creator's autoplay picks on the create screen (autoplay.TABLE_GAMES)."""
+        self.game = game
         self.sim = Sim(n, clock="virtual", heap=kw.pop("heap", "1M"), seed=seed, **kw)
         for i, h in enumerate(self.sim.handhelds):
             os.makedirs(h.flash, exist_ok=True)
@@ -56,7 +58,7 @@ class TableHarness:
         self.auto = set(range(n))   # handhelds autoplay drives
 
     def player(self, i, seed=0, games=1):
-        p = autoplay.Player(self.sim, i, "snyd", games, seed=seed * 100 + i, table=True)
+        p = autoplay.Player(self.sim, i, self.game, games, seed=seed * 100 + i, table=True)
         p.creator = i == 0
         p.want_players = 99  # the creator never starts by itself: the test does
         return p

@@ -183,6 +183,21 @@ class Table:
         self.saved_games = 0
 
     # ---- public API for the screens ---------------------------------------------------------
+    def suggest(self, kind, value):
+        """This handheld's person suggests a hold (wire.Y_HOLD, a position mask) or a box
+        (wire.Y_BOX, its index) to the teammate rolling for their team's scorecard: one keyed
+        HINT to every handheld, never logged (advice changes no game). False if it is not the
+        time (the game says: may_hint)."""
+        g = self.game
+        s = self.my_seat()
+        if self.node is None or s < 0 or not g.may_hint(s):
+            return False
+        f = self.f
+        g.hint_frame(f, s, kind, value)
+        self.node.tell(f)
+        g.hint(f, True)  # this handheld's own copy (its screen shows what it suggested)
+        return True
+
     def leave(self):
         """Stand up (between games): tell the creator, forget the table."""
         if self.mode == SEATED and self.node is not None:
@@ -480,7 +495,13 @@ class Table:
         return n.leader if n is not None and n.leader >= 0 else 0
 
     def _on_frame(self, f):
-        """A keyed frame that is the table's, not the log's: the host's ROSTER, a LEAVE."""
+        """A keyed frame that is the table's, not the log's: the host's ROSTER, a LEAVE, a team
+        Yatzy teammate's HINT (the game judges it: hint(f) drops what is not a teammate's)."""
+        if f.type == wire.T_HINT:
+            h = getattr(self.game, "hint", None)
+            if h is not None:
+                h(f)
+            return
         if f.type == wire.T_LEAVE:
             if self.mode == HOSTING and not self.playing() and 0 < f.seat < 8 and \
                     f.seat in self.order:
@@ -530,7 +551,7 @@ class Table:
             pack_name("" if w & BOT else self.names[w], f.name)
             p = None if w & BOT else self.pubs[w]
             f.pub[:] = p if p else bytes(wire.PUB_LEN)
-            self.node._emit(tablelog.BROADCAST, f)
+            self.node.tell(f)
 
     def _tick_keys(self, now):
         """The host: a handheld tags its frames for every handheld it shares a key with, so one

@@ -81,10 +81,6 @@ class Seats(snydtable.SnydTable):
                 for i in range(len(d)):
                     g.dice[b + i] = d[i]
 
-    def want(self, s):
-        """Ask seat s's decide() again although nothing was logged since (a move is ready)."""
-        self._asked[s] = -1
-
     # ---- what table.Table asks of every game ----------------------------------------------------
     def is_bot(self, s):
         return self.kinds[s] == K_BOT

@@ -73,10 +73,6 @@ class Seats(yatzytable.YatzyTable):
             self.on_seats()  # table.json keeps the seats' kinds: a restored state may change them
         return ok
 
-    def want(self, s):
-        """Ask seat s's decide() again although nothing was logged since (a move is ready)."""
-        self._asked[s] = -1
-
     def card_of(self, s):
         """The scorecard seat s plays for (-1: none)."""
         return (self.kinds[s] & 0x0F) - 1 if s >= 0 else -1

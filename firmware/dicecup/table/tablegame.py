@@ -302,6 +302,10 @@ class TableGame:
         """Every contribution is in and self.seed is set: the game's phase begins."""
         self._set_phase(P_PLAY)
 
+    def want(self, s):
+        """Ask seat s's decide() again although nothing was logged since (a move is ready)."""
+        self._asked[s] = -1
+
     def _begin_fair(self, part, carried):
         """A new round for the seats in `part`; `carried`: take the commitments that came with
         the last round's reveals (a seat without one commits again)."""

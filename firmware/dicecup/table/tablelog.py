@@ -190,7 +190,7 @@ class Node:
         self.frames_out = 0
         self.snap_too_big = 0
         self.bytes_out = 0
-        self.on_frame = None            # the table's handler of ROSTER and LEAVE frames
+        self.on_frame = None            # the table's handler of ROSTER, LEAVE and HINT frames
         self.error = None               # the last exception receive() caught (D_ERROR)
         self.chain = bytearray(wire.CHAIN_LEN)  # a hash over every entry applied: equal logs,
                                         # equal chains (a snapshot's second witness checks it)
@@ -280,6 +280,11 @@ class Node:
         return True
 
     # ---- sending ------------------------------------------------------------------------
+    def tell(self, f):
+        """A keyed frame the log does not keep (the host's ROSTER, a teammate's HINT) to every
+        handheld of the table."""
+        self._emit(BROADCAST, f)
+
     def _emit(self, dest, f):
         f.table = self.codec.table
         f.seat = self.seat
@@ -621,6 +626,10 @@ class Node:
                     self._send_snapshot(s, now)
             self.dropped[D_STRANGER] += 1
             return D_STRANGER
+        if t == wire.T_HINT:  # a team Yatzy suggestion: advice for the game, nothing for the log
+            if self.on_frame:
+                self.on_frame(f)
+            return 0
         self._heard[s] = now
         if f.term > self._tseen[s]:
             self._tseen[s] = f.term

@@ -76,7 +76,8 @@ T_ROSTER = const(16)   # the host: one seat of the next game's order, its name a
 T_LEAVE = const(17)    # a seated handheld stands up (between games)
 T_VOUCH = const(18)    # "my state after entry seq hashes to this" (a snapshot's second witness)
 T_SHAKE = const(19)    # another seat's shake for a Yatzy re-roll, once the hold is logged
-T_LAST = const(19)
+T_HINT = const(20)     # a team Yatzy teammate's suggestion to the roller (never logged: advice)
+T_LAST = const(20)
 _T_LOBBY_LAST = const(3)
 
 SEATS_RESEAT = const(1)  # SEATS flags: the same game, seats moved to other handhelds
@@ -138,6 +139,7 @@ LAYOUTS = (
     (("nonce", 4),),  # LEAVE
     (("lo", 4), ("chain", CHAIN_LEN)),  # VOUCH: lo = the entry the state follows
     _SHARED + (("roll", 1), ("h1", HASH_LEN)),  # SHAKE: a Yatzy re-roll's shake (fairdice)
+    _SHARED + (("roll", 1), ("kind", 1), ("value", 1)),  # HINT: who suggests Y_HOLD mask / Y_BOX box
 )
 # the types a log entry may hold: everything that changes a game
 LOGGABLE = (T_SEATS, T_COMMIT, T_CONTRIB, T_ACTION, T_REVEAL, T_YATZY, T_FORFEIT, T_SHAKE)

@@ -25,6 +25,13 @@ plays (the rules ignore it; every screen names the seat a bot). A secret that do
 commitment is a forfeit turn and names the cheat (`cheats`); a Yatzy turn cannot be voided in the
 record.
 
+Teammates advise (team play): while a member rolls, the others may suggest a hold or a box
+(table.Table.suggest sends a keyed HINT, never logged). hint(f) keeps each teammate's newest
+suggestion for the roll in progress and drops (hints_dropped) one from a handheld that does not
+host that seat, from a seat of another scorecard or the roller itself, for another round or roll,
+or out of range: advice never changes the log, so the worst a hostile handheld can do is advise
+its own team badly.
+
 Local seats: `poll(node, now, decide)`; decide(game, seat) -> (wire.Y_HOLD, mask) |
 (wire.Y_BOX, box, column) | None. The turn's first roll (the reveal) is made at once, or, with
 `roll_waits` set, once decide answers anything but None for it (the handheld's player presses roll).
@@ -87,6 +94,60 @@ class YatzyTable(TableGame):
         self.shaking = -1               # the roll index of a hold waiting for its shake
         self._held = 0                  # ... and its held mask
         self.penalty = 0                # seats whose next turn is a forfeit (a shake withheld)
+        self._hints = bytearray(32)     # per seat: roll + 1, kind, value, round & 0xFF
+        self.hint_seq = 0               # suggestions taken (the screens redraw on a change)
+        self.hint_last = -1             # the seat whose suggestion came last
+        self.hints_dropped = 0
+
+    # ---- teammates' suggestions ----------------------------------------------------------------
+    def may_hint(self, s):
+        """Whether seat s may suggest now: a teammate of the roller (the same scorecard, not the
+        roller) once the turn's dice are out."""
+        g = self.game
+        r = self.roller()
+        return self.phase == P_ROLL and g is not None and 0 <= s < self.n and s != r and \
+            r >= 0 and g.roll_no > 0 and self.kinds[s] & _CARD == g.current + 1
+
+    def hint_frame(self, f, s, kind, value):
+        """Fill f's body as seat s's HINT for the roll in progress (table.Table.suggest sends it)."""
+        f.type = wire.T_HINT
+        f.round, f.who, f.roll, f.kind, f.value = self.round, s, self.game.roll_no, kind, value
+
+    def hint(self, f, own=False):
+        """A HINT heard (own: this handheld's own, not over the radio): kept or dropped."""
+        w = f.who
+        g = self.game
+        if w >= self.n or not (own or self.hosts[w] == f.seat) or not self.may_hint(w) or \
+                f.round != self.round or f.roll != g.roll_no or not self._hint_fits(f.kind, f.value):
+            self.hints_dropped += 1
+            return
+        h = self._hints
+        b = w * 4
+        h[b], h[b + 1], h[b + 2], h[b + 3] = f.roll + 1, f.kind, f.value, f.round & 0xFF
+        self.hint_seq += 1
+        self.hint_last = w
+
+    def _hint_fits(self, kind, value):
+        g = self.game
+        if kind == wire.Y_HOLD:
+            return value < 1 << g.ndice
+        if kind != wire.Y_BOX or value >= len(g.boxes()):
+            return False
+        for col in range(g.columns):
+            if g.is_free(g.current, value, col):
+                return True
+        return False
+
+    def hint_of(self, s):
+        """Seat s's suggestion for the roll in progress: (wire.Y_HOLD, mask) or (wire.Y_BOX,
+        box), or None."""
+        h = self._hints
+        b = s * 4
+        g = self.game
+        if g is None or h[b] != g.roll_no + 1 or h[b + 3] != self.round & 0xFF or \
+                not self.may_hint(s):
+            return None
+        return h[b + 1], h[b + 2]
 
     def roller(self):
         """The seat rolling for the scorecard on turn (-1 when there is none)."""

@@ -17,6 +17,8 @@ v_maxi|Maxi-Yatzy|Maxi Yatzy
 v_yahtzee|Yahtzee|Yahtzee
 v_triple|Tredobbelt|Triple
 v_team|Holdspil|Team play
+v_team3|3 hold|3 teams
+v_team4|4 hold|4 teams
 bots|Bots|Bots
 people|Personer|People
 level|Niveau|Level
@@ -160,7 +162,7 @@ t_game|Spil|Game
 t_open|Åbn bordet|Open the table
 t_handhelds|Bægre|Handhelds
 t_add_bot|+ Bot|+ Bot
-t_need_two|Kræver 2 pladser|Needs 2 seats
+t_need_n|Min. %d pladser|Needs %d seats
 t_close_q|Luk bordet?|Close table?
 t_leave_q|Forlad bordet?|Leave table?
 t_seat|Plads|Seat
@@ -200,4 +202,6 @@ open_die|Åben terning|Open die
 od_title|Vis en terning|Show one die
 od_hint|op/ned OK: vis|up/down OK: show
 t_show_wait|Terninger vises|Dice laid open
+tip_hold|OK: foreslå hold|OK: suggest hold
+tip_box|foreslå felt|suggest a box
 """

@@ -38,6 +38,16 @@ DIE = const(18)        # normal die size in pixels
 BIG_DIE = const(28)    # kids' mode
 
 
+def dice_layout(n, size=DIE):
+    """Where dice_row puts n dice: (x of the first, pitch)."""
+    if n == 0:
+        return 0, 0
+    gap = (_W - n * size) // (n + 1)
+    if gap > size // 2:
+        gap = size // 2
+    return (_W - n * size - (n - 1) * gap) // 2, size + gap
+
+
 class Gfx:
     def __init__(self, fb):
         self.fb = fb
@@ -107,15 +117,10 @@ class Gfx:
     def dice_row(self, dice, y, size=DIE, n=None):
         """Draw the first n dice centred across the screen; returns (x of the first, pitch)."""
         n = len(dice) if n is None else n
-        if n == 0:
-            return 0, 0
-        gap = (_W - n * size) // (n + 1)
-        if gap > size // 2:
-            gap = size // 2
-        x0 = (_W - n * size - (n - 1) * gap) // 2
+        x0, pitch = dice_layout(n, size)
         for i in range(n):
-            self.die(x0 + i * (size + gap), y, dice[i], size)
-        return x0, size + gap
+            self.die(x0 + i * pitch, y, dice[i], size)
+        return x0, pitch
 
     def cup(self, cx, y, h):
         """An upside-down cup over the dice: shows that there are dice, never which."""

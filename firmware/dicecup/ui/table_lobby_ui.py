@@ -13,7 +13,8 @@ from dicecup.ui.ui import Confirm, Menu, Screen
 GAMES = (("snyd", tbl.G_SNYD, False, 0), ("snyd_kids", tbl.G_SNYD, True, 0),
          ("v_standard", tbl.G_YATZY, "standard", 0), ("v_maxi", tbl.G_YATZY, "maxi", 0),
          ("v_yahtzee", tbl.G_YATZY, "yahtzee", 0), ("v_triple", tbl.G_YATZY, "triple", 0),
-         ("v_team", tbl.G_YATZY, "standard", 2))
+         ("v_team", tbl.G_YATZY, "standard", 2), ("v_team3", tbl.G_YATZY, "standard", 3),
+         ("v_team4", tbl.G_YATZY, "standard", 4))
 
 
 def lobby(app):
@@ -164,9 +165,11 @@ class HostLobby(Menu):
         elif i == 2:
             tb.add_bot()
         elif i == 1:
-            if n < 2:
+            r = tb.rules
+            need = max(2, r[2]) if isinstance(r, (tuple, list)) else 2  # a team game: a seat a team
+            if n < need:
                 from dicecup.ui.ui import Message
-                self.app.go(Message(self.app, t("t_need_two"), self))
+                self.app.go(Message(self.app, t("t_need_n") % need, self))
                 return
             if tb.start(self.app.now) == 0:
                 play(self.app)

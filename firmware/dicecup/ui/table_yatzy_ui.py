@@ -7,13 +7,20 @@ every scorecard, shared), this handheld's person moves only when the seat rollin
 turn is theirs, a move goes to the table (table.Table.submit_move) and the next waits until it is
 logged, nobody leaves mid-game (leaving is between games, from the lobby), and game over returns
 to the table, which saves the record itself. TableMatch is the match those screens read.
+
+Team play: while a teammate rolls for this person's scorecard, up/down move a cursor over the dice
+and a box slot, select marks a die to hold or picks the next free box, and each change goes to
+the table as a suggestion (Table.suggest); the roller's screen shows the newest one on its second
+row ("Bo:H 3 3 6", "Bo:Sixes"), and so does the suggester's own.
 """
+from dicecup.ui import gfx
 from dicecup.ui import yatzy_sheet
 from dicecup.ui import yatzy_ui
-from dicecup.device.buttons import BACK, PRESS, RELEASE, SELECT
+from dicecup.device.buttons import BACK, DOWN, PRESS, RELEASE, REPEAT, SELECT, UP
 from dicecup.text.strings import t
 from dicecup.ui.table_watch import MENU_MODULES, Over, refused, watch
 from dicecup.ui.table_watch import TableMatch as watch_match
+from dicecup.table import wire
 from dicecup.table.tablegame import P_OVER
 from dicecup.ui.ui import Screen
 
@@ -76,6 +83,10 @@ class TableTurn(yatzy_ui.Turn):
         self.applied = -1
         self.lost = g.forfeits
         self.was_mine = False
+        self.tips = -1          # the hint_seq drawn
+        self._tip_roll = -1     # the roll the teammate's own marks are for (a new roll clears them)
+        self.tip_cur = self.tip_held = 0
+        self.tip_box = -1
 
     def tick(self, now):
         if watch(self) or refused(self):
@@ -111,6 +122,48 @@ class TableTurn(yatzy_ui.Turn):
                 app.your_turn()     # wakes a dimmed screen
             self.was_mine = mine
             self.changed()
+        if g.hint_seq != self.tips:
+            self.tips = g.hint_seq
+            self.changed()
+
+    def teammate(self):
+        """True while a teammate rolls for this person's scorecard (they may suggest)."""
+        tb = self.m.t
+        return self.m.game is not None and tb.game.may_hint(tb.my_seat())
+
+    def _tip_sync(self):
+        game = self.m.game
+        key = self.m.t.game.round * 8 + game.roll_no
+        if key != self._tip_roll:
+            self._tip_roll = key
+            self.tip_held = 0
+            self.tip_box = -1
+
+    def _tip_key(self, b, ev):
+        """A teammate's keys: the cursor over the dice and the box slot; select suggests."""
+        if ev != PRESS and ev != REPEAT:
+            return
+        self._tip_sync()
+        game = self.m.game
+        n = game.ndice
+        if b == UP or b == DOWN:
+            self.tip_cur = (self.tip_cur + (1 if b == DOWN else -1)) % (n + 1)
+            self.changed()
+            return
+        if b != SELECT or ev != PRESS:
+            return
+        tb = self.m.t
+        if self.tip_cur < n:
+            self.tip_held ^= 1 << self.tip_cur
+            tb.suggest(wire.Y_HOLD, self.tip_held)
+            return
+        nb = len(game.boxes())
+        for k in range(1, nb + 1):  # the next box still free in some column
+            box = (self.tip_box + k) % nb
+            if any(game.is_free(game.current, box, c) for c in range(game.columns)):
+                self.tip_box = box
+                tb.suggest(wire.Y_BOX, box)
+                return
 
     def mine(self):
         return self.m.game is not None and yatzy_ui.Turn.mine(self)
@@ -128,6 +181,9 @@ class TableTurn(yatzy_ui.Turn):
             return
         if b == SELECT and self.m.t.waiting():
             return  # the last move is not logged yet
+        if self.teammate():
+            self._tip_key(b, ev)
+            return
         if self.m.game is not None:
             yatzy_ui.Turn.key(self, b, ev)
 
@@ -137,6 +193,35 @@ class TableTurn(yatzy_ui.Turn):
             g.row(3, t("t_dealing"), 1)
             return
         yatzy_ui.Turn.draw(self, g)
+        game = self.m.game
+        if game.roll_no == 0:
+            return
+        tb = self.m.t
+        tg = tb.game
+        if self.teammate():
+            self._tip_sync()
+            x0, pitch = gfx.dice_layout(game.ndice)
+            c = self.tip_cur
+            for i in range(game.ndice):
+                if self.tip_held >> i & 1 and not game.held >> i & 1:
+                    g.text("+", x0 + i * pitch + gfx.DIE // 2 - 4, 40)
+            g.fb.fill_rect(0, 48, 128, 8, 0)
+            if c < game.ndice:
+                g.fb.hline(x0 + c * pitch + gfx.DIE // 2 - 6, 37, 12, 1)
+                g.row(6, t("tip_hold"))
+            else:
+                g.row(6, "> " + (self.box_label(self.tip_box, 0)[:9] if self.tip_box >= 0
+                                 else t("tip_box")))
+        s = tg.hint_last
+        tip = tg.hint_of(s) if s >= 0 else None
+        if tip is not None:
+            g.fb.fill_rect(0, 8, 128, 8, 0)
+            if tip[0] == wire.Y_HOLD:
+                text = "H" + "".join(" %d" % game.dice[i] for i in range(game.ndice)
+                                     if tip[1] >> i & 1)
+            else:
+                text = self.box_label(tip[1], 0)[:10]
+            g.row(1, tb.seat_name(s)[:4] + ":" + text, 1)
 
 
 class TableOver(Over, yatzy_sheet.GameOver):
