@@ -1,10 +1,11 @@
 """readback: what a player sees on a 128x64 MONO_VLSB frame, as text and dice (for tests and tools).
 
 Text: every character of MicroPython's 8x8 font is rendered once with framebuf itself (under
-CPython, by asking the unix port once), plus the firmware's own glyphs (gfx.OWN: æ ø å Æ Ø Å,
+CPython, by asking the unix port once), plus the firmware's own glyphs (gfx._OWN: æ ø å Æ Ø Å,
 mini dice, mini cup); each 8-pixel text row of the frame is then scanned at every x for cells that
 equal a glyph, normal or inverted. Mini dice read as ⚀..⚅, the mini cup as ∪. Gaps of 8 or more
-pixels read as spaces. Works under MicroPython and CPython.
+pixels read as spaces. Runs under CPython (gfx._OWN and gfx._OWN_COLS are private constants, plain
+attributes there but not on MicroPython).
 
 Dice (MicroPython only: needs framebuf): `dice(buf)` finds every die gfx.die drew, at any position
 and in either size, and reads its face by comparing with a die gfx drew itself.
@@ -43,8 +44,8 @@ def _font_columns():
 
 
 def glyphs():
-    """{char: 8 column bytes} of the firmware's own glyphs (gfx.OWN, gfx.OWN_COLS)."""
-    return {ch: gfx.OWN_COLS[8 * i:8 * i + 8] for i, ch in enumerate(gfx.OWN)}
+    """{char: 8 column bytes} of the firmware's own glyphs (gfx._OWN, gfx._OWN_COLS)."""
+    return {ch: gfx._OWN_COLS[8 * i:8 * i + 8] for i, ch in enumerate(gfx._OWN)}
 
 
 def table():

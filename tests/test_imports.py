@@ -26,7 +26,7 @@ SEAM = {"hw", "radio", "pinmap", "battery", "buttons"}
 HARDWARE = {"machine", "esp32", "network", "espnow", "ssd1306"}
 
 # calls whose literal string arguments (or tuples of them) name modules the firmware loads or drops
-# (app.App.launch/forget/drop, core.loader.load/forget)
+# (app.App.launch/forget/drop, core.compat.load/forget)
 _BY_NAME = {"launch", "forget", "drop", "load", "__import__"}
 
 

@@ -14,17 +14,17 @@ import time
 from dicecup.device import battery
 from dicecup.text import strings
 from dicecup.device.buttons import PRESS, RELEASE, Button, Shake
-from dicecup.core.compat import const
-from dicecup.core.loader import forget, load
+from dicecup.core.compat import const, forget, load
 from dicecup.ui.gfx import Gfx
 
 _AWAKE = const(0)
 _DIM = const(1)
 _ASLEEP = const(2)
 _BATTERY_MS = const(30000)
-DIM_LEVEL = const(1)
-TABLE_FILE = "table.json"  # this handheld's seat at a table (table.py keeps it): boot back into it
-_NO_ROOM_TABLE = "no_room_t"  # the table's code needs a board with PSRAM (README, Play at a table)
+_DIM_LEVEL = const(1)   # the contrast of a dimmed screen (host_tools/power.py counts its current)
+_TABLE_FILE = const("table.json")  # this handheld's seat at a table (table.py keeps it): boot back into it
+_NO_ROOM_TABLE = const("no_room_t")  # the table's code needs a board with PSRAM (README, Play at a table)
+_TURN = const(b"\x58\x08\x00\x04\x6e\x0c")  # the tune of your turn (App.your_turn)
 
 
 class App:
@@ -45,9 +45,9 @@ class App:
                    "dicecup.bots.yatzy_turn", "dicecup.bots.yatzy_values")
 
     # the piezo's tunes: (hz // 10, ms // 10) per note, hz 0 a rest; App.sound plays one from tick();
-    # class attributes, so a screen names them through the app it holds (app.sound(app.TURN))
+    # class attributes, so a screen names them through the app it holds (app.sound(app.REVEAL));
+    # your turn's tune is the app's own (_TURN)
     RATTLE = b"\xb4\x03\x00\x02\xdc\x03\x00\x03\x96\x02\x00\x02\xc8\x03\x00\x02\xa0\x03"
-    TURN = b"\x58\x08\x00\x04\x6e\x0c"
     REVEAL = b"\x4a\x08\x5d\x08\x6e\x08\x94\x10"
 
     def __init__(self, hw, seed=None):
@@ -84,8 +84,9 @@ class App:
         self.radio = None       # radio.Radio once a table needed it
         self._take(settings)
         from dicecup.storage import store  # already loaded by settings at boot; dropped with the menus during a game
-        if store.exists(TABLE_FILE) and self._loads(self._resume, False, _NO_ROOM_TABLE):  # the seat
-            return
+        if store.exists(_TABLE_FILE) and self._loads(
+                lambda: load("dicecup.ui.table_ui").resume(self), False, _NO_ROOM_TABLE):
+            return  # back in the seat kept on flash (table_ui.resume)
         if self.owner is None and not store.exists(settings.OWNER):
             # a new handheld: its owner's name first (the table seats it, the screens show it);
             # once saved, owner.json exists and the title comes straight up
@@ -146,13 +147,9 @@ class App:
         from dicecup.ui import screens
         from dicecup.storage import store
         from dicecup.ui.ui import Message
-        store.remove(TABLE_FILE)
+        store.remove(_TABLE_FILE)
         self.go(Message(self, strings.t(why), screens.Title(self)))
         return True
-
-    def _resume(self):
-        from dicecup.ui import table_ui
-        return table_ui.resume(self)
 
     def go(self, screen):
         self.screen = screen
@@ -275,10 +272,10 @@ class App:
         self.last_input = self.now
         if self.power != _AWAKE:
             self._wake()
-        self.sound(self.TURN)
+        self.sound(_TURN)
 
     def sound(self, t):
-        """Play tune t (RATTLE, TURN, REVEAL) on the piezo, unless the settings mute it: tick()
+        """Play tune t (RATTLE, _TURN, REVEAL) on the piezo, unless the settings mute it: tick()
         starts each note when its time comes, so the loop never waits for a sound."""
         if not self.settings["sound"] or not hasattr(self.hw, "tone"):
             return
@@ -298,7 +295,7 @@ class App:
         idle = now - self.last_input
         if self.power == _AWAKE and idle >= limit // 2:
             self.power = _DIM
-            self.hw.contrast(DIM_LEVEL)
+            self.hw.contrast(_DIM_LEVEL)
         # at a table the radio must stay on: dim only, never light sleep
         if self.power == _DIM and idle >= limit and self.table is None:
             self.power = _ASLEEP
@@ -322,7 +319,8 @@ class App:
 
 
 def log_crash(e):
-    """Keep the traceback of what made the firmware fail in error.log on the flash, and print it."""
+    """Keep the traceback of what made the firmware fail in error.log on the flash, and print it
+    (the browser's entry, host_tools/web, calls it too)."""
     try:
         with open("error.log", "w") as f:
             sys.print_exception(e, f)

@@ -98,11 +98,11 @@ def test_setting_picker_round_screen_and_a_whole_game():
 def test_bots_choose_the_same_open_dice_from_the_same_seed():
     from dicecup.bots import botrng
     from dicecup.bots import snyd_bot
-    from dicecup.bots import snyd_openbot
+    from dicecup.bots import snyd_bot
     for level in snyd_bot.LEVELS:
         for dice in ((1, 1, 5, 5, 6), (3, 3, 3, 2), (1, 4), (6, 6)):
-            a = snyd_openbot.bot_index(bytes(dice), level, botrng.Rng(5))
-            assert a == snyd_openbot.bot_index(bytes(dice), level, botrng.Rng(5))
+            a = snyd_bot.open_die(bytes(dice), level, botrng.Rng(5))
+            assert a == snyd_bot.open_die(bytes(dice), level, botrng.Rng(5))
             assert 0 <= a < len(dice)
             if level != "kids" and dice[0] == 1 and dice[1] == 1:
                 assert dice[a] == 6, (level, dice, a)   # the lone 6, not a one

@@ -18,8 +18,8 @@ Public API (stable; the handheld calls only this, host_tools.bot and the tests s
     may_call_calza(level, left, cap) -> whether decide() could ever call calza out of turn for a
         seat of this level with left of at most cap dice (the handheld asks only those bots)
 
-The open_die rule's choice of the die a bot lays open is snyd_openbot.bot_index (loaded only with
-the rule on; the bot protocol has no view for that choice).
+    open_die(dice, level, rng) -> the index of the die a bot lays open under the open_die rule
+        (alone and at the table; the bot protocol has no view for that choice)
 
 Raises ValueError on a view that cannot be read. Legality is the rules core's (the live game, or for
 a view a snyd.Game rebuilt by botview.snyd_table: min_raise, max_count); chances are snyd_odds'
@@ -279,3 +279,26 @@ def _kids(seat, may, rng):
     if best is None:
         return ["snyd"]
     return ["bid", best[0], best[1]]
+
+
+def open_die(dice, level, rng):
+    """Which of its dice (an index) a bot lays open under the open_die rule (the bot protocol has
+    no view for that choice). Kids any; the others a die of the face they
+    hold fewest of, never a one while another will do, so the face they mean to bid stays under
+    the cup and the jokers do not help everyone's count."""
+    n = len(dice)
+    i = rng.below(n)
+    if level == "kids":
+        return i
+    best = i
+    low = 99
+    for _ in range(n):
+        v = dice[i]
+        k = 9 if v == 1 else 0
+        for x in dice:
+            if x == v:
+                k += 1
+        if k < low:
+            best, low = i, k
+        i = (i + 1) % n
+    return best

@@ -2,8 +2,9 @@
 
 A Button takes any zero-argument callable that returns True while the button is pressed (a pin
 reader on the handheld, a lambda in a test), in the manner of adafruit_debouncer, and is updated
-with the current time in ms. Tunables are class attributes (Peter Hinch's Pushbutton style), so a
-subclass or a test may change them. update() returns one event code and allocates nothing.
+with the current time in ms. update() returns one event code and allocates nothing. The timings are
+private constants, not class attributes to tune (Peter Hinch's Pushbutton style): a constant costs
+no interned name, and the solo games sit at the edge of MicroPython's name pool (docs/memory.md).
 Shake does the same for the cup's ball tilt switch: a shake is a burst of its edges.
 """
 from dicecup.core.compat import const
@@ -11,8 +12,13 @@ from dicecup.core.compat import const
 NONE = const(0)
 PRESS = const(1)     # went down (its first edge; bounces after it are ignored)
 RELEASE = const(2)   # went up
-LONG = const(3)      # held for long_ms (once per press)
-REPEAT = const(4)    # still held: every repeat_ms after repeat_delay_ms
+LONG = const(3)      # held for _LONG_MS (once per press)
+REPEAT = const(4)    # still held: every _REPEAT_MS after _REPEAT_DELAY_MS
+
+_DEBOUNCE_MS = const(20)
+_LONG_MS = const(700)
+_REPEAT_DELAY_MS = const(450)
+_REPEAT_MS = const(130)
 
 UP = const(0)
 DOWN = const(1)
@@ -21,15 +27,10 @@ BACK = const(3)
 
 
 class Button:
-    debounce_ms = 20
-    long_ms = 700
-    repeat_delay_ms = 450
-    repeat_ms = 130
-
     def __init__(self, read):
         self._read = read
         self.pressed = False      # debounced state
-        self._changed = -self.debounce_ms  # when `pressed` last changed
+        self._changed = -_DEBOUNCE_MS  # when `pressed` last changed
         self._down_at = 0
         self._next_repeat = 0
         self._long_sent = False
@@ -39,31 +40,28 @@ class Button:
         """True from the LONG event until the next press: a RELEASE after a long press."""
         return self._long_sent
 
-    def held_ms(self, now):
-        return now - self._down_at if self.pressed else 0
-
     def update(self, now):
         raw = bool(self._read())
         if raw != self.pressed:
             # the leading edge counts at once (as Peter Hinch's Pushbutton does), and for
-            # debounce_ms after it nothing the contacts do counts: a press reaches every screen
+            # _DEBOUNCE_MS after it nothing the contacts do counts: a press reaches every screen
             # of a table a poll sooner than waiting for the contacts to settle would
-            if now - self._changed < self.debounce_ms:
+            if now - self._changed < _DEBOUNCE_MS:
                 return NONE
             self.pressed = raw
             self._changed = now
             if raw:
                 self._down_at = now
-                self._next_repeat = now + self.repeat_delay_ms
+                self._next_repeat = now + _REPEAT_DELAY_MS
                 self._long_sent = False
                 return PRESS
             return RELEASE
         if raw:
-            if not self._long_sent and now - self._down_at >= self.long_ms:
+            if not self._long_sent and now - self._down_at >= _LONG_MS:
                 self._long_sent = True
                 return LONG
             if now - self._next_repeat >= 0:
-                self._next_repeat = now + self.repeat_ms
+                self._next_repeat = now + _REPEAT_MS
                 return REPEAT
         return NONE
 

@@ -57,7 +57,7 @@ CALZA_ANY = const(1)
 CALZA_TURN = const(2)
 SCOPE_TABLE = const(0)
 SCOPE_NEIGHBOURS = const(1)
-CALL_NONE = const(0)
+_CALL_NONE = const(0)
 CALL_SNYD = const(1)
 CALL_CALZA = const(2)
 CALL_FORFEIT = const(3)
@@ -156,7 +156,7 @@ class Result:
     def __init__(self):
         self.opener = -1
         self.palifico = False
-        self.call = CALL_NONE
+        self.call = _CALL_NONE
         self.caller = -1
         self.bidder = -1
         self.bid_count = 0

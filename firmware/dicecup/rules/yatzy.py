@@ -10,7 +10,7 @@ Public API (the handheld UI, the bots and yatzy_record build on this):
     Illegal(reason)                 raised by roll/fill/toggle_hold; str(e) is the one-line reason
     g = Yatzy(variant, players, options=None)   players: scorecards 1..8; options only for "maxi":
                                     {"bonus": "84/100" | "75/50", "saved_rolls": True | False}
-    A box is its index in g.boxes() (ONES..SIXES are 0..5 in every variant); g.box_index(name).
+    A box is its index in g.boxes() (ones..sixes are 0..5 in every variant); g.box_index(name).
     g.boxes()                       names of this variant's boxes (the spec's strings), in sheet order
     g.nbox, g.columns, g.ndice      boxes per column, columns (3 in triple, else 1), dice (6 in maxi)
     g.current                       the scorecard to move;  g.finished: every box of every card filled
@@ -47,8 +47,7 @@ marks an empty box) plus a few small ints and bytearrays, allocated once.
 """
 from dicecup.core.compat import const
 
-ONES = const(0)
-SIXES = const(5)
+_SIXES = const(5)   # the last upper box (ones..sixes are 0..5 in every variant)
 NOT_FREE = const(255)
 
 # box kinds: the rule behind a box; a variant lists the kinds of its boxes in sheet order
@@ -268,7 +267,7 @@ class Yatzy:
 
     def _score(self, k):
         c = self._cnt
-        if k <= SIXES:
+        if k <= _SIXES:
             return (k + 1) * c[k + 1]
         s = c[0]
         if k == _CHANCE:
@@ -332,7 +331,7 @@ class Yatzy:
         if up >= 0 and box != up:
             if card[i + up] == _FREE:
                 return 6
-            if box <= SIXES:
+            if box <= _SIXES:
                 for b in range(6, self.nbox):
                     if card[i + b] == _FREE:
                         return 7

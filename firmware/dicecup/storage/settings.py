@@ -5,10 +5,11 @@ it), stats.json the wins per game. Values that are missing or out of range fall 
 so an older or hand-edited file never stops the handheld from booting.
 """
 from dicecup.storage import store
+from dicecup.core.compat import const
 
-SETTINGS = "settings.json"
+_SETTINGS = const("settings.json")
 OWNER = "owner.json"
-STATS = "stats.json"
+_STATS = const("stats.json")
 NAME_MAX = 8
 
 # key: (default, choices) - every setting is an index into its choices (or a bool)
@@ -55,11 +56,11 @@ def _clean(d):
 
 
 def load():
-    return _clean(store.load(SETTINGS, {}))
+    return _clean(store.load(_SETTINGS, {}))
 
 
 def save(s):
-    store.save(SETTINGS, s)
+    store.save(_SETTINGS, s)
 
 
 def name():
@@ -73,7 +74,7 @@ def set_name(n):
 
 
 def stats():
-    s = store.load(STATS, {})
+    s = store.load(_STATS, {})
     return s if isinstance(s, dict) else {}
 
 
@@ -107,5 +108,5 @@ def count_game(s, kind, won, score=None):
         row[2] = score
     s[kind] = row
     s["records"] = s.get("records", 0) + 1
-    store.save(STATS, s)
+    store.save(_STATS, s)
     return s["records"]

@@ -8,9 +8,10 @@ Paths are relative to the current directory: "/" on the handheld, a temporary fo
 """
 import json
 import os
+from dicecup.core.compat import const
 
 RECORDS = "records"
-KEEP_RECORDS = 5
+_KEEP_RECORDS = const(5)
 
 
 def exists(path):
@@ -66,11 +67,11 @@ def save(path, obj):
 
 def save_record(kind, number, record):
     """Save a game record (a dict, or a recorder as for save) as records/KIND-NUMBER.json and drop
-    the ones older than KEEP_RECORDS."""
+    the ones older than _KEEP_RECORDS."""
     if not exists(RECORDS):
         os.mkdir(RECORDS)
     save("%s/%s-%04d.json" % (RECORDS, kind, number), record)
-    old = number - KEEP_RECORDS
+    old = number - _KEEP_RECORDS
     for name in os.listdir(RECORDS):
         if name.startswith(kind + "-") and name.endswith(".json"):
             try:

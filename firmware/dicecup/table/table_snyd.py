@@ -110,8 +110,8 @@ class Seats(snydtable.SnydTable):
         if d is None:
             return None
         if bot is not None:
-            from dicecup.bots.snyd_openbot import bot_index
-            i = bot_index(d, bot.level, bot.rng)
+            from dicecup.bots.snyd_bot import open_die
+            i = open_die(d, bot.level, bot.rng)
         return ["show", i, d[i]]
 
     def wire_move(self, mv):

@@ -5,7 +5,7 @@ table, strings_table (a line per text, key|Danish|English). set_lang keeps only 
 language's lines (key|text, one string of UTF-8 text built in place) and drops the table module
 again, so the heap holds one language: about 3 KB where the whole table cost 4.6 KB.
 """
-from dicecup.core.loader import forget
+from dicecup.core.compat import forget
 
 _lang = 0
 _tab = ""   # "\nkey|text" per line of the current language, then "\n"

@@ -2,8 +2,9 @@
 
 Draws on any framebuf.FrameBuffer-like object (the SSD1306 driver on the handheld). The built-in
 8x8 font has no æ ø å Æ Ø Å: those, mini dice (chars "\\x01".."\\x06", for bids) and a mini cup
-("\\x07") are 8x8 glyphs of our own (OWN, OWN_COLS: MONO_VLSB columns), drawn pixel by pixel so
-they take any colour.
+("\\x07") are 8x8 glyphs of our own (_OWN, _OWN_COLS: MONO_VLSB columns), drawn pixel by pixel so
+they take any colour. Private constants cost no interned name on MicroPython (host_tools.readback
+reads these two under CPython, where they are plain attributes).
 Text sits on 8-pixel rows (16 columns x 8 rows), which is what host_tools.readback reads back.
 """
 from dicecup.core.compat import const
@@ -16,23 +17,18 @@ CUP_CHAR = "\x07"
 # The characters drawn with glyphs of our own, and their 8 column bytes each in the same order
 # (bit 0 = top row; see tests/test_handheld_text for how they look). A string and a bytes table,
 # not a dict: the table costs its 104 bytes and no dict entries.
-OWN = "æøåÆØÅ\x01\x02\x03\x04\x05\x06\x07"
-OWN_COLS = (b" TT8|TX\x00" b"\x00\xb8|TL|:\x00" b"\x00 vUU~x\x00"
-            b"|~\x0b\t\x7fIA\x00" b"\x00\xbe\x7fQM\x7f?\x00" b"\x00x~\x15\x15~x\x00"
-            b"\x7fAAIAA\x7f\x00" b"\x7fAEAQA\x7f\x00" b"\x7fAEIQA\x7f\x00" b"\x7fAUAUA\x7f\x00"
-            b"\x7fAUIUA\x7f\x00" b"\x7fA]A]A\x7f\x00" b"\x00\x0e<D\x04<\x0e\x00")
+_OWN = const("æøåÆØÅ\x01\x02\x03\x04\x05\x06\x07")
+_OWN_COLS = const(b" TT8|TX\x00" b"\x00\xb8|TL|:\x00" b"\x00 vUU~x\x00"
+                  b"|~\x0b\t\x7fIA\x00" b"\x00\xbe\x7fQM\x7f?\x00" b"\x00x~\x15\x15~x\x00"
+                  b"\x7fAAIAA\x7f\x00" b"\x7fAEAQA\x7f\x00" b"\x7fAEIQA\x7f\x00" b"\x7fAUAUA\x7f\x00"
+                  b"\x7fAUIUA\x7f\x00" b"\x7fA]A]A\x7f\x00" b"\x00\x0e<D\x04<\x0e\x00")
 _N_OWN = const(13)
 
 # pip centres on a 4x4 grid of quarters of the die's size, qx << 4 | qy, face f's f pips from
 # f * (f - 1) // 2 on (bytes: a tuple of pairs per face cost about 1 KB of heap)
-_PIPS = bytes((
-    0x22,
-    0x11, 0x33,
-    0x11, 0x22, 0x33,
-    0x11, 0x31, 0x13, 0x33,
-    0x11, 0x31, 0x22, 0x13, 0x33,
-    0x11, 0x31, 0x12, 0x32, 0x13, 0x33,
-))
+# faces 1..6: 22 | 11 33 | 11 22 33 | 11 31 13 33 | 11 31 22 13 33 | 11 31 12 32 13 33
+_PIPS = const(b"\x22\x11\x33\x11\x22\x33\x11\x31\x13\x33\x11\x31"
+               b"\x22\x13\x33\x11\x31\x12\x32\x13\x33")
 
 DIE = const(18)        # normal die size in pixels
 BIG_DIE = const(28)    # kids' mode
@@ -66,7 +62,7 @@ class Gfx:
             i = n       # where the first of our own glyphs is (n: none left), and which one
             k = -1
             for j in range(_N_OWN):
-                p = s.find(OWN[j], start, i)
+                p = s.find(_OWN[j], start, i)
                 if p >= 0:
                     i = p
                     k = j
@@ -77,7 +73,7 @@ class Gfx:
                 break
             k *= 8
             for col in range(8):
-                bits = OWN_COLS[k + col]
+                bits = _OWN_COLS[k + col]
                 if bits:
                     for r in range(8):
                         if bits >> r & 1:

@@ -10,8 +10,9 @@ from dicecup.storage import settings
 from dicecup.play.seats import Bot, Person
 from dicecup.text.strings import t
 from dicecup.ui.ui import Menu, Message, Screen, fit  # noqa: F401  (Message: screens.Message for callers)
+from dicecup.core.compat import const
 
-YATZY_VARIANTS = ("standard", "maxi", "yahtzee", "triple", "team")
+_YATZY_VARIANTS = const(("standard", "maxi", "yahtzee", "triple", "team"))
 
 # The title's module groups (the others are app.App's, table_ui's, table_watch's): not needed in a game
 # (a game loads settings and store again at its end; pinmap only ever at boot), dropped by
@@ -116,13 +117,13 @@ class YatzyChoice(Menu):
     title = "yatzy"
 
     def count(self):
-        return len(YATZY_VARIANTS)
+        return len(_YATZY_VARIANTS)
 
     def item(self, i):
-        return (t("v_" + YATZY_VARIANTS[i]), None)
+        return (t("v_" + _YATZY_VARIANTS[i]), None)
 
     def choose(self, i):
-        self.app.go(YatzySetup(self.app, YATZY_VARIANTS[i]))
+        self.app.go(YatzySetup(self.app, _YATZY_VARIANTS[i]))
 
     def back(self):
         self.app.go(Title(self.app, 2))
@@ -163,7 +164,7 @@ class YatzySetup(Menu):
             self.start()
 
     def back(self):
-        self.app.go(YatzyChoice(self.app, YATZY_VARIANTS.index(self.variant)))
+        self.app.go(YatzyChoice(self.app, _YATZY_VARIANTS.index(self.variant)))
 
     def draw(self, g):
         Menu.draw(self, g)

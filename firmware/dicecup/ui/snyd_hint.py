@@ -6,15 +6,6 @@ from dicecup.text.strings import t
 from dicecup.ui.ui import fit
 
 
-def _pct(p):
-    n = int(p * 100 + 0.5)
-    if n == 0 and p > 0:
-        return "<1%"
-    if n == 100 and p < 1:
-        return ">99%"
-    return str(n) + "%"
-
-
 def draw(g, r, count, face, bidder, exact):
     """"How good is this bid?" on rows 5-7: what this seat sees that counts for the face (its dice,
     ones when wild, open dice), about how many of the dice it cannot see should show it (a third of
@@ -32,6 +23,8 @@ def draw(g, r, count, face, bidder, exact):
         e = str(int(e + 0.5))
     g.row(5, t("hint_have") % (c, e, u))
     hold = snyd_odds.prob_at_least(count - c, u, p)
-    g.row(6, fit(t("p_holds"), _pct(hold)))
-    if exact:
-        g.row(7, fit(t("p_exact"), _pct(hold - snyd_odds.prob_at_least(count - c + 1, u, p))))
+    for row in range(6, 8 if exact else 7):  # the chance it holds; with exact, it is just right
+        q = hold if row == 6 else hold - snyd_odds.prob_at_least(count - c + 1, u, p)
+        n = int(q * 100 + 0.5)  # a whole percent, never 0 or 100 for what may or may not happen
+        g.row(row, fit(t("p_holds" if row == 6 else "p_exact"),
+                       "<1%" if n == 0 and q > 0 else ">99%" if n == 100 and q < 1 else str(n) + "%"))

@@ -2,7 +2,7 @@
 dice lays one open (snyd-record.md: "one die of its choice"), the screen where the person chooses
 theirs, and the round screen's middle with every open die. Loaded only when the rule is on.
 
-Bots choose with bots.snyd_openbot.bot_index (the table's bots too). The person's choice is made on their
+Bots choose with bots.snyd_bot.open_die (the table's bots too). The person's choice is made on their
 dice as the cup hides them: blank dice and a cursor, the faces only while BACK is held (or with
 the "cup open" setting). The round screen then shows each seat's open die above its dice count,
 the person's own inverted (and underlined among their dice while they look).
@@ -13,18 +13,18 @@ from dicecup.ui import gfx
 from dicecup.device.buttons import DOWN, PRESS, REPEAT, SELECT, UP
 from dicecup.text.strings import t
 from dicecup.ui.ui import CupScreen, Screen
-from dicecup.bots.snyd_openbot import bot_index
 
 
 def deal(app, m, kids, Round):
     """Roll, let the bots choose, then the person (if they have two dice or more), then play the
     round on a Round (snyd_ui.Round)."""
     m.roll()
+    from dicecup.bots.snyd_bot import open_die  # the bots' module (dropped again on a person's turn)
     shown = []
     for s in range(m.game.seats):
         d = m.round_dice[s]
         seat = m.seats[s]
-        shown.append(None if len(d) < 2 else bot_index(d, seat.level, seat.rng) if seat.bot else 0)
+        shown.append(None if len(d) < 2 else open_die(d, seat.level, seat.rng) if seat.bot else 0)
     if shown[m.me] is not None and not m.seats[m.me].bot:
         app.go(Choose(app, m, kids, shown, Round))
     else:

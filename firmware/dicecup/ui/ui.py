@@ -7,8 +7,9 @@ CupScreen is a screen with the person's dice under the cup (hold BACK to look).
 """
 from dicecup.device.buttons import BACK, DOWN, PRESS, RELEASE, REPEAT, SELECT, UP
 from dicecup.text.strings import t
+from dicecup.core.compat import const
 
-VISIBLE = 7
+_VISIBLE = const(7)
 
 
 class Screen:
@@ -108,10 +109,10 @@ class Menu(Screen):
             self.sel = max(0, n - 1)
         if self.sel < self.top:
             self.top = self.sel
-        elif self.sel >= self.top + VISIBLE:
-            self.top = self.sel - VISIBLE + 1
+        elif self.sel >= self.top + _VISIBLE:
+            self.top = self.sel - _VISIBLE + 1
         g.row(0, self.heading()[:14])
-        for r in range(VISIBLE):
+        for r in range(_VISIBLE):
             i = self.top + r
             if i >= n:
                 break

@@ -7,6 +7,7 @@ yatzy_ui (which loads it): the screens here are handed the turn screen.
 from dicecup.device.buttons import BACK, DOWN, LONG, PRESS, RELEASE, REPEAT, SELECT, UP
 from dicecup.text.strings import t
 from dicecup.ui.ui import Confirm, Menu, Message, Screen, fit
+from dicecup.core.compat import const
 
 
 def _valid(turn, c):
@@ -22,7 +23,7 @@ def _valid(turn, c):
     return True
 
 
-_ACTIONS = ("roll", "score", "card")
+_ACTIONS = const(("roll", "score", "card"))
 
 
 def draw_actions(turn, g):

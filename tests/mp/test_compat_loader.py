@@ -1,9 +1,10 @@
-"""core.loader: a forgotten module leaves sys.modules and its parent package, and its heap comes back
-(on MicroPython; CPython has no gc.mem_alloc, there only the references are checked)."""
+"""core.compat's load and forget: a forgotten module leaves sys.modules and its parent package,
+and its heap comes back (on MicroPython; CPython has no gc.mem_alloc, there only the references
+are checked)."""
 import gc
 import sys
 
-from dicecup.core import loader
+from dicecup.core import compat
 
 NAME = "dicecup.rules.snyd_reasons"  # a leaf no other module imports at load time
 
@@ -13,24 +14,24 @@ def _package():
 
 
 def test_load_returns_the_module_not_its_top_package():
-    m = loader.load(NAME)
+    m = compat.load(NAME)
     assert m is sys.modules[NAME] and hasattr(m, "REASONS")
-    loader.forget((NAME,))
+    compat.forget((NAME,))
 
 
 def test_forget_drops_the_module_from_sys_modules_and_from_its_package():
-    m = loader.load(NAME)
+    m = compat.load(NAME)
     assert getattr(_package(), "snyd_reasons") is m
-    loader.forget((NAME,))
+    compat.forget((NAME,))
     assert NAME not in sys.modules
     assert not hasattr(_package(), "snyd_reasons")
-    loader.forget((NAME, "dicecup.rules.not_a_module"))  # forgetting twice or a name never loaded: no-op
-    assert loader.load(NAME) is not m  # loaded again: a fresh module
-    loader.forget((NAME,))
+    compat.forget((NAME, "dicecup.rules.not_a_module"))  # forgetting twice or a name never loaded: no-op
+    assert compat.load(NAME) is not m  # loaded again: a fresh module
+    compat.forget((NAME,))
 
 
 def _load():
-    loader.load(NAME)  # in a function of its own: no stack slot of the test keeps the module
+    compat.load(NAME)  # in a function of its own: no stack slot of the test keeps the module
 
 
 def _churn():
@@ -49,22 +50,22 @@ def test_forgetting_gives_the_heap_back():
     if not hasattr(gc, "mem_alloc"):
         return  # CPython
     _load()
-    loader.forget((NAME,))  # the first load interns its names (qstrs stay): measure the second
+    compat.forget((NAME,))  # the first load interns its names (qstrs stay): measure the second
     before = _alloc()
     _load()
     grown = _alloc() - before
-    loader.forget((NAME,))
+    compat.forget((NAME,))
     after = _alloc()
     assert grown > 500, grown
     assert after - before < grown // 4, (before, grown, after)
 
 
 def test_a_module_only_deleted_from_sys_modules_keeps_its_heap():
-    # what the loader's second step is for: the package's reference alone keeps the module alive
+    # what forget's second step is for: the package's reference alone keeps the module alive
     if not hasattr(gc, "mem_alloc"):
         return
     _load()
-    loader.forget((NAME,))
+    compat.forget((NAME,))
     before = _alloc()
     _load()
     grown = _alloc() - before
