@@ -1,11 +1,10 @@
 """readback: what a player sees on a 128x64 MONO_VLSB frame, as text and dice (for tests and tools).
 
 Text: every character of MicroPython's 8x8 font is rendered once with framebuf itself (under
-CPython, by asking the unix port once), plus the firmware's own glyphs (gfx._OWN: æ ø å Æ Ø Å,
-mini dice, mini cup); each 8-pixel text row of the frame is then scanned at every x for cells that
+CPython, by asking the unix port once), plus the firmware's own glyphs (æ ø å Æ Ø Å,
+mini dice, mini cup; OWN_CHARS); each 8-pixel text row of the frame is then scanned at every x for cells that
 equal a glyph, normal or inverted. Mini dice read as ⚀..⚅, the mini cup as ∪. Gaps of 8 or more
-pixels read as spaces. Runs under CPython (gfx._OWN and gfx._OWN_COLS are private constants, plain
-attributes there but not on MicroPython).
+pixels read as spaces. Works under MicroPython and CPython.
 
 Dice (MicroPython only: needs framebuf): `dice(buf)` finds every die gfx.die drew, at any position
 and in either size, and reads its face by comparing with a die gfx drew itself.
@@ -17,6 +16,7 @@ from dicecup.ui import gfx
 MP = sys.implementation.name == "micropython"
 _READS = {"\x01": "⚀", "\x02": "⚁", "\x03": "⚂", "\x04": "⚃", "\x05": "⚄", "\x06": "⚅", "\x07": "∪"}
 _table = None
+OWN_CHARS = "æøåÆØÅ\x01\x02\x03\x04\x05\x06\x07"   # what gfx draws with glyphs of its own
 
 
 def _font_columns():
@@ -44,8 +44,20 @@ def _font_columns():
 
 
 def glyphs():
-    """{char: 8 column bytes} of the firmware's own glyphs (gfx._OWN, gfx._OWN_COLS)."""
-    return {ch: gfx._OWN_COLS[8 * i:8 * i + 8] for i, ch in enumerate(gfx._OWN)}
+    """{char: 8 column bytes} of the firmware's own glyphs. Under CPython gfx's private constants
+    (_OWN, _OWN_COLS) are attributes; on MicroPython they are not, so each glyph is drawn with
+    gfx itself and read back (OWN_CHARS must be gfx._OWN: tests/test_handheld_text checks it)."""
+    if not MP:
+        return {ch: gfx._OWN_COLS[8 * i:8 * i + 8] for i, ch in enumerate(gfx._OWN)}
+    import framebuf
+    out = {}
+    b = bytearray(8)
+    g = gfx.Gfx(framebuf.FrameBuffer(b, 8, 8, framebuf.MONO_VLSB))
+    for ch in OWN_CHARS:
+        g.clear()
+        g.text(ch, 0, 0)
+        out[ch] = bytes(b)
+    return out
 
 
 def table():

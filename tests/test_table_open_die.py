@@ -73,13 +73,7 @@ def test_an_open_die_game_over_a_lossy_radio_agrees_with_the_referee():
 
 
 def test_a_handheld_rebooted_while_the_dice_are_laid_open_catches_up():
-    t = Table(seats=3, seed=302, rules=OPEN)
-    for h in t.hands:
-        h.decide = _held(h, h.decide)
-    assert t.start_game() == 0
-    assert t.run(lambda: t.hands[0].app.showing == 0b111, 60_000)
-    _release(t.hands[1])  # one open die logged, two owed: the snapshot carries both halves
-    assert t.run(lambda: t.hands[0].app.showing == 0b101, 60_000)
+    t = _one_laid_open(3, 302, 1)  # one open die logged, two owed: the snapshot carries both halves
     t.reboot(2)
     back = t.hands[2]
     back.decide = _held(back, back.decide)
@@ -108,6 +102,19 @@ def _held(h, decide):
 def _release(h):
     h.hold = False
     h.app._asked[h.seat] = -1  # ask its decide again now (it is asked once per entry applied)
+
+
+def _one_laid_open(seats, seed, first):
+    """A table at its first round where only seat `first` has laid its die open so far."""
+    t = Table(seats=seats, seed=seed, rules=OPEN)
+    for h in t.hands:
+        h.decide = _held(h, h.decide)
+    assert t.start_game() == 0
+    every = (1 << seats) - 1
+    assert t.run(lambda: t.hands[0].app.showing == every, 60_000)
+    _release(t.hands[first])
+    assert t.run(lambda: t.hands[0].app.showing == every & ~(1 << first), 60_000)
+    return t
 
 
 # ---- attacks ---------------------------------------------------------------------------------
@@ -148,14 +155,8 @@ def test_a_seat_that_never_lays_its_die_open_forfeits():
 
 
 def test_no_seat_lays_open_another_seats_die_or_its_own_twice_or_one_it_lacks():
-    t = Table(seats=4, seed=305, rules=OPEN)
-    for h in t.hands:
-        h.decide = _held(h, h.decide)
-    assert t.start_game() == 0
-    assert t.run(lambda: t.hands[0].app.showing == 0b1111, 60_000)
+    t = _one_laid_open(4, 305, 3)
     bad = t.hands[3]
-    _release(bad)
-    assert t.run(lambda: t.hands[0].app.showing == 0b0111, 60_000)
     seq = t.hands[0]
 
     def ask(**fields):

@@ -172,9 +172,6 @@ class App:
         strings.set_lang(s["lang"])
         self.contrast = settings.CONTRAST[s["contrast"]]
         self.sleep_ms = settings.SLEEP_S[s["sleep"]] * 1000
-        self.apply_contrast()
-
-    def apply_contrast(self):
         self.hw.contrast(self.contrast)
 
     def name(self):
@@ -231,8 +228,8 @@ class App:
                 self.dirty = True
                 w = battery.warning(pc)
                 if w > self.warn & 3 or (self.warn & 3 and pc > battery.LOW + 10):  # worse, or charged
-                    from dicecup.ui import lowbat
-                    lowbat.warn(self, w)
+                    # by its dotted name: a heap that never needs it holds no name of it
+                    load("dicecup.ui.lowbat").warn(self, w)
         self._power(now)
         if self.dirty and self.power != _ASLEEP:
             self.redraw()
@@ -263,7 +260,7 @@ class App:
             if self.radio is not None:
                 self.radio.wake()  # light sleep may have lost the fixed channel
         self.power = _AWAKE
-        self.apply_contrast()
+        self.hw.contrast(self.contrast)
 
     def your_turn(self):
         """This handheld's person is on turn now (the table's screens call it once per turn): a
@@ -309,8 +306,7 @@ class App:
         if self.screen.battery:
             g.battery(115, 0, self.battery)
         if self.warn > 3:
-            from dicecup.ui import lowbat
-            lowbat.draw(self, g)
+            load("dicecup.ui.lowbat").draw(self, g)
         buf = self.fb.buffer
         if buf != self._shown:
             self._shown[:] = buf

@@ -98,7 +98,6 @@ def test_setting_picker_round_screen_and_a_whole_game():
 def test_bots_choose_the_same_open_dice_from_the_same_seed():
     from dicecup.bots import botrng
     from dicecup.bots import snyd_bot
-    from dicecup.bots import snyd_bot
     for level in snyd_bot.LEVELS:
         for dice in ((1, 1, 5, 5, 6), (3, 3, 3, 2), (1, 4), (6, 6)):
             a = snyd_bot.open_die(bytes(dice), level, botrng.Rng(5))

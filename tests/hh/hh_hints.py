@@ -9,6 +9,7 @@ import readback
 from dicecup.rules import snyd
 from dicecup.rules import snyd_odds
 from dicecup.ui import snyd_screens
+from dicecup.ui import snyd_ui
 from dicecup.text import strings
 from dicecup.ui.snyd_screens import DOWN, PRESS, UP
 
@@ -30,11 +31,11 @@ class Match:
         self.names = ["Anna", "Bo", "Cy", "Dan"][:game.seats]
 
 
-class Round:
+class Round(snyd_ui.Round):
+    """The round screen the pickers hand their hint to, made as the game makes it (its `hints`
+    from the setting and kids' mode), without dealing."""
     def __init__(self, m, kids, app):
-        self.m = m
-        self.kids = kids
-        self.app = app
+        snyd_ui.Round.__init__(self, app, m, kids, False)
 
 
 def _on(app, m, kids):

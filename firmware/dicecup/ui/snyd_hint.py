@@ -1,5 +1,5 @@
 """snyd_hint: "How good is this bid?" - the bid hint's rows, drawn by snyd_screens' bid picker and
-move menu when hints are on (snyd_screens.hints_on). Its own module, loaded only then, so that the
+move menu when hints are on (snyd_ui.Round.hints). Its own module, loaded only then, so that the
 screens without hints (and the table, which keeps snyd_screens loaded all game) do not hold it.
 """
 from dicecup.text.strings import t

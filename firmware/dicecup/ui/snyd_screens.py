@@ -25,13 +25,6 @@ def said(m, seat, key):
     return m.names[seat][:15 - len(v)] + " " + v
 
 
-def hints_on(r):
-    """Whether the round screen r's player sees the bid hints: the "hints" setting is on, or (its
-    default) on in kids' mode only."""
-    h = r.app.settings.get("hints", 0)
-    return h == 1 or (h == 0 and r.kids)
-
-
 class MoveMenu(Menu):
     """Bid, snyd or calza: only what the rules allow this seat right now (plus leaving the game)."""
 
@@ -78,7 +71,7 @@ class MoveMenu(Menu):
         game = r.m.game
         # before a snyd or a calza: the same hint for the bid that stands (at most 4 moves: rows
         # 1-4 are the menu's)
-        if game.bid_face and ("snyd" in self.moves or "calza" in self.moves) and hints_on(r):
+        if game.bid_face and ("snyd" in self.moves or "calza" in self.moves) and r.hints:
             from dicecup.ui import snyd_hint
             snyd_hint.draw(g, r, game.bid_count, game.bid_face, game.bidder, "calza" in self.moves)
 
@@ -116,7 +109,7 @@ class BidPicker(Screen):
         if game.bid_face:
             g.row(1, t("last") + " " + bid_text(game.bid_count, game.bid_face))
         s = "%d x" % self.count
-        if hints_on(r):
+        if r.hints:
             # the bid in a smaller die (rows 2-4), the hint under it (rows 5-6); the big die and
             # the count already say the bid, so its text row gives way
             x = 64 - (len(s) * 8 + 6 + DIE) // 2

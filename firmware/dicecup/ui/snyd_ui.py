@@ -45,6 +45,10 @@ class Round(CupScreen):
         Screen.__init__(self, app)
         self.m = match
         self.kids = kids
+        # whether this player sees the bid hints (snyd_screens): the "hints" setting is on, or
+        # (its default) on in kids' mode only
+        h = app.settings.get("hints", 0)
+        self.hints = h == 1 or (h == 0 and kids)
         if deal:
             match.deal(app.now)
 
