@@ -146,7 +146,6 @@ class Handheld:
         # the handheld's own secret for its shake chains (table.py derives it from its key pair)
         self.app.shake_key = flash.setdefault("shake", bytes(rng.getrandbits(8) for _ in range(16)))
         self.node = tablelog.Node(seat, self.codec, self.app, self._send, members, leader, now)
-        self.node.on_frame = self._on_frame
         self.rng = rng
         self.decide = random_yatzy(rng) if table.game == "yatzy" else random_decide(rng, app=self.app)
         self.rand = lambda n: bytes(rng.getrandbits(8) for _ in range(n))
@@ -157,11 +156,6 @@ class Handheld:
         to = None if dest == tablelog.BROADCAST else self.offset + dest
         self.bus.send(self.addr, to, data, self.now)
 
-    def _on_frame(self, f):
-        # what table.Table._on_frame does with the frames this harness plays: a teammate's HINT
-        if f.type == wire.T_HINT and self.app.__class__ is yatzytable.YatzyTable:
-            self.app.hint(f)
-
     def suggest(self, kind, value, seat=None):
         """This handheld's seat (or `seat`, as a hostile firmware would) suggests to its team's
         roller, as table.Table.suggest does; False if the game says it may not."""
@@ -171,7 +165,7 @@ class Handheld:
         f = wire.Frame()
         self.app.hint_frame(f, s, kind, value)
         self.node.tell(f)
-        self.app.hint(f, True)
+        self.app.hint(f)   # its own copy (a seat it does not host: dropped, as everywhere)
         return True
 
     def receive(self, data, now):

@@ -108,7 +108,6 @@ def test_danish_glyphs_are_distinct_from_each_other_and_the_font():
     cols = list(own.values())
     assert len(set(cols)) == len(cols)
     # what readback draws on MicroPython to read gfx's glyphs is the set gfx draws
-    from dicecup.ui import gfx
     assert readback.OWN_CHARS == gfx._OWN
 
 

@@ -214,22 +214,32 @@ def test_a_hint_for_a_box_already_filled_is_dropped():
 
 
 def test_a_flood_of_hints_through_a_game_changes_no_record():
-    """A hostile teammate advises twenty times a second, in range and out, for the whole game: the
-    honest handhelds finish one record the referee accepts, and no entry is a hint."""
-    t = Table(seats=4, seed=409, loss=0.1, game="yatzy", teams=TEAMS)
-    assert t.start_game() == 0
-    bad = t.hands[2]
-    rng = random.Random(7)
-    k = 0
-    while not finished(t, range(4)) and t.now < 3_600_000:
-        t.step()
-        k += 1
-        if k % 10 or bad.app.game is None:
-            continue
-        _send_hint(t, bad, rng.choice((2, 0, 1)), rng.choice((wire.Y_HOLD, wire.Y_BOX, 9)),
-                   rng.randrange(256), roll=rng.randrange(4))
-    assert finished(t, range(4))
-    honest_agree(t, range(4))
+    """A hostile teammate advises at every step its teammate rolls (advice the table takes) and
+    twenty times a second anything at all (out of range, stale, other seats): the honest
+    handhelds finish the very record the same table plays without it (the flood reaches them
+    straight, not through the seeded radio), and no entry is a hint."""
+    def play(flood):
+        t = Table(seats=4, seed=409, loss=0.1, game="yatzy", teams=TEAMS)
+        assert t.start_game() == 0
+        bad = t.hands[2]
+        rng = random.Random(7)
+        k = 0
+        while not finished(t, range(4)) and t.now < 3_600_000:
+            t.step()
+            k += 1
+            if not flood or bad.app.game is None:
+                continue
+            if bad.app.may_hint(2):   # every step its teammate rolls: advice in range
+                _send_hint(t, bad, 2, wire.Y_HOLD, rng.randrange(32))
+            if k % 10 == 0:           # and twenty times a second anything at all
+                _send_hint(t, bad, rng.choice((2, 0, 1)), rng.choice((wire.Y_HOLD, wire.Y_BOX, 9)),
+                           rng.randrange(256), roll=rng.randrange(4))
+        assert finished(t, range(4))
+        return t
+
+    t = play(True)
+    rec, _ = honest_agree(t, range(4))
+    assert rec == honest_agree(play(False), range(4))[0]
     assert drops(t, tablelog.D_ERROR) == 0
     f = wire.Frame()
     for h in t.hands:
@@ -237,3 +247,4 @@ def test_a_flood_of_hints_through_a_game_changes_no_record():
             if h.node.entry(seq, f):
                 assert f.etype in wire.LOGGABLE and f.etype != wire.T_HINT
     assert sum(h.app.hints_dropped for h in t.hands) > 100
+    assert sum(h.app.hint_seq for h in t.hands) > 10   # and advice was taken meanwhile

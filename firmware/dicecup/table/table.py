@@ -195,7 +195,7 @@ class Table:
         f = self.f
         g.hint_frame(f, s, kind, value)
         self.node.tell(f)
-        g.hint(f, True)  # this handheld's own copy (its screen shows what it suggested)
+        g.hint(f)  # this handheld's own copy (its screen shows what it suggested)
         return True
 
     def leave(self):
@@ -495,13 +495,7 @@ class Table:
         return n.leader if n is not None and n.leader >= 0 else 0
 
     def _on_frame(self, f):
-        """A keyed frame that is the table's, not the log's: the host's ROSTER, a LEAVE, a team
-        Yatzy teammate's HINT (the game judges it: hint(f) drops what is not a teammate's)."""
-        if f.type == wire.T_HINT:
-            h = getattr(self.game, "hint", None)
-            if h is not None:
-                h(f)
-            return
+        """A keyed frame that is the table's, not the log's: the host's ROSTER, a LEAVE."""
         if f.type == wire.T_LEAVE:
             if self.mode == HOSTING and not self.playing() and 0 < f.seat < 8 and \
                     f.seat in self.order:

@@ -4,6 +4,7 @@ A table game module (this one, table_yatzy) gives table.Table:
     GAME, FOLDER             the ANNOUNCE game number; the records/ name of its records
     pack_rules, unpack_rules the table's rules <-> the frames' rule bytes
     kind(i, bot, rules)      seat i's SEATS kinds entry
+    min_seats(rules)         the fewest seats a game starts with
     Seats                    the game adapter plus: kinds, games (games begun), is_bot(s),
                              bot_kind(s), to_move(s) (the game waits for seat s), packed_rules(),
                              bot_move(bot, s, now), wire_move(move), result(me, kids)
@@ -26,6 +27,10 @@ _KINDS = ("bid", "snyd", "calza")
 
 def kind(i, bot, rules):
     return K_BOT if bot else K_PERSON
+
+
+def min_seats(rules):
+    return 2
 
 
 class Seats(snydtable.SnydTable):

@@ -22,6 +22,10 @@ def unpack_rules(b):
     return v, o, b[2]
 
 
+def min_seats(rules):
+    return max(2, rules[2])  # team play: a seat for every team
+
+
 def kind(i, bot, rules):
     t = rules[2]
     return (1 + (i % t if t else i)) | (yatzytable.KIND_BOT if bot else 0)

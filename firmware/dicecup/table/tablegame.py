@@ -302,6 +302,10 @@ class TableGame:
         """Every contribution is in and self.seed is set: the game's phase begins."""
         self._set_phase(P_PLAY)
 
+    def hint(self, f):
+        """A teammate's HINT frame heard (advice, never logged): a game without advice ignores it
+        (yatzytable.YatzyTable judges and keeps team Yatzy's)."""
+
     def want(self, s):
         """Ask seat s's decide() again although nothing was logged since (a move is ready)."""
         self._asked[s] = -1

@@ -190,7 +190,7 @@ class Node:
         self.frames_out = 0
         self.snap_too_big = 0
         self.bytes_out = 0
-        self.on_frame = None            # the table's handler of ROSTER, LEAVE and HINT frames
+        self.on_frame = None            # the table's handler of ROSTER and LEAVE frames
         self.error = None               # the last exception receive() caught (D_ERROR)
         self.chain = bytearray(wire.CHAIN_LEN)  # a hash over every entry applied: equal logs,
                                         # equal chains (a snapshot's second witness checks it)
@@ -627,8 +627,7 @@ class Node:
             self.dropped[D_STRANGER] += 1
             return D_STRANGER
         if t == wire.T_HINT:  # a team Yatzy suggestion: advice for the game, nothing for the log
-            if self.on_frame:
-                self.on_frame(f)
+            self.app.hint(f)
             return 0
         self._heard[s] = now
         if f.term > self._tseen[s]:

@@ -113,11 +113,11 @@ class YatzyTable(TableGame):
         f.type = wire.T_HINT
         f.round, f.who, f.roll, f.kind, f.value = self.round, s, self.game.roll_no, kind, value
 
-    def hint(self, f, own=False):
-        """A HINT heard (own: this handheld's own, not over the radio): kept or dropped."""
+    def hint(self, f):
+        """A HINT heard, or this handheld's own once sent (tell() set its sender): kept or dropped."""
         w = f.who
         g = self.game
-        if w >= self.n or not (own or self.hosts[w] == f.seat) or not self.may_hint(w) or \
+        if w >= self.n or self.hosts[w] != f.seat or not self.may_hint(w) or \
                 f.round != self.round or f.roll != g.roll_no or not self._hint_fits(f.kind, f.value):
             self.hints_dropped += 1
             return
@@ -128,13 +128,17 @@ class YatzyTable(TableGame):
         self.hint_last = w
 
     def _hint_fits(self, kind, value):
-        g = self.game
         if kind == wire.Y_HOLD:
-            return value < 1 << g.ndice
-        if kind != wire.Y_BOX or value >= len(g.boxes()):
+            return value < 1 << self.game.ndice
+        return kind == wire.Y_BOX and self.box_open(value)
+
+    def box_open(self, box):
+        """Whether box (an index, any byte) is free in some column of the scorecard on turn."""
+        g = self.game
+        if box >= len(g.boxes()):
             return False
         for col in range(g.columns):
-            if g.is_free(g.current, value, col):
+            if g.is_free(g.current, box, col):
                 return True
         return False
 

@@ -165,8 +165,7 @@ class HostLobby(Menu):
         elif i == 2:
             tb.add_bot()
         elif i == 1:
-            r = tb.rules
-            need = max(2, r[2]) if isinstance(r, (tuple, list)) else 2  # a team game: a seat a team
+            need = tb.mod.min_seats(tb.rules)
             if n < need:
                 from dicecup.ui.ui import Message
                 self.app.go(Message(self.app, t("t_need_n") % need, self))

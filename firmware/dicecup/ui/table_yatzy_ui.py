@@ -84,7 +84,7 @@ class TableTurn(yatzy_ui.Turn):
         self.lost = g.forfeits
         self.was_mine = False
         self.tips = -1          # the hint_seq drawn
-        self._tip_roll = -1     # the roll the teammate's own marks are for (a new roll clears them)
+        self._tip_roll = None   # (round, roll) the teammate's own marks are for (a new roll clears them)
         self.tip_cur = self.tip_held = 0
         self.tip_box = -1
 
@@ -133,7 +133,7 @@ class TableTurn(yatzy_ui.Turn):
 
     def _tip_sync(self):
         game = self.m.game
-        key = self.m.t.game.round * 8 + game.roll_no
+        key = (self.m.t.game.round, game.roll_no)
         if key != self._tip_roll:
             self._tip_roll = key
             self.tip_held = 0
@@ -160,7 +160,7 @@ class TableTurn(yatzy_ui.Turn):
         nb = len(game.boxes())
         for k in range(1, nb + 1):  # the next box still free in some column
             box = (self.tip_box + k) % nb
-            if any(game.is_free(game.current, box, c) for c in range(game.columns)):
+            if tb.game.box_open(box):
                 self.tip_box = box
                 tb.suggest(wire.Y_BOX, box)
                 return
