@@ -614,3 +614,66 @@ def test_a_key_shakes_the_cup_and_the_piezo_shows_on_the_panel(monkeypatch):
         pygame.quit()
     finally:
         t.close()
+
+
+# ---- a bad option is said in one line, before anything is built or started (issue 24) -----------
+
+@pytest.mark.parametrize("args,said", [
+    (["--heap", "10K"], "--heap 10K is too small: the firmware needs at least 96K"),
+    (["--seconds", "-5"], "--seconds -5: give a time above 0"),
+    (["--names", "ABCDEFGHIJKLMNOPQRST"], "'ABCDEFGHIJKLMNOPQRST' has 20 characters: a handheld's name "
+                                          "has at most 8"),
+    (["--handhelds", "2", "--names", "A,B,C,D,E"], "--names gives 5 names for 2 handhelds"),
+    (["--channel", "99", "--strangers", "1"], "--channel 99: ESP-NOW channels are 1..14"),
+    (["--gif", "GIF"], "--gif without --autoplay: headless, nothing presses a button"),
+    (["--autoplay", "--gif", "/proc/nowhere/s.gif"], "--gif /proc/nowhere/s.gif: cannot write that file"),
+    (["--records", "/proc/x"], "--records /proc/x: cannot write in that folder"),
+    (["--frames-log", "/proc/nowhere/f.jsonl"], "--frames-log /proc/nowhere/f.jsonl: cannot write that file"),
+])
+def test_a_bad_option_is_one_line_and_exit_2_before_anything_starts(args, said, tmp_path, capsys,
+                                                                     monkeypatch):
+    from host_tools.sim import __main__ as simcli
+    started = []
+    monkeypatch.setattr(simcli, "Sim", lambda *a, **k: started.append(1))
+    monkeypatch.setattr(simcli, "_stale", lambda: started.append(1))
+    args = [str(tmp_path / "s.gif") if x == "GIF" else x for x in args]
+    assert simcli.main(["--headless"] + args) == 2
+    err = capsys.readouterr().err
+    assert said in err and len(err.strip().splitlines()) == 1, err
+    assert started == [] and not os.path.exists(tmp_path / "s.gif")
+
+
+def test_no_display_says_headless_and_web_instead_of_running_unseen(capsys, monkeypatch):
+    from host_tools.sim import __main__ as simcli
+    monkeypatch.setattr(sys, "platform", "linux")
+    for k in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"):
+        monkeypatch.delenv(k, raising=False)
+    monkeypatch.setattr(simcli, "Sim", lambda *a, **k: pytest.fail("started without a display"))
+    assert simcli.main([]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("no display here") and "--headless --autoplay" in err and "make web" in err
+    monkeypatch.setenv("DISPLAY", ":0")
+    assert simcli.option_problem(simcli.parser().parse_args([])) is None
+
+
+ONCE = """import json, machine, ssd1306, time
+pm = json.load(open("pinmap.json"))
+oled = ssd1306.SSD1306_I2C(128, 64, machine.I2C(0, scl=machine.Pin(pm["i2c"]["scl"]),
+                                                 sda=machine.Pin(pm["i2c"]["sda"])))
+oled.text("ONCE", 0, 0)
+oled.show()
+while True:
+    time.sleep_ms(50)
+"""
+
+
+def test_a_gif_starts_with_the_first_screens(tmp_path):
+    """The GIF recorder hears the handhelds from their first frame: a session whose screens never
+    change after the start still gets a GIF (it used to write nothing and say nothing)."""
+    script, gif = tmp_path / "once.py", tmp_path / "w.gif"
+    script.write_text(ONCE)
+    r = subprocess.run([sys.executable, "-m", "host_tools.sim", "--headless", "--handhelds", "1",
+                        "--script", str(script), "--seconds", "1", "--gif", str(gif), "--quiet"],
+                       cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert gif.exists() and "gif: %s (1 frames)" % gif in r.stdout, r.stdout + r.stderr

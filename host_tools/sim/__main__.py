@@ -285,8 +285,7 @@ def save_gif(a, rec, sim):
               file=sys.stderr)
 
 
-def headless(a, sim):
-    rec = gif_recorder(a, sim)
+def headless(a, sim, rec=None):
     prog = Progress(sim, not a.quiet)
     # a Triple-Yatzy game against bots takes over 20 simulated minutes
     limit_ms = (a.seconds if a.seconds is not None else (1800 * a.games if a.autoplay else 10)) \
@@ -386,19 +385,108 @@ def _stale():
     return any(os.path.getmtime(os.path.join(FIRMWARE, f)) > built for f in firmware_sources())
 
 
+# The smallest heap worth starting: a solo game needs about 98K-106K on the 64-bit port and an
+# 8-handheld table 224K (docs/memory.md); below this the firmware dies while booting or in its first game.
+HEAP_MIN_K = 96
+CHANNELS = range(1, 15)  # ESP-NOW's 2.4 GHz channels
+
+
+def _kbytes(heap):
+    n = int(heap[:-1]) * (1024 if heap[-1] == "K" else 1024 * 1024) if heap[-1] in "KM" else int(heap)
+    return n // 1024
+
+
+def _writable_file(path):
+    """None when path can be written (it is created empty and removed again if it was not there),
+    else the reason."""
+    existed = os.path.exists(path)
+    try:
+        with open(path, "ab"):
+            pass
+    except OSError as e:
+        return e.strerror or str(e)
+    if not existed:
+        os.remove(path)
+    return None
+
+
+def _writable_dir(path):
+    try:
+        os.makedirs(path, exist_ok=True)
+        import tempfile
+        with tempfile.TemporaryFile(dir=path):
+            pass
+    except OSError as e:
+        return e.strerror or str(e)
+    return None
+
+
+def _no_display():
+    """True on Linux without a display (no X11 or Wayland), unless SDL_VIDEODRIVER names one:
+    pygame would then open no window and the handhelds would run unseen."""
+    if not sys.platform.startswith("linux") or os.environ.get("SDL_VIDEODRIVER"):
+        return False
+    return not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def option_problem(a):
+    """The first bad option as one line naming it and what to do instead, or None. Checked before
+    anything is built or started, so a wrong option is said at once."""
+    from dicecup.storage.settings import NAME_MAX
+    if not 1 <= a.handhelds <= 32:
+        return "--handhelds must be 1..32"
+    if a.games < 1:
+        return "--games must be at least 1"
+    if a.gif_frames < 0:
+        return "--gif-frames must be 0 (no limit) or more"
+    if a.seconds is not None and not a.seconds > 0:
+        return "--seconds %g: give a time above 0 (simulated seconds), or leave it out" % a.seconds
+    if a.heap is not None and _kbytes(a.heap) < HEAP_MIN_K:
+        return ("--heap %s is too small: the firmware needs at least %dK to boot and play alone (224K for "
+                "an 8-handheld table, docs/memory.md); leave --heap out for the board's own (%s)"
+                % (a.heap, HEAP_MIN_K, boards.get(a.board).sim_heap()))
+    if a.channel not in CHANNELS:
+        return "--channel %d: ESP-NOW channels are 1..14 (the handhelds use 1)" % a.channel
+    for opt, v in (("--reboots", a.reboots), ("--power-cuts", a.power_cuts), ("--strangers", a.strangers)):
+        if v < 0:
+            return "%s %d: give 0 or more" % (opt, v)
+    if a.names is not None:
+        names = a.names.split(",")
+        if len(names) > a.handhelds:
+            return ("--names gives %d names for %d handhelds: give at most one per handheld, or more "
+                    "handhelds (--handhelds %d)" % (len(names), a.handhelds, len(names)))
+        for n in names:
+            if len(n.strip()) > NAME_MAX or not n.isprintable():
+                return ("--names: %r has %d characters: a handheld's name has at most %d printable ones"
+                        % (n, len(n.strip()), NAME_MAX))
+    if a.gif and a.headless and not a.autoplay and a.script == MAIN:
+        return ("--gif without --autoplay: headless, nothing presses a button, so the GIF would show "
+                "only the title screens: add --autoplay (or leave out --headless and play in the window)")
+    for opt, path in (("--gif", a.gif), ("--frames-log", a.frames_log)):
+        why = path and _writable_file(path)
+        if why:
+            return "%s %s: cannot write that file (%s): give a path in a folder you can write to" % (
+                opt, path, why)
+    for opt, path in (("--records", a.records), ("--screenshots", a.screenshots)):
+        why = path and _writable_dir(path)
+        if why:
+            return "%s %s: cannot write in that folder (%s): give a folder you can write to" % (
+                opt, path, why)
+    if not a.headless and _no_display():
+        return ("no display here (DISPLAY is not set), so the simulator's window cannot open: play "
+                "headless, python -m host_tools.sim --headless --autoplay (make sim ARGS='--headless "
+                "--autoplay'), or in a browser: make web")
+    return None
+
+
 def main(argv=None):
     a = parser().parse_args(argv)
     a.urandom_seed = a.seed  # only a given --seed seeds the handhelds' os.urandom
     if a.seed is None:
         a.seed = 1
-    if not 1 <= a.handhelds <= 32:
-        print("--handhelds must be 1..32", file=sys.stderr)
-        return 2
-    if a.games < 1:
-        print("--games must be at least 1", file=sys.stderr)
-        return 2
-    if a.gif_frames < 0:
-        print("--gif-frames must be 0 (no limit) or more", file=sys.stderr)
+    problem = option_problem(a)
+    if problem:
+        print(problem, file=sys.stderr)
         return 2
     if a.script == MAIN and _stale():
         from host_tools import build
@@ -413,13 +501,13 @@ def main(argv=None):
     try:
         if a.rules is not None:
             write_rules(sim, a.rules)
+        rec = gif_recorder(a, sim)  # before the start: the GIF begins with the first screens
         sim.start()
         for k in range(a.strangers):
             sim.add_stranger(a.stranger_rate, a.channel, seed=a.seed * 31 + k)
         if a.headless:
-            return headless(a, sim)
+            return headless(a, sim, rec)
         from host_tools.sim.window import SHOTS, Window
-        rec = gif_recorder(a, sim)
         Window(sim, a.scale, a.screenshots or SHOTS, sound=a.sound).run(a.seconds)
         save_gif(a, rec, sim)
         return 0
