@@ -143,13 +143,28 @@ def resolve_ports(spec, lister=list_usb_serial):
 
 
 def check_port(port):
-    """Fail early, before any tool runs, for a local port that is missing or not ours to open."""
+    """Fail early, before any tool runs, for a local port that is missing or not ours to open, and
+    for a network port (the Wokwi simulator's rfc2217://host:port) where nothing listens."""
+    if port.startswith("rfc2217://"):
+        return check_listening(port)
     if not _is_local(port):
         return
     if not os.path.exists(port):
         raise DeployError(explain("no device found", port))
     if not os.access(port, os.R_OK | os.W_OK):
         raise DeployError(explain("permission denied", port))
+
+
+def check_listening(url, timeout=2.0):
+    import socket
+    host, _, num = url.split("://", 1)[1].partition(":")
+    try:
+        socket.create_connection((host, int(num or 4000)), timeout=timeout).close()
+    except (OSError, ValueError) as e:
+        wokwi = " (the Wokwi simulator)" if url == WOKWI_URL else ""
+        raise DeployError("%s%s: nothing listens there (%s). Start the simulation first: open "
+                          "hardware/wokwi/diagram.json with the Wokwi extension for VS Code and start "
+                          "it, then deploy again" % (url, wokwi, getattr(e, "strerror", None) or e))
 
 
 def mpremote(port, *args):

@@ -209,7 +209,9 @@ def test_make_deploy_says_a_missing_port_before_building_the_tables(tmp_path):
     for args, said in ((["PORT="], "no port given"),
                        (["PORT=/dev/ttyUSB_dicecup_missing"], "no device on this port"),
                        (["PORT=/dev/null", "NAME=Anna,Bo"], "2 name(s) for 1 handheld"),
-                       (["PORT=/dev/null", "BOARD=esp8266"], "esp8266")):
+                       (["PORT=/dev/null", "BOARD=esp8266"], "esp8266"),
+                       (["PORT=wokwi"], "nothing listens there") if not _listening(4000) else
+                       (["PORT="], "no port given")):
         if log.exists():
             log.unlink()
         r = subprocess.run(["make", "-s", "-W", "host_tools/yatzy_table.py", "deploy", "PY=%s" % wrapper] + args,
@@ -218,6 +220,36 @@ def test_make_deploy_says_a_missing_port_before_building_the_tables(tmp_path):
         assert said in r.stderr, (args, r.stderr)
         ran = log.read_text().splitlines()
         assert len(ran) == 1 and "host_tools.deploy deploy --check-only" in ran[0], (args, ran)
+
+
+def _listening(port):
+    import socket
+    try:
+        socket.create_connection(("localhost", port), timeout=1).close()
+        return True
+    except OSError:
+        return False
+
+
+def test_a_network_port_where_nothing_listens_is_said_before_anything_runs():
+    """PORT=wokwi with no simulation running: one line naming the address and what to start, from
+    --check-only (make deploy's first step), before the tables' build and before any tool runs."""
+    import socket
+    srv = socket.socket()
+    srv.bind(("127.0.0.1", 0))
+    port = srv.getsockname()[1]
+    srv.listen(1)
+    runner = FakeRunner()
+    rc, out = run(["deploy", "--check-only", "--port", "rfc2217://127.0.0.1:%d" % port], runner)
+    assert rc == 0, out                      # something listens: the check passes
+    srv.close()
+    rc, out = run(["deploy", "--check-only", "--port", "rfc2217://127.0.0.1:%d" % port], runner)
+    assert rc == 1 and "rfc2217://127.0.0.1:%d: nothing listens there" % port in out, out
+    assert "Start the simulation first" in out and len(out.strip().splitlines()) == 1
+    assert runner.calls == []
+    if not _listening(4000):
+        with pytest.raises(deploy.DeployError, match="the Wokwi simulator.*nothing listens there.*Wokwi ext"):
+            deploy.check_listening(deploy.WOKWI_URL)
 
 
 def test_wokwi_port_goes_through_rfc2217():
