@@ -197,3 +197,19 @@ def test_the_page_shakes_a_cup_as_the_simulator_does_and_shows_its_piezo(site):
     assert times == sorted(times) and times[-1] - times[0] <= 600, times
     assert times[-1] - times[0] >= (simhub.SHAKE_EDGES - 2) * simhub.SHAKE_GAP_MS, times
     assert got["tone"] == 440
+
+
+# --- make web on a busy port: said before the site is built (issue 24) ----------------------------
+def test_a_busy_port_is_said_before_the_build_naming_web_port(monkeypatch, capsys):
+    import socket
+    from host_tools.web import __main__ as web
+    monkeypatch.setattr(web, "build", lambda *a, **k: pytest.fail("built the site for a busy port"))
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen(1)
+        port = s.getsockname()[1]
+        with pytest.raises(SystemExit) as e:
+            web.main(["serve", "--port", str(port)])
+    msg = str(e.value.code)
+    assert msg.startswith("port %d on 127.0.0.1 is not free" % port), msg
+    assert "make web WEB_PORT=%d" % (port + 1) in msg and "\n" not in msg

@@ -97,9 +97,20 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-def serve(port=8017, out=OUT):
+def listen(port, out=OUT):
+    """The page's server bound to 127.0.0.1:port, before the site is built: a busy port is said at
+    once, naming WEB_PORT (make web) and --port."""
     handler = functools.partial(_Quiet, directory=out)
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    try:
+        return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    except (OSError, OverflowError) as e:
+        sys.exit("port %d on 127.0.0.1 is not free (%s): another program, or another `make web`, uses it; "
+                 "take another: make web WEB_PORT=%d (python -m host_tools.web --port %d)"
+                 % (port, getattr(e, "strerror", None) or e, port + 1, port + 1))
+
+
+def serve(port=8017, out=OUT, httpd=None):
+    httpd = httpd or listen(port, out)
     print("dicecup in the browser: http://127.0.0.1:%d/  (?n=4 handhelds; Ctrl-C stops)"
           % httpd.server_address[1], flush=True)
     try:
@@ -113,10 +124,11 @@ def main(argv=None):
     ap.add_argument("what", nargs="?", default="serve", choices=("build", "serve"))
     ap.add_argument("--port", type=int, default=8017)
     a = ap.parse_args(argv)
+    httpd = listen(a.port) if a.what == "serve" else None
     m = build()
     print("build/web: %d Python files, MicroPython %s" % (len(m["files"]), m["mp_version"]))
-    if a.what == "serve":
-        serve(a.port)
+    if httpd:
+        serve(a.port, httpd=httpd)
 
 
 if __name__ == "__main__":
