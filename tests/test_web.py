@@ -213,3 +213,68 @@ def test_a_busy_port_is_said_before_the_build_naming_web_port(monkeypatch, capsy
     msg = str(e.value.code)
     assert msg.startswith("port %d on 127.0.0.1 is not free" % port), msg
     assert "make web WEB_PORT=%d" % (port + 1) in msg and "\n" not in msg
+
+
+# --- the page's address options and what it shows (issue 24) --------------------------------------
+def _params(searches):
+    js = ("import { readParams } from %s;\nconst out = %s.map((s) => readParams(s));\n"
+          "console.log(JSON.stringify(out));" % (json.dumps("file://" + os.path.join(STATIC, "params.mjs")),
+                                                 json.dumps(searches)))
+    r = subprocess.run([NODE, "--input-type=module", "-e", js], capture_output=True, text=True, timeout=30)
+    assert r.returncode == 0, r.stderr
+    return json.loads(r.stdout)
+
+
+@needs_node
+@pytest.mark.parametrize("search,said", [
+    ("?n=0", "n=0 is wrong: n is the number of handhelds, 1 to 8"),
+    ("?n=abc", "n=abc is wrong: n is the number of handhelds, 1 to 8"),
+    ("?n=9", "n=9 is wrong"),
+    ("?loss=2", "loss=2 is wrong: loss is a probability from 0 to 1"),
+    ("?delay=abc", "delay=abc is wrong: delay is A:B milliseconds"),
+    ("?delay=9:2", "delay=9:2 is wrong"),
+    ("?clock=bogus", "clock=bogus is wrong: clock is wall or virtual"),
+    ("?seed=x", "seed=x is wrong: seed is a whole number"),
+    ("?scale=0", "scale=0 is wrong"),
+    ("?names=BARTHOLOMEW", "names=BARTHOLOMEW is wrong: names is names of at most 8 characters"),
+    ("?lang=fr", "lang=fr is wrong: lang is da or en"),
+    ("?nn=4", "?nn= is not an option of this page: it takes n, room,"),
+])
+def test_a_wrong_address_option_is_one_line_naming_it(search, said):
+    got = _params([search])[0]
+    assert len(got["errors"]) == 1 and got["errors"][0].startswith(said), got["errors"]
+
+
+@needs_node
+def test_good_address_options_are_read_as_before():
+    good, plain = _params(["?n=2&room=k&seed=7&clock=virtual&loss=0.1&dup=0.05&delay=2:20&reorder=0.2"
+                           "&scale=2.5&tab=3&names=anna,,bo&lang=da&finger=1", ""])
+    assert good["errors"] == [] and plain["errors"] == []
+    assert (good["n"], good["room"], good["seed"], good["clock"], good["tab"]) == (2, "k", 7, "virtual", 3)
+    assert (good["loss"], good["dup"], good["reorder"], good["delay"], good["scale"]) == (0.1, 0.05, 0.2, [2, 20], 2.5)
+    assert good["names"] == ["ANNA", "", "BO"] and good["lang"] == "da"
+    assert (plain["n"], plain["scale"], plain["clock"], plain["seed"], plain["delay"]) == (4, 3, "wall", None, [0, 0])
+
+
+def test_the_page_says_how_to_form_a_table_has_a_footer_and_a_favicon():
+    """The help line names the handheld's own menu rows (the firmware's English and Danish words),
+    the footer is a plain block (not the flex row that broke it into pieces), the favicon exists,
+    and the page has a place for its errors, which page.mjs fills from readParams."""
+    from dicecup.text import strings_table
+    html = open(os.path.join(STATIC, "index.html")).read()
+    rows = {}
+    for line in strings_table.TABLE.splitlines():
+        parts = line.split("|")
+        if len(parts) == 3:
+            rows[parts[0]] = parts[1:]
+    for key in ("table", "t_create", "t_join", "t_admit"):
+        assert rows[key][1] in html, key
+    assert rows["table"][0] in html
+    assert '<link rel="icon" href="favicon.svg"' in html
+    import xml.etree.ElementTree as ET
+    assert ET.parse(os.path.join(STATIC, "favicon.svg")).getroot().tag.endswith("svg")
+    foot = html[html.index("<footer>"):html.index("</footer>")]
+    assert "<kbd>Z X C V</kbd>" in foot and 'class="meta"' not in foot
+    assert 'id="errors"' in html
+    page = open(os.path.join(STATIC, "page.mjs")).read()
+    assert "readParams(location.search)" in page and "URLSearchParams" not in page

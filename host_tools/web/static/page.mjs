@@ -3,21 +3,39 @@
 // Each handheld's flash lives in localStorage (a reload keeps settings, name, statistics, records),
 // and its records download as the JSON files the referee (host_tools.replay) reads.
 import { Hub, BUTTONS } from "./hub.mjs";
+import { readParams } from "./params.mjs";
 
-const q = new URLSearchParams(location.search);
-const N = Math.max(1, Math.min(8, parseInt(q.get("n") || "4")));
-const SCALE = Math.max(1, Math.min(8, parseFloat(q.get("scale") || "3")));
-const room = q.get("room");
-const seed = q.has("seed") ? parseInt(q.get("seed")) : null;
-const clock = q.get("clock") === "virtual" ? "virtual" : "wall";
+// what goes wrong is said on the page, not only in the console: a wrong address option (nothing
+// starts then), a file that does not load, a handheld's worker that fails
+const errorsEl = document.getElementById("errors");
+function say(line) {
+  const p = document.createElement("div");
+  p.textContent = line;
+  errorsEl.appendChild(p);
+  document.getElementById("status").textContent = "stopped: see the red lines";
+}
+const STOP = "the address has wrong options";
+addEventListener("error", (e) => { if (!String(e.message).includes(STOP)) say("error: " + (e.message || e.error)); });
+addEventListener("unhandledrejection", (e) => say("error: " + ((e.reason && e.reason.message) || e.reason)));
+const P = readParams(location.search);
+if (P.errors.length) {
+  P.errors.forEach(say);
+  say("fix the address and reload; without options the page runs four handhelds");
+  throw new Error(STOP + ": " + P.errors.join("; "));
+}
+const N = P.n;
+const SCALE = P.scale;
+const room = P.room;
+const seed = P.seed;
+const clock = P.clock;
 // each tab's handhelds need their own radio addresses: a tab number in the MAC (?tab= to fix it),
 // drawn once per tab and kept in sessionStorage (per tab, kept over a reload), so a handheld keeps
 // its address and with it its seat at a table when the page reloads
 const tabKey = "dicecup-tab:" + room;
-const tab = q.has("tab") ? parseInt(q.get("tab")) & 255 : !room ? 0 :
+const tab = P.tab !== null ? P.tab : !room ? 0 :
   parseInt(sessionStorage.getItem(tabKey) || "0") || 1 + Math.floor(Math.random() * 250);
 if (room) sessionStorage.setItem(tabKey, String(tab));
-const delay = (q.get("delay") || "0:0").split(":").map(Number);
+const delay = P.delay;
 const KEYS = ["1234", "qwer", "asdf", "zxcv", "5678", "tyui", "ghjk", "bnm,"];
 const SHAKE_KEYS = "9ol.0p;/";  // the simulator window's (host_tools/sim/window.py SHAKE_KEYS)
 const store = "dicecup:" + (room || "local") + ":" + tab + ":";   // each tab's own flash
@@ -52,9 +70,9 @@ const base = new URL(".", location.href).href;
 const hub = new Hub({
   n: N, seed, tab, room, clock, base, manifest, sleep, flashOf, saveFlash,
   // ?names=A,B,...: the owners' names of new handhelds (an empty one asks); default the simulator's
-  names: q.has("names") ? q.get("names").split(",").map((s) => s.trim().toUpperCase().slice(0, 8)) : undefined,
-  loss: parseFloat(q.get("loss") || "0"), dup: parseFloat(q.get("dup") || "0"), delayMs: delay,
-  reorder: parseFloat(q.get("reorder") || "0"),
+  names: P.names,
+  loss: P.loss, dup: P.dup, delayMs: delay,
+  reorder: P.reorder,
   spawn: () => {
     const w = new Worker("handheld.mjs", { type: "module" });
     return { post: (m, t) => w.postMessage(m, t), on: (f) => { w.onmessage = (e) => f(e.data); }, terminate: () => w.terminate() };
@@ -163,7 +181,7 @@ const bootMs = performance.now() - t0;
 requestAnimationFrame(paint);
 // for the tests and the bench (tests/web/browser.mjs): the hub, and a finger over puppeteer's binding
 window.dicecup = { hub, bootMs, views };
-if (q.get("finger") && window.dicecupFinger) {
+if (P.finger && window.dicecupFinger) {
   const sent = [];
   hub.after = async () => {
     const r = await window.dicecupFinger({ now: hub.now, handhelds: hub.handhelds.map((h, i) => ({ frameKey: h.frames,
