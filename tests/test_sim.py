@@ -263,9 +263,13 @@ def test_headless_autoplay_snyd_records_replay(tmp_path):
     for f in files:
         doc = json.loads(f.read_text())
         assert doc["game"] == "snyd"
+        assert doc["names"] == ["ANNA", "BO"]  # a table's record names its players (issue 24)
         rr = subprocess.run([sys.executable, "-m", "host_tools.replay", str(f)], cwd=ROOT,
                             capture_output=True, text=True, timeout=60)
         assert rr.returncode == 0, rr.stdout + rr.stderr
+        rr = subprocess.run([sys.executable, "-m", "host_tools.replay", "--summary", str(f)], cwd=ROOT,
+                            capture_output=True, text=True, timeout=60)
+        assert rr.returncode == 0 and (" ANNA won " in rr.stdout or " BO won " in rr.stdout), rr.stdout
     from PIL import Image
     assert Image.open(gif).n_frames > 10
 

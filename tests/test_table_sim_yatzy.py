@@ -62,6 +62,7 @@ def test_two_handhelds(tmp_path):
     # both handhelds rolled: every scorecard's turns alternate, rolls of up to 3
     assert [t["p"] for t in doc["turns"][:4]] == [0, 1, 0, 1]
     assert max(len(t["rolls"]) for t in doc["turns"]) > 1
+    assert doc["names"] == ["ANNA", "BO"] and "teams" not in doc   # the owners, as the screens say
 
 
 def test_four_handhelds_in_teams_at_30_percent_loss(tmp_path):
@@ -78,7 +79,8 @@ def test_three_teams_on_four_handhelds(tmp_path):
     autoplay presses about on the teammates' screens too, so their suggestions cross the radio."""
     r, out = cli(tmp_path, "team3", "--handhelds", 4, "--seed", 5)
     assert r.returncode == 0, r.stdout + r.stderr[-3000:]
-    agreed(read(out, 4), 4, cards=3)
+    doc = agreed(read(out, 4), 4, cards=3)
+    assert doc["teams"] == [["ANNA", "DITTE"], ["BO"], ["CARL"]] and "names" not in doc
 
 
 def test_maxi(tmp_path):

@@ -74,7 +74,7 @@ def test_wrong_dice_is_a_round_error():
     r = example()
     r["rounds"].append({"dice": [[1] * 5, [1] * 5, [1] * 5, [1] * 5], "actions": []})
     out = replay(r)
-    eq(out["error"], {"round": 1, "action": None, "reason": "seat 2 has 4 dice, not 5"})
+    eq(out["error"], {"round": 1, "action": None, "reason": "seat 2 has 4 dice left, but the record lists 5"})
     eq(len(out["rounds"]), 1)
 
 
@@ -180,17 +180,23 @@ def test_malformed_records():
     bad(lambda r: r["rounds"][0]["dice"].pop())
     bad(lambda r: r["rounds"][0]["dice"][0].append(7))
     bad(lambda r: r["rounds"][0]["dice"][0].append(1))  # six dice
-    bad(lambda r: setv(r["rounds"][0]["dice"][0], 0, 0))
     bad(lambda r: setv(r["rounds"][0]["dice"][0], 0, True))
     bad(lambda r: r["rounds"][0]["actions"].append([1, "raise", 2, 2]))
-    bad(lambda r: r["rounds"][0]["actions"].append([2, "snyd"]))
     bad(lambda r: r["rounds"][0]["actions"].append([True, "snyd"]))
     bad(lambda r: r["rounds"][0]["actions"].append([1, "snyd", 2]))
     bad(lambda r: r["rounds"][0]["actions"].append([1, "bid", 2]))
     bad(lambda r: r["rounds"][0]["actions"].append([1, "bid", 2.0, 3]))
-    bad(lambda r: r["rounds"][0]["actions"].append([1, "bid", 2, 7]))
     bad(lambda r: r["rounds"][0]["actions"].append({"seat": 1}))
     raises(Malformed, replay, [])
+    # values of the right type that the game does not allow break a rule (as in Yatzy): the core's
+    # reason, the round's error, not a malformed record
+    for mutate, where, reason in (
+            (lambda r: setv(r["rounds"][0]["dice"][0], 0, 0), None, "die values are 1..6"),
+            (lambda r: r["rounds"][0]["actions"].append([2, "snyd"]), 1, "no such seat"),
+            (lambda r: r["rounds"][0]["actions"].append([1, "bid", 2, 7]), 1, "face must be 1..6")):
+        r = rec([{"dice": [[1, 2, 3, 4, 5], [2, 3, 4, 5, 6]], "actions": [[0, "bid", 1, 2]]}])
+        mutate(r)
+        eq(replay(r)["error"], {"round": 0, "action": where, "reason": reason})
     # optional keys are accepted and ignored
     ok = rec([], version=1, names=["ann", "bo"], meta={"table": "kitchen"}, preset="kids")
     eq(replay(ok)["error"], None)

@@ -3,7 +3,9 @@
   replay(record) -> the spec's Output dict; raises recordlib.Malformed for anything not a record.
       Every legality decision is the rules core's (snyd.Game); this module only checks the shape and
       translates. The whole record's shape is checked before any round is replayed, so a malformed
-      record is always exit 2, never a partial result. Forfeits (version 2): consecutive
+      record is always exit 2, never a partial result. Values of the right type that the game does not
+      allow (a die of 7, a bid on face 0, seat 9 of 4) break a rule: the core says which (exit 1), as
+      in yatzy_record. Forfeits (version 2): consecutive
       [seat, "forfeit"] actions end a round through Game.forfeit; a call right before them is
       checked (snyd_error / calza_error) but not counted; a seat's dice may be null only if it
       forfeits in that round (else a round error, action null).
@@ -12,7 +14,7 @@
 Records are Python objects here; turn them into JSON text with json.dumps / json.loads. Writing a
 record as a game goes is snyd_recorder's job (the handheld loads only that).
 """
-from dicecup.core.recordlib import Malformed, check_keys, get_dice, get_int, get_list, get_str, is_int
+from dicecup.core.recordlib import Malformed, check_keys, get_int, get_list, get_str, is_int
 from dicecup.rules.snyd import CALL_FORFEIT, MAX_DICE, Game, Illegal, Rules
 from dicecup.records.snyd_recorder import KINDS
 from dicecup.rules.snyd_text import CALL_NAMES
@@ -34,7 +36,9 @@ def _check_round(rd, r, seats, open_die):
             continue
         w = "%s.dice[%d]" % (where, s)
         get_list(d, w, 0, MAX_DICE)
-        get_dice(d, w)
+        for i, v in enumerate(d):  # a value outside 1..6 breaks a rule (the core says so), as in Yatzy
+            if not is_int(v):
+                raise Malformed("%s[%d] must be an integer" % (w, i))
     if "shown" in rd:
         if not open_die:
             raise Malformed("%s.shown needs the open_die rule" % where)
@@ -45,14 +49,16 @@ def _check_round(rd, r, seats, open_die):
     for a, act in enumerate(get_list(rd["actions"], where + ".actions")):
         w = "%s.actions[%d]" % (where, a)
         get_list(act, w, 2, 4)
-        get_int(act[0], 0, seats - 1, w + " seat")
+        if not is_int(act[0]):
+            raise Malformed(w + " seat must be an integer")
         kind = get_str(act[1], KINDS, w + " kind")
         if kind == "bid":
             if len(act) != 4:
                 raise Malformed("%s: a bid is [seat, \"bid\", count, face]" % w)
             if not is_int(act[2]):
                 raise Malformed("%s count must be an integer" % w)
-            get_int(act[3], 1, 6, w + " face")
+            if not is_int(act[3]):
+                raise Malformed("%s face must be an integer" % w)
         elif len(act) != 2:
             raise Malformed("%s: a call is [seat, \"%s\"]" % (w, kind))
 
@@ -116,7 +122,7 @@ def round_entry(g):
 def _forfeit_mask(actions):
     m = 0
     for act in actions:
-        if act[1] == "forfeit":
+        if act[1] == "forfeit" and 0 <= act[0] < 8:  # another seat: the core says "no such seat"
             m |= 1 << act[0]
     return m
 

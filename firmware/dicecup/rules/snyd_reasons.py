@@ -27,7 +27,7 @@ REASONS = (
     "only the seat on turn may call calza",
     "the round in progress has no call yet",
     "dice must list all %d seats",
-    "seat %d has %d dice, not %d",
+    "seat %d has %d dice left, but the record lists %d",
     "die values are 1..6",
     "open_die: shown must name a die for each seat",
     "seat %d must lay open one of its %d dice",

@@ -655,8 +655,24 @@ class Table:
         kind, won, score = g.result(me, self.kids)
         n = settings.count_game(st, kind, won, score)
         store.save_record(self.mod.FOLDER, n, Record(g.rec, {"table": "%08x" % self.tid,
-                                                            "game": g.round}))
+                                                            "game": g.round}, self._record_names()))
         self.saved_games += 1
+
+    def _record_names(self):
+        """The record's names as the screens say them: one per seat (Snyd) or scorecard (Yatzy),
+        or for Yatzy team play each team's members (the record's "teams")."""
+        g = self.game
+        names = [self.seat_name(s) for s in range(g.n)]
+        card_of = getattr(g, "card_of", None)
+        if card_of is None:
+            return {"names": names}
+        cards = [[] for _ in range(g.cards)]
+        for s in range(g.n):
+            if card_of(s) >= 0:
+                cards[card_of(s)].append(names[s])
+        if g.teams:
+            return {"teams": cards}
+        return {"names": [c[0] if c else "" for c in cards]}
 
     # ---- the lobby: create, join, the join list, the seat order, the creator's yes ----------
     def create(self, tname, rules, kids, game=G_SNYD):
@@ -1001,15 +1017,20 @@ class _Trim:
 
 
 class Record:
-    """A game recorder's record with a meta object (which table, which game) added."""
+    """A game recorder's record with the players' names (Table._record_names) and a meta object
+    (which table, which game) added."""
 
-    def __init__(self, rec, meta):
+    def __init__(self, rec, meta, names=None):
         self.rec = rec
         self.meta = meta
+        self.names = names or {}
 
     def write(self, f):
         import json
         self.rec.write(_Trim(f))
+        for k in self.names:
+            f.write(', "%s": ' % k)
+            f.write(json.dumps(self.names[k]))
         f.write(', "meta": ')
         f.write(json.dumps(self.meta))
         f.write("}")
