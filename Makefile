@@ -14,8 +14,9 @@ $(STAMP): requirements.txt
 	$(PY) -m pip install --quiet -r requirements.txt
 	touch $@
 
+# -rs: each skipped test's reason is printed at the end (no openscad, no Node.js, `make web-test`'s)
 test: setup mp32
-	$(PY) -m pytest -q -n 2 tests
+	$(PY) -m pytest -q -rs -n 2 tests
 
 bench: setup build tables mp32
 	$(PY) -m host_tools.bench
