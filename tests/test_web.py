@@ -278,3 +278,34 @@ def test_the_page_says_how_to_form_a_table_has_a_footer_and_a_favicon():
     assert 'id="errors"' in html
     page = open(os.path.join(STATIC, "page.mjs")).read()
     assert "readParams(location.search)" in page and "URLSearchParams" not in page
+
+
+PAGE_RUN = """
+const els = {};
+const el = (id) => (els[id] = els[id] || { id, textContent: "", children: [],
+  appendChild(c) { this.children.push(c); } });
+globalThis.document = { getElementById: el, createElement: () => ({ textContent: "" }),
+  documentElement: { style: { setProperty() {} } } };
+globalThis.location = { search: %s, href: "http://x/" };
+const listeners = {};
+globalThis.addEventListener = (k, f) => { listeners[k] = f; };
+let fetched = false;
+globalThis.fetch = async () => { fetched = true; throw new Error("fetch"); };
+let err = null;
+try { await import(%s); } catch (e) { err = String(e.message); }
+console.log(JSON.stringify({ lines: el("errors").children.map((c) => c.textContent),
+  status: el("status").textContent, fetched, err }));
+"""
+
+
+@needs_node
+def test_the_page_shows_wrong_options_on_the_page_and_starts_nothing():
+    """page.mjs with a DOM stand-in: ?n=0&loss=2 puts a red line per wrong option and one on what to
+    do into #errors, says so in the status line, and never fetches the manifest (nothing starts)."""
+    js = PAGE_RUN % (json.dumps("?n=0&loss=2"), json.dumps("file://" + os.path.join(STATIC, "page.mjs")))
+    r = subprocess.run([NODE, "--input-type=module", "-e", js], capture_output=True, text=True, timeout=30)
+    got = json.loads(r.stdout.strip().splitlines()[-1])
+    assert got["lines"][:2] == ["n=0 is wrong: n is the number of handhelds, 1 to 8 (e.g. ?n=4)",
+                                "loss=2 is wrong: loss is a probability from 0 to 1 (e.g. &loss=0.1)"]
+    assert "fix the address" in got["lines"][2] and len(got["lines"]) == 3, got
+    assert got["status"].startswith("stopped") and not got["fetched"], got

@@ -155,6 +155,14 @@ class View {
 for (const h of hub.handhelds) views.push(new View(h));
 views.forEach((v) => v.records());
 document.getElementById("lossy").onchange = (e) => hub.setLossy(e.target.checked);
+// the language switch: the page again with &lang= (every handheld's language; empty: as each is set)
+const langSel = document.getElementById("lang");
+langSel.value = P.lang || "";
+langSel.onchange = () => {
+  const u = new URL(location.href);
+  if (langSel.value) u.searchParams.set("lang", langSel.value); else u.searchParams.delete("lang");
+  location.assign(u.href);
+};
 if (room) document.getElementById("room").textContent = "room " + room + " (tab " + tab + ")";
 addEventListener("keydown", (e) => {
   if (e.repeat || e.ctrlKey || e.metaKey || e.altKey) return;
