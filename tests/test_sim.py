@@ -628,6 +628,7 @@ def test_a_key_shakes_the_cup_and_the_piezo_shows_on_the_panel(monkeypatch):
     (["--names", "ABCDEFGHIJKLMNOPQRST"], "'ABCDEFGHIJKLMNOPQRST' has 20 characters: a handheld's name "
                                           "has at most 8"),
     (["--handhelds", "2", "--names", "A,B,C,D,E"], "--names gives 5 names for 2 handhelds"),
+    (["--names", "AN\tNA"], "--names: 'AN\\tNA' is not a name: a handheld's name has printable"),
     (["--channel", "99", "--strangers", "1"], "--channel 99: ESP-NOW channels are 1..14"),
     (["--gif", "GIF"], "--gif without --autoplay: headless, nothing presses a button"),
     (["--autoplay", "--gif", "/proc/nowhere/s.gif"], "--gif /proc/nowhere/s.gif: cannot write that file"),

@@ -13,6 +13,7 @@ import json
 import os
 import random
 import sys
+import tempfile
 import time
 
 from host_tools import boards
@@ -413,7 +414,6 @@ def _writable_file(path):
 def _writable_dir(path):
     try:
         os.makedirs(path, exist_ok=True)
-        import tempfile
         with tempfile.TemporaryFile(dir=path):
             pass
     except OSError as e:
@@ -456,9 +456,11 @@ def option_problem(a):
             return ("--names gives %d names for %d handhelds: give at most one per handheld, or more "
                     "handhelds (--handhelds %d)" % (len(names), a.handhelds, len(names)))
         for n in names:
-            if len(n.strip()) > NAME_MAX or not n.isprintable():
-                return ("--names: %r has %d characters: a handheld's name has at most %d printable ones"
+            if len(n.strip()) > NAME_MAX:
+                return ("--names: %r has %d characters: a handheld's name has at most %d"
                         % (n, len(n.strip()), NAME_MAX))
+            if not n.isprintable():
+                return "--names: %r is not a name: a handheld's name has printable characters only" % n
     if a.gif and a.headless and not a.autoplay and a.script == MAIN:
         return ("--gif without --autoplay: headless, nothing presses a button, so the GIF would show "
                 "only the title screens: add --autoplay (or leave out --headless and play in the window)")
