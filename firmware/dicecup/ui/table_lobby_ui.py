@@ -4,7 +4,7 @@ only: table_ui.start forgets it (and table_lobby) before a game's screen opens, 
 at game over (lobby).
 """
 from dicecup.table import table as tbl
-from dicecup.device.buttons import PRESS, SELECT
+from dicecup.device.buttons import BACK, PRESS
 from dicecup.text.strings import t
 from dicecup.ui.table_watch import MENU_MODULES, close, ensure, play, watch
 from dicecup.ui.ui import Confirm, Menu, Screen
@@ -271,7 +271,7 @@ class Joining(Screen):
             self.app.go(Waiting(self.app))
 
     def key(self, b, ev):
-        if ev == PRESS and b != SELECT:
+        if ev == PRESS and b == BACK:  # as its last row says (a dimmed screen lets UP and DOWN through)
             self.app.table._forget()
             self.app.go(TableMenu(self.app, 1))
 
@@ -306,7 +306,7 @@ class Waiting(Screen):
             self.changed()
 
     def key(self, b, ev):
-        if ev == PRESS and b != SELECT:
+        if ev == PRESS and b == BACK:  # as its last row says (a dimmed screen lets UP and DOWN through)
             app = self.app
             app.go(Confirm(app, "t_leave_q", self, lambda: close(app)))
 

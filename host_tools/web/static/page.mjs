@@ -53,6 +53,8 @@ const hub = new Hub({
   n: N, seed, tab, room, clock, base, manifest, sleep, flashOf, saveFlash,
   // ?names=A,B,...: the owners' names of new handhelds (an empty one asks); default the simulator's
   names: q.has("names") ? q.get("names").split(",").map((s) => s.trim().toUpperCase().slice(0, 8)) : undefined,
+  // ?lang=da|en: every handheld's language (kept in its flash for the next visit)
+  lang: { da: 0, en: 1 }[q.get("lang")],
   loss: parseFloat(q.get("loss") || "0"), dup: parseFloat(q.get("dup") || "0"), delayMs: delay,
   reorder: parseFloat(q.get("reorder") || "0"),
   spawn: () => {
