@@ -130,6 +130,9 @@ def _tone(p):
 def lightsleep(ms=None):
     import esp32
     e = esp32.ext
+    for n in list(_levels):     # a tap not read yet is over before the sleep starts
+        if n > 255 and _levels.pop(n):
+            _levels[n - 256] = 1
     lv = _levels.get
     t0 = time.ticks_ms()
     while True:
