@@ -89,10 +89,9 @@ class App:
                 lambda: load("dicecup.ui.table_ui").resume(self), False, _NO_ROOM_TABLE):
             return  # back in the seat kept on flash (table_ui.resume)
         if self.owner is None and not store.exists(settings.OWNER):
-            # a new handheld: its owner's name first (the table seats it, the screens show it);
-            # once saved, owner.json exists and the title comes straight up
-            from dicecup.ui import settings_ui
-            self.go(settings_ui.NameEditor(self, None))
+            # a new handheld: its language, then its owner's name (the table seats it, the screens
+            # show it); once saved, owner.json exists and the title comes straight up
+            load("dicecup.ui.firstboot").start(self)
             return
         from dicecup.ui import screens
         self.go(screens.Title(self))

@@ -41,3 +41,48 @@ def test_a_tap_shorter_than_a_poll_is_a_press():
     r.press("up")                        # and the button works as before afterwards
     assert r.selected() == first, r.text()
     rig.leave()
+
+
+def test_a_new_handheld_speaks_english_and_asks_the_language_before_the_name():
+    rig.fresh(None, owner=None, lang=None)
+    r = rig.Rig()
+    lines = r.lines()
+    assert lines[0].startswith("Language/Sprog"), r.text()  # both words: whoever holds it can read it
+    assert "English" in lines[1] and "Dansk" in lines[2], r.text()
+    assert r.selected().strip() == "English", r.text()      # the default: one press goes on
+    r.press("back")                      # no way round the question
+    assert r.lines()[0].startswith("Language/Sprog"), r.text()
+    r.press("select")
+    assert r.lines()[0].startswith("Your name?"), r.text()
+    r.hold("select", 1000)               # "A" saved: on to the title, in English
+    assert r.lines()[0].startswith("Dice cup"), r.text()
+    with open("settings.json") as f:
+        assert json.load(f)["lang"] == 1
+    rig.leave()
+
+
+def test_dansk_on_the_first_boot_keeps_danish():
+    rig.fresh(None, owner=None, lang=None)
+    r = rig.Rig()
+    r.press("down")
+    r.press("select")                    # Dansk
+    assert r.lines()[0].startswith("Hvad hedder"), r.text()
+    r.hold("select", 1000)
+    assert r.lines()[0].startswith("Terningebæger"), r.text()
+    r2 = rig.Rig()                       # the next boot: no question, still Danish
+    assert r2.lines()[0].startswith("Terningebæger"), r2.text()
+    rig.leave()
+
+
+def test_a_named_handheld_without_a_language_setting_starts_in_english():
+    rig.fresh(None, lang=None)           # named (make deploy NAME=...), settings never changed
+    r = rig.Rig()
+    assert r.lines()[0].startswith("Dice cup"), r.text()
+    rig.leave()
+
+
+def test_a_language_set_before_the_first_boot_is_not_asked_again():
+    rig.fresh({"lang": 0}, owner=None, lang=None)   # the simulator's --lang da, the page's ?lang=da
+    r = rig.Rig()
+    assert r.lines()[0].startswith("Hvad hedder"), r.text()
+    rig.leave()
