@@ -40,7 +40,7 @@ no_room_t|For lidt hukommelse til bordet: brug et S3- eller WROVER-kort|Too litt
 lang|Sprog|Language
 lang_name|Dansk|English
 name|Navn|Name
-first_name|Hvad hedder du?|Your name?
+first_name|Dit navn?|Your name?
 sound|Lyd|Sound
 coach|Træner|Coach
 hard_no_table|Svær uden tabel:|Hard: no table,
@@ -78,6 +78,7 @@ on|ja|on
 off|nej|off
 played_won|spil/vundet|played/won
 best|Bedste Yatzy|Best Yatzy
+st_kids|Snyd børn|Snyd kids
 name_help1|op/ned OK næste|up/down OK next
 name_help2|Hold OK: gem|Hold OK: save
 your_turn|Din tur!|Your turn!

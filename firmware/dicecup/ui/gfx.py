@@ -83,15 +83,18 @@ class Gfx:
         return x
 
     def row(self, row, s, align=0, inverse=False):
-        """Text on an 8-pixel row: align 0 left, 1 centre, 2 right. inverse draws it light-on-dark
-        across the whole row (the selected line of a menu)."""
+        """Text on an 8-pixel row: align 0 left, 1 centre, 2 right. inverse draws it dark on a
+        light bar across the whole row (the selected line of a menu). The font's capitals and
+        Å's ring reach the row's top pixel line, so the bar starts a line higher (on the row
+        above's descender line): a dark letter top on the bar's edge would melt into the dark
+        above it and read as cut ("Yatzy" as "\\atzy")."""
         y = row * 8
         if len(s) > _COLS:
             s = s[:_COLS]
         w = len(s) * 8
         x = 0 if align == 0 else ((_W - w) // 2 if align == 1 else _W - w)
         if inverse:
-            self.fb.fill_rect(0, y, _W, 8, 1)
+            self.fb.fill_rect(0, y - 1, _W, 9, 1)
         self.text(s, x, y, 0 if inverse else 1)
 
     def die(self, x, y, face, size=DIE):
