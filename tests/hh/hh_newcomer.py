@@ -86,3 +86,20 @@ def test_a_language_set_before_the_first_boot_is_not_asked_again():
     r = rig.Rig()
     assert r.lines()[0].startswith("Dit navn?"), r.text()
     rig.leave()
+
+
+def test_the_rounds_dice_counts_say_whose_they_are():
+    rig.fresh({"sleep": 4, "bots": 3, "dice": 2})
+    r = rig.Rig(seed=3)
+    r.choose("Snyd")
+    r.choose("Start!")
+    m = r.app.screen.m
+    g = m.game
+    row = r.lines()[6]
+    # each seat's initial and dice left, in seat order: Dig's D3, then the bots' B3 ...
+    assert row.split() == [m.names[s][0] + str(g.dice_left[s]) for s in range(g.seats)], row
+    # and this handheld's own cell inverted (lit under its letters)
+    x = (128 - len(row) * 8) // 2
+    assert r.panel.sent[6 * 128 + x] == 0xFF, r.text()
+    assert r.panel.sent[6 * 128 + x + 16 + 8] != 0xFF, r.text()   # the next seat's is not
+    rig.leave()

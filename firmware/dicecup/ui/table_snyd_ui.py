@@ -131,11 +131,7 @@ class TableRound(snyd_ui.Round):
         game = self.m.game
         if game is None:  # back after a reboot, catching up with the table
             return
-        line = ""
-        for s in range(game.seats):
-            c = game.dice_left[s]
-            line += " " + (str(c) if c else "-")
-        g.row(6, line[:16], 1)
+        self.counts(g, tb.my_seat())
 
 
 class TableChoose(Choose):
