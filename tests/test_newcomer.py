@@ -52,3 +52,51 @@ def test_every_handheld_speaks_the_language_set_and_the_window_keeps_it(tmp_path
             json.dump({"lang": 1}, f)         # as its settings menu saves a change to English
         simmain.keep_lang(sim)
     assert simmain.kept_lang() == "en"
+
+
+# ---- a rebooted handheld at a table shows no stale reveal ------------------------------------
+
+def _is_reveal(rows):
+    from host_tools.sim.tabledrive import en
+    return rows[0].startswith((en("mv_snyd") + " ", en("mv_calza") + " ")) and \
+        rows[1].startswith(en("bid") + " ")
+
+
+def test_a_rebooted_handheld_shows_no_reveal_of_a_round_it_catches_up_on():
+    """Two rounds end; handheld 1 reboots in the third and catches up from the table's log: its
+    screens never go through the reveal of a round older than the last (issue 24: round 1's
+    reveal, when round 2 had ended with a calza)."""
+    from host_tools.sim.tabledrive import TableHarness, en
+    t = TableHarness(2, ("ANNA", "BO"), dice=3, seed=7, urandom_seed=7)
+    try:
+        t.seat_all()
+        t.choose(0, en("start"))
+        t.give(0)
+        reveals = []
+
+        def follow():
+            rows = t.lines(0)
+            if _is_reveal(rows) and (not reveals or reveals[-1] != rows[:2]):
+                reveals.append(rows[:2])
+        t.watchers.append(follow)
+        t.until(lambda: len(reveals) >= 2 and not _is_reveal(t.lines(0)) and
+                t.lines(0)[0].startswith((en("your_turn"), en("turn_of"))), 120000,
+                "two rounds over, the third in play")
+        t.sim.reboot(1)
+        t.take(1)
+        shown = []
+
+        def after():
+            rows = t.lines(1)
+            if _is_reveal(rows):
+                shown.append((rows[:2], reveals[-1] if reveals else None))
+        t.watchers.append(after)
+        t.until(lambda: t.lines(1)[0].startswith((en("your_turn"), en("turn_of"))), 30000,
+                "handheld 1 back in the round")
+        t.run(1000)
+        # at most the last round's reveal again (the log's last entries may come after it caught
+        # up), never an older one
+        stale = [(got, latest) for got, latest in shown if got != latest]
+        assert not stale, stale
+    finally:
+        t.close()
