@@ -100,3 +100,19 @@ def test_a_rebooted_handheld_shows_no_reveal_of_a_round_it_catches_up_on():
         assert not stale, stale
     finally:
         t.close()
+
+
+def test_a_joiners_lobby_shows_the_game_and_what_the_code_is():
+    """Every lobby at the table says which game it plays and how many handhelds sit, and what the
+    changing table code is (issue 24: only docs/protocol.md said why it changes)."""
+    from host_tools.sim.tabledrive import TableHarness, en
+    t = TableHarness(2, ("ANNA", "BO"), seed=3, game="yatzy")
+    try:
+        t.seat_all()
+        for i in (0, 1):
+            rows = t.lines(i)
+            assert rows[1].startswith(en("v_standard")) and rows[1].endswith("∪2"), t.screens()
+            assert rows[7] == en("t_code_why"), t.screens()
+            assert rows[0].endswith(t.lines(0)[0][-4:]), t.screens()  # the same code everywhere
+    finally:
+        t.close()

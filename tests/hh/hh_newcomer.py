@@ -103,3 +103,36 @@ def test_the_rounds_dice_counts_say_whose_they_are():
     assert r.panel.sent[6 * 128 + x] == 0xFF, r.text()
     assert r.panel.sent[6 * 128 + x + 16 + 8] != 0xFF, r.text()   # the next seat's is not
     rig.leave()
+
+
+def _lobby(r):
+    """From the title: Table, Create, Open (Snyd): the creator's lobby."""
+    r.choose("Bord")
+    r.step(5)
+    r.choose("Opret")
+    r.choose("Åbn")
+    r.wait(300)
+    return r.app.screen
+
+
+def test_the_creators_lobby_shows_the_game_explains_the_code_and_offers_only_what_works():
+    rig.fresh({"sleep": 4})
+    r = rig.Rig()
+    lobby = _lobby(r)
+    assert type(lobby).__name__ == "HostLobby", r.text()
+    lines = r.lines()
+    assert lines[1].startswith("Snyd") and lines[1].endswith("∪1"), r.text()  # one handheld sits
+    assert lines[7] == "Kode=de siddende", r.text()
+    rows = set()
+    for _ in range(lobby.count() + 2):          # round the whole menu: every row can be chosen
+        rows.add(r.selected().strip())
+        r.press("down")
+    assert rows == {"Start!", "+ Bot", "1 Dig"}, rows
+    before = r.text()
+    r.choose("1 Dig")                           # the lone seat: nothing to move or remove
+    assert r.app.screen is lobby and r.text() == before, r.text()
+    r.choose("+ Bot")
+    r.choose("2 Bot")                           # a bot's seat: up and remove, no down (it is last)
+    got = [r.lines()[1].strip(), r.lines()[2].strip(), r.lines()[3].strip()]
+    assert got == ["Flyt op", "Fjern", ""], r.text()
+    rig.leave()

@@ -176,10 +176,10 @@ def menus(lang):
     cycle(r, 2, 1)                       # open: the lobby
     r.wait(500)
     lobby = r.app.screen
-    cycle(r, lobby.asks + 2, 2)          # two bots
-    cycle(r, lobby.asks + 3, 1)          # a seat's menu
+    cycle(r, lobby.asks + 1, 2)          # two bots
+    cycle(r, lobby.asks + 3, 1)          # the second seat's menu (a bot's)
     back_to(r, "HostLobby")
-    cycle(r, r.app.screen.asks + 1, 1)   # start
+    cycle(r, r.app.screen.asks, 1)       # start
     mash(r, 7, 200)                      # the table's game
     rig.leave()
 

@@ -161,7 +161,6 @@ t_create|Opret bord|Create table
 t_join|Find bord|Join a table
 t_game|Spil|Game
 t_open|Åbn bordet|Open the table
-t_handhelds|Bægre|Handhelds
 t_add_bot|+ Bot|+ Bot
 t_need_n|Min. %d pladser|Needs %d seats
 t_close_q|Luk bordet?|Close table?
@@ -174,13 +173,13 @@ t_looking|Leder efter bord|Looking...
 t_joining|Sætter mig...|Joining...
 t_admit|Ja?|Yes?
 t_code|Kode|Code
+t_code_why|Kode=de siddende|Code=all seated
 t_forfeit|Fortabt:|Forfeit:
 t_bad_secret|falsk|false secret
 t_too_late|for sent|too late
 t_back_cancel|Tilbage: fortryd|Back: cancel
 t_wait_start|Venter på start|Waiting to start
 t_host_gone|Værten er væk|The host is gone
-t_back_leave|Tilbage: forlad|Back: leave
 t_paused|Pause|Paused
 t_wait|Vent|Wait
 t_to_bot|Giv til bot|Give to a bot
