@@ -116,3 +116,18 @@ def test_a_joiners_lobby_shows_the_game_and_what_the_code_is():
             assert rows[0].endswith(t.lines(0)[0][-4:]), t.screens()  # the same code everywhere
     finally:
         t.close()
+
+
+# ---- the page's ?lang= ---------------------------------------------------------------------------
+from test_web import NODE, WEBTESTS, site  # noqa: E402,F401  (site: the built page, a fixture)
+
+
+@pytest.mark.skipif(NODE is None, reason="no Node.js here: the web tests need `node`")
+def test_the_pages_lang_is_written_into_every_handhelds_settings_before_it_boots(site):
+    r = subprocess.run([NODE, os.path.join(WEBTESTS, "lang_check.mjs"), site], capture_output=True,
+                       text=True, timeout=120)
+    assert r.returncode == 0, r.stdout + r.stderr
+    got = json.loads(r.stdout.strip().splitlines()[-1])
+    assert got["da"] == {"sleep": 2, "lang": 0}, got    # merged into what the flash kept
+    assert got["en"] == {"lang": 1}, got
+    assert got["none"] == {"lang": 0, "sleep": 1}, got  # no ?lang: the flash's own choice stays
