@@ -15,6 +15,7 @@ import pytest
 
 from dicecup.rules import snyd
 from host_tools.sim.__main__ import _records, disagreements, replay_problems, rule_settings
+from host_tools.sim import autoplay
 from host_tools.sim.tabledrive import TableHarness, cheat_flash, en
 
 NAMES = ("Anna", "Bo", "Cy", "Dan")

@@ -45,10 +45,10 @@ def game_letter(gid, rules):
     return "YMYT"[rules[0]] + (str(rules[2]) if rules[2] else "")
 
 
-def about(g, tb):
-    """Rows 1 and 7 of both lobbies: the table's game and how many handhelds sit (a cup each),
-    and what the table code in the heading is (it changes as each handheld sits: every lobby at
-    the table shows the same one, docs/protocol.md)."""
+def about(g, tb, code=True):
+    """Rows 1 and (code) 7 of both lobbies: the table's game and how many handhelds sit (a cup
+    each), and what the table code in the heading is (it changes as each handheld sits: every
+    lobby at the table shows the same one, docs/protocol.md)."""
     r = tb.rules
     if tb.gid == tbl.G_SNYD:
         k = "snyd_kids" if tb.kids else "snyd"
@@ -57,7 +57,8 @@ def about(g, tb):
     else:
         k = "v_" + (r[0] if r else "standard")
     g.row(1, fit(t(k), "%s%d" % (CUP_CHAR, tb.handhelds())))
-    g.row(7, t("t_code_why"), 1)
+    if code:
+        g.row(7, t("t_code_why"), 1)
 
 
 class TableMenu(Menu):
@@ -167,17 +168,19 @@ class HostLobby(Menu):
         return ("%d %s" % (i - 1, tb.order_name(i - 2)), None)
 
     def draw(self, g):
-        # the menu on rows 2-6, between the game (row 1) and the code's line (row 7)
+        # the menu under the game (row 1): on rows 2-6 above the code's line while it fits there,
+        # else on rows 2-7 (four seats and more: the seats matter more than the line then)
         n = self.count()
+        v = 5 if n <= 5 else 6
         if self.sel >= n:
             self.sel = max(0, n - 1)
         if self.sel < self.top:
             self.top = self.sel
-        elif self.sel >= self.top + 5:
-            self.top = self.sel - 4
+        elif self.sel >= self.top + v:
+            self.top = self.sel - v + 1
         g.row(0, self.heading()[:14])
-        about(g, self.tb)
-        for r in range(5):
+        about(g, self.tb, v == 5)
+        for r in range(v):
             i = self.top + r
             if i >= n:
                 break
