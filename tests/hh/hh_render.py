@@ -184,9 +184,29 @@ def menus(lang):
     rig.leave()
 
 
+def table_game(lang, game, seed):
+    """A table game with bots only: the create screen's game number `game` (2 Yatzy, 3 Maxi, 6
+    team play), played by random presses."""
+    rig.fresh({"sleep": 4, "lang": lang})
+    r = rig.Rig(seed=seed)
+    checked(r, lang)
+    cycle(r, 5, 1)                       # the table
+    r.wait(300)
+    cycle(r, 0, 1)                       # create
+    cycle(r, 0, game)
+    cycle(r, 2, 1)                       # open
+    r.wait(300)
+    cycle(r, r.app.screen.asks + 1, 2)   # two bots
+    cycle(r, r.app.screen.asks, 1)       # start
+    mash(r, seed, 250)
+    rig.leave()
+
+
 def test_every_screen_reached_fits_the_panel_in_both_languages():
     for lang in (1, 0):
         menus(lang)
+        table_game(lang, 3, 4)
+        table_game(lang, 6, 5)
         for seed in (1, 2):
             walk(lang, seed, 600)
             rig.leave()
