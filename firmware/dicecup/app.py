@@ -5,8 +5,9 @@ frame only when the picture changed (the previous frame is kept to compare). now
 own monotonic clock; run() feeds it from time.ticks_ms on the handheld and in the PC runner.
 Power: the screen dims after half the sleep time without a button press, and turns off (the
 handheld light-sleeps) after the whole of it. The press that lights a dimmed screen counts only if
-it moves a cursor (UP, DOWN: a menu's or a picker's, never a move); SELECT and BACK, and any press on
-a dark screen, only wake it, so a misplaced press on an idle handheld starts nothing. The game goes on where it was. hw is hw.Hardware (or anything with its API).
+it moves a cursor (UP, DOWN: a menu's or a picker's, never a move); SELECT and BACK, and any press
+on a dark screen, only wake it, so a misplaced press on an idle handheld starts nothing. The game
+goes on where it was. hw is hw.Hardware (or anything with its API).
 """
 import gc
 import sys

@@ -170,22 +170,9 @@ class HostLobby(Menu):
     def draw(self, g):
         # the menu under the game (row 1): on rows 2-6 above the code's line while it fits there,
         # else on rows 2-7 (four seats and more: the seats matter more than the line then)
-        n = self.count()
-        v = 5 if n <= 5 else 6
-        if self.sel >= n:
-            self.sel = max(0, n - 1)
-        if self.sel < self.top:
-            self.top = self.sel
-        elif self.sel >= self.top + v:
-            self.top = self.sel - v + 1
-        g.row(0, self.heading()[:14])
+        v = 5 if self.count() <= 5 else 6
+        Menu.draw(self, g, 2, v)
         about(g, self.tb, v == 5)
-        for r in range(v):
-            i = self.top + r
-            if i >= n:
-                break
-            label, value = self.item(i)
-            g.row(r + 2, fit(label, value), 0, i == self.sel)
 
     def choose(self, i):
         tb = self.tb
