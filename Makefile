@@ -55,11 +55,14 @@ web-test: setup build mp32 $(WEBTEST)
 clean:
 	rm -rf build .pytest_cache .hypothesis
 
-# The simulator: HANDHELDS=n virtual handhelds in a window (ARGS for more options, e.g. --loss 0.1).
+# The simulator: HANDHELDS=n virtual handhelds in a window (ARGS for more options, e.g. --loss 0.1),
+# LANG=da or LANG=en their language (only as given on make's command line: the environment's LANG
+# is the shell's locale, not a choice for the handhelds).
 .PHONY: sim
 HANDHELDS ?= 4
+SIM_LANG = $(if $(filter command line,$(origin LANG)),--lang $(LANG))
 sim: setup build
-	$(PY) -m host_tools.sim --handhelds $(HANDHELDS) $(ARGS)
+	$(PY) -m host_tools.sim --handhelds $(HANDHELDS) $(SIM_LANG) $(ARGS)
 
 # The README's GIF and the simulator window's picture, from a 4-handheld table game (docs/).
 .PHONY: pictures

@@ -74,6 +74,11 @@ def table():
             inv = bytes(255 - c for c in v)
             if inv not in t:
                 t[inv] = ch
+        # the row over a selected one: gfx.row's bar lights its bottom pixel line (a descender's)
+        for ch, v in cols.items():
+            lit = bytes(c | 128 for c in v)
+            if lit not in t:
+                t[lit] = _READS.get(ch, ch)
         _table = t
     return _table
 

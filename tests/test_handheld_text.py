@@ -133,3 +133,19 @@ def test_readback_under_cpython_reads_a_micropython_frame():
     assert lines[2] == "ÆRØ Ål æble"
     assert lines[5] == "Runde 3"          # drawn at x=13: read at any x
     assert lines[1] == "" and lines[7] == ""
+
+
+def test_mini_dice_tell_every_face_from_every_other_at_a_glance():
+    """The reveal's and the bids' dice (issue 24: 2 and 3 were one pixel apart): every pip is at
+    least 2x2 pixels, so any two faces differ by a whole pip, and a die's last column stays dark
+    (a gap between dice side by side)."""
+    own = readback.glyphs()
+    faces = [own[ch] for ch in gfx.MINI_DIE]
+
+    def lit(cols):
+        return {(x, y) for x in range(8) for y in range(8) if cols[x] >> y & 1}
+
+    for f in range(6):
+        assert faces[f][7] == 0, f + 1
+        for g in range(f):
+            assert len(lit(faces[f]) ^ lit(faces[g])) >= 4, (g + 1, f + 1)

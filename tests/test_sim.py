@@ -579,8 +579,8 @@ def test_handhelds_get_distinct_names_unless_asked_and_a_new_one_asks():
         sim.wait_until(lambda: all(h.frame for h in sim.handhelds), 30, "every first frame")
         sim.run_for(500)
         first = [readback.lines(h.frame)[0] for h in sim.handhelds]
-        assert first[0].startswith("Terninge") and first[2].startswith("Terninge"), first
-        assert first[1].startswith("Hvad hedder du"), first   # a new handheld asks its owner
+        assert first[0].startswith("Dice cup") and first[2].startswith("Dice cup"), first
+        assert first[1].startswith("Language/Sprog"), first   # a new handheld asks its language
         names = [json.load(open(os.path.join(sim.handhelds[i].flash, "owner.json")))["name"]
                  for i in (0, 2)]
         assert names == ["ANNA", "BO"]

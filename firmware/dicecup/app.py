@@ -4,7 +4,9 @@ App(hw, seed) is steppable: tick(now_ms) polls the buttons once, lets the screen
 frame only when the picture changed (the previous frame is kept to compare). now_ms is the app's
 own monotonic clock; run() feeds it from time.ticks_ms on the handheld and in the PC runner.
 Power: the screen dims after half the sleep time without a button press, and turns off (the
-handheld light-sleeps) after the whole of it; the press that wakes it is swallowed, and the game
+handheld light-sleeps) after the whole of it. The press that lights a dimmed screen counts only if
+it moves a cursor (UP, DOWN: a menu's or a picker's, never a move); SELECT and BACK, and any press
+on a dark screen, only wake it, so a misplaced press on an idle handheld starts nothing. The game
 goes on where it was. hw is hw.Hardware (or anything with its API).
 """
 import gc
@@ -88,10 +90,9 @@ class App:
                 lambda: load("dicecup.ui.table_ui").resume(self), False, _NO_ROOM_TABLE):
             return  # back in the seat kept on flash (table_ui.resume)
         if self.owner is None and not store.exists(settings.OWNER):
-            # a new handheld: its owner's name first (the table seats it, the screens show it);
-            # once saved, owner.json exists and the title comes straight up
-            from dicecup.ui import settings_ui
-            self.go(settings_ui.NameEditor(self, None))
+            # a new handheld: its language, then its owner's name (the table seats it, the screens
+            # show it); once saved, owner.json exists and the title comes straight up
+            load("dicecup.ui.firstboot").start(self)
             return
         from dicecup.ui import screens
         self.go(screens.Title(self))
@@ -238,10 +239,16 @@ class App:
         self.last_input = self.now
         bit = 1 << i
         if self.power != _AWAKE:
+            # on a dimmed screen a wake-up UP or DOWN counts (it only moves a cursor); SELECT,
+            # BACK and any press on a dark screen only wake it
+            if self.power == _ASLEEP or i > 1:  # buttons.UP 0, DOWN 1
+                self._wake()
+                if ev == PRESS:
+                    self._swallow |= bit
+                return
             self._wake()
-            if ev == PRESS:
-                self._swallow |= bit    # the wake-up press is not a move
-            return
+            if ev != PRESS:
+                return
         if self.warn > 3 and ev == PRESS:   # the press that closes a battery warning is not a move
             self.warn &= 3
             self.dirty = True

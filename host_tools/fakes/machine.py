@@ -19,7 +19,8 @@ firmware polls its buttons. It loads the host link only when a PC process runs t
 import os
 import time
 
-_levels = {}        # GPIO -> 0/1 set by the PC or a test (a released button reads 1)
+_levels = {}        # GPIO -> 0/1 set by the PC or a test (a released button reads 1); and GPIO + 256
+#                     -> 0 while a press is not read yet, 1 if it was released meanwhile (sim_set)
 _adc_uv = {}        # GPIO -> microvolts at the pin
 _wake = [4]         # what ended the last lightsleep (wake_reason)
 _link = None
@@ -28,8 +29,15 @@ if os.getenv("DICECUP_LINK"):
 
 
 def sim_set(pin, level):
-    """Drive GPIO `pin` to `level` (0 = a button to ground is pressed)."""
+    """Drive GPIO `pin` to `level` (0 = a button to ground is pressed). A press released before any
+    read saw it (a key-sending tool's 12 ms tap between two polls) is still read once as pressed:
+    a finger's press outlasts a poll, and this keeps the PC's shortest taps from vanishing."""
+    if level and _levels.get(pin + 256) == 0:
+        _levels[pin + 256] = 1   # released after the next read (one dict: a name costs heap here)
+        return
     _levels[pin] = level
+    if not level:
+        _levels[pin + 256] = 0
 
 
 def sim_adc(pin, microvolts):
@@ -53,7 +61,10 @@ class Pin:
         if v is None:
             if _link and _link.linked():
                 _link.pump(0)    # the PC's button changes arrive between two reads, as on a board
-            return _levels.get(self.id, 1)
+            v = _levels.get(self.id, 1)
+            if _levels.pop(self.id + 256, 0):
+                _levels[self.id] = 1     # the tap's release, now that a read saw its press
+            return v
         _levels[self.id] = 1 if v else 0
 
 
@@ -119,6 +130,9 @@ def _tone(p):
 def lightsleep(ms=None):
     import esp32
     e = esp32.ext
+    for n in list(_levels):     # a tap not read yet is over before the sleep starts
+        if n > 255 and _levels.pop(n):
+            _levels[n - 256] = 1
     lv = _levels.get
     t0 = time.ticks_ms()
     while True:

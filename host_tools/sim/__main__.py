@@ -21,6 +21,8 @@ from host_tools.sim import images
 from host_tools.sim.hub import MAIN, Sim
 
 GAMES = ("snyd", "kids", "yatzy", "maxi", "yahtzee", "triple", "team", "team3", "team4")
+LANGS = ("da", "en")  # settings.json's lang: 0, 1
+LANG_KEPT = os.path.normpath(os.path.join(os.path.dirname(MAIN), os.pardir, "sim-lang"))  # the window's last language
 GIF_FRAMES = 2000  # --gif-frames default: a 4-handheld autoplayed Snyd game is about 900 screen changes
 
 
@@ -72,6 +74,11 @@ def rule_settings(rules):
 
 
 def write_rules(sim, rules):
+    write_settings(sim, rule_settings(rules))
+
+
+def write_settings(sim, settings):
+    """Merge settings into each handheld's settings.json before it boots."""
     for h in sim.handhelds:
         os.makedirs(h.flash, exist_ok=True)
         path = os.path.join(h.flash, "settings.json")
@@ -79,9 +86,35 @@ def write_rules(sim, rules):
         if os.path.exists(path):
             with open(path) as f:
                 s = json.load(f)
-        s.update(rule_settings(rules))
+        s.update(settings)
         with open(path, "w") as f:
             json.dump(s, f)
+
+
+def kept_lang():
+    """The language the window used last ("da", "en"), or None."""
+    try:
+        with open(LANG_KEPT) as f:
+            v = f.read().strip()
+    except OSError:
+        return None
+    return v if v in LANGS else None
+
+
+def keep_lang(sim):
+    """Keep the first handheld's language (as --lang set it, or as its settings menu changed it)
+    for the window's next run: the simulator's flash is new every run."""
+    try:
+        with open(os.path.join(sim.handhelds[0].flash, "settings.json")) as f:
+            lang = json.load(f).get("lang")
+    except (OSError, ValueError, AttributeError):
+        return
+    if lang in (0, 1):
+        try:
+            with open(LANG_KEPT, "w") as f:
+                f.write(LANGS[lang] + "\n")
+        except OSError:
+            pass
 
 
 def _heap(s):
@@ -158,6 +191,9 @@ def parser():
     p.add_argument("--sound", action="store_true",
                    help="the window plays the handhelds' piezos through pygame's mixer (they "
                         "always show on each handheld's panel)")
+    p.add_argument("--lang", choices=LANGS, default=None,
+                   help="the handhelds' language, da or en (make sim LANG=da); the window keeps the "
+                   "last one used (its handhelds' own choice too) for the next run; default English")
     p.add_argument("--names", default=None, metavar="A,B,...",
                    help="the handhelds' owners, in order (default: distinct names, ANNA, BO, ...); "
                         "an empty one (or --names '') leaves that handheld new: it asks at boot")
@@ -503,6 +539,9 @@ def main(argv=None):
     try:
         if a.rules is not None:
             write_rules(sim, a.rules)
+        lang = a.lang or (None if a.headless else kept_lang())
+        if lang:
+            write_settings(sim, {"lang": LANGS.index(lang)})
         rec = gif_recorder(a, sim)  # before the start: the GIF begins with the first screens
         sim.start()
         for k in range(a.strangers):
@@ -511,6 +550,7 @@ def main(argv=None):
             return headless(a, sim, rec)
         from host_tools.sim.window import SHOTS, Window
         Window(sim, a.scale, a.screenshots or SHOTS, sound=a.sound).run(a.seconds)
+        keep_lang(sim)
         save_gif(a, rec, sim)
         return 0
     finally:

@@ -51,6 +51,12 @@ def labels(key):
     return out
 
 
+def handhelds(row):
+    """The handhelds seated, from a lobby's game row ("Snyd  ∪3": a cup each), or None."""
+    head, cup, n = row.strip().rpartition("∪")
+    return int(n) if cup and head and n.isdigit() else None
+
+
 def selected_row(frame, width=128):
     """Index of the 8-pixel row drawn inverted (the menu's cursor), or None."""
     best, row = width * 4, None
@@ -80,7 +86,6 @@ class Player:
         self.path = [labels(k) for k in path]
         # the create screen shows the game cut to 9 characters
         self.game_want = {x[:9].strip() for x in labels(TABLE_GAMES[game])} if self.table else set()
-        self.t_handhelds = labels("t_handhelds")
         self.t_admit = labels("t_admit")
         self.t_join = labels("t_join")
         self.t_game = labels("t_game")
@@ -171,18 +176,16 @@ class Player:
             for lab in self.t_admit:  # the creator's lobby: let a joiner in (its code matches)
                 if head.startswith(lab + " "):
                     return self._to(sel, r)
-            for lab in self.t_handhelds:  # the creator's lobby: start once everyone sits
-                if head.startswith(lab):
-                    try:
-                        n = int(head[len(lab):].strip())
-                    except ValueError:
-                        return None
-                    if n < self.want_players:
-                        return None
-                    for k in range(len(rows)):
-                        if rows[k].strip() in self.start_label:
-                            return self._to(sel, k)
-                    return "down"  # the start row is below the screen
+        n = handhelds(rows[1]) if len(rows) > 1 and self.creator and sel is not None else None
+        if n is not None:
+            # the creator's lobby (its game and a cup per handheld seated, above the menu): start
+            # once everyone sits
+            if n < self.want_players:
+                return None
+            for k in range(len(rows)):
+                if rows[k].strip() in self.start_label:
+                    return self._to(sel, k)
+            return "up"  # the start row is above the seats scrolled to
         if rows and rows[0].strip() in self.t_join and not self.creator:
             listed = [r for r in range(1, len(rows)) if rows[r].strip()]
             if len(listed) >= max(self.tables_listed, self.table_index + 1) and sel is not None:

@@ -179,9 +179,7 @@ class TableHarness:
         they all sit, not started. The others stay on the title screen, autoplay off."""
         who = list(range(self.sim.n)) if who is None else list(who)
         self.auto = set(who) | (self.auto - set(range(self.sim.n)))
-        want = "%s %d" % (en("t_handhelds"), len(who))
-        self.until(lambda: any(r.replace(" ", "") == want.replace(" ", "")
-                               for r in self.lines(0)) and
+        self.until(lambda: autoplay.handhelds(self.lines(0)[1]) == len(who) and
                    all(self.shows(i, en("t_wait_start")) for i in who if i), ms,
                    "every handheld seated")
 

@@ -70,11 +70,12 @@ def test_setting_picker_round_screen_and_a_whole_game():
     want = [FACES[g.shown_die(s) - 1] for s in range(g.seats)]
     assert row.split() == want, (row, want)
     counts = r.lines()[6]
-    # mine inverted, right above my count (seat 0: the second cell of row 6, after the cup)
-    assert inv >= 0 and counts.split()[1] == "5", ("my open die is not marked", r.text())
+    # row 6 says whose: each seat's initial and dice left; mine inverted, my open die right above
+    # my count (seat 0: the first cell)
+    assert counts.split() == [m.names[s][0] + str(g.dice_left[s]) for s in range(g.seats)], counts
+    assert inv >= 0, ("my open die is not marked", r.text())
     cell = bytes(r.panel.sent[6 * 128 + inv:6 * 128 + inv + 8])
     assert rig.readback.table().get(cell) == str(g.dice_left[0]), (inv, r.text())
-    assert counts.split()[1:] == [str(g.dice_left[s]) for s in range(g.seats)], counts
     assert r.faces() == [], "a die is visible under the cup:\n" + r.text()
     r.down("back")
     assert r.faces() == list(g.dice_of(0))

@@ -19,9 +19,14 @@ NAMES = ("up", "down", "select", "back")
 _runs = [0]
 
 
-def fresh(settings=None, owner="Dig"):
+def fresh(settings=None, owner="Dig", lang=0):
     """A new 'flash' (a fresh folder as the current directory), optionally with settings.json, and
-    owner.json naming its owner (owner=None: a new handheld, which asks for the name at boot)."""
+    owner.json naming its owner (owner=None: a new handheld, which asks for the name at boot).
+    The tests' handhelds speak Danish (settings' lang 0), as the tests were written; lang=None
+    leaves the language unset, as on a new handheld (English, and a first boot asks it)."""
+    if lang is not None:
+        settings = dict(settings or {})
+        settings.setdefault("lang", lang)
     _runs[0] += 1
     d = "run%d" % _runs[0]
     while True:

@@ -14,7 +14,7 @@ NAME_MAX = 8
 
 # key: (default, choices) - every setting is an index into its choices (or a bool)
 SCHEMA = {
-    "lang": (0, 2),          # 0 Danish, 1 English
+    "lang": (1, 2),          # 0 Danish, 1 English (a new handheld asks: ui/firstboot)
     "contrast": (3, 5),      # index into CONTRAST
     "sleep": (2, 5),         # index into SLEEP_S
     "cup_open": (False, None),

@@ -1,4 +1,4 @@
-"""strings: every text the handheld shows, in the language chosen (Danish by default, or English).
+"""strings: every text the handheld shows, in the language chosen (English by default, or Danish).
 
 t(key) gives the text in the current language; set_lang(0 Danish / 1 English). The texts are one
 table, strings_table (a line per text, key|Danish|English). set_lang keeps only the chosen
@@ -63,4 +63,4 @@ def t(key):
     return s[i:s.find("\n", i)]
 
 
-set_lang(0)
+set_lang(1)

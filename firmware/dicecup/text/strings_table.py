@@ -1,4 +1,4 @@
-"""strings_table: every text the handheld shows, in Danish (the default) and English - the one table.
+"""strings_table: every text the handheld shows, in Danish and English (the default) - the one table.
 
 A line per text: key|Danish|English. strings.py serves it (t(key)); it reads this module when the
 language is set and keeps only that language's lines, so the heap holds one language, and this
@@ -40,7 +40,7 @@ no_room_t|For lidt hukommelse til bordet: brug et S3- eller WROVER-kort|Too litt
 lang|Sprog|Language
 lang_name|Dansk|English
 name|Navn|Name
-first_name|Hvad hedder du?|Your name?
+first_name|Dit navn?|Your name?
 sound|Lyd|Sound
 coach|Træner|Coach
 hard_no_table|Svær uden tabel:|Hard: no table,
@@ -78,6 +78,7 @@ on|ja|on
 off|nej|off
 played_won|spil/vundet|played/won
 best|Bedste Yatzy|Best Yatzy
+st_kids|Snyd børn|Snyd kids
 name_help1|op/ned OK næste|up/down OK next
 name_help2|Hold OK: gem|Hold OK: save
 your_turn|Din tur!|Your turn!
@@ -160,7 +161,6 @@ t_create|Opret bord|Create table
 t_join|Find bord|Join a table
 t_game|Spil|Game
 t_open|Åbn bordet|Open the table
-t_handhelds|Bægre|Handhelds
 t_add_bot|+ Bot|+ Bot
 t_need_n|Min. %d pladser|Needs %d seats
 t_close_q|Luk bordet?|Close table?
@@ -173,13 +173,13 @@ t_looking|Leder efter bord|Looking...
 t_joining|Sætter mig...|Joining...
 t_admit|Ja?|Yes?
 t_code|Kode|Code
+t_code_why|Kode=de siddende|Code=all seated
 t_forfeit|Fortabt:|Forfeit:
 t_bad_secret|falsk|false secret
 t_too_late|for sent|too late
 t_back_cancel|Tilbage: fortryd|Back: cancel
 t_wait_start|Venter på start|Waiting to start
 t_host_gone|Værten er væk|The host is gone
-t_back_leave|Tilbage: forlad|Back: leave
 t_paused|Pause|Paused
 t_wait|Vent|Wait
 t_to_bot|Giv til bot|Give to a bot

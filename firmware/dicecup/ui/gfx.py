@@ -15,13 +15,18 @@ MINI_DIE = "\x01\x02\x03\x04\x05\x06"
 CUP_CHAR = "\x07"
 
 # The characters drawn with glyphs of our own, and their 8 column bytes each in the same order
-# (bit 0 = top row; see tests/test_handheld_text for how they look). A string and a bytes table,
+# (bit 0 = top row; see tests/test_handheld_text for how they look). The mini dice have no outline:
+# their pips are 2x2 (the middle one 3x2, a lone one 3x3) on 7x8 pixels, so 2 and 3 differ by a
+# whole pip at a glance (an outlined 7x7 die had one-pixel pips); the eighth column stays dark,
+# a gap between dice written side by side. A string and a bytes table,
 # not a dict: the table costs its 104 bytes and no dict entries.
 _OWN = const("æøåÆØÅ\x01\x02\x03\x04\x05\x06\x07")
 _OWN_COLS = const(b" TT8|TX\x00" b"\x00\xb8|TL|:\x00" b"\x00 vUU~x\x00"
                   b"|~\x0b\t\x7fIA\x00" b"\x00\xbe\x7fQM\x7f?\x00" b"\x00x~\x15\x15~x\x00"
-                  b"\x7fAAIAA\x7f\x00" b"\x7fAEAQA\x7f\x00" b"\x7fAEIQA\x7f\x00" b"\x7fAUAUA\x7f\x00"
-                  b"\x7fAUIUA\x7f\x00" b"\x7fA]A]A\x7f\x00" b"\x00\x0e<D\x04<\x0e\x00")
+                  b"\x00\x00\x1c\x1c\x1c\x00\x00\x00" b"\x03\x03\x00\x00\x00\xc0\xc0\x00"
+                  b"\x03\x03\x18\x18\x18\xc0\xc0\x00" b"\xc3\xc3\x00\x00\x00\xc3\xc3\x00"
+                  b"\xc3\xc3\x18\x18\x18\xc3\xc3\x00" b"\xdb\xdb\x00\x00\x00\xdb\xdb\x00"
+                  b"\x00\x0e<D\x04<\x0e\x00")
 _N_OWN = const(13)
 
 # pip centres on a 4x4 grid of quarters of the die's size, qx << 4 | qy, face f's f pips from
@@ -83,15 +88,18 @@ class Gfx:
         return x
 
     def row(self, row, s, align=0, inverse=False):
-        """Text on an 8-pixel row: align 0 left, 1 centre, 2 right. inverse draws it light-on-dark
-        across the whole row (the selected line of a menu)."""
+        """Text on an 8-pixel row: align 0 left, 1 centre, 2 right. inverse draws it dark on a
+        light bar across the whole row (the selected line of a menu). The font's capitals and
+        Å's ring reach the row's top pixel line, so the bar starts a line higher (on the row
+        above's descender line): a dark letter top on the bar's edge would melt into the dark
+        above it and read as cut ("Yatzy" as "\\atzy")."""
         y = row * 8
         if len(s) > _COLS:
             s = s[:_COLS]
         w = len(s) * 8
         x = 0 if align == 0 else ((_W - w) // 2 if align == 1 else _W - w)
         if inverse:
-            self.fb.fill_rect(0, y, _W, 8, 1)
+            self.fb.fill_rect(0, y - 1, _W, 9, 1)
         self.text(s, x, y, 0 if inverse else 1)
 
     def die(self, x, y, face, size=DIE):

@@ -145,7 +145,7 @@ class Stats(Screen):
         r = 2
         for k in ("snyd", "snyd_kids", "yatzy"):
             row = st.get(k) or [0, 0, 0]
-            g.row(r, fit(t(k), "%d/%d" % (row[0], row[1])))
+            g.row(r, fit(t("st_kids" if k == "snyd_kids" else k), "%d/%d" % (row[0], row[1])))
             r += 1
         best = (st.get("yatzy") or [0, 0, 0])[2]
         g.row(r + 1, fit(t("best"), best))

@@ -92,14 +92,11 @@ def middle(g, r):
             g.fb.fill_rect(x0 + i * pitch, 36, gfx.DIE, 2, 1)
     else:
         g.cup(64, 16, 22)
-    sep = " " if game.seats <= 7 else ""
-    line = " "
-    for s in range(game.seats):
+    x, p = r.counts(g, me)        # row 6: whose dice are left (snyd_ui.Round.counts)
+    for s in range(game.seats):     # each open die above its seat's count (the cell's second column)
         v = game.shown_die(s)
-        line += sep + (gfx.MINI_DIE[v - 1] if v else " ")
-    g.row(5, line, 1)
-    v = game.shown_die(me)
-    if v:   # your own open die, inverted, in the same column as on row 6 (both rows centred)
-        x = (128 - len(line) * 8) // 2 + (1 + me * (1 + len(sep)) + len(sep)) * 8
-        g.fb.fill_rect(x, 40, 8, 8, 1)
-        g.text(gfx.MINI_DIE[v - 1], x, 40, 0)
+        if v and s * p + 16 <= 128 - 2 * x:
+            c = x + s * p + 8
+            if s == me:   # your own, inverted as your count is
+                g.fb.fill_rect(c, 39, 8, 9, 1)
+            g.text(gfx.MINI_DIE[v - 1], c, 40, 0 if s == me else 1)

@@ -99,6 +99,28 @@ class Round(CupScreen):
             if mm.count():
                 self.app.go(mm)
 
+    def counts(self, g, me):
+        """Row 6 of the round: whose dice are left, each seat's initial and count in seat order
+        ("D5 B4 B-"), seat me's cell inverted (me -1: none). Returns the x of the first cell and
+        the cells' pitch: snyd_open puts each seat's open die above its count."""
+        m = self.m
+        game = m.game
+        n = game.seats
+        sep = " " if n <= 5 else ""
+        line = ""
+        for s in range(n):
+            c = game.dice_left[s]
+            line += (sep if s else "") + m.names[s][:1] + (str(c) if c else "-")
+        line = line[:16]
+        g.row(6, line, 1)
+        x = (128 - len(line) * 8) // 2
+        p = (2 + len(sep)) * 8
+        if 0 <= me < n and me * p + 16 <= len(line) * 8:
+            c = x + me * p
+            g.fb.fill_rect(c, 47, 16, 9, 1)     # as gfx.row's bar: a line above the letters
+            g.text(line[me * p // 8:me * p // 8 + 2], c, 48, 0)
+        return x, p
+
     def shake(self):
         # the dice are dealt (by the rules core, or the table's fair-dice round) without waiting
         # for a shake: shaking the cup rattles them
@@ -133,12 +155,8 @@ class Round(CupScreen):
                 g.dice_row(d, 22)
         else:
             g.cup(64, 18, 28)
-        line = gfx.CUP_CHAR
-        sep = " " if game.seats <= 7 else ""
-        for s in range(game.seats):
-            c = game.dice_left[s]
-            line += sep + (str(c) if c else "-")
-        g.row(6, line, 1)
+        if not game.rules.open_die:     # snyd_open.middle drew them, its open dice above
+            self.counts(g, me)
         if n == 0:
             g.row(7, t("ok_skip"), 1)
         elif turn == me:

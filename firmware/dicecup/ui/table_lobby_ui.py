@@ -4,10 +4,11 @@ only: table_ui.start forgets it (and table_lobby) before a game's screen opens, 
 at game over (lobby).
 """
 from dicecup.table import table as tbl
-from dicecup.device.buttons import PRESS, SELECT
+from dicecup.device.buttons import BACK, PRESS
 from dicecup.text.strings import t
+from dicecup.ui.gfx import CUP_CHAR
 from dicecup.ui.table_watch import MENU_MODULES, close, ensure, play, watch
-from dicecup.ui.ui import Confirm, Menu, Screen
+from dicecup.ui.ui import Confirm, Menu, Screen, fit
 
 # what the create screen offers: (label, table game, Snyd kids / Yatzy variant, teams)
 GAMES = (("snyd", tbl.G_SNYD, False, 0), ("snyd_kids", tbl.G_SNYD, True, 0),
@@ -42,6 +43,22 @@ def game_letter(gid, rules):
     if not rules or rules[0] > 3:
         return "?"
     return "YMYT"[rules[0]] + (str(rules[2]) if rules[2] else "")
+
+
+def about(g, tb, code=True):
+    """Rows 1 and (code) 7 of both lobbies: the table's game and how many handhelds sit (a cup
+    each), and what the table code in the heading is (it changes as each handheld sits: every
+    lobby at the table shows the same one, docs/protocol.md)."""
+    r = tb.rules
+    if tb.gid == tbl.G_SNYD:
+        k = "snyd_kids" if tb.kids else "snyd"
+    elif r and r[2]:
+        k = "v_team" if r[2] == 2 else "v_team%d" % r[2]
+    else:
+        k = "v_" + (r[0] if r else "standard")
+    g.row(1, fit(t(k), "%s%d" % (CUP_CHAR, tb.handhelds())))
+    if code:
+        g.row(7, t("t_code_why"), 1)
 
 
 class TableMenu(Menu):
@@ -123,7 +140,7 @@ class HostLobby(Menu):
         self.tb = app.table
         self.asks = len(self.tb.pending())
         # the cursor starts on Start! (what the creator wants most); sel counts below the asks
-        Menu.__init__(self, app, self.asks + (1 if sel < 0 else sel))
+        Menu.__init__(self, app, self.asks + (0 if sel < 0 else sel))
         self.games = self.tb.game.games
         self.seen = -1
 
@@ -132,10 +149,11 @@ class HostLobby(Menu):
         return "%s %s" % (self.tb.tname[:8], self.tb.table_code())
 
     def count(self):
-        return len(self.tb.order) + 3 + len(self.tb.pending())
+        return len(self.tb.order) + 2 + len(self.tb.pending())
 
-    # rows: a joiner waiting for a yes ("Seat Bo 1234?": the code its screen shows), how many
-    # handhelds sit, start, add a bot, then the seats in order (so the first rows never scroll)
+    # rows (under the game, which is no row to choose): a joiner waiting for a yes ("Seat Bo
+    # 1234?": the code its screen shows), start, add a bot, then the seats in order (so the first
+    # rows never scroll)
     def item(self, i):
         tb = self.tb
         asks = tb.pending()
@@ -144,12 +162,17 @@ class HostLobby(Menu):
             return ("%s %s %s" % (t("t_admit"), a[1][:5], tb.join_code(a[2])), None)
         i -= len(asks)
         if i == 0:
-            return (t("t_handhelds"), tb.handhelds())
-        if i == 1:
             return (t("start"), None)
-        if i == 2:
+        if i == 1:
             return (t("t_add_bot"), None)
-        return ("%d %s" % (i - 2, tb.order_name(i - 3)), None)
+        return ("%d %s" % (i - 1, tb.order_name(i - 2)), None)
+
+    def draw(self, g):
+        # the menu under the game (row 1): on rows 2-6 above the code's line while it fits there,
+        # else on rows 2-7 (four seats and more: the seats matter more than the line then)
+        v = 5 if self.count() <= 5 else 6
+        Menu.draw(self, g, 2, v)
+        about(g, self.tb, v == 5)
 
     def choose(self, i):
         tb = self.tb
@@ -160,11 +183,13 @@ class HostLobby(Menu):
             return
         i -= len(asks)
         n = len(tb.order)
-        if i >= 3:
-            self.app.go(SeatMenu(self.app, i - 3))
-        elif i == 2:
-            tb.add_bot()
+        if i >= 2:
+            m = SeatMenu(self.app, i - 2)
+            if m.count():   # a lone seat can be neither moved nor removed
+                self.app.go(m)
         elif i == 1:
+            tb.add_bot()
+        else:
             need = tb.mod.min_seats(tb.rules)
             if n < need:
                 from dicecup.ui.ui import Message
@@ -185,10 +210,10 @@ class HostLobby(Menu):
             if self.sel >= self.asks:
                 self.sel += asks - self.asks
             elif self.sel >= asks:  # on a joiner's row that went (seated): back on Start!
-                self.sel = asks + 1
+                self.sel = asks
             self.asks = asks
         k = (len(self.tb.order) * 16 + self.tb.handhelds() + 256 * len(self.tb.pending()),
-             self.tb.table_code())
+             self.tb.table_code(), self.tb.rules is None)
         if k != self.seen:
             self.seen = k
             self.changed()
@@ -198,26 +223,32 @@ class SeatMenu(Menu):
     def __init__(self, app, i):
         Menu.__init__(self, app)
         self.i = i
+        # only what this seat can do: up unless it is first, down unless it is last, remove
+        # unless it is the first (as before); a row that would do nothing is not offered
+        n = len(app.table.order)
+        self.rows = [k for k, ok in (("t_up", i > 0), ("t_down", i < n - 1), ("t_remove", i > 0))
+                     if ok]
 
     def heading(self):
         return "%s %d" % (t("t_seat"), self.i + 1)
 
     def count(self):
-        return 3 if self.i > 0 else 2
+        return len(self.rows)
 
     def item(self, i):
-        return (t(("t_up", "t_down", "t_remove")[i]), None)
+        return (t(self.rows[i]), None)
 
     def choose(self, i):
         tb = self.app.table
-        if i == 2:
+        k = self.rows[i]
+        if k == "t_remove":
             tb.remove_seat(self.i)
         else:
-            tb.move_seat(self.i, -1 if i == 0 else 1)
-        self.app.go(HostLobby(self.app, self.i + 3))
+            tb.move_seat(self.i, -1 if k == "t_up" else 1)
+        self.app.go(HostLobby(self.app, self.i + 2))
 
     def back(self):
-        self.app.go(HostLobby(self.app, self.i + 3))
+        self.app.go(HostLobby(self.app, self.i + 2))
 
 
 class JoinList(Menu):
@@ -271,7 +302,7 @@ class Joining(Screen):
             self.app.go(Waiting(self.app))
 
     def key(self, b, ev):
-        if ev == PRESS and b != SELECT:
+        if ev == PRESS and b == BACK:  # as its last row says (a dimmed screen lets UP and DOWN through)
             self.app.table._forget()
             self.app.go(TableMenu(self.app, 1))
 
@@ -299,24 +330,24 @@ class Waiting(Screen):
             return
         tb = self.app.table
         gone = tb.host_gone()
-        k = "".join(tb.names) + str(tb.order) + tb.table_code()
+        k = "".join(tb.names) + str(tb.order) + tb.table_code() + str(tb.handhelds())
         if k != self.seen or gone != self.gone:
             self.seen = k
             self.gone = gone
             self.changed()
 
     def key(self, b, ev):
-        if ev == PRESS and b != SELECT:
+        if ev == PRESS and b == BACK:  # as its last row says (a dimmed screen lets UP and DOWN through)
             app = self.app
             app.go(Confirm(app, "t_leave_q", self, lambda: close(app)))
 
     def draw(self, g):
         tb = self.app.table
         g.row(0, "%s %s" % (tb.tname[:8], tb.table_code()))
-        n = len(tb.order)  # the creator's seat order (its roster), in two columns past five
+        about(g, tb)   # the game (row 1), the code's line (row 7); BACK leaves (Confirm asks)
+        n = len(tb.order)  # the creator's seat order (its roster), in two columns past four
         for i in range(n):
-            cell = "%d %s" % (i + 1, tb.order_name(i)[:8 if n <= 5 else 5])
-            g.text(cell, 0 if n <= 5 else (i & 1) * 64, 8 * (1 + (i if n <= 5 else i >> 1)))
+            cell = "%d %s" % (i + 1, tb.order_name(i)[:8 if n <= 4 else 5])
+            g.text(cell, 0 if n <= 4 else (i & 1) * 64, 8 * (2 + (i if n <= 4 else i >> 1)))
         g.row(6, t("t_host_gone" if tb.host_gone() else
                    "t_left_out" if tb.left_out() else "t_wait_start"), 1)
-        g.row(7, t("t_back_leave"), 1)

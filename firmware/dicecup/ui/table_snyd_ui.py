@@ -65,6 +65,13 @@ class TableRound(snyd_ui.Round):
         app = self.app
         if refused(self):  # before the reveal: a move lost in a race was picked in that round
             return
+        if not tb.node.caught_up():
+            # back after a reboot, replaying the table's log: the rounds it replays ended before,
+            # their reveals (and a void round's message) are history, not news
+            if g.rounds_done != self.rounds or g.voided != self.voided:
+                self.rounds = g.rounds_done
+                self.voided = g.voided
+                self.changed()
         if g.rounds_done != self.rounds:
             nxt = TableReveal(app, self)
             lost = g.lost_late | g.lost_cheat
@@ -131,11 +138,7 @@ class TableRound(snyd_ui.Round):
         game = self.m.game
         if game is None:  # back after a reboot, catching up with the table
             return
-        line = ""
-        for s in range(game.seats):
-            c = game.dice_left[s]
-            line += " " + (str(c) if c else "-")
-        g.row(6, line[:16], 1)
+        self.counts(g, tb.my_seat())
 
 
 class TableChoose(Choose):

@@ -103,21 +103,23 @@ class Menu(Screen):
         elif ev == PRESS and b == BACK:
             self.back()
 
-    def draw(self, g):
-        n = self.count()
-        if self.sel >= n:
-            self.sel = max(0, n - 1)
+    def draw(self, g, first=1, n=_VISIBLE):
+        """The heading on row 0, the items on n rows from row first (a screen with lines of its
+        own around the list passes its rows: table_lobby_ui.HostLobby)."""
+        k = self.count()
+        if self.sel >= k:
+            self.sel = max(0, k - 1)
         if self.sel < self.top:
             self.top = self.sel
-        elif self.sel >= self.top + _VISIBLE:
-            self.top = self.sel - _VISIBLE + 1
+        elif self.sel >= self.top + n:
+            self.top = self.sel - n + 1
         g.row(0, self.heading()[:14])
-        for r in range(_VISIBLE):
+        for r in range(n):
             i = self.top + r
-            if i >= n:
+            if i >= k:
                 break
             label, value = self.item(i)
-            g.row(r + 1, fit(label, value), 0, i == self.sel)
+            g.row(r + first, fit(label, value), 0, i == self.sel)
 
 
 class Confirm(Menu):

@@ -36,7 +36,7 @@ def draw_actions(turn, g):
             label = "-" * len(label)
         w = len(label) * 8
         if turn.cur == n + a:
-            g.fb.fill_rect(x, 48, w, 8, 1)
+            g.fb.fill_rect(x, 47, w, 9, 1)   # a line above the letters' tops, as gfx.row's bar
             g.text(label, x, 48, 0)
         else:
             g.text(label, x, 48, 1)

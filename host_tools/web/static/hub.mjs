@@ -49,6 +49,14 @@ class Handheld {
     // (another tab's handhelds take the names after this tab's)
     const name = hub.names.length ? hub.names[(this.i + (hub.tab || 0) * hub.n) % hub.names.length] : "";
     if (name && !this.flash["owner.json"]) this.flash["owner.json"] = new TextEncoder().encode(JSON.stringify({ name }));
+    // ?lang=da|en: the language of every handheld, written into its settings before each boot (the
+    // flash is kept in the browser's storage: without ?lang a handheld keeps the language it has)
+    if (hub.lang !== null) {
+      let st = {};
+      try { st = JSON.parse(new TextDecoder().decode(this.flash["settings.json"])) || {}; } catch (e) { st = {}; }
+      st.lang = hub.lang;
+      this.flash["settings.json"] = new TextEncoder().encode(JSON.stringify(st));
+    }
     const ready = this.wait("ready");
     this.post({ type: "init", base: hub.base, manifest: hub.manifest, env, flash: this.flash, heap: hub.heap,
       flashEvery: hub.flashEvery });
@@ -148,6 +156,7 @@ export class Hub {
     this.clock = o.clock || "virtual"; this.stepMs = o.stepMs || 20; this.base = o.base; this.manifest = o.manifest;
     this.heap = o.heap || 1048576; this.flashEvery = o.flashEvery || 25;
     this.names = o.names ?? this.manifest.names ?? [];
+    this.lang = o.lang ?? null;   // 0 Danish, 1 English (settings.json's "lang"); null: as each handheld has it
     this.spawn = o.spawn; this.flashOf = o.flashOf || (() => null); this.saveFlash = o.saveFlash || (() => {});
     this.onFrame = o.onFrame || (() => {}); this.onLog = o.onLog || (() => {}); this.onCrash = o.onCrash || (() => {});
     this.sleep = o.sleep || ((ms) => new Promise((r) => setTimeout(r, ms)));
