@@ -212,3 +212,34 @@ def test_a_shake_out_of_turn_is_refused():
             tried[_stage(a) > 0] += 1
     assert t.done() and tried[0] and tried[1], tried
     honest_agree(t, range(2))
+
+
+def test_a_handheld_rebooted_while_the_roller_owes_its_value_catches_up():
+    """A snapshot taken between the shake and the roller's value carries who shook (the re-roll
+    mixes its value): the rebooted handheld makes the same re-roll as everyone."""
+    t = Table(game="yatzy", seats=3, seed=236)
+    a = t.hands[0].app
+    hold = {"on": True}
+    for h in t.hands:
+        real = h.app._play_request
+
+        def late(f, s, ph, node, decide, rand, app=h.app, real=real):
+            if hold["on"] and app.shaking >= 0 and _stage(app) > 0:
+                return False  # the roller thinks a while before it sends its value
+            return real(f, s, ph, node, decide, rand)
+        h.app._play_request = late
+    assert t.start_game() == 0
+    assert t.run(lambda: a.shaking >= 0 and _stage(a) > 0 and a.roller() != 2, 600_000)
+    stage = _stage(a)
+    t.kill(2)
+    t.run(lambda: False, 500)
+    t.reboot(2)
+    b = t.hands[2]
+    assert t.run(lambda: b.node.applied == t.hands[0].node.applied and b.app.shaking >= 0, 60_000)
+    assert _stage(b.app) == stage and b.app.shaking == a.shaking
+    hold["on"] = False
+    for h in t.hands:
+        for s in range(3):
+            h.app.want(s)
+    assert t.run(t.done, 7_200_000)
+    honest_agree(t, range(3))

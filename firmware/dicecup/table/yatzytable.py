@@ -56,6 +56,7 @@ P_TURN = const(3)       # == tablegame.P_PLAY: the roller is to reveal its secre
 P_ROLL = const(4)       # holds and the box
 P_CHEAT = const(6)      # stopped: a secret did not match its commitment (>= P_OVER: nobody acts)
 KIND_BOT = const(0x80)  # in a SEATS kinds entry: a bot plays the seat
+_UNSHAKEN = const(9)    # stage: the shaker withheld, the roller owes its value
 _ZERO = bytes(16)       # a withheld shake's place in a re-roll's mix
 _CARD = const(0x0F)
 PHASES = ("idle", "commit", "contrib", "turn", "roll", "over", "cheat")
@@ -100,8 +101,8 @@ class YatzyTable(TableGame):
         self._cn = bytearray(8)         # shakes each seat gave this game
         self._game0 = 0                 # the round the game began in (names the chains)
         self.shaking = -1               # the roll index of a hold waiting for its shakes
-        self.stage = 0                  # ... 0: the shaker's is owed; 1: the roller's own value
-        # is owed (the shaker's is its chain's last in _ctop); 2: the same, the shaker's withheld
+        self.stage = 0                  # ... 0: the shaker's is owed; 1 + w: seat w shook (its
+        # chain's last value, in _ctop), the roller's own is owed; _UNSHAKEN: the same, none came
         self._held = 0                  # ... and its held mask
         self.penalty = 0                # seats whose next turn is a forfeit (a shake withheld)
         self._hints = bytearray(32)     # per seat: roll + 1, kind, value, round & 0xFF
@@ -232,9 +233,12 @@ class YatzyTable(TableGame):
         return RJ_ILLEGAL if e else 0
 
     def shaker(self):
-        """The seat that shakes the roller's re-rolls: the next one clockwise (taking part this
-        round) played from a handheld that plays no seat of the roller's scorecard, else from any
-        handheld but the roller's; -1 when there is none (one handheld plays every seat)."""
+        """The seat that shakes the roller's re-roll: one taking part this round whose chain is not
+        spent, played from another handheld than the roller's, and of those first one played
+        from a handheld that plays no seat of the roller's scorecard, then the one that gave the
+        fewest chain values (spent evenly: a chain has fairdice.CHAIN_LEN), then the next
+        clockwise; -1 when there is none (one handheld plays every seat). Nothing it depends on
+        changes while a shake is owed."""
         r = self.roller()
         if r < 0:
             return -1
@@ -243,15 +247,16 @@ class YatzyTable(TableGame):
         for s in range(self.n):
             if self.kinds[s] & _CARD == card:
                 team |= 1 << self.hosts[s]
-        other = -1
+        best = rank = -1
         for k in range(1, self.n):
             s = (r + k) % self.n
-            if self.part & (1 << s) and self.hosts[s] != self.hosts[r]:
-                if not team & (1 << self.hosts[s]):
-                    return s
-                if other < 0:
-                    other = s
-        return other
+            n = self._cn[s]
+            if self.part & (1 << s) and self.hosts[s] != self.hosts[r] and \
+                    n < fairdice.CHAIN_LEN:
+                m = (team >> self.hosts[s] & 1) << 8 | n
+                if best < 0 or m < rank:
+                    best, rank = s, m
+        return best
 
     def _check_shake(self, f):
         if self.phase != P_ROLL or self.shaking < 0 or f.round != self.round:
@@ -313,7 +318,7 @@ class YatzyTable(TableGame):
         if et == wire.T_FORFEIT:
             if self.phase == P_ROLL and not self.stage:  # the shaker did not shake in time: its
                 self.penalty |= f.who  # next turn is lost, and the roller's value comes alone
-                self.stage = 2
+                self.stage = _UNSHAKEN
                 self._set_phase(P_ROLL)  # the roller's deadline runs from here
             elif self.phase == P_ROLL:  # the roller withheld its own value: the turn is lost
                 self.shaking, self.stage = -1, 0
@@ -333,12 +338,12 @@ class YatzyTable(TableGame):
             self._ctop[w * 16:w * 16 + 16] = f.h1  # the next shake must open this one
             self._cn[w] += 1
             if not self.stage:  # the shaker's: now the roller owes its own value
-                self.stage = 1
+                self.stage = 1 + w
                 self._set_phase(P_ROLL)
                 return
             sh = _ZERO
-            if self.stage == 1:
-                o = self.shaker() * 16
+            if self.stage != _UNSHAKEN:
+                o = (self.stage - 1) * 16
                 sh = bytes(self._ctop[o:o + 16])
             self._roll(self._held, self.shaking, sh + bytes(f.h1))
             self.shaking, self.stage = -1, 0
@@ -519,7 +524,7 @@ class YatzyTable(TableGame):
 
     def _snap_body(self, out):
         boxes = self.game.boxes()
-        sh = self.shaking | self.stage << 6 if self.shaking >= 0 else 0xFF  # the stage: top bits
+        sh = self.stage if self.shaking >= 0 else 0xFF  # the hold's roll index is g.roll_no
         out.put(bytes((sh, self._held, self.penalty, self._game0 & 0xFF, self._game0 >> 8)))
         out.put(self._cn)
         out.put(self._ctop)
@@ -532,6 +537,8 @@ class YatzyTable(TableGame):
     def _restore_body(self, nturns, rules, kinds, b, i, seq):
         variant, options = unpack_rules(rules)
         sh, held, penalty, g0, g1 = b[i:i + 5]
+        if _UNSHAKEN < sh < 0xFF:
+            raise ValueError("no such shake stage")
         cn = bytearray(b[i + 5:i + 13])
         ctop = bytearray(b[i + 13:i + 141])
         if len(ctop) != 128:
@@ -560,8 +567,8 @@ class YatzyTable(TableGame):
         self.game, self.rec, self.rolls, self.helds = g, rec, rolls, helds
         self.n = n
         self._set_fair(fields, arrs)
-        self.shaking = -1 if sh == 0xFF else sh & 0x3F  # the stage in the top bits
-        self.stage = 0 if sh == 0xFF else sh >> 6
+        self.shaking = -1 if sh == 0xFF else g.roll_no
+        self.stage = 0 if sh == 0xFF else sh
         self._held, self.penalty, self._game0 = held, penalty, g0 | g1 << 8
         self._cn, self._ctop = cn, ctop
         self.last_action = seq
