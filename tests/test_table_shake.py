@@ -243,3 +243,21 @@ def test_a_handheld_rebooted_while_the_roller_owes_its_value_catches_up():
             h.app.want(s)
     assert t.run(t.done, 7_200_000)
     honest_agree(t, range(3))
+
+
+def test_spent_chains_let_the_game_finish():
+    """A chain has fairdice.CHAIN_LEN values a game. Seat 1's is made almost spent: once it is, it
+    shakes no more (nobody else can: the re-roll comes at once) and its own re-rolls take the shake
+    alone; nobody forfeits for it and the game ends with one record."""
+    t = Table(game="yatzy", seats=2, seed=237)
+    a = t.hands[0].app
+    assert t.start_game() == 0
+    assert t.run(lambda: a.phase == yatzytable.P_TURN, 120_000)
+    key = t.hands[1].app.shake_key
+    for h in t.hands:
+        app = h.app
+        app._cn[1] = fairdice.CHAIN_LEN - 3
+        app._ctop[16:32] = fairdice.shake(key, app.table, app._game0, 1, 3)  # its last given
+    assert t.run(t.done, 7_200_000)
+    rec, out = honest_agree(t, range(2))
+    assert a._cn[1] == fairdice.CHAIN_LEN and not [tr for tr in rec["turns"] if tr.get("forfeit")]

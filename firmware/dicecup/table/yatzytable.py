@@ -294,6 +294,16 @@ class YatzyTable(TableGame):
         self.rolls.append(dice)
         self.helds.append([i for i in range(self.game.ndice) if held >> i & 1])
 
+    def _shaken(self, own):
+        """The hold's re-roll, now that the shake (or its absence) and the roller's own value
+        (or zeros, if its chain is spent) are logged."""
+        sh = _ZERO
+        if self.stage != _UNSHAKEN:
+            o = (self.stage - 1) * 16
+            sh = bytes(self._ctop[o:o + 16])
+        self._roll(self._held, self.shaking, sh + own)
+        self.shaking, self.stage = -1, 0
+
     def _cards_of(self, f):
         """Scorecards the seating makes (kinds 1..k each used), or 0 if it is not a seating."""
         if not 1 <= f.n <= 8:
@@ -319,7 +329,10 @@ class YatzyTable(TableGame):
             if self.phase == P_ROLL and not self.stage:  # the shaker did not shake in time: its
                 self.penalty |= f.who  # next turn is lost, and the roller's value comes alone
                 self.stage = _UNSHAKEN
-                self._set_phase(P_ROLL)  # the roller's deadline runs from here
+                if self._cn[self.roller()] < fairdice.CHAIN_LEN:
+                    self._set_phase(P_ROLL)  # the roller's deadline runs from here
+                else:
+                    self._shaken(_ZERO)
             elif self.phase == P_ROLL:  # the roller withheld its own value: the turn is lost
                 self.shaking, self.stage = -1, 0
                 self.phase = P_TURN
@@ -337,18 +350,16 @@ class YatzyTable(TableGame):
             w = f.who
             self._ctop[w * 16:w * 16 + 16] = f.h1  # the next shake must open this one
             self._cn[w] += 1
-            if not self.stage:  # the shaker's: now the roller owes its own value
-                self.stage = 1 + w
-                self._set_phase(P_ROLL)
-                return
-            sh = _ZERO
-            if self.stage != _UNSHAKEN:
-                o = (self.stage - 1) * 16
-                sh = bytes(self._ctop[o:o + 16])
-            self._roll(self._held, self.shaking, sh + bytes(f.h1))
-            self.shaking, self.stage = -1, 0
             self.last_action = seq
             self.moved_at = self.now
+            if self.stage:
+                self._shaken(bytes(f.h1))
+                return
+            self.stage = 1 + w  # the shaker's: now the roller owes its own value
+            if self._cn[self.roller()] < fairdice.CHAIN_LEN:
+                self._set_phase(P_ROLL)
+            else:
+                self._shaken(_ZERO)  # a spent chain has none (docs/protocol.md, its limits)
             return
         if et == wire.T_COMMIT and not self._cn[f.who] and \
                 self._ctop[f.who * 16:f.who * 16 + 16] == bytes(16):
