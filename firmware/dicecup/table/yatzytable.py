@@ -17,11 +17,10 @@ its turn in order:
            lacks the roller's value, so nobody can compute the re-roll; the shaker gives its value
            blind, so withholding it gains nothing; the roller, last, knows the re-roll before it
            sends its value, but withholding that is a forfeit turn (0 in the first free box),
-           never worth more than scoring any dice itself. The shaker is the next seat clockwise
-           played from a handheld that holds no seat of the roller's scorecard (else from any other
-           handheld): the roller's team never holds a shake. A shaker past the deadline forfeits
-           its own next turn and the re-roll mixes zeros for its shake; a roller past it forfeits
-           the turn.
+           never worth more than scoring any dice itself. The shaker plays from a handheld that
+           holds no seat of the roller's scorecard (else from any other handheld: shaker()), so
+           the roller's team never holds a shake. A shaker past the deadline forfeits its own next
+           turn and the re-roll mixes zeros for its shake; a roller past it forfeits the turn.
     FORFEIT (record format 2) a seat that did not commit, contribute or reveal within
            tablegame.DEADLINE_MS (the sequencer logs it, every follower checks the deadline), or
            whose secret does not open its commitment: its scorecard's turn in this round is a
@@ -97,8 +96,8 @@ class YatzyTable(TableGame):
         self.helds = []                 # and for each re-roll the positions kept
         self.last_action = 0
         self.error = None
-        self._ctop = bytearray(8 * 16)  # each seat's shake chain: its top, then the last shake
-        self._cn = bytearray(8)         # shakes each seat gave this game
+        self._ctop = bytearray(8 * 16)  # each seat's shake chain: its top, then the last value
+        self._cn = bytearray(8)         # values each seat gave this game (shakes and its own)
         self._game0 = 0                 # the round the game began in (names the chains)
         self.shaking = -1               # the roll index of a hold waiting for its shakes
         self.stage = 0                  # ... 0: the shaker's is owed; 1 + w: seat w shook (its
