@@ -261,3 +261,71 @@ def test_spent_chains_let_the_game_finish():
     assert t.run(t.done, 7_200_000)
     rec, out = honest_agree(t, range(2))
     assert a._cn[1] == fairdice.CHAIN_LEN and not [tr for tr in rec["turns"] if tr.get("forfeit")]
+
+
+# ---- the sequencer orders the shakes, and cannot choose between them ------------------------------
+
+def _censor(t, bad, when):
+    """The sequencer (handheld `bad`) drops every request for which when(app, f) is true; returns
+    the list of (round, roll) it dropped one for."""
+    app, real = bad.app, bad.node._on_request
+    dropped = []
+
+    def on_request(f, now):
+        if f.type == wire.T_SHAKE and app.shaking >= 0 and when(app, f):
+            if (app.round, app.shaking) not in dropped:
+                dropped.append((app.round, app.shaking))
+            return
+        return real(f, now)
+    bad.node._on_request = on_request
+    return dropped
+
+
+def test_a_sequencer_that_rolls_cannot_censor_a_shake_it_dislikes():
+    """The sequencer is the roller: it sees the shake before it logs it, and with its own value
+    knows the re-roll it makes. It drops the shake whenever the re-roll without it would be better,
+    hoping to log the shaker's forfeit. The shaker's handheld stops following it first, so the
+    shake is logged, nobody forfeits, and the roll is never the one it chose."""
+    t = Table(game="yatzy", seats=2, seed=238)
+    bad = t.hands[0]
+    key = bad.app.shake_key
+    chose = {}
+
+    def when(app, f):
+        if _stage(app) or f.who != 1 or app.roller() != 0:
+            return False
+        own = _next_value(app, key, 0)
+        args = (app.rolls[-1], app._held, bytes(app._s[0:16]), app.seed, app.table, app.round, 0,
+                app.shaking)
+        alone = fairdice.yatzy_roll(*args, mix=_ZERO + own)
+        if sum(alone) > sum(fairdice.yatzy_roll(*args, mix=bytes(f.h1) + own)):
+            chose[(app.round, app.shaking)] = alone
+            return True
+        return False
+    dropped = _censor(t, bad, when)
+    honest = t.hands[1].app
+    got = {}
+    real_roll = honest._roll
+
+    def roll(held, k, mix):
+        real_roll(held, k, mix)
+        got[(honest.round, k)] = list(honest.rolls[-1])
+    honest._roll = roll
+    assert t.run_game(7_200_000)
+    rec, out = honest_agree(t, range(2))
+    assert dropped and not [tr for tr in rec["turns"] if tr.get("forfeit")]
+    assert all(got[k] != chose[k] for k in dropped), dropped
+
+
+def test_a_sequencer_that_shakes_cannot_censor_the_rollers_value():
+    """The sequencer is the shaker: it sees the roller's value before it logs it, so it knows the
+    re-roll, and drops every one, hoping to log the roller's forfeit. The roller's handheld stops
+    following it first: the value is logged and no turn is forfeited."""
+    for seats in (2, 3):
+        t = Table(game="yatzy", seats=seats, seed=239)
+        dropped = _censor(t, t.hands[0], lambda app, f: _stage(app) and f.who == app.roller() and
+                          app.shaker() == 0)
+        assert t.run_game(7_200_000)
+        rec, out = honest_agree(t, range(seats))
+        assert dropped and not [tr for tr in rec["turns"] if tr.get("forfeit")]
+        assert all(h.node.leader != 0 for h in t.hands)
