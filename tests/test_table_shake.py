@@ -87,9 +87,11 @@ def test_no_handheld_foresees_a_reroll_before_its_hold():
     seen = _spy_holds(t, lambda i, app, held, k: _foresee(app, keys[i], held, k))
     assert t.run_game(7_200_000)
     honest_agree(t, range(4))
+    hits = {}  # handheld -> (re-rolls of 3 dice or more it foresaw, of how many)
     for i in range(4):
         mine = [roll in pred for j, pred, fresh, roll in seen if j == i and fresh >= 3]
-        assert len(mine) > 10 and sum(mine) <= len(mine) // 10, (i, sum(mine), len(mine))
+        hits[i] = (sum(mine), len(mine))
+    assert all(n > 10 and k <= n // 10 for k, n in hits.values()), hits
 
 
 def test_a_reroll_is_shaken_by_another_team():
@@ -117,7 +119,7 @@ def test_an_opponent_shaker_cannot_withhold_by_the_roll():
     every time it withheld, the roller got exactly the worse roll it foresaw, and each denial
     (a Yatzy, a straight) was worth more than the forfeit turn it paid for it. Now it cannot
     compute either, so what it withholds is a blind guess, and it still pays the forfeit."""
-    t = Table(game="yatzy", seats=2, seed=233)
+    t = Table(game="yatzy", seats=2, seed=233, step_ms=20)
     bad = t.hands[1]
     app, key = bad.app, bad.app.shake_key
     real = app._play_request
@@ -130,16 +132,17 @@ def test_an_opponent_shaker_cannot_withhold_by_the_roll():
             sec = bytes(app._s[w * 16:w * 16 + 16])
             k = app.shaking
             spot = (app.round, w, k)
+            if spot in done:
+                return False  # still withholding it
             v = _next_value(app, key, s)
             give = fairdice.yatzy_roll(app.rolls[-1], app._held, sec, app.seed, app.table,
                                        app.round, w, k, v)
             keep = fairdice.yatzy_roll(app.rolls[-1], app._held, sec, app.seed, app.table,
                                        app.round, w, k)
-            if sum(give) > sum(keep):
-                if spot not in done:
-                    done.add(spot)
-                    wh.append([keep, give, spot, None])
-                return False  # withholds
+            if sum(give) > sum(keep) and len(done) < 8:
+                done.add(spot)
+                wh.append([keep, give, spot, None])
+                return False  # withholds (eight times: enough to see, and the test stays quick)
         return real(f, s, ph, node, decide, rand)
     app._play_request = hostile
     honest = t.hands[0].app
@@ -168,7 +171,7 @@ def test_a_roller_that_withholds_its_own_value_forfeits_the_turn():
     """Once the shake is logged the roller owes its own chain's next value, and knows the re-roll
     before it sends it. A roller (seat 1) that withholds it when the roll is poor loses the turn:
     a forfeit turn, 0 in its first free box, never better than scoring the poor dice itself."""
-    t = Table(game="yatzy", seats=2, seed=234)
+    t = Table(game="yatzy", seats=2, seed=234, step_ms=20)
     bad = t.hands[1]
     app = bad.app
     real = app._play_request
