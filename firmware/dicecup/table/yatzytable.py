@@ -555,6 +555,8 @@ class YatzyTable(TableGame):
             raise ValueError("short snapshot")
         fields, arrs, i = self._get_fair(b, i + 141)
         n = fields[3]
+        if n < sh < _UNSHAKEN:
+            raise ValueError("no such shaker")  # stage 1 + w names seat w
         cards = max(k & _CARD for k in kinds)
         g = yatzy.Yatzy(variant, cards, options or None)
         rec = Recorder(variant, cards, options or None)
