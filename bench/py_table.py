@@ -97,8 +97,9 @@ def idle_rate(seats, seconds=20):
 
 def yatzy_turns(seats, loss, seed):
     """Frames and bytes per Yatzy turn, next to the minimum: per round each seat's commitment (then
-    carried by its reveal) and contribution; per turn the reveal, each hold and the box; each
-    request not made by the sequencer's seat also needs its entry broadcast."""
+    carried by its reveal) and contribution; per turn the reveal, each hold and the box, and per
+    re-roll two shakes (another seat's, then the roller's own); each request not made by the
+    sequencer's seat also needs its entry broadcast."""
     t = Table(game="yatzy", seats=seats, loss=loss, dup=0.05 if loss else 0,
               reorder=0.1 if loss else 0, seed=seed, step_ms=1)
     assert t.run_game(), "game did not finish"
@@ -116,8 +117,9 @@ def yatzy_turns(seats, loss, seed):
         events.append((wire.T_REVEAL, s))
         for _ in range(len(tr.get("rolls", []))):  # the re-rolls and the box
             events.append((wire.T_YATZY, s))
-        for _ in range(len(tr.get("rolls", [])) - 1):  # each re-roll's shake, by the next seat
-            events.append((wire.T_SHAKE, (s + 1) % seats))
+        for _ in range(len(tr.get("rolls", [])) - 1):  # each re-roll's shake, by another seat
+            events.append((wire.T_SHAKE, (s + 1) % seats))  # (the seat does not change the
+            events.append((wire.T_SHAKE, s))  # count) and then the roller's own chain value
     mf = sum(1 if s == 0 else 2 for _, s in events)
     mb = sum(entry(e) + (request(e) if s and e != wire.T_SEATS else 0) for e, s in events)
     return turns, len(t.bus.log), sum(len(x[3]) for x in t.bus.log), mf, mb

@@ -10,10 +10,11 @@ Owns the hashing that makes a table's dice fair (docs/protocol.md, trap 1):
        sampling, so every face is exactly equally likely; only the owner knows s, so only it sees them;
     4. at the call each seat reveals s; everyone runs verify_dice() and gets the dice, or None (cheat).
 
-Yatzy uses the same draw per turn with a roll index (0, 1, 2...); a re-roll also mixes in a
-"shake" (shake()), the next value of another handheld's hash chain, revealed only once the hold is
-logged: so the roller cannot know a re-roll before it holds, and the shaker, whose chain was
-committed at the start of the game, cannot choose it.
+Yatzy uses the same draw per turn with a roll index (0, 1, 2...); a re-roll also mixes in two
+"shakes" (shake()), each the next value of a seat's hash chain committed at the start of the game:
+another handheld's, logged once the hold is, then the roller's own, logged once that one is. So
+nobody chooses them, the roller cannot know a re-roll before it holds, and the shaker gives its
+value without knowing what it makes (yatzytable, docs/protocol.md).
 Hashes are SHA-256 truncated to 16 bytes (commitments) or full (seed and dice stream).
 """
 import hashlib
@@ -91,7 +92,8 @@ def verify_dice(commitment, s, seed, table, rnd, seat, n, roll=0):
 
 def yatzy_roll(dice, held, s, seed, table, rnd, seat, roll, mix=None):
     """Roll `roll` of a Yatzy turn: positions whose bit is set in `held` keep their die, the others
-    take the next values of this roll's stream (mixed with the shake). Roll 0 ignores `held`.
+    take the next values of this roll's stream (mixed with `mix`: the shaker's value and the
+    roller's, 16 bytes each, zeros for one withheld or spent). Roll 0 ignores `held`.
     Returns a new list."""
     fresh = roll_dice(s, seed, table, rnd, seat, len(dice), roll, None, mix)
     if roll == 0:

@@ -10,11 +10,17 @@ its turn in order:
            start of the turn shows the dice without letting anyone choose them
     ROLL   the roller logs holds (a position mask for roll k) and finally the box; the rules core
            checks both. Roll k's new dice come from the same secret and seed with roll index k,
-           mixed with a SHAKE: the next value of the shaker's hash chain (fairdice.shake), logged
-           only after the hold. The shaker is the next seat played from another handheld; its
-           chain's top came with its first COMMIT of the game, so it cannot choose the shake, and
-           the roller cannot know its re-roll before it holds (nor can a bot's host for it). A
-           shaker past the deadline forfeits its own next turn, and the re-roll goes unshaken.
+           mixed with two SHAKEs, each the next value of a seat's hash chain (fairdice.shake; a
+           chain's top came with the seat's first COMMIT of the game, so nobody chooses a value):
+           first the shaker's, logged only after the hold, then the roller's own, logged only
+           after the shake (`stage`). Before the hold the roller lacks the shake and the shaker
+           lacks the roller's value, so nobody can compute the re-roll; the shaker gives its value
+           blind, so withholding it gains nothing; the roller, last, knows the re-roll before it
+           sends its value, but withholding that is a forfeit turn (0 in the first free box),
+           never worth more than scoring any dice itself. The shaker plays from a handheld that
+           holds no seat of the roller's scorecard (else from any other handheld: shaker()), so
+           the roller's team never holds a shake. A shaker past the deadline forfeits its own next
+           turn and the re-roll mixes zeros for its shake; a roller past it forfeits the turn.
     FORFEIT (record format 2) a seat that did not commit, contribute or reveal within
            tablegame.DEADLINE_MS (the sequencer logs it, every follower checks the deadline), or
            whose secret does not open its commitment: its scorecard's turn in this round is a
@@ -49,6 +55,8 @@ P_TURN = const(3)       # == tablegame.P_PLAY: the roller is to reveal its secre
 P_ROLL = const(4)       # holds and the box
 P_CHEAT = const(6)      # stopped: a secret did not match its commitment (>= P_OVER: nobody acts)
 KIND_BOT = const(0x80)  # in a SEATS kinds entry: a bot plays the seat
+_UNSHAKEN = const(9)    # stage: the shaker withheld, the roller owes its value
+_ZERO = bytes(16)       # a withheld shake's place in a re-roll's mix
 _CARD = const(0x0F)
 PHASES = ("idle", "commit", "contrib", "turn", "roll", "over", "cheat")
 
@@ -88,10 +96,12 @@ class YatzyTable(TableGame):
         self.helds = []                 # and for each re-roll the positions kept
         self.last_action = 0
         self.error = None
-        self._ctop = bytearray(8 * 16)  # each seat's shake chain: its top, then the last shake
-        self._cn = bytearray(8)         # shakes each seat gave this game
+        self._ctop = bytearray(8 * 16)  # each seat's shake chain: its top, then the last value
+        self._cn = bytearray(8)         # values each seat gave this game (shakes and its own)
         self._game0 = 0                 # the round the game began in (names the chains)
-        self.shaking = -1               # the roll index of a hold waiting for its shake
+        self.shaking = -1               # the roll index of a hold waiting for its shakes
+        self.stage = 0                  # ... 0: the shaker's is owed; 1 + w: seat w shook (its
+        # chain's last value, in _ctop), the roller's own is owed; _UNSHAKEN: the same, none came
         self._held = 0                  # ... and its held mask
         self.penalty = 0                # seats whose next turn is a forfeit (a shake withheld)
         self._hints = bytearray(32)     # per seat: roll + 1, kind, value, round & 0xFF
@@ -222,22 +232,36 @@ class YatzyTable(TableGame):
         return RJ_ILLEGAL if e else 0
 
     def shaker(self):
-        """The seat that shakes the roller's re-rolls: the next one clockwise (taking part this
-        round) played from another handheld than the roller's; -1 when there is none."""
+        """The seat that shakes the roller's re-roll: one taking part this round whose chain is not
+        spent, played from another handheld than the roller's, and of those first one played
+        from a handheld that plays no seat of the roller's scorecard, then the one that gave the
+        fewest chain values (spent evenly: a chain has fairdice.CHAIN_LEN), then the next
+        clockwise; -1 when there is none (one handheld plays every seat). Nothing it depends on
+        changes while a shake is owed."""
         r = self.roller()
         if r < 0:
             return -1
+        card = self.kinds[r] & _CARD
+        team = 0  # the handhelds that play a seat of the roller's scorecard
+        for s in range(self.n):
+            if self.kinds[s] & _CARD == card:
+                team |= 1 << self.hosts[s]
+        best = rank = -1
         for k in range(1, self.n):
             s = (r + k) % self.n
-            if self.part & (1 << s) and self.hosts[s] != self.hosts[r]:
-                return s
-        return -1
+            n = self._cn[s]
+            if self.part & (1 << s) and self.hosts[s] != self.hosts[r] and \
+                    n < fairdice.CHAIN_LEN:
+                m = (team >> self.hosts[s] & 1) << 8 | n
+                if best < 0 or m < rank:
+                    best, rank = s, m
+        return best
 
     def _check_shake(self, f):
         if self.phase != P_ROLL or self.shaking < 0 or f.round != self.round:
             return RJ_PHASE
         w = f.who
-        if w != self.shaker() or f.roll != self.shaking:
+        if w != (self.roller() if self.stage else self.shaker()) or f.roll != self.shaking:
             return RJ_SEAT
         o = w * 16
         if self._cn[w] >= fairdice.CHAIN_LEN or not fairdice.opens(bytes(f.h1),
@@ -253,7 +277,7 @@ class YatzyTable(TableGame):
 
     def owed(self):
         if self.phase == P_ROLL and self.shaking >= 0:
-            w = self.shaker()
+            w = self.roller() if self.stage else self.shaker()
             return 1 << w if w >= 0 else 0
         if self.phase == P_TURN:
             r = self.roller()
@@ -268,6 +292,16 @@ class YatzyTable(TableGame):
         self.game.roll(dice, held)
         self.rolls.append(dice)
         self.helds.append([i for i in range(self.game.ndice) if held >> i & 1])
+
+    def _shaken(self, own):
+        """The hold's re-roll, now that the shake (or its absence) and the roller's own value
+        (or zeros, if its chain is spent) are logged."""
+        sh = _ZERO
+        if self.stage != _UNSHAKEN:
+            o = (self.stage - 1) * 16
+            sh = bytes(self._ctop[o:o + 16])
+        self._roll(self._held, self.shaking, sh + own)
+        self.shaking, self.stage = -1, 0
 
     def _cards_of(self, f):
         """Scorecards the seating makes (kinds 1..k each used), or 0 if it is not a seating."""
@@ -291,10 +325,19 @@ class YatzyTable(TableGame):
                 self._new_game(f)
             return
         if et == wire.T_FORFEIT:
-            if self.phase == P_ROLL:  # the shaker did not shake in time: its next turn is lost,
-                self.penalty |= f.who  # and the re-roll goes unshaken
-                self._roll(self._held, self.shaking, None)
-                self.shaking = -1
+            if self.phase == P_ROLL and not self.stage:  # the shaker did not shake in time: its
+                self.penalty |= f.who  # next turn is lost, and the roller's value comes alone
+                self.stage = _UNSHAKEN
+                if self._cn[self.roller()] < fairdice.CHAIN_LEN:
+                    self._set_phase(P_ROLL)  # the roller's deadline runs from here
+                else:
+                    self._shaken(_ZERO)
+            elif self.phase == P_ROLL:  # the roller withheld its own value: the turn is lost
+                self.shaking, self.stage = -1, 0
+                self.phase = P_TURN
+                self.forfeited |= f.who
+                self.part &= ~f.who
+                self._forfeit_turns()
             elif self.phase == P_TURN:  # the roller did not reveal in time
                 self.forfeited |= f.who
                 self.part &= ~f.who
@@ -306,10 +349,16 @@ class YatzyTable(TableGame):
             w = f.who
             self._ctop[w * 16:w * 16 + 16] = f.h1  # the next shake must open this one
             self._cn[w] += 1
-            self._roll(self._held, self.shaking, bytes(f.h1))
-            self.shaking = -1
             self.last_action = seq
             self.moved_at = self.now
+            if self.stage:
+                self._shaken(bytes(f.h1))
+                return
+            self.stage = 1 + w  # the shaker's: now the roller owes its own value
+            if self._cn[self.roller()] < fairdice.CHAIN_LEN:
+                self._set_phase(P_ROLL)
+            else:
+                self._shaken(_ZERO)  # a spent chain has none (docs/protocol.md, its limits)
             return
         if et == wire.T_COMMIT and not self._cn[f.who] and \
                 self._ctop[f.who * 16:f.who * 16 + 16] == bytes(16):
@@ -338,7 +387,7 @@ class YatzyTable(TableGame):
                 self._roll(f.value, f.roll, None)
             else:
                 self._held = f.value
-                self.shaking = f.roll
+                self.shaking, self.stage = f.roll, 0
                 self._set_phase(P_ROLL)  # the shaker's deadline runs from here
             return
         self.rec.turn(g.current, self.rolls, self.helds, f.value, f.roll)
@@ -417,7 +466,7 @@ class YatzyTable(TableGame):
             self._ctop[i] = 0
         for i in range(8):
             self._cn[i] = 0
-        self.shaking = -1
+        self.shaking, self.stage = -1, 0
 
     def _new_game(self, f):
         self.variant, self.options = unpack_rules(f.rules)
@@ -441,11 +490,11 @@ class YatzyTable(TableGame):
 
     # ---- this handheld's seats ----------------------------------------------------------------
     def _actor(self):
-        return self.shaker() if self.shaking >= 0 else self.roller()
+        return self.shaker() if self.shaking >= 0 and not self.stage else self.roller()
 
     def _play_request(self, f, s, ph, node, decide, rand):
         if self.shaking >= 0:
-            if ph != P_ROLL or s != self.shaker():
+            if ph != P_ROLL or s != self._actor() or self._cn[s] >= fairdice.CHAIN_LEN:
                 return False
             f.etype = wire.T_SHAKE
             f.roll = self.shaking
@@ -485,8 +534,8 @@ class YatzyTable(TableGame):
 
     def _snap_body(self, out):
         boxes = self.game.boxes()
-        out.put(bytes((self.shaking & 0xFF, self._held, self.penalty,
-                       self._game0 & 0xFF, self._game0 >> 8)))
+        sh = self.stage if self.shaking >= 0 else 0xFF  # the hold's roll index is g.roll_no
+        out.put(bytes((sh, self._held, self.penalty, self._game0 & 0xFF, self._game0 >> 8)))
         out.put(self._cn)
         out.put(self._ctop)
         self._put_fair(out)
@@ -498,12 +547,16 @@ class YatzyTable(TableGame):
     def _restore_body(self, nturns, rules, kinds, b, i, seq):
         variant, options = unpack_rules(rules)
         sh, held, penalty, g0, g1 = b[i:i + 5]
+        if _UNSHAKEN < sh < 0xFF:
+            raise ValueError("no such shake stage")
         cn = bytearray(b[i + 5:i + 13])
         ctop = bytearray(b[i + 13:i + 141])
         if len(ctop) != 128:
             raise ValueError("short snapshot")
         fields, arrs, i = self._get_fair(b, i + 141)
         n = fields[3]
+        if n < sh < _UNSHAKEN:
+            raise ValueError("no such shaker")  # stage 1 + w names seat w
         cards = max(k & _CARD for k in kinds)
         g = yatzy.Yatzy(variant, cards, options or None)
         rec = Recorder(variant, cards, options or None)
@@ -526,7 +579,8 @@ class YatzyTable(TableGame):
         self.game, self.rec, self.rolls, self.helds = g, rec, rolls, helds
         self.n = n
         self._set_fair(fields, arrs)
-        self.shaking = -1 if sh == 0xFF else sh
+        self.shaking = -1 if sh == 0xFF else g.roll_no
+        self.stage = 0 if sh == 0xFF else sh
         self._held, self.penalty, self._game0 = held, penalty, g0 | g1 << 8
         self._cn, self._ctop = cn, ctop
         self.last_action = seq
