@@ -62,7 +62,6 @@ D_SEIZE = const(19)          # a new term claimed while the sequencer is alive, 
 D_ERROR = const(20)          # a frame whose handling raised (caught: never out of receive)
 DROP_NAMES = wire.REASONS + ("stranger", "stale", "dup", "ahead", "conflict", "not-leader",
                              "forged", "invalid", "seize", "error")
-TERM_STEP = const(8)         # a term's count (term >> 3) may jump at most this much at once
 TERM_TOP = const(0xFFF8)     # no takeover past this: terms never wrap
 
 _F_LEADER_MASK = const(0x0F)  # ACK flags: low bits = the seat the sender follows (for display)
@@ -232,6 +231,7 @@ class Node:
         self._clock = now               # the time of the last tick or frame
         self._hb_at = now - self.heartbeat_ms + seat * 37  # spread the first heartbeats
         self._leader_seen = now
+        self._lead_at = now             # when we began to follow this term (_entitled)
         self._tail_at = -1              # when to repeat the newest entry (-1: not due)
         self._last_term = 0             # the term of the last entry applied
         self._tail_n = 0
@@ -782,13 +782,36 @@ class Node:
                     # up every 7 s)
         return older > ours
 
+    def _entitled(self, lead, up, now):
+        """Whether seat `lead` may claim a term `up` takeovers above ours (we follow someone).
+        Our own sequencer back in a new term (a reboot): one step, at most once per missing_ms
+        (a sequencer that raised its term a step a frame would reach TERM_TOP in seconds, and
+        then nobody could take over). Another seat: only the next one clockwise after our
+        sequencer that we do not see gone, one step above ours, plus one for each seat skipped
+        (a gone seat may have held a term we never heard of)."""
+        if up < 1:
+            return False
+        if lead == self.leader:
+            return up == 1 and now - self._lead_at >= self.missing_ms
+        s = self.leader
+        skipped = 0
+        for _ in range(wire.SEATS_MAX):
+            s = (s + 1) % wire.SEATS_MAX
+            if s == lead:
+                return up <= 1 + skipped
+            if self.members & (1 << s):
+                if not self._gone(s, now):
+                    return False  # a seat before it is alive (perhaps us): its turn, not lead's
+                skipped += 1
+        return False
+
     def _gone(self, s, now):
         """Seat s is missing, or not to be followed any more (its entries broke the rules)."""
         return not self.alive(s, now) or self._bad & (1 << s) != 0
 
     def _term_ok(self, term, now):
-        """Whether to follow a new term: its sequencer itself claimed it, by at most TERM_STEP
-        takeovers, and it is not a handheld the rules caught; and the sequencer we follow is gone,
+        """Whether to follow a new term: its sequencer itself claimed it, it is the seat entitled
+        to that term (_entitled), and it is not a handheld the rules caught; and the sequencer we follow is gone,
         or another handheld already follows the new term (it lost the old one), or the table has
         only two handhelds, or we follow nobody (a reboot) and no other handheld is alive. So nobody seizes a live sequencer, nor wedges the table with a huge
         term (docs/protocol.md, trap 8)."""
@@ -797,7 +820,7 @@ class Node:
             return self.leader < 0  # we led it before a reboot: lead again, in a new term
         if self._tseen[lead] < term or self._bad & (1 << lead) or term >= TERM_TOP:
             return False
-        if self.leader >= 0 and (term >> 3) - (self.term >> 3) > TERM_STEP:
+        if self.leader >= 0 and not self._entitled(lead, (term >> 3) - (self.term >> 3), now):
             return False
         keyed = self.codec.keyed()
         if wire.bits(keyed) <= 1 or lead == self.leader:
@@ -1108,6 +1131,7 @@ class Node:
         self.leader = leader
         self.ready = False
         self._leader_seen = now
+        self._lead_at = now
         for w in range(PEND):  # repeat requests to the new sequencer at once
             self._pnext[w] = now
             self._pwait[w] = 0
@@ -1127,7 +1151,7 @@ class Node:
 
     def _take_over(self, now):
         # past the last term nobody takes over (never reached: 8,000 takeovers); a term seen out of
-        # TERM_STEP's reach is never followed, so one forged frame cannot push the count there
+        # more than one step (_entitled) is never followed, so no seat can push the count there
         if self.term >= TERM_TOP - 8:
             return
         self.term = (((self.term >> 3) + 1) << 3) | self.seat
