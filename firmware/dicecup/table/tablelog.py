@@ -47,6 +47,8 @@ PEND = const(8)              # one outstanding request per seat
 # REJECT reasons (the app's own codes start at RJ_APP)
 RJ_LATE = const(1)           # another entry was logged first: the request lost a race
 RJ_NOT_YOURS = const(2)      # the sender does not host that seat
+RJ_WAIT = const(3)           # not yet by this handheld's own clock (an early FORFEIT): a
+                             # follower holds the entry and asks the app again (_apply_ready)
 RJ_APP = const(8)
 
 # drop counters beyond wire's reject codes (index into Node.dropped)
@@ -212,6 +214,7 @@ class Node:
         self._tfol = bytearray(b"\x0f" * n)  # the seat its latest heartbeat follows (0x0F: none)
         self._bad = 0                   # handhelds whose entries the rules refused: never followed
         self._from = -1                 # a new sequencer takes entries from this seat too
+        self._skip = 0                  # ... but not from these: their log held an entry we refused
         # our own requests in flight
         self._pbuf = bytearray(PEND * _SLOT)
         self._plen = bytearray(PEND)
@@ -232,6 +235,7 @@ class Node:
         self._hb_at = now - self.heartbeat_ms + seat * 37  # spread the first heartbeats
         self._leader_seen = now
         self._lead_at = now             # when we began to follow this term (_entitled)
+        self._waiting = 0               # an entry held until our clock agrees (RJ_WAIT)
         self._tail_at = -1              # when to repeat the newest entry (-1: not due)
         self._last_term = 0             # the term of the last entry applied
         self._tail_n = 0
@@ -253,10 +257,13 @@ class Node:
 
     def caught_up(self):
         """True when this handheld has applied all the sequencer last said it had: only then may
-        its seats act (a rebooted one replaying old entries must not answer them)."""
+        its seats act (a rebooted one replaying old entries must not answer them). An entry held
+        until our own clock agrees (RJ_WAIT) counts as caught up: a seat named late too early
+        must still be able to send what it owes."""
         if self.leader < 0:
             return False
-        return self.is_leader() or self.applied >= self._acked[self.leader]
+        return self.is_leader() or self.applied >= self._acked[self.leader] or \
+            self._waiting == self.applied + 1
 
     def keyed_all(self):
         """True when this handheld shares a key with every handheld of the game: only then do its
@@ -533,12 +540,21 @@ class Node:
                 self._seqs[i] = 0
                 self.dropped[D_STALE] += 1
                 return
-            if not self._mine[i] and self._valid(f, now):
+            why = 0 if self._mine[i] else self._valid(f, now)
+            if why == RJ_WAIT:
+                self._waiting = seq  # tick asks again; it is applied, or refused, in time
+                return
+            if why:
                 # the sequencer logged what the rules refuse (or for a seat its requester does not
                 # play): it is not followed any more, and the next seat takes over
                 self._seqs[i] = 0
                 self.dropped[D_INVALID] += 1
                 self._distrust(f.eterm & _TERM_SEAT)
+                if self.is_leader() and not self.ready and self._from >= 0:
+                    # catching up from a log that holds it: not from that seat (it comes back
+                    # from our snapshot: D_CONFLICT)
+                    self._skip |= 1 << self._from
+                    self._from = -1
                 return
             self._last_term = f.eterm
             self.applied = seq
@@ -758,6 +774,20 @@ class Node:
                     self._slen[i] = 0
                 return
 
+    def _police(self, now):
+        """Every follower runs the deadline on its own clock for every seat, the sequencer's own
+        included: a seat still owing POLICE_MS past it (app.late) while this handheld holds all
+        the sequencer said it logged means the sequencer leaves a forfeit unlogged (its own,
+        most likely: it withholds). It is not followed any more; its successor logs the forfeit.
+        Counted from when that sequencer began to be followed (it may have just taken over)."""
+        late = getattr(self.app, "late", None)
+        if late is None or not self.caught_up() or self._waiting or \
+                now - self._lead_at < self.censor_ms:
+            return
+        self.app.now = now
+        if late():
+            self._distrust(self.leader)
+
     def _followed(self):
         """True if any other handheld has sent a frame in our term (or a later one)."""
         keyed = self.codec.keyed()
@@ -921,7 +951,11 @@ class Node:
         elif self.leader < 0 or self._gone(self.leader, now):
             self._maybe_take_over(now)
         else:
+            if self._waiting:
+                self._waiting = 0
+                self._apply_ready(now)
             self._judge(now)
+            self._police(now)
         if self._snap is not None:
             self._snap_tick(now)
         for w in range(PEND):
@@ -1155,6 +1189,7 @@ class Node:
         if self.term >= TERM_TOP - 8:
             return
         self.term = (((self.term >> 3) + 1) << 3) | self.seat
+        self._skip = 0
         self._drop_unapplied()
         self.leader = self.seat
         self.ready = False
@@ -1168,6 +1203,8 @@ class Node:
         for s in range(wire.SEATS_MAX):
             if not self.members & (1 << s) or s == self.seat or not self.alive(s, now):
                 continue
+            if (self._bad | self._skip) & (1 << s):
+                continue  # a seat we stopped following, or whose log held what we refused
             if self._ack_time[s] - self._since < 0:
                 return  # not heard since we took over: wait for its heartbeat
             if self._acked[s] > top:
