@@ -127,19 +127,14 @@ class SnydTable(TableGame):
         if et == wire.T_SEATS:
             self.kinds[:] = f.kinds
             if f.flags & wire.SEATS_RESEAT:
-                self._seat(f)
-                self._void()  # the gone handheld's secrets went with it: the round starts again
+                # the gone handheld's secrets went with it: its seats forfeit the round (unless
+                # they revealed already), the others keep their dice
+                self._lose(self._reseat(f) & self.part & ~self.revealed)
             else:
                 self._new_game(f)
             return
         if et == wire.T_FORFEIT:
-            self._apply_forfeit(f)
-            if self.showing:
-                # a seat did not lay its die open in time: nobody bids, everyone reveals
-                self.showing = 0
-                self._set_phase(P_REVEAL)
-            if self.phase == P_REVEAL and self.revealed & self.part == self.part:
-                self._finish_round()
+            self._lose(f.who)
             return
         if self._apply_fair(f):
             return
@@ -161,12 +156,17 @@ class SnydTable(TableGame):
             self._finish_round()
 
     # ---- round flow ---------------------------------------------------------------------------
-    def _void(self):
-        """The round in progress does not count: back to before it, fresh commitments."""
-        self.voided += 1
-        self.game = self._rebuild()
-        self.round += 1
-        self._begin_round(False)
+    def _lose(self, m):
+        """The seats in mask m forfeit the round (a FORFEIT, or a reseat of a gone handheld):
+        once dealt, nobody bids on and everyone else reveals."""
+        if not m:
+            return
+        self._forfeit_mask(m)
+        if self.phase == P_BID:
+            self.showing = 0
+            self._set_phase(P_REVEAL)
+        if self.phase == P_REVEAL and self.revealed & self.part == self.part:
+            self._finish_round()
 
     def _new_game(self, f):
         self.rules = unpack_rules(f.rules)

@@ -154,6 +154,21 @@ class TableGame:
                 h |= 1 << s
         self.hosted = h
 
+    def _reseat(self, f):
+        """Take a mid-game reseat's seating; returns the seats that changed hands (a mask). Their
+        secrets went with their old handheld: commitments carried for them are dropped (they
+        commit anew), and the game makes them forfeit what they still owed this round (_lose):
+        a reseat never voids a round, and the seat whose handheld went pays for it."""
+        m = 0
+        for s in range(min(f.n, 8)):
+            if f.hosts[s] != self.hosts[s]:
+                m |= 1 << s
+                o = s * H
+                self._nhs[o:o + H] = _ZERO
+                self._nhr[o:o + H] = _ZERO
+        self._seat(f)
+        return m
+
     def _check_reseat(self, f):
         """A SEATS entry with wire.SEATS_RESEAT during a game: the same seats, other handhelds
         (the creator gives a gone handheld's seat to a bot on another one). 0 or a reason."""
@@ -266,7 +281,9 @@ class TableGame:
     def _apply_forfeit(self, f):
         """The seats in the FORFEIT's mask take no further part in this round; the phase they
         held up goes on without them."""
-        m = f.who
+        self._forfeit_mask(f.who)
+
+    def _forfeit_mask(self, m):
         self.forfeited |= m
         self.part &= ~m
         ph = self.phase

@@ -390,6 +390,8 @@ class Node:
         reason = self.app.check(f)
         if reason:
             return reason
+        if f.etype == wire.T_SEATS and not self._reseat_ok(f, now):
+            return RJ_NOT_YOURS
         self.codec.sign_request(f, self.seat, self.applied, self._everyone())
         self._sequence(f, now)
         return 0
@@ -518,6 +520,8 @@ class Node:
             if f.rby != f.eterm & _TERM_SEAT:
                 return RJ_NOT_YOURS
             if f.etype == wire.T_FORFEIT and self._heard_from(f.who, now):
+                return RJ_NOT_YOURS
+            if f.etype == wire.T_SEATS and not self._reseat_ok(f, now):
                 return RJ_NOT_YOURS
         elif f.who >= wire.SEATS_MAX or self.hosts[f.who] != f.rby:
             return RJ_NOT_YOURS
@@ -725,6 +729,41 @@ class Node:
             return
         if not self._slen[w]:
             self._keep(f, w, now)
+
+    def _reseat_ok(self, f, now):
+        """A SEATS entry with SEATS_RESEAT (seats moved mid-game) is what this handheld sees for
+        itself: it moves at least one seat, only seats whose handheld it sees absent (_absent), and
+        only to a handheld of the table that it does not. Any other SEATS entry: True (the app
+        checks it). So a sequencer cannot void a round or take a live seat by reseating it."""
+        if not f.flags & wire.SEATS_RESEAT:
+            return True
+        if f.n > wire.SEATS_MAX:
+            return False
+        gone = self._absent(now)
+        moved = False
+        for s in range(f.n):
+            h, to = self.hosts[s], f.hosts[s]
+            if to == h:
+                continue
+            if to >= wire.SEATS_MAX or not gone & (1 << h) or gone & (1 << to) or \
+                    not self.members & (1 << to):
+                return False
+            moved = True
+        return moved
+
+    def _absent(self, now):
+        """The handhelds this one sees gone: not of the game any more, silent for half the missing
+        time (a margin for loss: the sequencer waits all of it before it pauses), or stalled by
+        this handheld's own clock (app.stalled, with the same margin)."""
+        m = ~self.members & 0xFF
+        for h in range(wire.SEATS_MAX):
+            if h != self.seat and now - self._heard[h] >= self.missing_ms // 2:
+                m |= 1 << h
+        stalled = getattr(self.app, "stalled", None)
+        if stalled is not None:
+            self.app.now = now
+            m |= stalled(now + self.missing_ms // 2)
+        return m & ~(1 << self.seat)
 
     def _heard_from(self, mask, now):
         """True if a seat in `mask` asked for something still valid, and early enough that the
