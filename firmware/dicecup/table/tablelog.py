@@ -26,8 +26,10 @@ log's window gets a snapshot in numbered chunks. A request is repeated with back
 is applied or a REJECT arrives; a repeated request that is already in the log is ignored.
 Failure: a seat not heard from for MISSING_MS is missing and the sequencer pauses the table naming
 it; when the sequencer itself is missing, the next seat clockwise that is alive takes over with
-a new term, first catching up to the furthest log any live seat reports. A higher term always wins;
-a term's low three bits name its sequencer, so two handhelds can never lead the same term.
+a new term, first catching up to the furthest log any live seat reports. A higher term wins when
+the seat entitled to it claims it one step up (_entitled); a term's low three bits name its
+sequencer, so two handhelds can never lead the same term. The sequencer's own entries (FORFEIT,
+SEATS) are checked by every follower against its own clock and what it heard (_valid, _police).
 Snapshots (each with a second witness) and failover are the Node's too (the last part of the class).
 """
 import hashlib
