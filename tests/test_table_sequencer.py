@@ -228,3 +228,25 @@ def test_a_term_claimed_out_of_turn_is_refused():
     t.hands[1].node.missing_ms = tablelog.Node.missing_ms
     assert t.run(lambda: t.hands[2].node.leader == 1 and t.hands[1].node.ready, 30_000)
     assert t.hands[2].node.term == (1 << 3) | 1
+
+
+def test_a_yatzy_reseat_voids_no_turn_and_the_gone_seat_pays():
+    """Yatzy: a handheld goes while the others roll. Before, its reseat voided the turn in
+    progress (a new round, every chain anew) and the bot rolled its turn. Now the turn in progress
+    goes on, and the gone seat's turn of this round, its secret lost, is a forfeit turn at once."""
+    t = Table(game="yatzy", seats=3, seed=309)
+    assert t.start_game() == 0
+    assert t.run(lambda: all(h.app.phase == 4 and h.app.roller() == 0 and h.app.round > 1
+                             for h in t.hands), 600_000)
+    before = len([tr for tr in t.hands[0].app.rec.record()["turns"] if tr["p"] == 2])
+    t.kill(2)
+    assert t.run(lambda: t.hands[0].node.missing == 1 << 2 and t.hands[1].node.paused(), 20_000)
+    assert t.give_to_bot(2, host=0) == 0
+    gone_at = t.now
+    assert t.run(lambda: len([tr for tr in t.hands[1].app.rec.record()["turns"]
+                              if tr["p"] == 2]) > before, 60_000)
+    assert t.now - gone_at < tablegame.DEADLINE_MS  # not a deadline's forfeit: the reseat's
+    turns = [tr for tr in t.hands[1].app.rec.record()["turns"] if tr["p"] == 2]
+    assert turns[before].get("forfeit")
+    assert t.run(lambda: finished(t, (0, 1)), 3_600_000)
+    honest_agree(t, (0, 1))
