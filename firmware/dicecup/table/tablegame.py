@@ -28,10 +28,10 @@ RJ_CHEAT = const(13)     # the contribution does not match its commitment
 RJ_RULES = const(14)     # rules the table cannot play
 
 DEADLINE_MS = const(30000)  # a commitment, contribution or reveal owed longer is a forfeit
-GRACE_MS = const(3000)      # a follower saw the phase begin later than the sequencer, by up to
-                            # this (loss, resends): its own clock's deadline is this much earlier
-POLICE_MS = const(5000)     # ... and a sequencer that leaves a forfeit unlogged this long past
-                            # the deadline on a follower's clock is not followed any more
+_GRACE_MS = const(3000)    # a follower saw the phase begin later than the sequencer, by up to
+                           # this (loss, resends): its own clock's deadline is this much earlier
+_POLICE_MS = const(5000)   # ... and a sequencer that leaves a forfeit unlogged this long past
+                           # the deadline on a follower's clock is not followed any more
 MOVE_MS = const(120000)     # a move awaited longer pauses the table, naming who it waits for
 
 H = const(16)
@@ -225,7 +225,7 @@ class TableGame:
 
     def _check_forfeit(self, f):
         """A FORFEIT (the sequencer's): this round, seats that owe, and the deadline passed as
-        this handheld's own clock saw it (less GRACE_MS: the sequencer saw the phase begin
+        this handheld's own clock saw it (less _GRACE_MS: the sequencer saw the phase begin
         first). Before that a follower holds the entry (tablelog.RJ_WAIT) and asks again, so a
         request of the named seat heard meanwhile still makes it the sequencer's lie. A handheld
         that was catching up when the phase began has no clock to judge by."""
@@ -234,16 +234,16 @@ class TableGame:
         m = f.who
         if not m or m & ~self.owed():
             return RJ_SEAT
-        if self._phase_live and self.now - self.phase_at < DEADLINE_MS - GRACE_MS:
+        if self._phase_live and self.now - self.phase_at < DEADLINE_MS - _GRACE_MS:
             return RJ_WAIT
         return 0
 
     def late(self):
-        """The seats that owe the table something POLICE_MS past the deadline on this handheld's
+        """The seats that owe the table something _POLICE_MS past the deadline on this handheld's
         own clock (0 when it has none: it was catching up when the phase began). Every follower
         asks this for every seat, the sequencer's own included: a sequencer that leaves such a
         forfeit unlogged is not followed any more, and its successor logs it (tablelog)."""
-        if not self._phase_live or self.now - self.phase_at < DEADLINE_MS + POLICE_MS:
+        if not self._phase_live or self.now - self.phase_at < DEADLINE_MS + _POLICE_MS:
             return 0
         return self.owed()
 
@@ -262,10 +262,10 @@ class TableGame:
         return -1
 
     def in_time(self, t):
-        """Whether a request heard at time t came well before the phase's deadline (GRACE_MS: a
+        """Whether a request heard at time t came well before the phase's deadline (_GRACE_MS: a
         dozen resends): this handheld saw the phase begin live, and so its sequencer, which hears
         the same broadcasts, had it in time. A handheld catching up has no clock to say so."""
-        return self._phase_live and t - self.phase_at <= DEADLINE_MS - GRACE_MS
+        return self._phase_live and t - self.phase_at <= DEADLINE_MS - _GRACE_MS
 
     def overdue(self, f):
         """The sequencer's FORFEIT for the seats past their deadline (f filled), or None."""

@@ -817,7 +817,7 @@ class Node:
 
     def _police(self, now):
         """Every follower runs the deadline on its own clock for every seat, the sequencer's own
-        included: a seat still owing POLICE_MS past it (app.late) while this handheld holds all
+        included: a seat still owing 5 s past it (app.late) while this handheld holds all
         the sequencer said it logged means the sequencer leaves a forfeit unlogged (its own,
         most likely: it withholds). It is not followed any more; its successor logs the forfeit.
         Counted from when that sequencer began to be followed (it may have just taken over)."""
