@@ -154,6 +154,34 @@ def test_a_sequencer_that_lies_about_its_open_die_forfeits():
     assert all(t.hands[i].app.voided == 0 for i in range(3))
 
 
+def test_a_sequencer_caught_in_an_open_die_lie_cannot_void_the_round():
+    """The sequencer lays open a die it does not hold; the call comes, and before the reveal would
+    show its lie it reseats the same seating, which used to void the round ("Round void", naming
+    nobody, its die kept). The followers refuse the reseat and leave it; the round goes on under
+    the next sequencer, and the liar, which never reveals, forfeits it by name."""
+    t = Table(seats=3, seed=310, rules=snyd.Rules(dice=3, open_die=True))
+    bad = t.hands[0]
+    honest_decide = bad.decide
+
+    def liar(game, seat):
+        if bad.app.showing & (1 << seat):
+            return (wire.A_SHOW, 0, bad.app.mine[seat][0] % 6 + 1)
+        return honest_decide(game, seat)
+    bad.decide = liar
+    _withhold(bad, wire.T_REVEAL)
+    assert t.start_game() == 0
+    assert t.run(lambda: bad.app.phase == snydtable.P_REVEAL, 120_000)
+    rnd = bad.app.round
+    force(bad, seats_frame(t, [0, 1, 2]), t.now)
+    t.kill(0)
+    assert t.run(lambda: all(t.hands[i].app.round > rnd for i in (1, 2)), 120_000)
+    assert all(t.hands[i].app.voided == 0 and t.hands[i].node._bad & 1 for i in (1, 2))
+    assert t.run(lambda: finished(t, (1, 2)), 3_600_000)
+    rec, out = honest_agree(t, (1, 2))
+    assert out["rounds"][0]["call"] == "forfeit" and out["rounds"][0]["forfeits"] == [0]
+    assert [0, "forfeit"] in rec["rounds"][0]["actions"]
+
+
 def test_a_forfeit_past_half_the_deadline_is_still_early():
     """The sequencer names a seat late 20 s into the 30 s it has to lay its die open (its person is
     still choosing). Before, a follower took any forfeit past half the deadline on its own clock.
