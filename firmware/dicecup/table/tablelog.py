@@ -763,7 +763,6 @@ class Node:
                 m |= 1 << h
         stalled = getattr(self.app, "stalled", None)
         if stalled is not None:
-            self.app.now = now
             m |= stalled(now + self.missing_ms // 2)
         return m & ~(1 << self.seat)
 
@@ -882,10 +881,11 @@ class Node:
 
     def _term_ok(self, term, now):
         """Whether to follow a new term: its sequencer itself claimed it, it is the seat entitled
-        to that term (_entitled), and it is not a handheld the rules caught; and the sequencer we follow is gone,
-        or another handheld already follows the new term (it lost the old one), or the table has
-        only two handhelds, or we follow nobody (a reboot) and no other handheld is alive. So nobody seizes a live sequencer, nor wedges the table with a huge
-        term (docs/protocol.md, trap 8)."""
+        to that term (_entitled), and it is not a handheld the rules caught; and the sequencer we
+        follow is gone, or another handheld already follows the new term (it lost the old one), or
+        the table has only two handhelds, or we follow nobody (a reboot) and no other handheld is
+        alive. So nobody seizes a live sequencer, nor wedges the table with a huge term
+        (docs/protocol.md, trap 8)."""
         lead = term & _TERM_SEAT
         if lead == self.seat:
             return self.leader < 0  # we led it before a reboot: lead again, in a new term
@@ -948,6 +948,9 @@ class Node:
 
     def tick(self, now):
         self._clock = now
+        if self._waiting:  # an entry held until our clock agrees (RJ_WAIT): ask again
+            self._waiting = 0
+            self._apply_ready(now)
         if now - self._hb_at >= (self.leader_heartbeat_ms if self.is_leader() else
                                  self.heartbeat_ms):
             self._heartbeat(now)
@@ -992,9 +995,6 @@ class Node:
         elif self.leader < 0 or self._gone(self.leader, now):
             self._maybe_take_over(now)
         else:
-            if self._waiting:
-                self._waiting = 0
-                self._apply_ready(now)
             self._judge(now)
             self._police(now)
         if self._snap is not None:
@@ -1189,6 +1189,7 @@ class Node:
         """A new term: forget entries buffered past a gap. They are the old sequencer's, and the
         new one may never have had them (it catches up only to what the seats report applied):
         applied later, they would fork this log from the entries the new one logs in their place."""
+        self._waiting = 0
         for i in range(LOG_CAP):
             if self._seqs[i] > self.applied:
                 self._seqs[i] = 0
