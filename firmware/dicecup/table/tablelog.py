@@ -681,7 +681,7 @@ class Node:
         if t == wire.T_ENTRY:
             return self._on_entry(f, now)
         if t == wire.T_ACK:
-            if s == self.leader and f.ack > self.applied:
+            if s == self.leader and f.ack > self.applied and not self._waiting:
                 self._nack(s, self.applied + 1, f.ack, now)
             return 0
         if t == wire.T_NACK:
@@ -1002,7 +1002,7 @@ class Node:
         for w in range(PEND):
             if self._plen[w] and now - self._pnext[w] >= 0:
                 self._send_pending(w, now)
-        if not self.is_leader():
+        if not self.is_leader() and not self._waiting:  # (a held entry is no hole)
             for seq in range(self.applied + 2, self.applied + AHEAD + 1):
                 if self.entry(seq, self.tmp):  # a hole before an entry we hold: ask again
                     self._nack(self.leader, self.applied + 1, seq - 1, now)
