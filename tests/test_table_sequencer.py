@@ -182,6 +182,24 @@ def test_a_sequencer_caught_in_an_open_die_lie_cannot_void_the_round():
     assert [0, "forfeit"] in rec["rounds"][0]["actions"]
 
 
+def test_a_sequencer_that_never_moves_loses_the_role_and_its_seat_goes_to_a_bot():
+    """The sequencer's own seat is to bid and never does (its firmware holds the table: it would
+    lose the round). Before, only the sequencer pauses the table and gives a stalled seat to a bot,
+    never its own: the game waited for ever. Now every follower runs the same wait on its own clock
+    for the sequencer's seat; past it, the next seat takes over, pauses the table naming handheld
+    0, and gives its seat to a bot (the stalled handheld itself agrees: its person never moved)."""
+    t = Table(seats=3, seed=311)
+    honest = t.hands[0].decide
+    t.hands[0].decide = lambda game, seat: None if game.on_turn == seat else honest(game, seat)
+    assert t.start_game() == 0
+    assert t.run(lambda: all(t.hands[i].node.leader == 1 and t.hands[i].node.missing == 1
+                             for i in (1, 2)), 2 * tablegame.MOVE_MS)
+    assert t.run(lambda: t.give_to_bot(0, host=1) == 0, 30_000)
+    assert t.run(lambda: finished(t, range(3)), 3_600_000)
+    honest_agree(t, range(3))
+    assert all(h.app.hosts[0] == 1 for h in t.hands)
+
+
 def test_a_forfeit_past_half_the_deadline_is_still_early():
     """The sequencer names a seat late 20 s into the 30 s it has to lay its die open (its person is
     still choosing). Before, a follower took any forfeit past half the deadline on its own clock.

@@ -756,7 +756,8 @@ class Node:
     def _absent(self, now):
         """The handhelds this one sees gone: not of the game any more, silent for half the missing
         time (a margin for loss: the sequencer waits all of it before it pauses), or stalled by
-        this handheld's own clock (app.stalled, with the same margin)."""
+        this handheld's own clock (app.stalled, with the same margin; this one too: its own
+        person has not moved either)."""
         m = ~self.members & 0xFF
         for h in range(wire.SEATS_MAX):
             if h != self.seat and now - self._heard[h] >= self.missing_ms // 2:
@@ -764,7 +765,7 @@ class Node:
         stalled = getattr(self.app, "stalled", None)
         if stalled is not None:
             m |= stalled(now + self.missing_ms // 2)
-        return m & ~(1 << self.seat)
+        return m
 
     def _heard_from(self, mask, now):
         """True if a seat in `mask` asked for something still valid, and early enough that the
@@ -825,7 +826,11 @@ class Node:
                 now - self._lead_at < self.censor_ms:
             return
         self.app.now = now
-        if late():
+        stalled = getattr(self.app, "stalled", None)
+        if late() or stalled is not None and \
+                stalled(now - self.censor_ms) & (1 << self.leader):
+            # (or the game waits on the sequencer's own seat past MOVE_MS: only another
+            # sequencer can give that seat to a bot, as the pause offers for any other)
             self._distrust(self.leader)
 
     def _followed(self):
