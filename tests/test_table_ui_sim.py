@@ -374,8 +374,8 @@ def test_pause_wait_until_the_handheld_is_back(harness, tmp_path):
 
 
 def test_pause_remove_the_gone_handheld(harness, tmp_path):
-    """Bo is gone; the creator removes it: a bot plays Bo's seat to the end of this game (the
-    round in progress is void, its secrets went with Bo), the two left save the same record, and
+    """Bo is gone; the creator removes it: a bot plays Bo's seat to the end of this game (Bo's
+    seat forfeits the round in progress, its secrets went with Bo), the two left save the same record, and
     the creator's lobby afterwards holds Anna and Cy only. Bo, back meanwhile, watches (a bot has
     its seat this game) and then reads that it is not at the table."""
     t = harness(3, seed=22)
@@ -392,7 +392,7 @@ def test_pause_remove_the_gone_handheld(harness, tmp_path):
     t.take(1)
 
     def told():
-        if t.lines(1)[7] == en("ok_back"):  # "Round void": the reseat, applied on catching up
+        if t.lines(1)[7] == en("ok_back"):  # "Forfeit: Bot2": the reseat, applied on catching up
             t.press(1, "select")
         return t.lines(1)[3:6] == [en("t_watching"), en("t_bot_seat1"), en("t_bot_seat2")]
     t.until(told, 10000, "Bo watching, told why")
@@ -520,7 +520,7 @@ def test_back_after_a_bot_took_the_seat_watches_then_plays_the_next_game(harness
     why = [en("t_watching"), en("t_bot_seat1"), en("t_bot_seat2")]
 
     def told():
-        if t.lines(1)[7] == en("ok_back"):  # "Round void": the reseat, applied on catching up
+        if t.lines(1)[7] == en("ok_back"):  # "Forfeit: Bot2": the reseat, applied on catching up
             t.press(1, "select")
         return t.lines(1)[3:6] == why
     t.until(told, 10000, "Bo watching, told why")

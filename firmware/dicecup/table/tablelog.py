@@ -217,6 +217,8 @@ class Node:
         self._bad = 0                   # handhelds whose entries the rules refused: never followed
         self._from = -1                 # a new sequencer takes entries from this seat too
         self._skip = 0                  # ... but not from these: their log held an entry we refused
+        self._back = leader < 0         # back from a reboot, not caught up since: it saw nothing
+        self._boot = now
         # our own requests in flight
         self._pbuf = bytearray(PEND * _SLOT)
         self._plen = bytearray(PEND)
@@ -741,14 +743,18 @@ class Node:
             return True
         if f.n > wire.SEATS_MAX:
             return False
-        gone = self._absent(now)
+        if self._back and self.caught_up() and self._ack_time[self.leader] - self._boot >= 0:
+            self._back = False  # caught up to what the sequencer said since our boot
+        # back from a reboot and replaying the log, it has no observation of that time (its own
+        # handheld was gone, in fact): it takes what the others checked live
+        gone = 0 if self._back else self._absent(now)
         moved = False
         for s in range(f.n):
             h, to = self.hosts[s], f.hosts[s]
             if to == h:
                 continue
-            if to >= wire.SEATS_MAX or not gone & (1 << h) or gone & (1 << to) or \
-                    not self.members & (1 << to):
+            if to >= wire.SEATS_MAX or not self.members & (1 << to) or \
+                    not self._back and (not gone & (1 << h) or gone & (1 << to)):
                 return False
             moved = True
         return moved
