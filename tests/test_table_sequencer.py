@@ -296,3 +296,19 @@ def test_a_yatzy_reseat_voids_no_turn_and_the_gone_seat_pays():
     assert turns[before].get("forfeit")
     assert t.run(lambda: finished(t, (0, 1)), 3_600_000)
     honest_agree(t, (0, 1))
+
+
+def test_a_yatzy_shaker_gone_mid_hold_is_replaced_by_the_next_shaker():
+    """The handheld that owes a shake for a hold in progress goes. Its seat's chain went with
+    it: the next seat played from another handheld shakes instead (its deadline from then), the
+    turn goes on, and the gone seat's own turn of the round is a forfeit turn."""
+    t = Table(game="yatzy", seats=3, seed=401)
+    assert t.start_game() == 0
+    assert t.run(lambda: all(h.app.shaking >= 0 and h.app.shaker() == 2 for h in t.hands), 600_000)
+    t.kill(2)
+    assert t.run(lambda: t.hands[0].node.missing == 1 << 2, 20_000)
+    assert t.give_to_bot(2, host=0) == 0
+    assert t.hands[0].app.shaking >= 0 and t.hands[0].app.shaker() == 0
+    assert t.run(lambda: finished(t, (0, 1)), 3_600_000)
+    rec, out = honest_agree(t, (0, 1))
+    assert [tr["p"] for tr in rec["turns"] if tr.get("forfeit")] == [2]
