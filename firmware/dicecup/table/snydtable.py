@@ -68,7 +68,8 @@ class SnydTable(TableGame):
         self.first = 0
         self.rec = None
         self.game = None
-        self.voided = 0
+        self.voided = 0                 # rounds voided (none since a reseat is a forfeit; kept in
+                                        # the snapshot's layout and for the screens)
         self.call_seat = -1
         self.last_action = 0            # log sequence of the last bid or call
         self.acts = bytearray()         # this round's actions, 3 bytes each (seat<<2|kind, q, f)
@@ -333,8 +334,8 @@ class SnydTable(TableGame):
         return a
 
     def _rebuild(self):
-        """The rules core replayed from the record: after a snapshot, or to throw away a voided
-        round (both rare: the normal path never replays)."""
+        """The rules core replayed from the record: after a snapshot (rare: the normal path never
+        replays)."""
         g = snyd.Game(self.rules, self.n, self.first)
         for rd in self.rec.rounds():  # a round at a time: the whole record is tens of KB as dicts
             g.start_round(rd["dice"], rd.get("shown"))
