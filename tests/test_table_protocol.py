@@ -364,8 +364,9 @@ def test_any_radio_any_reboots_same_records(seed, seats, loss, game, faults):
 @pytest.mark.parametrize("game", ["snyd", "yatzy"])
 def test_a_gone_handhelds_seat_goes_to_a_bot(game):
     """A handheld dies for good mid-round: the table pauses naming it, the creator gives its seat
-    to a bot on the creator's handheld; the round in progress starts again (its secrets are gone)
-    and the game finishes with identical records on the handhelds left."""
+    to a bot on the creator's handheld; the gone seat forfeits what it still owed this round (its
+    secrets are gone; test_table_sequencer.py) and the game finishes with identical records on
+    the handhelds left."""
     t = Table(game=game, seats=4, loss=0.1, dup=0.05, reorder=0.1, seed=61)
     assert t.start_game() == 0
     assert t.run(lambda: min(h.node.applied for h in t.hands) >= 40, 600_000)

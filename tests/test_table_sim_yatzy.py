@@ -148,7 +148,8 @@ def test_a_handheld_rebooted_mid_game(tmp_path):
 def test_a_handheld_gone_for_good_is_played_by_a_bot(tmp_path):
     """Handheld 2 dies mid-game: every screen shows the pause naming it; after a wait the
     sequencer's player gives its seat to a bot (autoplay: 'Give to a bot'), which plays its
-    scorecard on the sequencer's handheld to the end. The two left hold the same clean record."""
+    scorecard on the sequencer's handheld to the end (but the turn the gone one owed). The two
+    left hold the same clean record."""
     sim = Sim(3, clock="virtual", heap="1M", seed=31)
     try:
         sim.start()
@@ -175,8 +176,11 @@ def test_a_handheld_gone_for_good_is_played_by_a_bot(tmp_path):
         assert disagreements(got) == [] and replay_problems(got) == []
         (doc,) = got[0].values()
         assert len(doc["turns"]) == 3 * 15  # the bot finished the gone handheld's scorecard
-        # every turn of the gone handheld's scorecard was rolled (by the bot), none forfeited
-        assert [t for t in doc["turns"] if t.get("forfeit")] == []
+        # the gone handheld pays for its going: its turn of the round in progress, its secret
+        # lost, is a forfeit turn (a reseat voids nothing: test_table_sequencer.py); every later
+        # turn of its scorecard was rolled by the bot
+        lost = [t for t in doc["turns"] if t.get("forfeit")]
+        assert len(lost) <= 1 and all(t["p"] == 2 for t in lost)
     finally:
         sim.close()
 

@@ -375,8 +375,8 @@ def test_pause_wait_until_the_handheld_is_back(harness, tmp_path):
 
 
 def test_pause_remove_the_gone_handheld(harness, tmp_path):
-    """Bo is gone; the creator removes it: a bot plays Bo's seat to the end of this game (the
-    round in progress is void, its secrets went with Bo), the two left save the same record, and
+    """Bo is gone; the creator removes it: a bot plays Bo's seat to the end of this game (Bo's
+    seat forfeits the round in progress, its secrets went with Bo), the two left save the same record, and
     the creator's lobby afterwards holds Anna and Cy only. Bo, back meanwhile, watches (a bot has
     its seat this game) and then reads that it is not at the table."""
     t = harness(3, seed=22)
@@ -393,8 +393,8 @@ def test_pause_remove_the_gone_handheld(harness, tmp_path):
     t.take(1)
 
     def told():
-        if t.lines(1)[7] == en("ok_back"):  # "Round void": the reseat, applied on catching up
-            t.press(1, "select")
+        if t.lines(1)[7] in (en("ok_back"), en("ok_next")):  # the reseat's forfeit, or a round
+            t.press(1, "select")  # it replays on catching up: its person reads it and goes on
         return t.lines(1)[3:6] == [en("t_watching"), en("t_bot_seat1"), en("t_bot_seat2")]
     t.until(told, 10000, "Bo watching, told why")
     finish(t, (0, 2))
@@ -501,9 +501,10 @@ def test_a_player_leaves_between_games_and_another_joins(harness, tmp_path):
 # ---- (f) back after a bot took the seat ----------------------------------------------------------
 
 def test_back_after_a_bot_took_the_seat_watches_then_plays_the_next_game(harness, tmp_path):
-    """Bo is gone; the creator gives Bo's seat to a bot (the round is void, the game goes on).
+    """Bo is gone; the creator gives Bo's seat to a bot (Bo's seat forfeits the round, the game
+    goes on).
     Bo boots again mid-game: it catches up and watches, its screen saying a bot has its seat this
-    game (the bot plays on to the end: Bo's secrets of the void round went with it), the pause
+    game (the bot plays on to the end: Bo's secrets of that round went with it), the pause
     does not come back; Anna and Cy save the first game alike; then Bo plays the next game with
     them, and all three save it alike."""
     t = harness(3, seed=51)
@@ -521,8 +522,8 @@ def test_back_after_a_bot_took_the_seat_watches_then_plays_the_next_game(harness
     why = [en("t_watching"), en("t_bot_seat1"), en("t_bot_seat2")]
 
     def told():
-        if t.lines(1)[7] == en("ok_back"):  # "Round void": the reseat, applied on catching up
-            t.press(1, "select")
+        if t.lines(1)[7] in (en("ok_back"), en("ok_next")):  # the reseat's forfeit, or a round
+            t.press(1, "select")  # it replays on catching up: its person reads it and goes on
         return t.lines(1)[3:6] == why
     t.until(told, 10000, "Bo watching, told why")
     t.until(lambda: t.lines(1)[6] != "", 10000, "Bo following the game (the dice left)")

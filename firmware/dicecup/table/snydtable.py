@@ -68,7 +68,8 @@ class SnydTable(TableGame):
         self.first = 0
         self.rec = None
         self.game = None
-        self.voided = 0
+        self.voided = 0                 # rounds voided (none since a reseat is a forfeit; kept in
+                                        # the snapshot's layout and for the screens)
         self.call_seat = -1
         self.last_action = 0            # log sequence of the last bid or call
         self.acts = bytearray()         # this round's actions, 3 bytes each (seat<<2|kind, q, f)
@@ -127,19 +128,14 @@ class SnydTable(TableGame):
         if et == wire.T_SEATS:
             self.kinds[:] = f.kinds
             if f.flags & wire.SEATS_RESEAT:
-                self._seat(f)
-                self._void()  # the gone handheld's secrets went with it: the round starts again
+                # the gone handheld's secrets went with it: its seats forfeit the round (unless
+                # they revealed already), the others keep their dice
+                self._lose(self._reseat(f) & self.part & ~self.revealed)
             else:
                 self._new_game(f)
             return
         if et == wire.T_FORFEIT:
-            self._apply_forfeit(f)
-            if self.showing:
-                # a seat did not lay its die open in time: nobody bids, everyone reveals
-                self.showing = 0
-                self._set_phase(P_REVEAL)
-            if self.phase == P_REVEAL and self.revealed & self.part == self.part:
-                self._finish_round()
+            self._lose(f.who)
             return
         if self._apply_fair(f):
             return
@@ -161,12 +157,17 @@ class SnydTable(TableGame):
             self._finish_round()
 
     # ---- round flow ---------------------------------------------------------------------------
-    def _void(self):
-        """The round in progress does not count: back to before it, fresh commitments."""
-        self.voided += 1
-        self.game = self._rebuild()
-        self.round += 1
-        self._begin_round(False)
+    def _lose(self, m):
+        """The seats in mask m forfeit the round (a FORFEIT, or a reseat of a gone handheld):
+        once dealt, nobody bids on and everyone else reveals."""
+        if not m:
+            return
+        self._forfeit_mask(m)
+        if self.phase == P_BID:
+            self.showing = 0
+            self._set_phase(P_REVEAL)
+        if self.phase == P_REVEAL and self.revealed & self.part == self.part:
+            self._finish_round()
 
     def _new_game(self, f):
         self.rules = unpack_rules(f.rules)
@@ -333,8 +334,8 @@ class SnydTable(TableGame):
         return a
 
     def _rebuild(self):
-        """The rules core replayed from the record: after a snapshot, or to throw away a voided
-        round (both rare: the normal path never replays)."""
+        """The rules core replayed from the record: after a snapshot (rare: the normal path never
+        replays)."""
         g = snyd.Game(self.rules, self.n, self.first)
         for rd in self.rec.rounds():  # a round at a time: the whole record is tens of KB as dicts
             g.start_round(rd["dice"], rd.get("shown"))

@@ -11,6 +11,7 @@ reboot), and the snapshot of all of that. fairdice explains why this order makes
 from dicecup.rules import fairdice
 from dicecup.table import wire
 from dicecup.core.compat import const
+from dicecup.table.tablelog import RJ_WAIT
 
 P_IDLE = const(0)
 P_COMMIT = const(1)
@@ -25,9 +26,12 @@ RJ_AGAIN = const(11)     # that seat did this already this round
 RJ_ILLEGAL = const(12)   # the rules core refused it
 RJ_CHEAT = const(13)     # the contribution does not match its commitment
 RJ_RULES = const(14)     # rules the table cannot play
-RJ_EARLY = const(15)     # a forfeit before its deadline, or for a seat that owes nothing
 
 DEADLINE_MS = const(30000)  # a commitment, contribution or reveal owed longer is a forfeit
+_GRACE_MS = const(3000)    # a follower saw the phase begin later than the sequencer, by up to
+                           # this (loss, resends): its own clock's deadline is this much earlier
+_POLICE_MS = const(5000)   # ... and a sequencer that leaves a forfeit unlogged this long past
+                           # the deadline on a follower's clock is not followed any more
 MOVE_MS = const(120000)     # a move awaited longer pauses the table, naming who it waits for
 
 H = const(16)
@@ -150,6 +154,21 @@ class TableGame:
                 h |= 1 << s
         self.hosted = h
 
+    def _reseat(self, f):
+        """Take a mid-game reseat's seating; returns the seats that changed hands (a mask). Their
+        secrets went with their old handheld: commitments carried for them are dropped (they
+        commit anew), and the game makes them forfeit what they still owed this round (_lose):
+        a reseat never voids a round, and the seat whose handheld went pays for it."""
+        m = 0
+        for s in range(min(f.n, 8)):
+            if f.hosts[s] != self.hosts[s]:
+                m |= 1 << s
+                o = s * H
+                self._nhs[o:o + H] = _ZERO
+                self._nhr[o:o + H] = _ZERO
+        self._seat(f)
+        return m
+
     def _check_reseat(self, f):
         """A SEATS entry with wire.SEATS_RESEAT during a game: the same seats, other handhelds
         (the creator gives a gone handheld's seat to a bot on another one). 0 or a reason."""
@@ -206,16 +225,27 @@ class TableGame:
 
     def _check_forfeit(self, f):
         """A FORFEIT (the sequencer's): this round, seats that owe, and the deadline passed as
-        this handheld's own clock saw it (half of it: the sequencer saw the phase begin first).
-        A handheld that was catching up when the phase began has no clock to judge by."""
+        this handheld's own clock saw it (less _GRACE_MS: the sequencer saw the phase begin
+        first). Before that a follower holds the entry (tablelog.RJ_WAIT) and asks again, so a
+        request of the named seat heard meanwhile still makes it the sequencer's lie. A handheld
+        that was catching up when the phase began has no clock to judge by."""
         if f.round != self.round:
             return RJ_ROUND
         m = f.who
         if not m or m & ~self.owed():
             return RJ_SEAT
-        if self._phase_live and self.now - self.phase_at < DEADLINE_MS // 2:
-            return RJ_EARLY
+        if self._phase_live and self.now - self.phase_at < DEADLINE_MS - _GRACE_MS:
+            return RJ_WAIT
         return 0
+
+    def late(self):
+        """The seats that owe the table something _POLICE_MS past the deadline on this handheld's
+        own clock (0 when it has none: it was catching up when the phase began). Every follower
+        asks this for every seat, the sequencer's own included: a sequencer that leaves such a
+        forfeit unlogged is not followed any more, and its successor logs it (tablelog)."""
+        if not self._phase_live or self.now - self.phase_at < DEADLINE_MS + _POLICE_MS:
+            return 0
+        return self.owed()
 
     def stalled(self, now):
         """The handhelds (a mask) whose seat the game has waited on for a move longer than
@@ -232,10 +262,10 @@ class TableGame:
         return -1
 
     def in_time(self, t):
-        """Whether a request heard at time t came well before the phase's deadline (3 s: a dozen
-        resends): this handheld saw the phase begin live, and so its sequencer, which hears the
-        same broadcasts, had it in time. A handheld catching up has no clock to say so."""
-        return self._phase_live and t - self.phase_at <= DEADLINE_MS - 3000
+        """Whether a request heard at time t came well before the phase's deadline (_GRACE_MS: a
+        dozen resends): this handheld saw the phase begin live, and so its sequencer, which hears
+        the same broadcasts, had it in time. A handheld catching up has no clock to say so."""
+        return self._phase_live and t - self.phase_at <= DEADLINE_MS - _GRACE_MS
 
     def overdue(self, f):
         """The sequencer's FORFEIT for the seats past their deadline (f filled), or None."""
@@ -251,7 +281,9 @@ class TableGame:
     def _apply_forfeit(self, f):
         """The seats in the FORFEIT's mask take no further part in this round; the phase they
         held up goes on without them."""
-        m = f.who
+        self._forfeit_mask(f.who)
+
+    def _forfeit_mask(self, m):
         self.forfeited |= m
         self.part &= ~m
         ph = self.phase

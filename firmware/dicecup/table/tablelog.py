@@ -26,8 +26,10 @@ log's window gets a snapshot in numbered chunks. A request is repeated with back
 is applied or a REJECT arrives; a repeated request that is already in the log is ignored.
 Failure: a seat not heard from for MISSING_MS is missing and the sequencer pauses the table naming
 it; when the sequencer itself is missing, the next seat clockwise that is alive takes over with
-a new term, first catching up to the furthest log any live seat reports. A higher term always wins;
-a term's low three bits name its sequencer, so two handhelds can never lead the same term.
+a new term, first catching up to the furthest log any live seat reports. A higher term wins when
+the seat entitled to it claims it one step up (_entitled); a term's low three bits name its
+sequencer, so two handhelds can never lead the same term. The sequencer's own entries (FORFEIT,
+SEATS) are checked by every follower against its own clock and what it heard (_valid, _police).
 Snapshots (each with a second witness) and failover are the Node's too (the last part of the class).
 """
 import hashlib
@@ -47,6 +49,8 @@ PEND = const(8)              # one outstanding request per seat
 # REJECT reasons (the app's own codes start at RJ_APP)
 RJ_LATE = const(1)           # another entry was logged first: the request lost a race
 RJ_NOT_YOURS = const(2)      # the sender does not host that seat
+RJ_WAIT = const(3)           # not yet by this handheld's own clock (an early FORFEIT): a
+                             # follower holds the entry and asks the app again (_apply_ready)
 RJ_APP = const(8)
 
 # drop counters beyond wire's reject codes (index into Node.dropped)
@@ -62,7 +66,6 @@ D_SEIZE = const(19)          # a new term claimed while the sequencer is alive, 
 D_ERROR = const(20)          # a frame whose handling raised (caught: never out of receive)
 DROP_NAMES = wire.REASONS + ("stranger", "stale", "dup", "ahead", "conflict", "not-leader",
                              "forged", "invalid", "seize", "error")
-TERM_STEP = const(8)         # a term's count (term >> 3) may jump at most this much at once
 TERM_TOP = const(0xFFF8)     # no takeover past this: terms never wrap
 
 _F_LEADER_MASK = const(0x0F)  # ACK flags: low bits = the seat the sender follows (for display)
@@ -213,6 +216,9 @@ class Node:
         self._tfol = bytearray(b"\x0f" * n)  # the seat its latest heartbeat follows (0x0F: none)
         self._bad = 0                   # handhelds whose entries the rules refused: never followed
         self._from = -1                 # a new sequencer takes entries from this seat too
+        self._skip = 0                  # ... but not from these: their log held an entry we refused
+        self._back = leader < 0         # back from a reboot, not caught up since: it saw nothing
+        self._boot = now
         # our own requests in flight
         self._pbuf = bytearray(PEND * _SLOT)
         self._plen = bytearray(PEND)
@@ -232,6 +238,8 @@ class Node:
         self._clock = now               # the time of the last tick or frame
         self._hb_at = now - self.heartbeat_ms + seat * 37  # spread the first heartbeats
         self._leader_seen = now
+        self._lead_at = now             # when we began to follow this term (_entitled)
+        self._waiting = 0               # an entry held until our clock agrees (RJ_WAIT)
         self._tail_at = -1              # when to repeat the newest entry (-1: not due)
         self._last_term = 0             # the term of the last entry applied
         self._tail_n = 0
@@ -253,10 +261,13 @@ class Node:
 
     def caught_up(self):
         """True when this handheld has applied all the sequencer last said it had: only then may
-        its seats act (a rebooted one replaying old entries must not answer them)."""
+        its seats act (a rebooted one replaying old entries must not answer them). An entry held
+        until our own clock agrees (RJ_WAIT) counts as caught up: a seat named late too early
+        must still be able to send what it owes."""
         if self.leader < 0:
             return False
-        return self.is_leader() or self.applied >= self._acked[self.leader]
+        return self.is_leader() or self.applied >= self._acked[self.leader] or \
+            self._waiting == self.applied + 1
 
     def keyed_all(self):
         """True when this handheld shares a key with every handheld of the game: only then do its
@@ -383,6 +394,8 @@ class Node:
         reason = self.app.check(f)
         if reason:
             return reason
+        if f.etype == wire.T_SEATS and not self._reseat_ok(f, now):
+            return RJ_NOT_YOURS
         self.codec.sign_request(f, self.seat, self.applied, self._everyone())
         self._sequence(f, now)
         return 0
@@ -512,6 +525,8 @@ class Node:
                 return RJ_NOT_YOURS
             if f.etype == wire.T_FORFEIT and self._heard_from(f.who, now):
                 return RJ_NOT_YOURS
+            if f.etype == wire.T_SEATS and not self._reseat_ok(f, now):
+                return RJ_NOT_YOURS
         elif f.who >= wire.SEATS_MAX or self.hosts[f.who] != f.rby:
             return RJ_NOT_YOURS
         f.ack = f.rack
@@ -533,12 +548,21 @@ class Node:
                 self._seqs[i] = 0
                 self.dropped[D_STALE] += 1
                 return
-            if not self._mine[i] and self._valid(f, now):
+            why = 0 if self._mine[i] else self._valid(f, now)
+            if why == RJ_WAIT:
+                self._waiting = seq  # tick asks again; it is applied, or refused, in time
+                return
+            if why:
                 # the sequencer logged what the rules refuse (or for a seat its requester does not
                 # play): it is not followed any more, and the next seat takes over
                 self._seqs[i] = 0
                 self.dropped[D_INVALID] += 1
                 self._distrust(f.eterm & _TERM_SEAT)
+                if self.is_leader() and not self.ready and self._from >= 0:
+                    # catching up from a log that holds it: not from that seat (it comes back
+                    # from our snapshot: D_CONFLICT)
+                    self._skip |= 1 << self._from
+                    self._from = -1
                 return
             self._last_term = f.eterm
             self.applied = seq
@@ -659,7 +683,7 @@ class Node:
         if t == wire.T_ENTRY:
             return self._on_entry(f, now)
         if t == wire.T_ACK:
-            if s == self.leader and f.ack > self.applied:
+            if s == self.leader and f.ack > self.applied and not self._waiting:
                 self._nack(s, self.applied + 1, f.ack, now)
             return 0
         if t == wire.T_NACK:
@@ -710,6 +734,45 @@ class Node:
         if not self._slen[w]:
             self._keep(f, w, now)
 
+    def _reseat_ok(self, f, now):
+        """A SEATS entry with SEATS_RESEAT (seats moved mid-game) is what this handheld sees for
+        itself: it moves at least one seat, only seats whose handheld it sees absent (_absent), and
+        only to a handheld of the table that it does not. Any other SEATS entry: True (the app
+        checks it). So a sequencer cannot void a round or take a live seat by reseating it."""
+        if not f.flags & wire.SEATS_RESEAT:
+            return True
+        if f.n > wire.SEATS_MAX:
+            return False
+        if self._back and self.caught_up() and self._ack_time[self.leader] - self._boot >= 0:
+            self._back = False  # caught up to what the sequencer said since our boot
+        # back from a reboot and replaying the log, it has no observation of that time (its own
+        # handheld was gone, in fact): it takes what the others checked live
+        gone = 0 if self._back else self._absent(now)
+        moved = False
+        for s in range(f.n):
+            h, to = self.hosts[s], f.hosts[s]
+            if to == h:
+                continue
+            if to >= wire.SEATS_MAX or not self.members & (1 << to) or \
+                    not self._back and (not gone & (1 << h) or gone & (1 << to)):
+                return False
+            moved = True
+        return moved
+
+    def _absent(self, now):
+        """The handhelds this one sees gone: not of the game any more, silent for half the missing
+        time (a margin for loss: the sequencer waits all of it before it pauses), or stalled by
+        this handheld's own clock (app.stalled, with the same margin; this one too: its own
+        person has not moved either)."""
+        m = ~self.members & 0xFF
+        for h in range(wire.SEATS_MAX):
+            if h != self.seat and now - self._heard[h] >= self.missing_ms // 2:
+                m |= 1 << h
+        stalled = getattr(self.app, "stalled", None)
+        if stalled is not None:
+            m |= stalled(now + self.missing_ms // 2)
+        return m
+
     def _heard_from(self, mask, now):
         """True if a seat in `mask` asked for something still valid, and early enough that the
         sequencer must have heard it before the deadline (app.in_time): a FORFEIT naming it late
@@ -758,6 +821,24 @@ class Node:
                     self._slen[i] = 0
                 return
 
+    def _police(self, now):
+        """Every follower runs the deadline on its own clock for every seat, the sequencer's own
+        included: a seat still owing 5 s past it (app.late) while this handheld holds all
+        the sequencer said it logged means the sequencer leaves a forfeit unlogged (its own,
+        most likely: it withholds). It is not followed any more; its successor logs the forfeit.
+        Counted from when that sequencer began to be followed (it may have just taken over)."""
+        late = getattr(self.app, "late", None)
+        if late is None or not self.caught_up() or self._waiting or \
+                now - self._lead_at < self.censor_ms:
+            return
+        self.app.now = now
+        stalled = getattr(self.app, "stalled", None)
+        if late() or stalled is not None and \
+                stalled(now - self.censor_ms) & (1 << self.leader):
+            # (or the game waits on the sequencer's own seat past MOVE_MS: only another
+            # sequencer can give that seat to a bot, as the pause offers for any other)
+            self._distrust(self.leader)
+
     def _followed(self):
         """True if any other handheld has sent a frame in our term (or a later one)."""
         keyed = self.codec.keyed()
@@ -782,22 +863,46 @@ class Node:
                     # up every 7 s)
         return older > ours
 
+    def _entitled(self, lead, up, now):
+        """Whether seat `lead` may claim a term `up` takeovers above ours (we follow someone).
+        Our own sequencer back in a new term (a reboot): one step, at most once per missing_ms
+        (a sequencer that raised its term a step a frame would reach TERM_TOP in seconds, and
+        then nobody could take over). Another seat: only the next one clockwise after our
+        sequencer that we do not see gone, one step above ours, plus one for each seat skipped
+        (a gone seat may have held a term we never heard of)."""
+        if up < 1:
+            return False
+        if lead == self.leader:
+            return up == 1 and now - self._lead_at >= self.missing_ms
+        s = self.leader
+        skipped = 0
+        for _ in range(wire.SEATS_MAX):
+            s = (s + 1) % wire.SEATS_MAX
+            if s == lead:
+                return up <= 1 + skipped
+            if self.members & (1 << s):
+                if not self._gone(s, now):
+                    return False  # a seat before it is alive (perhaps us): its turn, not lead's
+                skipped += 1
+        return False
+
     def _gone(self, s, now):
         """Seat s is missing, or not to be followed any more (its entries broke the rules)."""
         return not self.alive(s, now) or self._bad & (1 << s) != 0
 
     def _term_ok(self, term, now):
-        """Whether to follow a new term: its sequencer itself claimed it, by at most TERM_STEP
-        takeovers, and it is not a handheld the rules caught; and the sequencer we follow is gone,
-        or another handheld already follows the new term (it lost the old one), or the table has
-        only two handhelds, or we follow nobody (a reboot) and no other handheld is alive. So nobody seizes a live sequencer, nor wedges the table with a huge
-        term (docs/protocol.md, trap 8)."""
+        """Whether to follow a new term: its sequencer itself claimed it, it is the seat entitled
+        to that term (_entitled), and it is not a handheld the rules caught; and the sequencer we
+        follow is gone, or another handheld already follows the new term (it lost the old one), or
+        the table has only two handhelds, or we follow nobody (a reboot) and no other handheld is
+        alive. So nobody seizes a live sequencer, nor wedges the table with a huge term
+        (docs/protocol.md, trap 8)."""
         lead = term & _TERM_SEAT
         if lead == self.seat:
             return self.leader < 0  # we led it before a reboot: lead again, in a new term
         if self._tseen[lead] < term or self._bad & (1 << lead) or term >= TERM_TOP:
             return False
-        if self.leader >= 0 and (term >> 3) - (self.term >> 3) > TERM_STEP:
+        if self.leader >= 0 and not self._entitled(lead, (term >> 3) - (self.term >> 3), now):
             return False
         keyed = self.codec.keyed()
         if wire.bits(keyed) <= 1 or lead == self.leader:
@@ -854,6 +959,9 @@ class Node:
 
     def tick(self, now):
         self._clock = now
+        if self._waiting:  # an entry held until our clock agrees (RJ_WAIT): ask again
+            self._waiting = 0
+            self._apply_ready(now)
         if now - self._hb_at >= (self.leader_heartbeat_ms if self.is_leader() else
                                  self.heartbeat_ms):
             self._heartbeat(now)
@@ -899,12 +1007,13 @@ class Node:
             self._maybe_take_over(now)
         else:
             self._judge(now)
+            self._police(now)
         if self._snap is not None:
             self._snap_tick(now)
         for w in range(PEND):
             if self._plen[w] and now - self._pnext[w] >= 0:
                 self._send_pending(w, now)
-        if not self.is_leader():
+        if not self.is_leader() and not self._waiting:  # (a held entry is no hole)
             for seq in range(self.applied + 2, self.applied + AHEAD + 1):
                 if self.entry(seq, self.tmp):  # a hole before an entry we hold: ask again
                     self._nack(self.leader, self.applied + 1, seq - 1, now)
@@ -1091,6 +1200,7 @@ class Node:
         """A new term: forget entries buffered past a gap. They are the old sequencer's, and the
         new one may never have had them (it catches up only to what the seats report applied):
         applied later, they would fork this log from the entries the new one logs in their place."""
+        self._waiting = 0
         for i in range(LOG_CAP):
             if self._seqs[i] > self.applied:
                 self._seqs[i] = 0
@@ -1108,6 +1218,7 @@ class Node:
         self.leader = leader
         self.ready = False
         self._leader_seen = now
+        self._lead_at = now
         for w in range(PEND):  # repeat requests to the new sequencer at once
             self._pnext[w] = now
             self._pwait[w] = 0
@@ -1127,10 +1238,11 @@ class Node:
 
     def _take_over(self, now):
         # past the last term nobody takes over (never reached: 8,000 takeovers); a term seen out of
-        # TERM_STEP's reach is never followed, so one forged frame cannot push the count there
+        # more than one step (_entitled) is never followed, so no seat can push the count there
         if self.term >= TERM_TOP - 8:
             return
         self.term = (((self.term >> 3) + 1) << 3) | self.seat
+        self._skip = 0
         self._drop_unapplied()
         self.leader = self.seat
         self.ready = False
@@ -1144,6 +1256,8 @@ class Node:
         for s in range(wire.SEATS_MAX):
             if not self.members & (1 << s) or s == self.seat or not self.alive(s, now):
                 continue
+            if (self._bad | self._skip) & (1 << s):
+                continue  # a seat we stopped following, or whose log held what we refused
             if self._ack_time[s] - self._since < 0:
                 return  # not heard since we took over: wait for its heartbeat
             if self._acked[s] > top:

@@ -251,11 +251,18 @@ class YatzyTable(TableGame):
             s = (r + k) % self.n
             n = self._cn[s]
             if self.part & (1 << s) and self.hosts[s] != self.hosts[r] and \
-                    n < fairdice.CHAIN_LEN:
+                    n < fairdice.CHAIN_LEN and self._chained(s):
                 m = (team >> self.hosts[s] & 1) << 8 | n
                 if best < 0 or m < rank:
                     best, rank = s, m
         return best
+
+    def _chained(self, s):
+        """Whether seat s has a shake chain (its top came with a COMMIT since it was seated)."""
+        for i in range(s * 16, s * 16 + 16):
+            if self._ctop[i]:
+                return True
+        return False
 
     def _check_shake(self, f):
         if self.phase != P_ROLL or self.shaking < 0 or f.round != self.round:
@@ -318,9 +325,9 @@ class YatzyTable(TableGame):
         et = f.etype
         if et == wire.T_SEATS:
             if f.flags & wire.SEATS_RESEAT:
-                self._seat(f)
+                m = self._reseat(f)
                 self.kinds[:f.n] = f.kinds[:f.n]  # a seat may now be a bot's
-                self._void()
+                self._lose(m)
             else:
                 self._new_game(f)
             return
@@ -439,26 +446,33 @@ class YatzyTable(TableGame):
         return m
 
     # ---- round flow ---------------------------------------------------------------------------
-    def _void(self):
-        """The turn in progress does not count (a seat moved to another handheld, whose secret
-        for it was lost): the game as recorded, a new round with fresh commitments."""
-        if self.phase == P_CHEAT:
+    def _lose(self, m):
+        """Seats (mask m) moved to another handheld mid-game: their shake chains went with the old
+        one (a new chain starts with their next COMMIT; until then they shake nothing), and a seat
+        that had yet to reveal its secret this round forfeits (its turn is a forfeit turn). A turn
+        in progress goes on: its roller's secret is public once revealed."""
+        if not m or self.phase >= P_OVER:
             return
-        g = yatzy.Yatzy(self.variant, self.cards, self.options or None)
-        for t in self.rec.turns():
-            held = t.get("held", [])
-            for k, d in enumerate(t.get("rolls", ())):
-                g.roll(d, _mask(held[k - 1]) if 0 < k <= len(held) else 0)
-            if t.get("forfeit"):
-                g.forfeit()
+        shaker = self.shaker() if self.shaking >= 0 else -1
+        for s in range(8):
+            if m & (1 << s):
+                self._ctop[s * 16:s * 16 + 16] = bytes(16)
+                self._cn[s] = 0
+        if shaker >= 0 and m & (1 << shaker):
+            if self.shaker() < 0:
+                self._roll(self._held, self.shaking, None)
+                self.shaking = -1
             else:
-                g.fill(g.box_index(t["category"]), t.get("column", 0))
-        self.game = g
-        self.rolls = []
-        self.helds = []
-        self.round += 1
-        self._new_chains()  # a seat may now be played elsewhere: every chain starts again
-        self._begin_fair(self._players(), False)
+                self._set_phase(P_ROLL)  # another seat shakes: its deadline runs from now
+        m &= self.part & ~self.revealed
+        if not m:
+            return
+        if self.phase in (P_COMMIT, P_CONTRIB):
+            self._forfeit_mask(m)
+        else:
+            self.forfeited |= m
+            self.part &= ~m
+            self._forfeit_turns()
 
     def _new_chains(self):
         self._game0 = self.round  # names the chains: never one used before
