@@ -75,6 +75,7 @@ _STEP = wire.SNAP_DATA_MAX
 _HEAD = const(17)          # a snapshot starts with the chain (8), members (1) and hosts (8)
 _ZERO = bytes(wire.CHAIN_LEN)
 VOUCH_WAIT_MS = const(1500)  # a snapshot not vouched for by then is dropped (asked again later)
+RESTART_MS = const(5000)     # a snapshot is taken this long after we asked to start again
 
 
 class _Hash:
@@ -146,6 +147,7 @@ class Incoming:
         self.buf = bytearray(total * _STEP)
         self.digest = None      # set once every chunk is in
         self.asked = now
+        self.vouched = False    # a handheld other than the sender vouched for it
 
 
 ASK_MS = const(100)
@@ -227,6 +229,7 @@ class Node:
         self._reqno = now & 0xFFFF      # so a REJECT from before a reboot matches nothing new
         # snapshot being received
         self._snap = None               # Incoming while a snapshot is in transit
+        self._restart_at = now - RESTART_MS  # when we last asked to start again from one
         self._nack_at = -self.nack_ms
         self._hold = -1                 # the sequencer logs nothing until then (a snapshot out)
         self._clock = now               # the time of the last tick or frame
@@ -325,6 +328,8 @@ class Node:
         if now - self._nack_at < self.nack_ms or dest < 0 or dest == self.seat:
             return
         self._nack_at = now
+        if not lo:
+            self._restart_at = now  # we asked for a snapshot (_asked)
         f = self.tx
         f.type = wire.T_NACK
         f.seq = 0
@@ -1048,30 +1053,50 @@ class Node:
             return
         s = self._snap
         if s is not None and s.digest is not None and f.lo == s.seq and f.seat != s.sender and \
-                bytes(f.chain) == s.digest:
-            s.sender = -1  # a second handheld vouched for it
+                f.seat != self.seat and bytes(f.chain) == s.digest:
+            s.vouched = True  # a second handheld vouched for it
             self._accept_snap(now)
 
     def _witness(self, s, now):
-        """Whether some handheld other than the snapshot's sender could vouch for it: one that is
-        alive and has not said, in a heartbeat since the snapshot began, that it is behind it. Only
-        when none could (a table of two, or every other handheld behind too) is the sequencer's word
-        all there is."""
+        """Whether some handheld other than the snapshot's sender could vouch for it: any that is
+        alive. One that is behind the snapshot is no reason to take the sender's word (a hostile
+        sequencer would number its snapshot past everyone): the snapshot waits for its vouch,
+        and is asked again later. Only when no other handheld is there at all (a table of two, or
+        every other one gone) is the sender's word all there is, and then only for a snapshot this
+        handheld asked for, that the sender's own heartbeats reached, and that keeps this
+        handheld's own secrets (app.restore checks them against its flash)."""
         keyed = self.codec.keyed()
         for x in range(wire.SEATS_MAX):
-            if keyed & (1 << x) and x != s.sender and self.alive(x, now) and \
-                    (self._acked[x] >= s.seq or self._ack_time[x] - s.began < 0):
+            if keyed & (1 << x) and x != s.sender and x != self.seat and self.alive(x, now):
                 return True
         return False
 
+    def _asked(self, s, now):
+        """Whether this handheld wants snapshot s: it asked to start again (NACK 0) a moment ago,
+        or s is further ahead than the sender's window of entries could bring it (so an honest
+        sender had to send a snapshot), and not ahead of what the sender's own heartbeats said."""
+        return (now - self._restart_at < RESTART_MS or s.seq - self.applied > LOG_CAP) and \
+            self._acked[s.sender] >= s.seq
+
+    def _head_ok(self, buf):
+        """The log's part of a snapshot (members and hosts) names only handhelds there can be."""
+        if not buf[8]:
+            return False
+        for i in range(wire.SEATS_MAX):
+            if buf[9 + i] >= wire.SEATS_MAX:
+                return False
+        return True
+
     def _accept_snap(self, now):
         s = self._snap
-        if s.sender >= 0 and self._witness(s, now):
+        if not s.vouched and (self._witness(s, now) or not self._asked(s, now)):
             return False
         buf = s.buf
         mv = memoryview(buf)[_HEAD:s.len]
-        if not self.app.restore(mv, s.seq):
+        if not self._head_ok(buf) or not self.app.restore(mv, s.seq):
             self._snap = None
+            if not s.vouched:
+                self._distrust(s.sender)  # its word alone, and it altered or broke the state
             return True
         self.chain[:] = buf[:wire.CHAIN_LEN]
         self.members = buf[8]
