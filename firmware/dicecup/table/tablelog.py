@@ -74,6 +74,7 @@ _TERM_SEAT = const(7)         # a term's low 3 bits name its sequencer: terms ne
 _STEP = wire.SNAP_DATA_MAX
 _HEAD = const(17)          # a snapshot starts with the chain (8), members (1) and hosts (8)
 _ZERO = bytes(wire.CHAIN_LEN)
+_NO_WORD = b"\xff" * wire.CHAIN_LEN  # a VOUCH answer: "my state rests on a sender's word"
 VOUCH_WAIT_MS = const(1500)  # a snapshot not vouched for by then is dropped (asked again later)
 RESTART_MS = const(5000)     # a snapshot is taken this long after we asked to start again
 
@@ -148,6 +149,7 @@ class Incoming:
         self.digest = None      # set once every chunk is in
         self.asked = now
         self.vouched = False    # a handheld other than the sender vouched for it
+        self.mute = 0           # handhelds that said they cannot vouch (_NO_WORD)
 
 
 ASK_MS = const(100)
@@ -230,6 +232,7 @@ class Node:
         # snapshot being received
         self._snap = None               # Incoming while a snapshot is in transit
         self._restart_at = now - RESTART_MS  # when we last asked to start again from one
+        self._word = False              # our state came from a snapshot nobody vouched for
         self._nack_at = -self.nack_ms
         self._hold = -1                 # the sequencer logs nothing until then (a snapshot out)
         self._clock = now               # the time of the last tick or frame
@@ -1038,7 +1041,14 @@ class Node:
 
     def _on_vouch(self, f, now):
         if bytes(f.chain) == _ZERO:
-            if f.lo == self.applied and self.applied:
+            if self._word:  # what we hold is a sender's word: passing it on would vouch for it
+                t = self.tx
+                t.type = wire.T_VOUCH
+                t.seq = 0
+                t.lo = f.lo
+                t.chain[:] = _NO_WORD
+                self._emit(f.seat, t)
+            elif f.lo == self.applied and self.applied:
                 out = _Hash()
                 try:
                     self._snapshot_into(out)
@@ -1052,31 +1062,46 @@ class Node:
                 self._emit(f.seat, t)
             return
         s = self._snap
-        if s is not None and s.digest is not None and f.lo == s.seq and f.seat != s.sender and \
-                f.seat != self.seat and bytes(f.chain) == s.digest:
+        if s is None or s.digest is None or f.lo != s.seq or f.seat == s.sender or \
+                f.seat == self.seat or f.seat >= wire.SEATS_MAX:
+            return
+        if bytes(f.chain) == _NO_WORD:
+            s.mute |= 1 << f.seat
+        elif bytes(f.chain) == s.digest:
             s.vouched = True  # a second handheld vouched for it
             self._accept_snap(now)
 
     def _witness(self, s, now):
-        """Whether some handheld other than the snapshot's sender could vouch for it: any that is
-        alive. One that is behind the snapshot is no reason to take the sender's word (a hostile
-        sequencer would number its snapshot past everyone): the snapshot waits for its vouch,
-        and is asked again later. Only when no other handheld is there at all (a table of two, or
-        every other one gone) is the sender's word all there is, and then only for a snapshot this
-        handheld asked for, that the sender's own heartbeats reached, and that keeps this
-        handheld's own secrets (app.restore checks them against its flash)."""
+        """Whether a handheld other than the snapshot's sender can vouch for it, now or once the
+        sequencer's entries bring it there: one that is alive, has not said its own state rests on
+        a sender's word (_NO_WORD), and is within the sender's window of the snapshot. That it is
+        behind is no reason to take the sender's word (a hostile sequencer would number its
+        snapshot past everyone): the snapshot waits for its vouch, and is asked again later."""
         keyed = self.codec.keyed()
         for x in range(wire.SEATS_MAX):
-            if keyed & (1 << x) and x != s.sender and x != self.seat and self.alive(x, now):
+            if keyed & (1 << x) and x != s.sender and x != self.seat and self.alive(x, now) and \
+                    not s.mute & (1 << x) and self._acked[x] + LOG_CAP >= s.seq:
                 return True
         return False
 
+    def _alone(self, s, now):
+        """True if no handheld but the sender and this one is alive (a table of two)."""
+        keyed = self.codec.keyed()
+        for x in range(wire.SEATS_MAX):
+            if keyed & (1 << x) and x != s.sender and x != self.seat and self.alive(x, now):
+                return False
+        return True
+
     def _asked(self, s, now):
-        """Whether this handheld wants snapshot s: it asked to start again (NACK 0) a moment ago,
-        or s is further ahead than the sender's window of entries could bring it (so an honest
-        sender had to send a snapshot), and not ahead of what the sender's own heartbeats said."""
+        """Whether this handheld may take snapshot s on its sender's word (nobody can vouch): it
+        asked to start again (NACK 0) a moment ago, or s is further ahead than the sender's window
+        of entries could bring it (so an honest sender had to send a snapshot); s is not ahead of
+        what the sender's own heartbeats said; and where other handhelds are alive (all of them
+        too far behind to vouch), only when this one has applied nothing since it started: one
+        that kept up has a state of its own, and no reason to give it up on one word. What it
+        restores must still keep its own seats' secrets (app.restore checks them on flash)."""
         return (now - self._restart_at < RESTART_MS or s.seq - self.applied > LOG_CAP) and \
-            self._acked[s.sender] >= s.seq
+            self._acked[s.sender] >= s.seq and (self.applied == 0 or self._alone(s, now))
 
     def _head_ok(self, buf):
         """The log's part of a snapshot (members and hosts) names only handhelds there can be."""
@@ -1098,6 +1123,7 @@ class Node:
             if not s.vouched:
                 self._distrust(s.sender)  # its word alone, and it altered or broke the state
             return True
+        self._word = not s.vouched  # then we vouch for nobody's snapshot: we only heard it
         self.chain[:] = buf[:wire.CHAIN_LEN]
         self.members = buf[8]
         for i in range(wire.SEATS_MAX):
