@@ -9,6 +9,8 @@ writes error.log on the handheld's flash). The in-process versions are in test_t
 """
 import os
 
+import pytest
+
 from host_tools.sim import autoplay
 from host_tools.sim.hub import MAIN, Sim
 from dicecup.table import wire
@@ -38,6 +40,22 @@ tablegame.TableGame._put_fair = _crafted
 """
 
 
+# modified firmware: its Yatzy snapshots leave the second scorecard without a seat to roll for it
+CRAFTS_YATZY_SNAPSHOTS = """
+from dicecup.table import tablegame
+_snap = tablegame.TableGame.snapshot
+def _crafted(self, buf, off):
+    k = bytes(self.kinds)
+    if self.phase >= tablegame.P_PLAY:
+        self.kinds[1] = 0
+    try:
+        return _snap(self, buf, off)
+    finally:
+        self.kinds[:] = k
+tablegame.TableGame.snapshot = _crafted
+"""
+
+
 def _snaps_from(sim, i, since):
     """SNAP frames handheld i put on the air since `since` (sim ms)."""
     mac = sim.handhelds[i].mac
@@ -45,17 +63,19 @@ def _snaps_from(sim, i, since):
                and x.data[0] == 0xDC and x.data[2] == wire.T_SNAP)
 
 
-def test_a_crafted_snapshot_crashes_no_handheld_nor_after_a_reset(tmp_path):
+@pytest.mark.parametrize("game", ["snyd", "yatzy"])
+def test_a_crafted_snapshot_crashes_no_handheld_nor_after_a_reset(tmp_path, game):
+    patch = CRAFTS_SNAPSHOTS if game == "snyd" else CRAFTS_YATZY_SNAPSHOTS
     scripts = []
     for i in range(2):
         path = str(tmp_path / ("run%d.py" % i))
         with open(path, "w") as f:
-            f.write((CRAFTS_SNAPSHOTS if i == 0 else "") + RUN_MAIN)
+            f.write((patch if i == 0 else "") + RUN_MAIN)
         scripts.append(path)
     sim = Sim(2, clock="virtual", heap="1M", scripts=scripts, args=[MAIN], seed=9)
     sim.start()
     try:
-        players = [autoplay.Player(sim, i, "snyd", 1, seed=90 + i) for i in range(2)]
+        players = [autoplay.Player(sim, i, game, 1, seed=90 + i) for i in range(2)]
         victim = sim.handhelds[1]
         crash = os.path.join(victim.flash, "error.log")
 

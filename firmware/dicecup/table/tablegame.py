@@ -383,7 +383,10 @@ class TableGame:
         keeps them: _own_ok). A crafted snapshot raises nothing, here or later. The subclass's
         _restore_body reads its part; on any failure the state this handheld had comes back."""
         keep = _Keep()
-        self.snapshot(keep, 0)
+        try:
+            self.snapshot(keep, 0)
+        except Exception:  # (never seen) no state of our own to go back to: none at all
+            keep.b[:] = b"\x00"
         clock = (self.phase_at, self._phase_live, self.last_action, self.moved_at)
         try:
             self._restore(bytes(mv), seq)
