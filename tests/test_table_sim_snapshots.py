@@ -40,14 +40,14 @@ tablegame.TableGame._put_fair = _crafted
 """
 
 
-# modified firmware: its Yatzy snapshots leave the second scorecard without a seat to roll for it
+# modified firmware: its Yatzy snapshots leave the first scorecard without a seat to roll for it
 CRAFTS_YATZY_SNAPSHOTS = """
 from dicecup.table import tablegame
 _snap = tablegame.TableGame.snapshot
 def _crafted(self, buf, off):
     k = bytes(self.kinds)
     if self.phase >= tablegame.P_PLAY:
-        self.kinds[1] = 0
+        self.kinds[0] = 0
     try:
         return _snap(self, buf, off)
     finally:
