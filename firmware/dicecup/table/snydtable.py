@@ -425,9 +425,9 @@ class SnydTable(TableGame):
         if self.phase == P_REVEAL and self.call_seat < 0 and not self.forfeited:
             raise ValueError("a reveal without a call")
         a = self.acts
-        for j in range(0, len(a), 3):  # bids, then (in the reveal) the one call that ended them
-            k = a[j] & 3
-            if a[j] >> 2 >= n or k > 2 or k and (self.phase != P_REVEAL or j != len(a) - 3):
+        for j in range(0, len(a), 3):  # bids, then (in the reveal, or the game's end) the one
+            k = a[j] & 3               # call that ended them
+            if a[j] >> 2 >= n or k > 2 or k and (self.phase < P_REVEAL or j != len(a) - 3):
                 raise ValueError("no such action")
 
     def _probe(self):
