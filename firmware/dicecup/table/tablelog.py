@@ -1074,14 +1074,16 @@ class Node:
     def _witness(self, s, now):
         """Whether a handheld other than the snapshot's sender can vouch for it, now or once the
         sequencer's entries bring it there: one that is alive, has not said its own state rests on
-        a sender's word (_NO_WORD), and is within the sender's window of the snapshot. That it is
+        a sender's word (_NO_WORD), and is within the sender's window of the snapshot (or has sent
+        no heartbeat since the snapshot began, to say where it is). That it is
         behind is no reason to take the sender's word (a hostile sequencer would number its
         snapshot past everyone): the snapshot waits for its vouch, and is asked again later."""
         keyed = self.codec.keyed()
         for x in range(wire.SEATS_MAX):
             if keyed & (1 << x) and x != s.sender and x != self.seat and self.alive(x, now) and \
-                    not s.mute & (1 << x) and self._acked[x] + LOG_CAP >= s.seq:
-                return True
+                    not s.mute & (1 << x) and (self._acked[x] + LOG_CAP >= s.seq or
+                                               self._ack_time[x] - s.began < 0):
+                return True  # (one not heard since the snapshot began may be near: wait for it)
         return False
 
     def _alone(self, s, now):
