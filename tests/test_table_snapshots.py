@@ -6,6 +6,7 @@ after the same entry), or, where no other handheld is there to vouch, only one i
 keeps its own seats' secrets as its flash holds them and whose every field reads as a possible
 game. A crafted one never crashes a handheld, now or when it plays on (docs/protocol.md).
 """
+import pytest
 from hypothesis import Phase, HealthCheck, example, given, settings, strategies as st
 
 from dicecup.rules import snyd
@@ -81,9 +82,9 @@ def test_an_unasked_snapshot_ahead_of_everyone_is_not_restored():
 # ---- a table of two: the victim's own secrets are its flash's ------------------------------------
 
 def _forge_seat(app, seat, arr="_hs"):
-    """The sender's game writes its snapshots with `seat`'s commitment (or other per-seat hash)
-    altered; its own state stays as it is."""
-    real = app._put_fair
+    """The sender's game writes its snapshots with `seat`'s commitment (or other per-seat hash:
+    `arr`) altered; its own state stays as it is."""
+    real = app._snap_body
 
     def forged(out):
         a = getattr(app, arr)
@@ -94,16 +95,19 @@ def _forge_seat(app, seat, arr="_hs"):
             real(out)
         finally:
             a[:] = keep
-    app._put_fair = forged
-    return lambda: setattr(app, "_put_fair", real)
+    app._snap_body = forged
+    return lambda: setattr(app, "_snap_body", real)
 
 
-def test_a_snapshot_cannot_alter_a_handhelds_own_commitment():
+@pytest.mark.parametrize("game, arr", [("snyd", "_hs"), ("yatzy", "_hs"), ("yatzy", "_ctop")])
+def test_a_snapshot_cannot_alter_a_handhelds_own_commitment(game, arr):
     """A table of two: the other handheld is the only one to ask, so its snapshot has no witness.
     It alters the rebooted victim's own commitment (the victim's reveal would then not open it, and
-    the victim would be named the cheat). The victim checks its own seat's commitments against the
-    secrets it kept on flash, refuses that snapshot and disputes the sender; it is never named."""
-    t = Table(seats=2, seed=232)
+    the victim would be named the cheat), or in Yatzy its shake chain (its next shake would fail
+    as a cheat's and cost it a turn). The victim checks its own seat's commitments and chain
+    against what it kept on flash, refuses that snapshot and disputes the sender; it is never
+    named."""
+    t = Table(seats=2, seed=232, game=game)
     assert t.start_game() == 0
     assert t.run(lambda: min(h.node.applied for h in t.hands) >= tablelog.LOG_CAP + 10, 600_000)
     t.kill(1)
@@ -111,13 +115,14 @@ def test_a_snapshot_cannot_alter_a_handhelds_own_commitment():
           t.hands[0].app.committed & 2 and t.hands[0].app.phase >= tablegame.P_CONTRIB, 120_000)
     t.run(lambda: False, 3000)  # past the log's window
     lead = t.hands[0]
-    undo = _forge_seat(lead.app, 1)
+    assert getattr(lead.app, arr)[H:2 * H] != bytes(H)  # there is something of the victim's to alter
+    undo = _forge_seat(lead.app, 1, arr)
     t.reboot(1)
     victim = t.hands[1]
     got = spy_restores(victim)
     t.run(lambda: False, 20_000)
-    for seq, b in got:  # nothing it restored altered its own commitment
-        assert victim.app._hs[H:2 * H] == lead.app._hs[H:2 * H] or not victim.app.committed & 2
+    if got:  # nothing it restored altered its own commitment or chain
+        assert getattr(victim.app, arr)[H:2 * H] == getattr(lead.app, arr)[H:2 * H]
     assert not victim.app.cheats & 2, "the victim was named the cheat"
     assert victim.node._bad & 1, "the sender of the altered snapshot was not disputed"
     undo()  # an honest snapshot from it is taken (there is nobody else to ask), and play goes on
