@@ -60,9 +60,10 @@ def snapshot_to(sender, dest, ahead=0):
 # ---- nobody restores a snapshot ahead of the table without a witness ------------------------------
 
 def test_an_unasked_snapshot_ahead_of_everyone_is_not_restored():
-    """The sequencer sends a follower, unasked, a snapshot numbered 50 entries past the log. Every
-    other handheld is behind it, which is no reason to take it on the sender's word alone: the
-    follower waits for a witness that never comes, and never restores it."""
+    """The sequencer sends a follower, unasked, a snapshot numbered 50 entries past the log (and
+    heartbeats saying it got that far). Every other handheld is behind it, which is no reason to
+    take it on the sender's word alone: the follower kept up, has a state of its own, and never
+    trades it for one word (it used to restore it, as if no witness were possible)."""
     t = Table(seats=3, seed=231)
     assert t.start_game() == 0
     assert t.run(lambda: min(h.node.applied for h in t.hands) >= 12, 120_000)
