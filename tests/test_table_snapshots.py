@@ -266,7 +266,7 @@ def test_every_state_of_a_real_game_restores():
         kw.update(GAMES[game])
         t = Table(**kw)
         assert t.start_game() == 0
-        lead, me = t.hands[0], t.hands[1]
+        lead = t.hands[0]
         seen = -1
         while not t.done():
             t.step()
@@ -274,10 +274,11 @@ def test_every_state_of_a_real_game_restores():
                 continue
             seen = lead.node.applied
             b = bytes(_state(lead)[17:])
-            fresh = type(me.app)(t.table_id, 1 << 1, None, me.flash.get, 1)
-            fresh.shake_key = me.app.shake_key
-            assert fresh.restore(memoryview(b), seen), (game, seen, lead.app.phase)
-            out = _Grow()
-            fresh.snapshot(out, 0)
-            assert bytes(out.b) == b
+            for me in t.hands:  # each with its own flash
+                fresh = type(me.app)(t.table_id, 1 << me.seat, None, me.flash.get, me.seat)
+                fresh.shake_key = me.app.shake_key
+                assert fresh.restore(memoryview(b), seen), (game, seen, lead.app.phase, me.seat)
+                out = _Grow()
+                fresh.snapshot(out, 0)
+                assert bytes(out.b) == b
         assert lead.app.phase >= tablegame.P_OVER

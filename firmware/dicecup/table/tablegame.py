@@ -392,7 +392,8 @@ class TableGame:
             self._restore(bytes(mv), seq)
             if self.phase != P_IDLE:
                 self._sane()
-                self._own_ok()
+                if self.phase < P_OVER:  # (over: the last round's masks stay, its round has passed)
+                    self._own_ok()
                 self._probe()
             return True
         except Exception:  # whatever a crafted snapshot does: refused
