@@ -60,6 +60,7 @@ def unpack_rules(b):
 class SnydTable(TableGame):
     """One handheld's copy of a Snyd table's game."""
     Illegal = snyd.Illegal   # what the core raises on a snapshot that does not replay
+    PHASES = PHASES
 
     def __init__(self, table, hosted=0, save=None, load=None, me=None):
         TableGame.__init__(self, table, hosted, save, load, me)
@@ -406,6 +407,35 @@ class SnydTable(TableGame):
             out.put(bytes((self.showing,)))
             out.put(self.show_i)
             out.put(self.show_v)
+
+    def _no_game(self):
+        self.rules = self.game = self.rec = None
+
+    def _sane(self):
+        TableGame._sane(self)
+        n = self.n
+        g = self.game
+        if n < 2 or self.first >= n or self.call_seat >= n or self.showing & ~self.part:
+            raise ValueError("no such seat")
+        for s in range(n):
+            if self.part & (1 << s) and not g.dice_left[s]:
+                raise ValueError("a seat without dice in the round")
+            if self.rules.open_die and not 1 <= self.show_v[s] <= 6 and \
+                    self.phase == P_REVEAL and g.dice_left[s] >= 2 and not self.forfeited:
+                raise ValueError("no such open die")
+        if self.phase == P_REVEAL and self.call_seat < 0 and not self.forfeited:
+            raise ValueError("a reveal without a call")
+        a = self.acts
+        for j in range(0, len(a), 3):  # bids, then (in the reveal, or the game's end) the one
+            k = a[j] & 3               # call that ended them
+            if a[j] >> 2 >= n or k > 2 or k and (self.phase < P_REVEAL or j != len(a) - 3):
+                raise ValueError("no such action")
+
+    def _probe(self):
+        TableGame._probe(self)
+        self._shown()
+        for s in range(self.n):
+            self.dice_of(s)
 
     def _restore_body(self, nrounds, packed, kinds, b, i, seq):
         first, voided, call = b[i:i + 3]

@@ -86,6 +86,14 @@ class Seats(snydtable.SnydTable):
                 for i in range(len(d)):
                     g.dice[b + i] = d[i]
 
+    def _probe(self):
+        snydtable.SnydTable._probe(self)
+        for s in range(self.n):
+            self.to_move(s)
+            self.is_bot(s)
+        self.actions()
+        self.packed_rules()
+
     # ---- what table.Table asks of every game ----------------------------------------------------
     def is_bot(self, s):
         return self.kinds[s] == K_BOT

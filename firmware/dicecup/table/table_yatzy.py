@@ -81,6 +81,13 @@ class Seats(yatzytable.YatzyTable):
         """The scorecard seat s plays for (-1: none)."""
         return (self.kinds[s] & 0x0F) - 1 if s >= 0 else -1
 
+    def _probe(self):
+        yatzytable.YatzyTable._probe(self)
+        for s in range(self.n):
+            self.to_move(s)
+            self.is_bot(s)
+            self.card_of(s)
+
     # ---- what table.Table asks of every game ----------------------------------------------------
     def is_bot(self, s):
         return bool(self.kinds[s] & yatzytable.KIND_BOT)

@@ -55,6 +55,16 @@ class Out:
         self.off = o
 
 
+class _Keep:
+    """Where restore() writes the state it had (grows as written), to go back to it."""
+
+    def __init__(self):
+        self.b = bytearray()
+
+    def __setitem__(self, i, x):
+        self.b.append(x)
+
+
 class TableGame:
     """The fair-dice round and the seats; subclasses add a game."""
 
@@ -326,8 +336,10 @@ class TableGame:
         return False
 
     def _contribs(self):
+        # the seats that contributed: the part when the seed is made, and still the seed's seats
+        # after a forfeit (a restored round in play makes its seed again from these)
         for s in range(self.n):
-            if self.part & (1 << s):
+            if self.contributed & (1 << s):
                 yield bytes(self._r[s * H:(s + 1) * H])
 
     def _seeded(self):
@@ -398,11 +410,78 @@ class TableGame:
 
     def restore(self, mv, seq):
         """Take over the state in a snapshot taken after entry `seq`; False (nothing changed) if it
-        does not read. The subclass's _restore_body reads its part; its Illegal is the game core's."""
+        does not read, if any field holds what no game reaches (_sane), if this handheld cannot
+        play on from it (_probe), or if it alters a secret of a seat this handheld plays (its flash
+        keeps them: _own_ok). A crafted snapshot raises nothing, here or later. The subclass's
+        _restore_body reads its part; on any failure the state this handheld had comes back."""
+        keep = _Keep()
         try:
-            return self._restore(bytes(mv), seq)
-        except (IndexError, ValueError, self.Illegal):
-            return False
+            self.snapshot(keep, 0)
+        except Exception:  # (never seen) no state of our own to go back to: none at all
+            keep.b[:] = b"\x00"
+        clock = (self.phase_at, self._phase_live, self.last_action, self.moved_at)
+        try:
+            self._restore(bytes(mv), seq)
+            if self.phase != P_IDLE:
+                self._sane()
+                if self.phase < P_OVER:  # (over: the last round's masks stay, its round has passed)
+                    self._own_ok()
+                self._probe()
+            return True
+        except Exception:  # whatever a crafted snapshot does: refused
+            pass
+        self._restore(bytes(keep.b), seq)  # our own state: it reads
+        self.phase_at, self._phase_live, self.last_action, self.moved_at = clock
+        return False
+
+    def _sane(self):
+        """Raises ValueError unless the fields just restored are ones a game can reach: the phase,
+        the seats, every mask within them, a seed for a round in play. The subclasses add theirs."""
+        n = self.n
+        if self.phase >= len(self.PHASES) or not 1 <= n <= 8:
+            raise ValueError("no such phase or seating")
+        m = (1 << n) - 1
+        for x in (self.part, self.committed, self.contributed, self.revealed, self.cheats,
+                  self.forfeited):
+            if x & ~m:
+                raise ValueError("a seat past the table")
+        for s in range(n):
+            if self.hosts[s] >= 8:
+                raise ValueError("no such handheld")
+        if P_PLAY <= self.phase < P_OVER and self.seed is None:
+            raise ValueError("a round in play without its seed")
+
+    def _own_ok(self):
+        """Raises ValueError if the state gives a seat this handheld plays a commitment, a
+        contribution, a secret or a next round's commitment other than the ones it drew and kept
+        on flash (fairdice.Draw): a snapshot may not make its own reveal fail and name it the cheat.
+        A seat whose Draw it no longer holds cannot be checked (and could not reveal either)."""
+        for s in range(self.n):
+            if not self.hosted & (1 << s):
+                continue
+            o = s * H
+            bit = 1 << s
+            d = self._have(s, self.round)
+            if d is not None:
+                hs, hr = d.commitments()
+                if self.committed & bit and (self._hs[o:o + H] != hs or self._hr[o:o + H] != hr) \
+                        or self.contributed & bit and self._r[o:o + H] != d.r \
+                        or self.revealed & bit and self._s[o:o + H] != d.s:
+                    raise ValueError("not this handheld's secret")
+            d = self._have(s, self.round + 1)
+            if d is not None and self.revealed & bit and self._nhs[o:o + H] != _ZERO:
+                hs, hr = d.commitments()
+                if self._nhs[o:o + H] != hs or self._nhr[o:o + H] != hr:
+                    raise ValueError("not this handheld's next commitment")
+
+    def _probe(self):
+        """Asks of a restored state what the handheld's turns and screens will ask (anything that
+        raises refuses the snapshot)."""
+        self.owed()
+        self.stalled(self.now)
+        self._actor()
+        for s in range(self.n):
+            self.want(s)
 
     # A snapshot, the same head for every game: 0 alone (no game yet), or 1, the count of the game's
     # finished rounds or turns (2 bytes), its packed rules (6), the seats' kinds (8); then the
@@ -422,6 +501,7 @@ class TableGame:
     def _restore(self, b, seq):
         if b[0] == 0:
             self.phase = P_IDLE
+            self._no_game()
             return True
         if len(b) < _SNAP_HEAD:
             raise ValueError("short snapshot")
@@ -513,7 +593,8 @@ class TableGame:
         self._rehost()
         self._hs, self._hr, self._r, self._s, self._nhs, self._nhr = arrs
         self.seed = None
-        if self.contributed and self.contributed == self.part:
+        if P_PLAY <= self.phase < P_OVER and self.contributed and \
+                self.part & self.contributed == self.part:
             self.seed = fairdice.round_seed(list(self._contribs()), self.table, self.round)
         for s in range(8):
             self._asked[s] = -1

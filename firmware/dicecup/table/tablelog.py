@@ -77,7 +77,9 @@ _TERM_SEAT = const(7)         # a term's low 3 bits name its sequencer: terms ne
 _STEP = wire.SNAP_DATA_MAX
 _HEAD = const(17)          # a snapshot starts with the chain (8), members (1) and hosts (8)
 _ZERO = bytes(wire.CHAIN_LEN)
+_NO_WORD = b"\xff" * wire.CHAIN_LEN  # a VOUCH answer: "my state rests on a sender's word"
 VOUCH_WAIT_MS = const(1500)  # a snapshot not vouched for by then is dropped (asked again later)
+RESTART_MS = const(5000)     # a snapshot is taken this long after we asked to start again
 
 
 class _Hash:
@@ -149,6 +151,8 @@ class Incoming:
         self.buf = bytearray(total * _STEP)
         self.digest = None      # set once every chunk is in
         self.asked = now
+        self.vouched = False    # a handheld other than the sender vouched for it
+        self.mute = 0           # handhelds that said they cannot vouch (_NO_WORD)
 
 
 ASK_MS = const(100)
@@ -233,6 +237,8 @@ class Node:
         self._reqno = now & 0xFFFF      # so a REJECT from before a reboot matches nothing new
         # snapshot being received
         self._snap = None               # Incoming while a snapshot is in transit
+        self._restart_at = now - RESTART_MS  # when we last asked to start again from one
+        self._word = False              # our state came from a snapshot nobody vouched for
         self._nack_at = -self.nack_ms
         self._hold = -1                 # the sequencer logs nothing until then (a snapshot out)
         self._clock = now               # the time of the last tick or frame
@@ -336,6 +342,8 @@ class Node:
         if now - self._nack_at < self.nack_ms or dest < 0 or dest == self.seat:
             return
         self._nack_at = now
+        if not lo:
+            self._restart_at = now  # we asked for a snapshot (_asked)
         f = self.tx
         f.type = wire.T_NACK
         f.seq = 0
@@ -1142,7 +1150,14 @@ class Node:
 
     def _on_vouch(self, f, now):
         if bytes(f.chain) == _ZERO:
-            if f.lo == self.applied and self.applied:
+            if self._word:  # what we hold is a sender's word: passing it on would vouch for it
+                t = self.tx
+                t.type = wire.T_VOUCH
+                t.seq = 0
+                t.lo = f.lo
+                t.chain[:] = _NO_WORD
+                self._emit(f.seat, t)
+            elif f.lo == self.applied and self.applied:
                 out = _Hash()
                 try:
                     self._snapshot_into(out)
@@ -1156,32 +1171,70 @@ class Node:
                 self._emit(f.seat, t)
             return
         s = self._snap
-        if s is not None and s.digest is not None and f.lo == s.seq and f.seat != s.sender and \
-                bytes(f.chain) == s.digest:
-            s.sender = -1  # a second handheld vouched for it
+        if s is None or s.digest is None or f.lo != s.seq or f.seat == s.sender or \
+                f.seat == self.seat or f.seat >= wire.SEATS_MAX:
+            return
+        if bytes(f.chain) == _NO_WORD:
+            s.mute |= 1 << f.seat
+        elif bytes(f.chain) == s.digest:
+            s.vouched = True  # a second handheld vouched for it
             self._accept_snap(now)
 
     def _witness(self, s, now):
-        """Whether some handheld other than the snapshot's sender could vouch for it: one that is
-        alive and has not said, in a heartbeat since the snapshot began, that it is behind it. Only
-        when none could (a table of two, or every other handheld behind too) is the sequencer's word
-        all there is."""
+        """Whether a handheld other than the snapshot's sender can vouch for it, now or once the
+        sequencer's entries bring it there: one that is alive, has not said its own state rests on
+        a sender's word (_NO_WORD), and is within the sender's window of the snapshot (or has sent
+        no heartbeat since the snapshot began, to say where it is). That it is
+        behind is no reason to take the sender's word (a hostile sequencer would number its
+        snapshot past everyone): the snapshot waits for its vouch, and is asked again later."""
         keyed = self.codec.keyed()
         for x in range(wire.SEATS_MAX):
-            if keyed & (1 << x) and x != s.sender and self.alive(x, now) and \
-                    (self._acked[x] >= s.seq or self._ack_time[x] - s.began < 0):
-                return True
+            if keyed & (1 << x) and x != s.sender and x != self.seat and self.alive(x, now) and \
+                    not s.mute & (1 << x) and (self._acked[x] + LOG_CAP >= s.seq or
+                                               self._ack_time[x] - s.began < 0):
+                return True  # (one not heard since the snapshot began may be near: wait for it)
         return False
+
+    def _alone(self, s, now):
+        """True if no handheld but the sender and this one is alive (a table of two)."""
+        keyed = self.codec.keyed()
+        for x in range(wire.SEATS_MAX):
+            if keyed & (1 << x) and x != s.sender and x != self.seat and self.alive(x, now):
+                return False
+        return True
+
+    def _asked(self, s, now):
+        """Whether this handheld may take snapshot s on its sender's word (nobody can vouch): it
+        asked to start again (NACK 0) a moment ago, or s is further ahead than the sender's window
+        of entries could bring it (so an honest sender had to send a snapshot); s is not ahead of
+        what the sender's own heartbeats said; and where other handhelds are alive (all of them
+        too far behind to vouch), only when this one has applied nothing since it started: one
+        that kept up has a state of its own, and no reason to give it up on one word. What it
+        restores must still keep its own seats' secrets (app.restore checks them on flash)."""
+        return (now - self._restart_at < RESTART_MS or s.seq - self.applied > LOG_CAP) and \
+            self._acked[s.sender] >= s.seq and (self.applied == 0 or self._alone(s, now))
+
+    def _head_ok(self, buf):
+        """The log's part of a snapshot (members and hosts) names only handhelds there can be."""
+        if not buf[8]:
+            return False
+        for i in range(wire.SEATS_MAX):
+            if buf[9 + i] >= wire.SEATS_MAX:
+                return False
+        return True
 
     def _accept_snap(self, now):
         s = self._snap
-        if s.sender >= 0 and self._witness(s, now):
+        if not s.vouched and (self._witness(s, now) or not self._asked(s, now)):
             return False
         buf = s.buf
         mv = memoryview(buf)[_HEAD:s.len]
-        if not self.app.restore(mv, s.seq):
+        if not self._head_ok(buf) or not self.app.restore(mv, s.seq):
             self._snap = None
+            if not s.vouched:
+                self._distrust(s.sender)  # its word alone, and it altered or broke the state
             return True
+        self._word = not s.vouched  # then we vouch for nobody's snapshot: we only heard it
         self.chain[:] = buf[:wire.CHAIN_LEN]
         self.members = buf[8]
         for i in range(wire.SEATS_MAX):

@@ -82,6 +82,7 @@ def unpack_rules(b):
 class YatzyTable(TableGame):
     """One handheld's copy of a Yatzy table's game."""
     Illegal = yatzy.Illegal   # what the core raises on a snapshot that does not replay
+    PHASES = PHASES
     roll_waits = False        # True: a turn's first roll waits for decide (see the docstring)
 
     def __init__(self, table, hosted=0, save=None, load=None, me=None):
@@ -312,14 +313,7 @@ class YatzyTable(TableGame):
 
     def _cards_of(self, f):
         """Scorecards the seating makes (kinds 1..k each used), or 0 if it is not a seating."""
-        if not 1 <= f.n <= 8:
-            return 0
-        top = used = 0
-        for s in range(f.n):
-            k = f.kinds[s] & _CARD
-            top = max(top, k)
-            used |= 1 << k
-        return top if used | 1 == (2 << top) - 1 else 0  # kinds 1..top all used (0: no seat)
+        return _cards(f.n, f.kinds)
 
     def apply(self, f, seq):
         et = f.etype
@@ -558,6 +552,45 @@ class YatzyTable(TableGame):
                       t.get("held", []), boxes.index(t["category"]), t.get("column", 0))
         _put_turn(out, 0, self.rolls, self.helds, 0, 0)
 
+    def _no_game(self):
+        self.game = self.rec = None
+
+    def _sane(self):
+        TableGame._sane(self)
+        g = self.game
+        ph = self.phase
+        m = (1 << self.n) - 1
+        if self.penalty & ~m or self._held >> g.ndice or \
+                (ph == P_ROLL) != (len(self.rolls) > 0) or ph == P_ROLL and self.roller() < 0:
+            raise ValueError("no such turn")
+        if self.shaking >= 0 and (ph != P_ROLL or not 0 < self.shaking <= len(self.rolls) or
+                                  self.shaker() < 0):
+            raise ValueError("no such shake")
+        for s in range(8):
+            if self._cn[s] > fairdice.CHAIN_LEN:
+                raise ValueError("past a shake chain")
+
+    def _own_ok(self):
+        """TableGame's, and the shake chains of the seats this handheld plays: each must stand
+        where its own key says (a chain altered would make its next shake fail as a cheat's)."""
+        TableGame._own_ok(self)
+        if not self.shake_key:
+            return
+        for s in range(self.n):
+            o = s * 16
+            if self.hosted & (1 << s) and self._ctop[o:o + 16] != bytes(16) and \
+                    self._ctop[o:o + 16] != fairdice.shake(self.shake_key, self.table, self._game0,
+                                                          s, fairdice.CHAIN_LEN - self._cn[s]):
+                raise ValueError("not this handheld's shake chain")
+
+    def _probe(self):
+        TableGame._probe(self)
+        self.roller()
+        self.shaker()
+        for s in range(self.n):
+            self.may_hint(s)
+            self.hint_of(s)
+
     def _restore_body(self, nturns, rules, kinds, b, i, seq):
         variant, options = unpack_rules(rules)
         sh, held, penalty, g0, g1 = b[i:i + 5]
@@ -571,7 +604,9 @@ class YatzyTable(TableGame):
         n = fields[3]
         if n < sh < _UNSHAKEN:
             raise ValueError("no such shaker")  # stage 1 + w names seat w
-        cards = max(k & _CARD for k in kinds)
+        cards = _cards(n, kinds)
+        if not cards or any(kinds[n:]):
+            raise ValueError("no scorecards")
         g = yatzy.Yatzy(variant, cards, options or None)
         rec = Recorder(variant, cards, options or None)
         nd = g.ndice
@@ -630,3 +665,14 @@ def _get_turn(b, i, nd):
         i += 1 + nd
     return p, rolls, helds, box, column, i
 
+
+def _cards(n, kinds):
+    """Scorecards the seats' kinds make (kinds 1..k each used by a seat), or 0 if they make none."""
+    if not 1 <= n <= 8:
+        return 0
+    top = used = 0
+    for s in range(n):
+        k = kinds[s] & _CARD
+        top = max(top, k)
+        used |= 1 << k
+    return top if used | 1 == (2 << top) - 1 else 0  # kinds 1..top all used (0: no seat)
