@@ -14,15 +14,8 @@ import pytest
 from host_tools.sim import autoplay
 from host_tools.sim.hub import MAIN, Sim
 from dicecup.table import wire
+from test_table_sim_attacks import RUN_MAIN  # the wrapper that runs main.py after a patch
 
-RUN_MAIN = """
-import sys
-_main = sys.argv[1]
-sys.argv.pop(0)
-with open(_main) as f:
-    _code = f.read()
-exec(_code, {"__name__": "__main__", "__file__": _main})
-"""
 
 # modified firmware: its snapshots say that nobody contributed to the round in play
 CRAFTS_SNAPSHOTS = """
