@@ -371,7 +371,7 @@ def test_strangers_frames_fill_no_list_and_cost_a_bounded_cpu():
     finally:
         x25519.x25519 = real
     assert max(h for h, _ in sizes) <= getattr(tbl, "HEARD_MAX", 8)
-    assert max(a for _, a in sizes) <= tbl.ASKS_MAX
+    assert max(a for _, a in sizes) <= 2 * tbl.ASKS_MAX  # with a code, and without one yet
     assert len(calls) <= 4000 // tbl.PRE_MS + 2  # one agreement per PRE_MS at most, as listed
     assert host.order == [0]
     run(air, [host, bo], 1100, now)

@@ -95,7 +95,8 @@ def unpack_name(buf):
         return "?"
 
 
-ASKS_MAX = 4  # joins the creator runs at once (a stranger's cannot push out one asking still)
+ASKS_MAX = 4  # joins whose code the creator shows at once, and as many still without a code
+ASK_MIN_MS = const(600)  # a join without a code yet keeps its place this long (then a new one may take it)
 HEARD_MAX = const(8)  # tables in the join list (a new one replaces the one heard longest ago)
 PRE_MAX = const(16)  # shared secrets agreed ahead, at most (32 bytes each, and their keys' 32)
 ANNOUNCE_MS = const(1000)
@@ -166,8 +167,9 @@ class Table:
         self.mypub = None         # its public key (made once with the secret)
         self.pubs = [None] * 8    # every handheld's public key
         self.keys = [None] * 8    # the pairwise keys (the codec's, kept for table.json)
-        self.asks = []            # the creator: joins it runs: [nonce, name, pub, t, its join-code
-        #                           nonce, its commitment, the code (None until the joiner's nonce)]
+        self.asks = []            # the creator: joins it runs: [nonce, name, pub, t heard, its join-
+        #                           code nonce, its commitment, the code (None until the joiner's
+        #                           nonce), t begun]
         self.kround = 0           # the host's key round (ROSTER), and the code's state in it
         self._kr = None           # keyround.KeyRound, between games
         self._kr_dirty = True     # a key, the roster or the round changed: _tick_round looks again
@@ -1050,18 +1052,23 @@ class Table:
                 if a[2] != pub:
                     return  # another key under a join's number: not the joiner's
                 a[3] = self.now
-                if a[6] is None and bytes(f.h1) == a[5] and any(f.h2):
+                if a[6] is None and bytes(f.h1) == a[5] and any(f.h2) and \
+                        len(self.pending()) < ASKS_MAX:
+                    # the code: a try the screen shows until it ends (never pushed out unseen)
                     from dicecup.table import tablekeys
                     a[6] = tablekeys.join_code(self.mypub, pub, a[4], f.h2)
                 self._send_jhost(a)
                 return
         self._expire()
-        if len(self.asks) >= ASKS_MAX:
-            return  # full: a join waits until one ends (each shows on the screen: no hidden tries)
+        new = [a for a in self.asks if a[6] is None]
+        if len(new) >= ASKS_MAX:  # the oldest join without a code goes, if it had its time
+            if self.now - new[0][7] < ASK_MIN_MS:
+                return  # the joiner keeps asking
+            self.asks.remove(new[0])
         from dicecup.table import tablekeys
         n = os.urandom(tablekeys.NONCE_LEN)
         a = [f.nonce, unpack_name(f.name), pub, self.now, n,
-             tablekeys.join_commit(self.tid, self.mypub, pub, n), None]
+             tablekeys.join_commit(self.tid, self.mypub, pub, n), None, self.now]
         self.asks.append(a)
         self._send_jhost(a)
 
