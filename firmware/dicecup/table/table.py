@@ -540,7 +540,10 @@ class Table:
         public key (a new one: the pairwise key with it)."""
         w = f.value
         n = f.n
-        if f.round != self.kround:  # a new key round: the whole roster again, then its code
+        d = (f.round - self.kround) & 0xFFFF
+        if d >= 0x8000:
+            return  # a line of an earlier round, delayed
+        if d:  # a new key round: the whole roster again, then its code
             self.kround = f.round
             self.order = [-1] * n
             self._kr_dirty = True
