@@ -376,3 +376,30 @@ def test_strangers_frames_fill_no_list_and_cost_a_bounded_cpu():
     assert host.order == [0]
     run(air, [host, bo], 1100, now)
     assert host.tid in [e[0] for e in bo.tables()]
+
+
+def test_a_joiner_whose_code_was_lost_still_sits_once_admitted():
+    """The host's nonce (JHOST) is lost and the creator's person says yes at once (its screen had
+    the code): the joiner asks again, gets the nonce with its WELCOME, shows the code and sits.
+    (Found by the simulator at 30 % loss: the joiner waited on "Code ----" for good.)"""
+    if not COMMITS:
+        pytest.skip("the lobby before the commitments has no host nonce to lose")
+    air = Air()
+    host = tbl.Table(FakeRadio(air, 0), "Anna")
+    host.create("Stue", snyd.Rules(), False)
+    bo = tbl.Table(FakeRadio(air, 1), "Bo")
+    real = host.radio.send
+
+    def lossy(mac, data):
+        if data[2] == wire.T_JHOST and any(decode(bytes(data)).h2):
+            return True  # every nonce the host sends is lost, until the yes
+        return real(mac, data)
+    host.radio.send = lossy
+    now = run(air, [host], 100, 0)
+    bo.join([host.tid, "Stue", tbl.G_SNYD, 1, 1, None, -40, 0, bytes(6), host.pubs[0]])
+    now = run(air, [host, bo], 1000, now)
+    assert bo.join_code() == tbl.NO_CODE and host.pending()
+    assert host.admit(host.pending()[0][0])
+    host.radio.send = real
+    run(air, [host, bo], 1000, now)
+    assert bo.mode == tbl.SEATED and bo.who == 1 and bo.join_code() != tbl.NO_CODE

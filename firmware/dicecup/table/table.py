@@ -173,6 +173,7 @@ class Table:
         self.kround = 0           # the host's key round (ROSTER), and the code's state in it
         self._kr = None           # keyround.KeyRound, between games
         self._kr_dirty = True     # a key, the roster or the round changed: _tick_round looks again
+        self._joined = [None] * 8  # the creator: each seated joiner's join (admit), for a JHOST again
         self._tc_at = -100000
         self._tc_ask = False      # a handheld of the round still lacks something: send ours
         self.host_pub = None      # a joiner: the public key of the table it asked to join
@@ -541,8 +542,8 @@ class Table:
         w = f.value
         n = f.n
         d = (f.round - self.kround) & 0xFFFF
-        if d >= 0x8000:
-            return  # a line of an earlier round, delayed
+        if d >= 0x8000 or d and self.playing():
+            return  # a line of an earlier round, delayed; in a game, keys stay as compared
         if d:  # a new key round: the whole roster again, then its code
             self.kround = f.round
             self.order = [-1] * n
@@ -550,7 +551,8 @@ class Table:
         if not w & BOT and w < 8:
             self.names[w] = unpack_name(f.name)
             pub = bytes(f.pub)
-            if w != self.who and w != self._host_seat() and pub != self.pubs[w]:
+            if w != self.who and w != self._host_seat() and pub != self.pubs[w] and \
+                    not (self.playing() and self.pubs[w] is not None):
                 from dicecup.table import tablekeys  # a new handheld: rare, and in a game only for a lost ROSTER
                 try:
                     ahead = self.pre.get(pub) if self.pre else None  # agreed while browsing
@@ -1045,6 +1047,9 @@ class Table:
         the table with JOINs."""
         for w in range(1, 8):
             if self.nonces[w] == f.nonce and self.pubs[w] == bytes(f.pub):
+                a = self._joined[w]
+                if a is not None and a[0] == f.nonce:
+                    self._send_jhost(a)  # its nonce may have been lost: the joiner needs it
                 self._welcome(w)
                 return
         if self.playing() or len(self.order) >= 8:
@@ -1114,6 +1119,7 @@ class Table:
             self.asks.remove(a)
             return False
         self.asks.remove(a)
+        self._joined[who] = a
         self.macs[who] = None  # learned from its own frames (see table.Table._heard_frame)
         self.nonces[who] = nonce
         self.pubs[who] = a[2]
