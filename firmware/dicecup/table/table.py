@@ -350,6 +350,9 @@ class Table:
                 self.precompute()
         elif self.pre is not None and self.playing():
             self.pre = None  # every key is agreed by the time a game starts
+        if self._kr is not None and self.playing():
+            self._kr = None  # the lobby's: made again after the game (the same nonces, the same code)
+            self._kr_dirty = True
         node = self.node
         if node is None:
             return
