@@ -545,8 +545,8 @@ class Table:
         w = f.value
         n = f.n
         d = (f.round - self.kround) & 0xFFFF
-        if d >= 0x8000 or d and self.playing():
-            return  # a line of an earlier round, delayed; in a game, keys stay as compared
+        if d >= 0x8000:
+            return  # a line of an earlier round, delayed
         if d:  # a new key round: the whole roster again, then its code
             self.kround = f.round
             self.order = [-1] * n
@@ -555,7 +555,8 @@ class Table:
             self.names[w] = unpack_name(f.name)
             pub = bytes(f.pub)
             if w != self.who and w != self._host_seat() and pub != self.pubs[w] and \
-                    not (self.playing() and self.pubs[w] is not None):
+                    not (self.playing() and self.pubs[w] is not None):  # in a game, only a
+                # key it lacks (a roster lost before the start): those it holds stay as compared
                 from dicecup.table import tablekeys  # a new handheld: rare, and in a game only for a lost ROSTER
                 try:
                     ahead = self.pre.get(pub) if self.pre else None  # agreed while browsing
