@@ -403,3 +403,27 @@ def test_a_joiner_whose_code_was_lost_still_sits_once_admitted():
     host.radio.send = real
     run(air, [host, bo], 1000, now)
     assert bo.mode == tbl.SEATED and bo.who == 1 and bo.join_code() != tbl.NO_CODE
+
+
+
+def test_a_round_nonce_is_the_same_after_a_reboot_and_new_for_other_keys():
+    """The round nonce is made from the table secret kept on flash: a handheld back from a reboot
+    commits to the same nonce for the same round and keys (the others, holding its commitment,
+    still take its nonce); other keys under the same round number give another nonce, so a host
+    that reuses a round number learns nothing from the nonce revealed before."""
+    if not COMMITS:
+        pytest.skip("the lobby before the key rounds")
+    from dicecup.table import keyround
+    secret = bytes(range(32))
+    pubs = [bytes([w + 1]) * 32 if w < 3 else None for w in range(8)]
+    a = keyround.KeyRound(77, 4, 1, secret, list(pubs))
+    b = keyround.KeyRound(77, 4, 1, secret, list(pubs))
+    assert a.nonce == b.nonce and a.commit == b.commit
+    other = list(pubs)
+    other[2] = bytes([9]) * 32
+    c = keyround.KeyRound(77, 4, 1, secret, other)
+    assert c.nonce != a.nonce and c.commit != a.commit
+    # and once its nonce may be out, no commitment it holds changes
+    a.heard(0, b"\1" * 16, None)
+    a.heard(2, b"\2" * 16, None)
+    assert a.revealing() and not a.heard(2, b"\3" * 16, None) and a.commits[2] == b"\2" * 16
