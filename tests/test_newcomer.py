@@ -2,6 +2,7 @@
 make sim LANG=da) sets every handheld's language, and the window keeps it for the next run."""
 import json
 import os
+import re
 import subprocess
 
 import pytest
@@ -62,6 +63,19 @@ def _is_reveal(rows):
         rows[1].startswith(en("bid") + " ")
 
 
+def _is_summary(rows):
+    """The round's summary that follows its reveal ("Round 2 ... OK: go on")."""
+    from host_tools.sim.tabledrive import en
+    return rows[0].startswith(en("round") + " ") and rows[7] == en("ok_next")
+
+
+_COUNTS = re.compile(r"^([A-Z]\d+ ?)+$")  # the round's dice counts: "A1 B3"
+
+
+def _counts(rows):
+    return [r for r in rows if _COUNTS.match(r)]
+
+
 def test_a_rebooted_handheld_shows_no_reveal_of_a_round_it_catches_up_on():
     """Two rounds end; handheld 1 reboots in the third and catches up from the table's log: its
     screens never go through the reveal of a round older than the last (issue 24: round 1's
@@ -92,11 +106,16 @@ def test_a_rebooted_handheld_shows_no_reveal_of_a_round_it_catches_up_on():
                 shown.append((rows[:2], reveals[-1] if reveals else None))
         t.watchers.append(after)
         def back():
-            # the last round's reveal may show (its entries may come after the catch-up): its
-            # person presses on, as anyone would
-            if _is_reveal(t.lines(1)):
+            # the last round's reveal may show (its entries may come after the catch-up), and its
+            # summary after it: its person presses on, as anyone would. Back in the round means
+            # the round in play: its turn screen with the dice counts handheld 0 shows (a screen
+            # of a round it replays may come first)
+            rows = t.lines(1)
+            if _is_reveal(rows) or _is_summary(rows):
                 t.press(1, "select")
-            return t.lines(1)[0].startswith((en("your_turn"), en("turn_of")))
+                return False
+            return rows[0].startswith((en("your_turn"), en("turn_of"))) and \
+                _counts(rows) != [] and _counts(rows) == _counts(t.lines(0))
         t.until(back, 30000, "handheld 1 back in the round")
         t.run(1000)
         # at most the last round's reveal again (the log's last entries may come after it caught

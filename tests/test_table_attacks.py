@@ -200,6 +200,8 @@ def test_a_byzantine_seat_never_crashes_anyone(seed, game, frames):
     rng = random.Random(seed)
     for typ, body, n in frames:
         t.run(lambda: False, rng.randrange(1, 400))
+        if wire.LAYOUTS[typ] is None:
+            continue  # a number kept for a type this firmware does not have
         f = wire.Frame()
         fill(f, typ, body, n)
         f.table, f.seat = t.table_id, 2

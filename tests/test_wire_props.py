@@ -62,7 +62,7 @@ def test_truncation_and_bit_flips_are_rejected(f, data):
     cut = data.draw(st.integers(0, len(good) - 1))
     assert rx.decode(good[:cut], wire.Frame()) != wire.OK
     # every byte the receiver's tag covers, and the tag itself (others' tags come after it)
-    n_after = 0 if f.type <= wire.T_WELCOME else wire.TAG_LEN * (wire.bits(MEMBERS) - 2)
+    n_after = 0 if wire.is_lobby(f.type) else wire.TAG_LEN * (wire.bits(MEMBERS) - 2)
     pos = data.draw(st.integers(0, len(good) - 1 - n_after))
     bit = data.draw(st.integers(0, 7))
     bad = bytearray(good)
@@ -73,7 +73,7 @@ def test_truncation_and_bit_flips_are_rejected(f, data):
 @given(frames(), st.binary(min_size=16, max_size=16), st.integers(1, 0xFFFFFFFF),
        st.integers(0, 7))
 def test_tags_bind_key_table_and_sender(f, key, table, claimed):
-    if f.type <= wire.T_WELCOME:
+    if wire.is_lobby(f.type):
         return  # lobby frames are public by design (tested in tests/mp/test_wire.py)
     rx = _seated()
     theirs = _seated(SENDER, table, key)

@@ -10,14 +10,20 @@ call the methods in the public API below; app.App calls tick() on every loop whi
 Lobby (keyless frames, wire.LOBBY_KEY checksum only; tablekeys explains the keys):
     ANNOUNCE  the creator, every second: table id, game, handhelds seated (bitmask), seats, rules,
               name, and its public key
-    JOIN      a joiner, broadcast, repeated until welcomed: a random nonce, its name and public
-              key. The creator lists it among `asks`; it sits only when the creator's person says
-              yes (admit), having compared the join code both screens show.
+    JOIN      a joiner, broadcast, repeated until welcomed: a random nonce (the join's number), its
+              name and public key; once the host committed (JHOST), also that commitment and the
+              joiner's own join-code nonce.
+    JHOST     the host's side of one join: its commitment to its join-code nonce, and once the
+              joiner's nonce came, the nonce itself. The creator lists the join among `asks` (a
+              few at a time) and shows its code once both nonces are in; the joiner sits only when
+              the creator's person says yes (admit), having compared the code both screens show.
     WELCOME   the creator, broadcast: the nonce, the joiner's handheld number and a proof under
-              the key the two now share (a radio that answers first cannot seat anybody).
+              the key the two now share, covering the host's number too (a radio that answers
+              first cannot seat anybody, nor point the joiner at another host).
 Then, tagged per receiver under the pairwise keys: ROSTER (the host's seat order: each handheld's
-name and public key, so every two handhelds agree a key) and LEAVE (a seated handheld stands up;
-only it can).
+name and public key, so every two handhelds agree a key, and the key round), TCODE (each
+handheld's part of the table code of the key round: keyround) and LEAVE (a seated handheld
+stands up; only it can).
 A game still handles what it needs of the lobby: the roster's names, a welcome repeated to a seated
 joiner that asks again; a new joiner's JOIN waits for the game's end.
 Then every frame is the Node's (tagged with the table key). The creator starts a game by logging a
@@ -89,7 +95,9 @@ def unpack_name(buf):
         return "?"
 
 
-ASKS_MAX = 4  # JOINs waiting for the creator's yes (the newest kept: a real joiner keeps asking)
+ASKS_MAX = 4  # joins whose code the creator shows at once, and as many still without a code
+ASK_MIN_MS = const(600)  # a join without a code yet keeps its place this long (then a new one may take it)
+HEARD_MAX = const(8)  # tables in the join list (a new one replaces the one heard longest ago)
 PRE_MAX = const(16)  # shared secrets agreed ahead, at most (32 bytes each, and their keys' 32)
 ANNOUNCE_MS = const(1000)
 JOIN_MS = const(300)
@@ -97,6 +105,8 @@ SPREAD_MS = const(4)
 BOT_THINK_MS = const(900)
 PRE_MS = const(250)  # while browsing, at most one key agreement this often (the list stays live)
 ROSTER_MS = const(500)  # the host repeats its roster this often while a handheld lacks a key
+TCODE_MS = const(500)  # a handheld repeats its part of the table code this often while needed
+NO_CODE = "----"  # a code not (yet) made: a nonce or a commitment still missing
 FILE = "table.json"
 
 
@@ -157,9 +167,20 @@ class Table:
         self.mypub = None         # its public key (made once with the secret)
         self.pubs = [None] * 8    # every handheld's public key
         self.keys = [None] * 8    # the pairwise keys (the codec's, kept for table.json)
-        self.asks = []            # the creator: JOINs waiting for a yes: [nonce, name, pub, t]
-        self._code = None         # table_code(), while no public key changes
+        self.asks = []            # the creator: joins it runs: [nonce, name, pub, t heard, its join-
+        #                           code nonce, its commitment, the code (None until the joiner's
+        #                           nonce), t begun]
+        self.kround = 0           # the host's key round (ROSTER), and the code's state in it
+        self._kr = None           # keyround.KeyRound, between games
+        self._kr_dirty = True     # a key, the roster or the round changed: _tick_round looks again
+        self._joined = [None] * 8  # the creator: each seated joiner's join (admit), for a JHOST again
+        self._tc_at = -100000
+        self._tc_ask = False      # a handheld of the round still lacks something: send ours
         self.host_pub = None      # a joiner: the public key of the table it asked to join
+        self._jc = None           # ... the host's commitment (JHOST), our nonce, the host's nonce
+        self._jn = None
+        self._hn = None
+        self._hk = None           # ... and the key shared with the host, agreed once per join
         self.epoch = 0            # boot epoch: frame counters of this boot start above the last's
         self.tname = ""
         self.kids = False
@@ -212,19 +233,24 @@ class Table:
         self._forget()
 
     def table_code(self):
-        """The code every lobby screen shows: the same on every handheld at the same table (kept
-        until a public key changes: the lobby screens ask on every tick)."""
-        if self._code is None:
-            from dicecup.table import tablekeys  # the lobby's (table_ui forgets it before a game)
-            self._code = tablekeys.table_code(self.pubs)
-        return self._code
+        """The code every lobby screen shows: the same on every handheld at the same table, once
+        every handheld of the key round has sent its commitment and its nonce (NO_CODE until
+        then; keyround)."""
+        kr = self._kr
+        return kr.code if kr is not None and kr.code is not None else NO_CODE
 
     def join_code(self, pub=None):
-        """The code the creator's question and the joiner's screen show for one join."""
-        from dicecup.table import tablekeys
+        """The code the creator's question (for the joiner with public key pub) and the joiner's
+        screen show for one join: NO_CODE until both nonces are in."""
         if pub is None:
-            return tablekeys.join_code(self.host_pub or b"", self.mypub)
-        return tablekeys.join_code(self.pubs[self.who], pub)
+            if self._hn is None:
+                return NO_CODE
+            from dicecup.table import tablekeys
+            return tablekeys.join_code(self.host_pub, self.mypub, self._hn, self._jn)
+        for a in self.asks:
+            if a[2] == pub and a[6] is not None:
+                return a[6]
+        return NO_CODE
 
     def remove_seat(self, i):
         """Take seat i out of the next game (a bot, or a handheld that left or is gone)."""
@@ -234,7 +260,7 @@ class Table:
             self.nonces[w] = 0
             self.names[w] = ""
             self.pubs[w] = None  # its key stays until a joiner gets the number: it may watch
-            self._code = None
+            self._new_round()
             if self.node:
                 self.node.members &= ~(1 << w)
         self._persist()
@@ -324,12 +350,17 @@ class Table:
                 self.precompute()
         elif self.pre is not None and self.playing():
             self.pre = None  # every key is agreed by the time a game starts
+        if self._kr is not None and self.playing():
+            self._kr = None  # the lobby's: made again after the game (the same nonces, the same code)
+            self._kr_dirty = True
         node = self.node
         if node is None:
             return
         node.tick(now)
         if self.mode == HOSTING and node.is_leader():
             self._tick_keys(now)
+        if not self.playing():
+            self._tick_round(now)
         g = self.game
         if (self.mode == HOSTING) != node.is_leader() and node.leader >= 0 and not self.playing():
             self._host(node)
@@ -375,6 +406,7 @@ class Table:
         if self.who not in o:
             o.insert(0, self.who)
         self.order = o
+        self._new_round()
         self.mode = HOSTING
         self._at = -100000
         self._persist()
@@ -436,7 +468,7 @@ class Table:
         if len(msg) < wire.HDR_LEN or msg[0] != wire.MAGIC:
             self.dropped += 1
             return
-        if msg[2] <= wire.T_WELCOME:
+        if wire.is_lobby(msg[2]):
             self._lobby(mac, msg)
             return
         node = self.node
@@ -485,8 +517,8 @@ class Table:
             if self.mode != HOSTING or self.playing() and (f.nonce == 0 or
                                                             f.nonce not in self.nonces):
                 return  # in a game: a new joiner keeps asking until the game is over
-        elif t != wire.T_WELCOME or self.mode != JOINING or f.nonce != self.nonce:
-            return
+        elif self.mode != JOINING or f.nonce != self.nonce:
+            return  # a WELCOME or JHOST counts only for the JOIN this handheld sent
         self._lobby_frame(mac, f)
 
     def _host_seat(self):
@@ -495,7 +527,10 @@ class Table:
         return n.leader if n is not None and n.leader >= 0 else 0
 
     def _on_frame(self, f):
-        """A keyed frame that is the table's, not the log's: the host's ROSTER, a LEAVE."""
+        """A keyed frame that is the table's, not the log's: the host's ROSTER, a TCODE, a LEAVE."""
+        if f.type == wire.T_TCODE:
+            self._tcode(f)
+            return
         if f.type == wire.T_LEAVE:
             if self.mode == HOSTING and not self.playing() and 0 < f.seat < 8 and \
                     f.seat in self.order:
@@ -509,10 +544,19 @@ class Table:
         public key (a new one: the pairwise key with it)."""
         w = f.value
         n = f.n
+        d = (f.round - self.kround) & 0xFFFF
+        if d >= 0x8000:
+            return  # a line of an earlier round, delayed
+        if d:  # a new key round: the whole roster again, then its code
+            self.kround = f.round
+            self.order = [-1] * n
+            self._kr_dirty = True
         if not w & BOT and w < 8:
             self.names[w] = unpack_name(f.name)
             pub = bytes(f.pub)
-            if w != self.who and w != self._host_seat() and pub != self.pubs[w]:
+            if w != self.who and w != self._host_seat() and pub != self.pubs[w] and \
+                    not (self.playing() and self.pubs[w] is not None):  # in a game, only a
+                # key it lacks (a roster lost before the start): those it holds stay as compared
                 from dicecup.table import tablekeys  # a new handheld: rare, and in a game only for a lost ROSTER
                 try:
                     ahead = self.pre.get(pub) if self.pre else None  # agreed while browsing
@@ -525,8 +569,9 @@ class Table:
         del o[n:]
         while len(o) < n:
             o.append(-1)  # not heard yet
-        if f.k < n:
+        if f.k < n and o[f.k] != w:
             o[f.k] = w
+            self._kr_dirty = True
 
     def roster(self):
         """The host's seats for the next game, in order, as ROSTER frames (tagged for every seated
@@ -542,6 +587,7 @@ class Table:
             f.n = len(o)
             f.k = i
             f.value = w
+            f.round = self.kround
             pack_name("" if w & BOT else self.names[w], f.name)
             p = None if w & BOT else self.pubs[w]
             f.pub[:] = p if p else bytes(wire.PUB_LEN)
@@ -559,8 +605,61 @@ class Table:
                     self.roster()
                 return
 
+    def _new_round(self):
+        """The host: a public key came or went; a new key round (ROSTER carries it)."""
+        self.kround = (self.kround + 1) & 0xFFFF
+        self._kr_dirty = True
+
+    def _tick_round(self, now):
+        """Between games: the key round's table code (keyround). Its members are the handhelds of
+        the roster, all heard, each with a key; this handheld sends its commitment, and its nonce
+        once it holds every commitment, while its own code or another's lacks something."""
+        if self._kr_dirty:
+            self._kr_dirty = False
+            pubs = [None] * 8
+            for w in self.order:
+                if w < 0:
+                    self._kr = None  # a roster line not heard yet
+                    return
+                if not w & BOT:
+                    if self.pubs[w] is None or self.keys[w] is None:
+                        self._kr = None
+                        return
+                    pubs[w] = self.pubs[w]
+            if self.who < 0 or pubs[self.who] is None:
+                self._kr = None
+                return
+            if self._kr is None or not self._kr.same(self.kround, pubs):
+                from dicecup.table import keyround
+                self._kr = keyround.KeyRound(self.tid, self.kround, self.who, self.secret, pubs)
+                self._tc_at = -100000
+        kr = self._kr
+        if kr is None or now - self._tc_at < TCODE_MS or not (kr.code is None or self._tc_ask):
+            return
+        self._tc_at = now
+        self._tc_ask = False
+        f = self.f
+        f.type = wire.T_TCODE
+        f.round = kr.rnd
+        f.flags = 0 if kr.code is None else 1
+        f.h1[:] = kr.commit
+        f.h2[:] = kr.nonce if kr.revealing() else bytes(wire.HASH_LEN)
+        self.node.tell(f)
+
+    def _tcode(self, f):
+        """Another handheld's TCODE (keyed: it is that handheld's): its part of our round's code."""
+        kr = self._kr
+        if kr is None or f.round != kr.rnd or f.seat >= 8 or kr.pubs[f.seat] is None:
+            return
+        was = kr.revealing()
+        nonce = bytes(f.h2)
+        if kr.heard(f.seat, f.h1, nonce if any(nonce) else None) and kr.revealing() != was:
+            self._tc_at = -100000  # every commitment in: our nonce goes at once
+        if not f.flags & 1:
+            self._tc_ask = True  # it lacks something: ours again at the next turn
+
     def _key(self, h, k):
-        self._code = None
+        self._kr_dirty = True
         self.keys[h] = k
         self.codec.set_key(h, k)
 
@@ -586,7 +685,7 @@ class Table:
                           "shake": _hex(self.shake),
                           "keys": [_hex(k) if k else "" for k in self.keys],
                           "pubs": [_hex(p) if p else "" for p in self.pubs],
-                          "epoch": self.epoch,
+                          "epoch": self.epoch, "kround": self.kround,
                           "tname": self.tname, "kids": self.kids,
                           "order": self.order, "names": self.names,
                           "macs": [_hex(m) if m else "" for m in self.macs],
@@ -607,7 +706,9 @@ class Table:
         self.secret = None
         self.pubs = [None] * 8
         self.keys = [None] * 8
-        self._code = None
+        self._kr = None
+        self._kr_dirty = True
+        self._hk = None
         self.codec.seat_at(0)
 
     def resume(self):
@@ -622,7 +723,8 @@ class Table:
             self.shake = _unhex(d["shake"])
             self.keys = [_unhex(k) if k else None for k in d["keys"]]
             self.pubs = [_unhex(p) if p else None for p in d["pubs"]]
-            self._code = None
+            self.kround = d.get("kround", 0)
+            self._kr_dirty = True
             # a new boot epoch, saved before any frame: a counter never repeats a frame's
             self.epoch = d.get("epoch", 0) + 1
             self.who = d["who"]
@@ -742,7 +844,8 @@ class Table:
         self.shake = os.urandom(16)
         self.pubs = [None] * 8
         self.keys = [None] * 8
-        self._code = None
+        self._kr = None
+        self._kr_dirty = True
         self.asks = []
         self.epoch = 0
 
@@ -764,6 +867,8 @@ class Table:
         self._keypair(True)
         self.host_pub = entry[9]
         self.nonce = int.from_bytes(os.urandom(4), "little") | 1
+        self._jc = self._hn = self._hk = None
+        self._jn = os.urandom(16)  # sent only once the host has committed to its own (JHOST)
         self.mode = JOINING
         self._at = -100000
 
@@ -866,6 +971,9 @@ class Table:
         f.nonce = nonce
         pack_name(self.name, f.name)
         f.pub[:] = self.mypub
+        z = bytes(wire.HASH_LEN)
+        f.h1[:] = self._jc if self._jc is not None else z
+        f.h2[:] = self._jn if self._jc is not None else z
         self.radio.send(None, self.codec.encode(f))
 
     def _lobby_frame(self, mac, f):
@@ -877,22 +985,38 @@ class Table:
                 self._listed(mac, f)
         elif t == wire.T_JOIN:
             self._on_join(f)
+        elif t == wire.T_JHOST:
+            self._on_jhost(f)
         else:
             self._welcomed(f)
+
+    def _on_jhost(self, f):
+        """The host's side of our join: its commitment (the first one heard counts: a radio that
+        answers first only delays the join, the person retries), then its nonce, taken only if
+        it opens that commitment under the key we chose and our own (tablekeys.join_code)."""
+        if self._jc is None:
+            self._jc = bytes(f.h1)
+            self._at = -100000  # our nonce goes at once
+        elif self._hn is None and bytes(f.h1) == self._jc and any(f.h2):
+            from dicecup.table import tablekeys
+            if tablekeys.join_commit(self.tid, self.host_pub, self.mypub, f.h2) == self._jc:
+                self._hn = bytes(f.h2)
 
     def _welcomed(self, f):
         """The WELCOME to our JOIN: it counts only with the proof made under the key we share with
         the table we chose (its ANNOUNCE's public key), so nobody else can seat us anywhere."""
-        if f.who < 1 or f.who >= 8 or self.host_pub is None:
-            return
-        try:
-            k = self.pair_key(self.host_pub)
-        except ValueError:
-            return
-        if bytes(f.proof) != tablekeys.welcome_proof(k, self.tid, f.nonce, f.who):
-            return
         h = f.seat  # the host: the creator, or the handheld that took the table over from it
-        if h >= 8 or h == f.who:
+        if f.who < 1 or f.who >= 8 or h >= 8 or h == f.who or self.host_pub is None or \
+                self._hn is None:
+            return  # and only once this screen showed the join code
+        k = self._hk
+        if k is None:  # one key agreement a join, however many WELCOMEs come (a radio's too)
+            try:
+                k = self._hk = self.pair_key(self.host_pub)
+            except ValueError:
+                self._hk = b""
+                return
+        if not k or bytes(f.proof) != tablekeys.welcome_proof(k, self.tid, f.nonce, f.who, h):
             return
         self.who = f.who
         self.mode = SEATED
@@ -911,6 +1035,12 @@ class Table:
                 break  # a table is its id and its creator's key: a copycat is listed apart
         else:
             e = [f.table, "", 0, 0, 0, None, None, 0, None, pub, [None] * 8]
+            if len(self.heard) >= HEARD_MAX:  # a full list: the table heard longest ago goes
+                old = self.heard[0]
+                for x in self.heard:
+                    if x[7] < old[7]:
+                        old = x
+                self.heard.remove(old)
             self.heard.append(e)
         d = f.pubs
         for i in range(wire.ANN_PUBS):  # the seated handhelds' keys it announces (precompute)
@@ -937,30 +1067,62 @@ class Table:
         the table with JOINs."""
         for w in range(1, 8):
             if self.nonces[w] == f.nonce and self.pubs[w] == bytes(f.pub):
+                a = self._joined[w]
+                if a is not None and a[0] == f.nonce:
+                    self._send_jhost(a)  # its nonce may have been lost: the joiner needs it
                 self._welcome(w)
                 return
         if self.playing() or len(self.order) >= 8:
             return  # between games only, at most 8 seats: the joiner keeps asking
-        asks = self.asks
-        for a in asks:
+        pub = bytes(f.pub)
+        for a in self.asks:
             if a[0] == f.nonce:
+                if a[2] != pub:
+                    return  # another key under a join's number: not the joiner's
                 a[3] = self.now
+                if a[6] is None and bytes(f.h1) == a[5] and any(f.h2) and \
+                        len(self.pending()) < ASKS_MAX:
+                    # the code: a try the screen shows until it ends (never pushed out unseen)
+                    from dicecup.table import tablekeys
+                    a[6] = tablekeys.join_code(self.mypub, pub, a[4], f.h2)
+                self._send_jhost(a)
                 return
-        asks.append([f.nonce, unpack_name(f.name), bytes(f.pub), self.now])
-        if len(asks) > ASKS_MAX:
-            asks.pop(0)
+        self._expire()
+        new = [a for a in self.asks if a[6] is None]
+        if len(new) >= ASKS_MAX:  # the oldest join without a code goes, if it had its time
+            if self.now - new[0][7] < ASK_MIN_MS:
+                return  # the joiner keeps asking
+            self.asks.remove(new[0])
+        from dicecup.table import tablekeys
+        n = os.urandom(tablekeys.NONCE_LEN)
+        a = [f.nonce, unpack_name(f.name), pub, self.now, n,
+             tablekeys.join_commit(self.tid, self.mypub, pub, n), None, self.now]
+        self.asks.append(a)
+        self._send_jhost(a)
+
+    def _send_jhost(self, a):
+        """The host's JHOST for join a: the commitment, and the nonce once the joiner's came."""
+        f = self._frame(wire.T_JHOST)
+        f.nonce = a[0]
+        f.h1[:] = a[5]
+        f.h2[:] = a[4] if a[6] is not None else bytes(wire.HASH_LEN)
+        self.radio.send(None, self.codec.encode(f))
+
+    def _expire(self):
+        self.asks = [a for a in self.asks if self.now - a[3] < HEARD_MS]
 
     def pending(self):
-        """The JOINs waiting for a yes, heard lately (newest last)."""
-        self.asks = [a for a in self.asks if self.now - a[3] < HEARD_MS]
-        return self.asks
+        """The joins waiting for a yes whose code both sides can show, heard lately (newest
+        last)."""
+        self._expire()
+        return [a for a in self.asks if a[6] is not None]
 
     def admit(self, nonce):
         """The creator's person said yes to the JOIN with this nonce: it gets the next free handheld
         number, the key shared with it, a WELCOME; everyone the new roster. False if it is gone."""
         a = None
         for x in self.asks:
-            if x[0] == nonce:
+            if x[0] == nonce and x[6] is not None:
                 a = x
         if a is None or self.playing() or len(self.order) >= 8:
             return False
@@ -977,11 +1139,13 @@ class Table:
             self.asks.remove(a)
             return False
         self.asks.remove(a)
+        self._joined[who] = a
         self.macs[who] = None  # learned from its own frames (see table.Table._heard_frame)
         self.nonces[who] = nonce
         self.pubs[who] = a[2]
         self.names[who] = a[1]
         self._key(who, k)
+        self._new_round()
         self.order.append(who)
         self.node.members |= 1 << who
         self._persist()
@@ -997,7 +1161,7 @@ class Table:
         w = self._frame(wire.T_WELCOME)
         w.nonce = self.nonces[who]
         w.who = who
-        w.proof[:] = tablekeys.welcome_proof(self.keys[who], self.tid, w.nonce, who)
+        w.proof[:] = tablekeys.welcome_proof(self.keys[who], self.tid, w.nonce, who, w.seat)
         self.radio.send(None, self.codec.encode(w))
 
 

@@ -5,10 +5,20 @@ Every handheld at a table has an X25519 key pair (x25519.py, RFC 7748), made whe
 joins the table; public keys travel in the lobby (ANNOUNCE, JOIN, the host's ROSTER). Two handhelds
 a and b share pair_key(a's secret, b's public, table): a frame tagged under it (wire)
 can only come from one of the two. A handheld tags its own requests under self_key (its copy of a
-request must verify like everyone else's). People see two short codes:
-    join_code(host_pub, joiner_pub)   on the host's "let X sit?" question and on the joiner's screen:
-                                      the same code means the joiner talks to this host, unchanged
-    table_code(pubs)                  on every lobby screen: everyone at the same table sees the same
+request must verify like everyone else's). People see two short codes, each made from every key it
+covers and a fresh nonce from each side, where every side committed to its key and nonce before it saw
+a nonce it did not make (commit, then reveal, as Bluetooth's numeric comparison does): whoever is in
+the middle must fix its keys before it learns what the code will be, so a false key matches with the
+chance of 4 digits, 1 in 10,000, per try, and no better however much it computes.
+    join_code(host_pub, joiner_pub, host_nonce, joiner_nonce)
+        on the host's "let X sit?" question and on the joiner's screen. The host commits first
+        (join_commit, in JHOST), the joiner answers with its nonce (JOIN), the host reveals its nonce
+        (JHOST): the same code means the joiner talks to this host, unchanged.
+    table_code(table, round, [(handheld, public key, nonce)])
+        on every lobby screen, for the host's key round: every handheld commits to its own key and
+        nonce (code_commit, in TCODE), reveals the nonce only once it holds the commitment of every
+        handheld of the round, and shows the code over every key it itself uses. A host that gave
+        two handhelds false keys for each other makes their codes differ.
 """
 import hashlib
 
@@ -60,22 +70,48 @@ def _code(d):
     return "%04d" % ((d[0] << 8 | d[1]) % 10000)
 
 
-def join_code(host_pub, joiner_pub):
-    return _code(_h(b"join", bytes(host_pub), bytes(joiner_pub)))
+NONCE_LEN = 16
 
 
-def table_code(pubs):
-    """pubs: every seated handheld's public key in handheld order (None for a free number)."""
-    h = hashlib.sha256(b"dicecup table")
-    for p in pubs:
-        if p:
-            h.update(p)
+def join_commit(table, host_pub, joiner_pub, host_nonce):
+    """The host's commitment to its nonce for one join (sent before the joiner's nonce)."""
+    return _h(b"join commit", _u32(table), bytes(host_pub), bytes(joiner_pub),
+              bytes(host_nonce))[:16]
+
+
+def join_code(host_pub, joiner_pub, host_nonce, joiner_nonce):
+    return _code(_h(b"join", bytes(host_pub), bytes(joiner_pub), bytes(host_nonce),
+                    bytes(joiner_nonce)))
+
+
+def round_nonce(secret, table, rnd, view):
+    """This handheld's nonce in key round rnd: fresh for every round and every set of keys it
+    holds (view: what the round's code covers), secret to the others until it reveals it, and the
+    same after a reboot (it is made from the table secret kept on flash)."""
+    return _h(b"round nonce", secret, _u32(table), _u32(rnd), view)[:16]
+
+
+def code_commit(table, rnd, who, pub, nonce):
+    """Handheld who's commitment in key round rnd to its public key and its round nonce."""
+    return _h(b"code commit", _u32(table), _u32(rnd), bytes((who,)), bytes(pub), bytes(nonce))[:16]
+
+
+def table_code(table, rnd, parts):
+    """parts: (handheld, public key, nonce) for every handheld of the round, in handheld order."""
+    h = hashlib.sha256(b"dicecup table code")
+    h.update(_u32(table))
+    h.update(_u32(rnd))
+    for w, pub, nonce in parts:
+        h.update(bytes((w,)))
+        h.update(pub)
+        h.update(nonce)
     return _code(h.digest())
 
 
-def welcome_proof(key, table, nonce, who):
-    """The host's proof in a WELCOME: only the handheld sharing `key` with the joiner makes it."""
-    return _h(b"welcome", key, _u32(table), _u32(nonce), bytes((who,)))[:8]
+def welcome_proof(key, table, nonce, who, host):
+    """The host's proof in a WELCOME: only the handheld sharing `key` with the joiner makes it; it
+    covers the host's handheld number (the header's sender) as well as the joiner's."""
+    return _h(b"welcome", key, _u32(table), _u32(nonce), bytes((who, host)))[:8]
 
 
 def dealt(codec, me, members, seed):

@@ -197,7 +197,7 @@ class Node:
         self.frames_out = 0
         self.snap_too_big = 0
         self.bytes_out = 0
-        self.on_frame = None            # the table's handler of ROSTER and LEAVE frames
+        self.on_frame = None            # the table's handler of ROSTER, TCODE and LEAVE frames
         self.error = None               # the last exception receive() caught (D_ERROR)
         self.chain = bytearray(wire.CHAIN_LEN)  # a hash over every entry applied: equal logs,
                                         # equal chains (a snapshot's second witness checks it)
@@ -637,10 +637,10 @@ class Node:
             self.dropped[code] += 1
             return code
         t = f.type
-        if t <= wire.T_WELCOME:
+        if wire.is_lobby(t):
             return 0  # lobby frames are the lobby's business
         s = f.seat
-        if t == wire.T_ROSTER or t == wire.T_LEAVE:
+        if t == wire.T_ROSTER or t == wire.T_LEAVE or t == wire.T_TCODE:
             if self.on_frame:
                 self.on_frame(f)
             return 0

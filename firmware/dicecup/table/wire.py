@@ -19,9 +19,10 @@ A request carries `rtags`, the requester's own tags over what it asks (its handh
 saw, the entry), one per handheld in `rto` (itself included, under a key of its own); the sequencer
 copies them into the ENTRY, so every follower checks that the requester really asked for it: a
 sequencer orders requests, it cannot invent or alter them.
-Lobby frames (ANNOUNCE, JOIN, WELCOME) travel before any key exists: `to` is 0 and one checksum tag
+Lobby frames (ANNOUNCE, JOIN, JHOST, WELCOME) travel before any key exists: `to` is 0 and one checksum tag
 with the public LOBBY_KEY follows; what they carry is public (names, public keys) or carries its own
-proof (WELCOME, under the pairwise key of host and joiner).
+proof (WELCOME, under the pairwise key of host and joiner; JOIN and JHOST carry the join code's
+commitment and nonces, tablekeys).
 
 No frame carries a hidden die's value: commitments are hashes, contributions and secrets random
 bytes, Yatzy holds are position masks; dice are derived from the secrets after the reveal
@@ -40,7 +41,7 @@ import hashlib
 from dicecup.core.compat import const
 
 MAGIC = const(0xDC)
-VERSION = const(2)
+VERSION = const(3)
 MAX_FRAME = const(250)
 HDR_LEN = const(23)
 TAG_LEN = const(4)
@@ -77,7 +78,9 @@ T_LEAVE = const(17)    # a seated handheld stands up (between games)
 T_VOUCH = const(18)    # "my state after entry seq hashes to this" (a snapshot's second witness)
 T_SHAKE = const(19)    # another seat's shake for a Yatzy re-roll, once the hold is logged
 T_HINT = const(20)     # a team Yatzy teammate's suggestion to the roller (never logged: advice)
-T_LAST = const(20)
+T_JHOST = const(24)    # the host's side of one join: its commitment, then its nonce (a lobby frame)
+T_TCODE = const(25)    # a handheld's part of the table code: its commitment, then its nonce
+T_LAST = const(25)
 _T_LOBBY_LAST = const(3)
 
 SEATS_RESEAT = const(1)  # SEATS flags: the same game, seats moved to other handhelds
@@ -118,7 +121,9 @@ LAYOUTS = (
     (("game", 1), ("taken", 1), ("size", 1), ("rules", RULES_LEN), ("name", NAME_LEN),
      ("pub", PUB_LEN), ("pubs", ANN_PUBS * (1 + PUB_LEN))),  # + up to ANN_PUBS seated handhelds'
     # (handheld, public key): a browsing handheld agrees keys before it joins (table_lobby)
-    (("nonce", 4), ("name", NAME_LEN), ("pub", PUB_LEN)),  # JOIN
+    # JOIN: h1 the host's commitment it answers, h2 the joiner's nonce (both zero until the host's
+    # commitment came: tablekeys explains the join code)
+    (("nonce", 4), ("name", NAME_LEN), ("pub", PUB_LEN), ("h1", HASH_LEN), ("h2", HASH_LEN)),
     (("nonce", 4), ("who", 1), ("proof", PROOF_LEN)),  # WELCOME
     # SEATS (names travel in the lobby frames)
     (("gno", 1), ("n", 1), ("first", 1), ("flags", 1), ("rules", RULES_LEN),
@@ -135,11 +140,16 @@ LAYOUTS = (
     (("k", 1), ("total", 1)),  # SNAP (+ data)
     (("who", 1), ("reason", 1), ("lo", 4)),  # REJECT
     _SHARED + (("kind", 1),),  # FORFEIT: kind = F_* reason
-    (("n", 1), ("k", 1), ("value", 1), ("name", NAME_LEN), ("pub", PUB_LEN)),  # ROSTER
+    # ROSTER: round = the host's key round (a new one whenever a public key comes or goes)
+    (("n", 1), ("k", 1), ("value", 1), ("round", 2), ("name", NAME_LEN), ("pub", PUB_LEN)),
     (("nonce", 4),),  # LEAVE
     (("lo", 4), ("chain", CHAIN_LEN)),  # VOUCH: lo = the entry the state follows
     _SHARED + (("roll", 1), ("h1", HASH_LEN)),  # SHAKE: a Yatzy re-roll's shake (fairdice)
     _SHARED + (("roll", 1), ("kind", 1), ("value", 1)),  # HINT: who suggests Y_HOLD mask / Y_BOX box
+    None, None, None,  # 21-23: other parts' types
+    (("nonce", 4), ("h1", HASH_LEN), ("h2", HASH_LEN)),  # JHOST: the join's commitment, nonce
+    (("round", 2), ("flags", 1), ("h1", HASH_LEN), ("h2", HASH_LEN)),  # TCODE: key round, done?,
+    # commitment, nonce (zero until this handheld holds every commitment of the round)
 )
 # the types a log entry may hold: everything that changes a game
 LOGGABLE = (T_SEATS, T_COMMIT, T_CONTRIB, T_ACTION, T_REVEAL, T_YATZY, T_FORFEIT, T_SHAKE)
@@ -157,6 +167,11 @@ _REQ_FIX = const(1)        # a request's extra part: rto (+ 4 bytes a tag)
 _ENTRY_FIX = const(6)      # an entry's: rby, rack (u32), rto (+ 4 bytes a tag)
 SNAP_DATA_MAX = const(191)  # MAX_FRAME - HDR_LEN - 2 - 7 receivers' tags (28) - 6 spare
 LOBBY_KEY = hashlib.sha256(b"dicecup lobby v2").digest()[:KEY_LEN]
+
+
+def is_lobby(t):
+    """True for the lobby's frame types: no per-receiver tags, one checksum under LOBBY_KEY."""
+    return t <= _T_LOBBY_LAST or t == T_JHOST
 
 
 def bits(m):
@@ -337,9 +352,9 @@ class Codec:
         handhelds to tag it for (default: every keyed one). ValueError on an unknown type, a table
         frame nobody can check, or a snapshot tail too long."""
         t = f.type
-        if t < 1 or t > T_LAST:
+        if t < 1 or t > T_LAST or LAYOUTS[t] is None:
             raise ValueError("unknown frame type")
-        lobby = t <= _T_LOBBY_LAST
+        lobby = is_lobby(t)
         if lobby:
             to = 0
         else:
@@ -410,10 +425,10 @@ class Codec:
         if data[1] != VERSION:
             return R_VERSION
         t = data[2]
-        if t < 1 or t > T_LAST:
+        if t < 1 or t > T_LAST or LAYOUTS[t] is None:
             return R_TYPE
         to = data[HDR_LEN - 1]
-        lobby = t <= _T_LOBBY_LAST
+        lobby = is_lobby(t)
         ntags = 1 if lobby else bits(to)
         if lobby and to or not lobby and not to:
             return R_FIELD
@@ -464,7 +479,7 @@ class Codec:
     def _check(self, data, t, table, seat, to, end):
         """The frame's tag for this handheld and its counter (the lobby's: the checksum)."""
         d = digest(data, end)
-        if t <= _T_LOBBY_LAST:
+        if is_lobby(t):
             if self.table and table != self.table and t != T_ANNOUNCE:
                 return R_FOREIGN
             return OK if _same(tag(LOBBY_KEY, d), 0, data, end, TAG_LEN) else R_TAG
@@ -548,7 +563,7 @@ def entry_len(etype):
 def frame_len(t, etype=0, dlen=0, to=1, rto=1):
     """Encoded length of a frame of type t tagged for `to` receivers (and, for a request or an
     entry, carrying `rto` requester tags): for the bench's protocol-minimum arithmetic."""
-    n = HDR_LEN + SIZES[t] + TAG_LEN * (1 if t <= _T_LOBBY_LAST else to)
+    n = HDR_LEN + SIZES[t] + TAG_LEN * (1 if is_lobby(t) else to)
     if t == T_ENTRY:
         n += SIZES[etype] + _ENTRY_FIX + TAG_LEN * rto
     elif t in LOGGABLE:

@@ -296,10 +296,15 @@ class JoinList(Menu):
 
 
 class Joining(Screen):
+    code = None
+
     def tick(self, now):
         tb = self.app.table
         if tb.mode == tbl.SEATED:
             self.app.go(Waiting(self.app))
+        elif tb.join_code() != self.code:  # the code shows once the host's nonce is in
+            self.code = tb.join_code()
+            self.changed()
 
     def key(self, b, ev):
         if ev == PRESS and b == BACK:  # as its last row says (a dimmed screen lets UP and DOWN through)

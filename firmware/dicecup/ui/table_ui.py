@@ -14,7 +14,7 @@ from dicecup.ui.table_watch import CLOSE, GAME, LOBBY, OPEN, ensure
 # The table's groups (the title's and the solo games' are app.App's): here, so that a handheld that
 # never sits at a table never holds their names.
 # the lobby's screens: loaded between games only
-LOBBY_MODULES = ("dicecup.ui.table_lobby_ui",)
+LOBBY_MODULES = ("dicecup.ui.table_lobby_ui", "dicecup.table.keyround")
 # a game's screens: loaded per game (game_screen), dropped before the lobby loads
 # (snyd_open and snyd_over never load at a table: it refuses the open die and has its own game over)
 GAME_MODULES = ("dicecup.ui.table_snyd_ui", "dicecup.ui.snyd_ui", "dicecup.ui.snyd_screens",
