@@ -427,3 +427,149 @@ def test_a_round_nonce_is_the_same_after_a_reboot_and_new_for_other_keys():
     a.heard(0, b"\1" * 16, None)
     a.heard(2, b"\2" * 16, None)
     assert a.revealing() and not a.heard(2, b"\3" * 16, None) and a.commits[2] == b"\2" * 16
+
+
+def _shadow(host, victim, other, secret, pub):
+    """The creator's stand-in for handheld `other` at `victim`, under a false key `pub` (whose
+    secret it holds): a codec that tags as `other` for the victim."""
+    c = wire.Codec()
+    c.seat_at(host.tid, other)
+    c.set_key(victim, tablekeys.pair_key(secret, victim_pub(host, victim), host.tid))
+    return c
+
+
+def victim_pub(host, victim):
+    return host.pubs[victim]
+
+
+def _roster_to(host, victim, other, pub):
+    """The creator's roster to `victim` alone, under its key round's number, with `pub` for
+    handheld `other` (the true key or a false one); its repeated rosters say the same from now on."""
+    host.roster = lambda: _roster_to(host, victim, other, pub)
+    f = host.f
+    for i, w in enumerate(host.order):
+        f.type, f.n, f.k, f.value = wire.T_ROSTER, len(host.order), i, w
+        f.round = host.kround
+        tbl.pack_name(host.names[w], f.name)
+        f.pub[:] = pub if w == other else host.pubs[w]
+        f.table, f.seat, f.term, f.ack = host.tid, 0, host.node.term, host.node.applied
+        host.radio.send(None, bytes(host.codec.encode(f, 1 << victim)))
+
+
+def _tcode_as(c, victim, rnd, commit, nonce=None):
+    f = wire.Frame()
+    f.type, f.table, f.seat, f.round, f.flags = wire.T_TCODE, c.table, c.me, rnd, 0
+    f.h1[:] = commit
+    f.h2[:] = nonce if nonce is not None else bytes(16)
+    return bytes(c.encode(f, 1 << victim))
+
+
+def _nonces_of(tb, c):
+    """Wrap tb's radio: every round nonce it sends that c (a stand-in tagged for it) can read."""
+    got = []
+    real = tb.radio.send
+
+    def send(mac, data):
+        f = wire.Frame()
+        if c.decode(bytes(data), f) == wire.OK and f.type == wire.T_TCODE and any(f.h2):
+            got.append((f.round, bytes(f.h2)))
+        return real(mac, data)
+    tb.radio.send = send
+    return got
+
+
+def _grind(host, rnd, parts, other, pub, want):
+    """A nonce for `other` (under the false key `pub`) that makes the code over parts `want`."""
+    rng = random.Random(11)
+    for _ in range(200_000):
+        n = bytes(rng.getrandbits(8) for _ in range(16))
+        p = [(w, pub, n) if w == other else (w, k, m) for w, k, m in parts]
+        if tablekeys.table_code(host.tid, rnd, p) == want:
+            return n
+    raise AssertionError("no nonce found")
+
+
+def _bo_learns_a_false_key(air, hands, now):
+    """The creator tells Bo that Cy's key is K1 (its own) under the round's number and plays Cy
+    in Bo's key round with an honest-looking commitment: Bo reveals its round nonce for that view.
+    -> (K1's secret, the stand-in codec, what Bo sent, time)."""
+    host, bo, cy = hands
+    rng = random.Random(9)
+    s1 = bytes(rng.getrandbits(8) for _ in range(32))
+    k1 = x25519.public(s1)
+    c = _shadow(host, 1, 2, s1, k1)
+    sent = _nonces_of(bo, c)
+    _roster_to(host, 1, 2, k1)
+    now = run(air, hands, 200, now)
+    assert bo.pubs[2] == k1
+    n1 = bytes(rng.getrandbits(8) for _ in range(16))
+    commit = tablekeys.code_commit(host.tid, host.kround, 2, k1, n1)
+    now = run(air, hands, 1200, now, lambda t: t % 200 or host.radio.send(
+        None, _tcode_as(c, 1, host.kround, commit)))
+    assert sent, "Bo revealed its nonce"
+    return s1, k1, c, sent, now
+
+
+def _attack_with_a_known_nonce(air, hands, now, k1, c, nbo):
+    """The creator grinds a nonce for "Cy" under K1 that makes Bo's code the table's, assuming Bo
+    answers with the nonce nbo it revealed before, and plays it."""
+    host, bo, cy = hands
+    rnd = host.kround
+    want = host.table_code()
+    hk = host._kr
+    parts = [(0, host.pubs[0], hk.nonce), (1, bo.mypub, nbo), (2, k1, None)]
+    n2 = _grind(host, rnd, parts, 2, k1, want)
+    commit = tablekeys.code_commit(host.tid, rnd, 2, k1, n2)
+    return run(air, hands, 2000, now, lambda t: t % 200 or host.radio.send(
+        None, _tcode_as(c, 1, rnd, commit, n2)))
+
+
+def test_a_revealed_round_nonce_never_answers_new_commitments():
+    """The creator gives Bo a false key K1 for Cy under the key round's number, plays Cy with an
+    honest-looking commitment, and reads the round nonce Bo reveals. It then gives Bo Cy's true
+    key and K1 again, under the same number: Bo makes its key round again for the same keys. Were
+    its nonce the same while it took new commitments (found on the lobby of this issue's first
+    version), the creator would grind a nonce for "Cy" offline (~10,000 hashes) that makes Bo's
+    code the true table's, while Bo holds a key of the creator's for Cy."""
+    if not COMMITS:
+        pytest.skip("the lobby before the key rounds")
+    air = Air()
+    hands, now = three(air)
+    host, bo, cy = hands
+    now = run(air, hands, 3000, now)
+    true = host.table_code()
+    assert bo.table_code() == cy.table_code() == true != tbl.NO_CODE
+    s1, k1, c, sent, now = _bo_learns_a_false_key(air, hands, now)
+    nbo = sent[-1][1]
+    _roster_to(host, 1, 2, cy.mypub)  # back to the true key, then K1 again, the same number
+    now = run(air, hands, 2000, now)  # (Bo reveals a nonce for the true keys: a new one too)
+    _roster_to(host, 1, 2, k1)
+    now = run(air, hands, 200, now)
+    assert bo.pubs[2] == k1
+    now = _attack_with_a_known_nonce(air, hands, now, k1, c, nbo)
+    assert bo.pubs[2] == k1
+    assert bo.table_code() != true, "Bo shows the table's code while it holds a false key"
+
+
+def test_a_reboot_keeps_the_commitments_a_revealed_nonce_answered():
+    """As above, but Bo's key round is made again by a reboot (table.json): Bo back from it
+    answers with the same nonce, so it must hold the same commitments it answered before and take
+    no new one."""
+    if not COMMITS:
+        pytest.skip("the lobby before the key rounds")
+    air = Air()
+    hands, now = three(air)
+    host, bo, cy = hands
+    now = run(air, hands, 3000, now)
+    true = host.table_code()
+    s1, k1, c, sent, now = _bo_learns_a_false_key(air, hands, now)
+    nbo = sent[-1][1]
+    bo._persist()  # in-process the handhelds share one folder: table.json is Bo's now
+    back = tbl.Table(FakeRadio(air, 1), "Bo")  # the same radio address, from table.json
+    air.radios.remove(bo.radio)
+    assert back.resume()
+    hands = [host, back, cy]
+    assert back.pubs[2] == k1
+    _nonces_of(back, c)
+    now = _attack_with_a_known_nonce(air, hands, now, k1, c, nbo)
+    assert back.table_code() != true, "Bo back from a reboot shows the table's code with a false key"

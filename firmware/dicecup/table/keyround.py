@@ -9,15 +9,22 @@ has sent its nonce no commitment may change (a handheld in the middle would choo
 nonce). The code covers every key this handheld itself uses, with every handheld's nonce: two
 handhelds given different keys for the same handheld show different codes, 9,999 times in 10,000,
 whoever gave them the keys (tablekeys explains why nobody can do better than that by computing).
-The nonce is made from the table secret, the round and the keys (tablekeys.round_nonce): a reboot
-makes the same one, and other keys under the same round number make another.
+
+A nonce, once sent, answers one set of commitments for good. The nonce is made from the table
+secret, the round, the keys and a count (tablekeys.round_nonce), so a round made again (after a
+game, or a reboot: the screens show the same code) has the same nonce; the last round whose nonce
+went out is kept on flash (`kept`: its round, keys, count and commitments), and made again it
+holds those commitments and takes no other. Any other round - other keys, or the same keys under
+a number seen before, as a host switching a key back and forth would make - takes the next
+count: a nonce nobody has seen.
 """
 from dicecup.table import tablekeys
 
 
 class KeyRound:
-    def __init__(self, table, rnd, me, secret, pubs):
-        """pubs: 8 public keys by handheld number, None for a handheld outside the round."""
+    def __init__(self, table, rnd, me, secret, pubs, kept=None):
+        """pubs: 8 public keys by handheld number, None for a handheld outside the round; kept:
+        the last round this handheld sent its nonce in (record(), from flash), or None."""
         self.table = table
         self.rnd = rnd
         self.me = me
@@ -26,10 +33,20 @@ class KeyRound:
         for w in range(8):
             if pubs[w] is not None:
                 view += bytes((w,)) + pubs[w]
-        self.nonce = tablekeys.round_nonce(secret, table, rnd, view)
-        self.commit = tablekeys.code_commit(table, rnd, me, pubs[me], self.nonce)
+        self.view = tablekeys.round_view(table, rnd, view)
         self.commits = [None] * 8
         self.nonces = [None] * 8
+        if kept is not None and kept[0] == rnd and kept[1] == self.view:
+            self.count = kept[2]  # the round whose nonce went out, made again: its commitments
+            for w in range(8):
+                if pubs[w] is not None and kept[3][w] is not None:
+                    self.commits[w] = kept[3][w]
+            self.kept = True
+        else:
+            self.count = kept[2] + 1 if kept is not None else 0
+            self.kept = False  # nothing sent yet: record() before the nonce goes
+        self.nonce = tablekeys.round_nonce(secret, table, rnd, view, self.count)
+        self.commit = tablekeys.code_commit(table, rnd, me, pubs[me], self.nonce)
         self.commits[me] = self.commit
         self.nonces[me] = self.nonce
         self.code = None
@@ -44,6 +61,12 @@ class KeyRound:
             if self.pubs[w] is not None and self.commits[w] is None:
                 return False
         return True
+
+    def record(self):
+        """What flash keeps before this round's nonce first goes out: [round, keys, count,
+        commitments] (the `kept` of a round made again)."""
+        self.kept = True
+        return [self.rnd, self.view, self.count, list(self.commits)]
 
     def heard(self, w, commit, nonce):
         """Handheld w's TCODE for this round (already verified as w's): its commitment, and its nonce

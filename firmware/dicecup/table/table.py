@@ -134,6 +134,22 @@ def _unhex(h):
     return bytes(int(h[i:i + 2], 16) for i in range(0, len(h), 2))
 
 
+def _kept_out(k):
+    """keyround's record of the last key round whose nonce went out, for table.json."""
+    if k is None:
+        return None
+    return [k[0], _hex(k[1]), k[2], [_hex(c) if c else "" for c in k[3]]]
+
+
+def _kept_in(d):
+    if d is None:
+        return None
+    rnd, view, count, commits = d
+    if len(commits) != 8:
+        raise ValueError("kept")
+    return [int(rnd), _unhex(view), int(count), [_unhex(c) if c else None for c in commits]]
+
+
 class Table:
     announce_ms = ANNOUNCE_MS
 
@@ -172,6 +188,7 @@ class Table:
         #                           nonce), t begun]
         self.kround = 0           # the host's key round (ROSTER), and the code's state in it
         self._kr = None           # keyround.KeyRound, between games
+        self._kept = None         # the last key round whose nonce went out (keyround; on flash)
         self._kr_dirty = True     # a key, the roster or the round changed: _tick_round looks again
         self._joined = [None] * 8  # the creator: each seated joiner's join (admit), for a JHOST again
         self._tc_at = -100000
@@ -631,7 +648,8 @@ class Table:
                 return
             if self._kr is None or not self._kr.same(self.kround, pubs):
                 from dicecup.table import keyround
-                self._kr = keyround.KeyRound(self.tid, self.kround, self.who, self.secret, pubs)
+                self._kr = keyround.KeyRound(self.tid, self.kround, self.who, self.secret, pubs,
+                                             self._kept)
                 self._tc_at = -100000
         kr = self._kr
         if kr is None or now - self._tc_at < TCODE_MS or not (kr.code is None or self._tc_ask):
@@ -643,7 +661,12 @@ class Table:
         f.round = kr.rnd
         f.flags = 0 if kr.code is None else 1
         f.h1[:] = kr.commit
-        f.h2[:] = kr.nonce if kr.revealing() else bytes(wire.HASH_LEN)
+        f.h2[:] = bytes(wire.HASH_LEN)
+        if kr.revealing():
+            if not kr.kept:  # on flash before the nonce goes: it answers these commitments only
+                self._kept = kr.record()
+                self._persist()
+            f.h2[:] = kr.nonce
         self.node.tell(f)
 
     def _tcode(self, f):
@@ -685,7 +708,7 @@ class Table:
                           "shake": _hex(self.shake),
                           "keys": [_hex(k) if k else "" for k in self.keys],
                           "pubs": [_hex(p) if p else "" for p in self.pubs],
-                          "epoch": self.epoch, "kround": self.kround,
+                          "epoch": self.epoch, "kround": self.kround, "kept": _kept_out(self._kept),
                           "tname": self.tname, "kids": self.kids,
                           "order": self.order, "names": self.names,
                           "macs": [_hex(m) if m else "" for m in self.macs],
@@ -707,6 +730,7 @@ class Table:
         self.pubs = [None] * 8
         self.keys = [None] * 8
         self._kr = None
+        self._kept = None
         self._kr_dirty = True
         self._hk = None
         self.codec.seat_at(0)
@@ -724,6 +748,7 @@ class Table:
             self.keys = [_unhex(k) if k else None for k in d["keys"]]
             self.pubs = [_unhex(p) if p else None for p in d["pubs"]]
             self.kround = d.get("kround", 0)
+            self._kept = _kept_in(d.get("kept"))
             self._kr_dirty = True
             # a new boot epoch, saved before any frame: a counter never repeats a frame's
             self.epoch = d.get("epoch", 0) + 1
@@ -845,6 +870,7 @@ class Table:
         self.pubs = [None] * 8
         self.keys = [None] * 8
         self._kr = None
+        self._kept = None
         self._kr_dirty = True
         self.asks = []
         self.epoch = 0

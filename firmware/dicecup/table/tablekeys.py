@@ -84,11 +84,17 @@ def join_code(host_pub, joiner_pub, host_nonce, joiner_nonce):
                     bytes(joiner_nonce)))
 
 
-def round_nonce(secret, table, rnd, view):
-    """This handheld's nonce in key round rnd: fresh for every round and every set of keys it
-    holds (view: what the round's code covers), secret to the others until it reveals it, and the
+def round_view(table, rnd, view):
+    """A key round's number and keys (view: handheld number and public key of each) in 16 bytes:
+    what flash keeps to know the round again (keyround)."""
+    return _h(b"round view", _u32(table), _u32(rnd), view)[:16]
+
+
+def round_nonce(secret, table, rnd, view, count):
+    """This handheld's nonce in key round rnd with the keys of view, the count-th round it makes
+    (keyround): secret to the others until it reveals it, never the same for two counts, and the
     same after a reboot (it is made from the table secret kept on flash)."""
-    return _h(b"round nonce", secret, _u32(table), _u32(rnd), view)[:16]
+    return _h(b"round nonce", secret, _u32(table), _u32(rnd), _u32(count), view)[:16]
 
 
 def code_commit(table, rnd, who, pub, nonce):
