@@ -409,8 +409,10 @@ def test_a_joiner_whose_code_was_lost_still_sits_once_admitted():
 def test_a_round_nonce_is_the_same_after_a_reboot_and_new_for_other_keys():
     """The round nonce is made from the table secret kept on flash: a handheld back from a reboot
     commits to the same nonce for the same round and keys (the others, holding its commitment,
-    still take its nonce); other keys under the same round number give another nonce, so a host
-    that reuses a round number learns nothing from the nonce revealed before."""
+    still take its nonce), and made again from what flash kept it holds the commitments its nonce
+    answered; any other round, other keys under the same number or the same keys again after
+    them, gives a nonce never sent, so a host that reuses a round number learns nothing from the
+    nonce revealed before."""
     if not COMMITS:
         pytest.skip("the lobby before the key rounds")
     from dicecup.table import keyround
@@ -427,6 +429,15 @@ def test_a_round_nonce_is_the_same_after_a_reboot_and_new_for_other_keys():
     a.heard(0, b"\1" * 16, None)
     a.heard(2, b"\2" * 16, None)
     assert a.revealing() and not a.heard(2, b"\3" * 16, None) and a.commits[2] == b"\2" * 16
+    # made again from what flash kept (a game, a reboot): the same nonce, the same commitments
+    kept = a.record()
+    d = keyround.KeyRound(77, 4, 1, secret, list(pubs), kept)
+    assert d.nonce == a.nonce and d.commits == a.commits and d.revealing()
+    assert not d.heard(2, b"\3" * 16, None)
+    # any other round after it, the same keys and number included, has a nonce never sent
+    e = keyround.KeyRound(77, 4, 1, secret, other, kept)
+    f = keyround.KeyRound(77, 4, 1, secret, list(pubs), e.record())
+    assert len({a.nonce, c.nonce, e.nonce, f.nonce}) == 4 and f.commits[2] is None
 
 
 def _shadow(host, victim, other, secret, pub):
