@@ -376,8 +376,8 @@ class Table:
         node.tick(now)
         if self.mode == HOSTING and node.is_leader():
             self._tick_keys(now)
-        if not self.playing():
-            self._tick_round(now)
+        if not self.playing() and node.caught_up():
+            self._tick_round(now)  # between games (one back from a reboot: once it knows)
         g = self.game
         if (self.mode == HOSTING) != node.is_leader() and node.leader >= 0 and not self.playing():
             self._host(node)
