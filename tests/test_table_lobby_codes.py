@@ -584,3 +584,25 @@ def test_a_reboot_keeps_the_commitments_a_revealed_nonce_answered():
     _nonces_of(back, c)
     now = _attack_with_a_known_nonce(air, hands, now, k1, c, nbo)
     assert back.table_code() != true, "Bo back from a reboot shows the table's code with a false key"
+
+
+def test_a_handheld_back_from_a_reboot_shows_the_same_code_without_a_new_round():
+    """Bo reboots in the lobby: its keys come from its own flash, its key round is the one it sent
+    its nonce in (the same commitments, the same nonce), so every screen shows the code people
+    compared before, and the host starts no new key round."""
+    if not COMMITS:
+        pytest.skip("the lobby before the key rounds")
+    air = Air()
+    hands, now = three(air)
+    host, bo, cy = hands
+    now = run(air, hands, 3000, now)
+    code, rnd = host.table_code(), host.kround
+    assert bo.table_code() == cy.table_code() == code != tbl.NO_CODE
+    bo._persist()  # in-process the handhelds share one folder: table.json is Bo's now
+    air.radios.remove(bo.radio)
+    back = tbl.Table(FakeRadio(air, 1), "Bo")
+    assert back.resume() and back.keys == bo.keys
+    hands = [host, back, cy]
+    run(air, hands, 3000, now)
+    assert host.kround == rnd and back.kround == rnd
+    assert back.table_code() == cy.table_code() == host.table_code() == code
