@@ -202,8 +202,45 @@ def table_game(lang, game, seed):
     rig.leave()
 
 
+def codes(lang):
+    """The codes people compare (issue 23), which only a second handheld brings: the joiner's
+    screen before the host's part of the join code came (Code ----) and after it, and the
+    creator's question with the longest name and its code."""
+    from dicecup.table import table as tbl
+    from dicecup.table import tablekeys
+    from dicecup.ui import table_lobby_ui as lobby
+    rig.fresh({"sleep": 4, "lang": lang})
+    r = rig.Rig(seed=6)
+    checked(r, lang)
+    cycle(r, 5, 1)                       # the table
+    r.wait(300)
+    from dicecup.ui.table_watch import ensure
+    tb = ensure(r.app)                   # as the join list does
+    host = tablekeys.public(bytes(range(1, 33)))
+    tb.join([0x1234567, "STUENXYZ", tbl.G_SNYD, 1, 2, None, -40, 0, b"", host])
+    r.app.go(lobby.Joining(r.app))
+    r.wait(300)
+    assert tbl.NO_CODE in r.text(), r.text()
+    tb._hn = bytes(16)                   # the host's part, as its JHOST brings it
+    r.wait(300)
+    assert tb.join_code() in r.text() and tb.join_code() != tbl.NO_CODE, r.text()
+    r.press("back")                      # gives the join up
+    back_to(r, "TableMenu")
+    cycle(r, 0, 1)                       # create
+    cycle(r, 2, 1)                       # open: the lobby
+    r.wait(300)
+    tb = r.app.table
+    pub = tablekeys.public(bytes(range(2, 34)))
+    tb.asks.append([5, "ANNA-LIS", pub, tb.now, bytes(16), bytes(16), "1234", tb.now])
+    r.app.go(lobby.HostLobby(r.app))
+    r.wait(100)
+    assert "1234" in r.text(), r.text()
+    rig.leave()
+
+
 def test_every_screen_reached_fits_the_panel_in_both_languages():
     for lang in (1, 0):
+        codes(lang)
         menus(lang)
         table_game(lang, 3, 4)
         table_game(lang, 6, 5)
