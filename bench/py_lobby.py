@@ -12,6 +12,7 @@ each with four public keys never seen, 500 a second for 10 s: the key agreements
 """
 import os
 import sys
+import tempfile
 
 import benchlib
 from host_tools.paths import ROOT
@@ -134,6 +135,7 @@ def flood():
 
 
 def main():
+    os.chdir(tempfile.mkdtemp(prefix="py_lobby-"))  # the tables' flash (table.json) goes here
     kinds = names()
     for n in (2, 4, 8):
         frames, nbytes, ms, calls = join_cost(n)
