@@ -329,6 +329,21 @@ class Sim:
         finally:
             self._booting = False
 
+    def reboot_all(self, timeout=30.0):
+        """Power-cycle every handheld at the same moment (a room's power strip): all are off
+        before the first boots again, so none hears another's last frames, and shared time
+        stands still until all of them are up."""
+        for h in self.handhelds:
+            self.kill(h.id)
+        self._booting = True
+        try:
+            for h in self.handhelds:
+                self._spawn(h)
+            self.wait_until(lambda: all(self._ready(h) or not h.alive for h in self.handhelds),
+                            timeout, "every handheld to reboot")
+        finally:
+            self._booting = False
+
     def power_cut_at_write(self, i, n=1, reboot=True):
         """Handheld i loses power in the middle of its n-th flash write from now on.
 
