@@ -42,7 +42,8 @@ def _put(b, i, v, n):
 class Keeper:
     """Writes and reads tlog.bin; one buffer, made once, as large as the largest snapshot."""
 
-    def __init__(self):
+    def __init__(self, path=FILE):
+        self.path = path
         self.buf = bytearray(_STATE + tablelog.SNAP_MAX + _TAG)
         self.at = None          # (applied, term) last kept
 
@@ -69,14 +70,14 @@ class Keeper:
             return False
         b[n:n + _TAG] = hashlib.sha256(memoryview(b)[:n]).digest()[:_TAG]
         n += _TAG
-        tmp = FILE + ".tmp"
+        tmp = self.path + ".tmp"
         with open(tmp, "wb") as f:
             f.write(memoryview(b)[:n])
         try:
-            os.rename(tmp, FILE)
+            os.rename(tmp, self.path)
         except OSError:  # a filesystem that will not rename over a file (FAT)
-            os.remove(FILE)
-            os.rename(tmp, FILE)
+            os.remove(self.path)
+            os.rename(tmp, self.path)
         return True
 
     def _read(self, path):
@@ -94,7 +95,7 @@ class Keeper:
     def load(self, node, tid):
         """Put node (just made, following nobody) back in the state kept for table tid; True if
         there was one and the game took it."""
-        n = self._read(FILE) or self._read(FILE + ".tmp")
+        n = self._read(self.path) or self._read(self.path + ".tmp")
         b = self.buf
         if not n or _u(b, 1, 4) != tid:
             return False
@@ -111,8 +112,8 @@ class Keeper:
         return True
 
 
-def forget():
-    for p in (FILE, FILE + ".tmp"):
+def forget(path=FILE):
+    for p in (path, path + ".tmp"):
         try:
             os.remove(p)
         except OSError:
