@@ -98,7 +98,7 @@ class Kept:
             if s in stay_off:
                 continue
             t.reboot(s)
-            self.keep[s].at = None
+            self.keep[s].applied = -1
             assert self.keep[s].load(t.hands[s].node, t.table_id)
 
 

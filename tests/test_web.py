@@ -184,8 +184,8 @@ def test_a_reload_resumes_the_table(site, tmp_path):
     """The page reloaded twice in a 2-handheld Snyd game at 30 % loss: every handheld restarts at
     once from what the page's storage holds (tests/web/lockstep.mjs, RELOADS), which must hold every
     file the firmware wrote before that step's frames left (handheld.mjs reports the flash with the
-    step that wrote it; every 25 steps was too late: a seat's secret or the table's state missing,
-    the game never finished). The game finishes; both records agree and the referee accepts them."""
+    step that wrote it; with the flash reported only every 25 steps, as before, this seed's game
+    never finished). The game finishes; both records agree and the referee accepts them."""
     got = _game(site, tmp_path, seed=8, n=2, env={"RELOADS": "2", "LOSS": "0.3"})
     assert got["done"], got["failed"]
     assert len(got["reloads"]) == 2, got

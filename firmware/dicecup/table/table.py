@@ -355,6 +355,7 @@ class Table:
                 self._in_game == g.games:
             self._saved = g.round
             self._save_record()
+            self._persist()  # which game's record is saved: after a restart, never twice
         self.keep.save(node, self.tid)  # after the record: a boot never saves it twice
 
     def _host(self, node):
@@ -586,7 +587,7 @@ class Table:
         self.node.on_frame = self._on_frame
         if self.keep is None:
             self.keep = tablekeep.Keeper()
-        self.keep.at = None
+        self.keep.applied = -1  # a new Node: keep its state from the first change on
 
     def _persist(self):
         from dicecup.storage import store
@@ -599,7 +600,7 @@ class Table:
                           "order": self.order, "names": self.names,
                           "macs": [_hex(m) if m else "" for m in self.macs],
                           "kinds": list(self.game.kinds) if self.game else [],
-                          "nonces": self.nonces,
+                          "nonces": self.nonces, "saved": self._saved,
                           "game": self.gid,
                           "rules": _hex(self.mod.pack_rules(self.rules)) if self.rules else ""})
 
@@ -654,7 +655,9 @@ class Table:
         for s in range(min(8, len(k))):
             self.game.kinds[s] = k[s]
         # the game where it was (the whole table may have restarted: nobody to catch up from)
-        self.keep.load(self.node, self.tid)
+        self._saved = d.get("saved", -1)
+        if self.keep.load(self.node, self.tid) and self.game.hosted and self.game.phase > P_IDLE:
+            self._in_game = self.game.games  # it played this game: its record is still due
         return True
 
     def _save_record(self):

@@ -45,14 +45,15 @@ class Keeper:
     def __init__(self, path=FILE):
         self.path = path
         self.buf = bytearray(_STATE + tablelog.SNAP_MAX + _TAG)
-        self.at = None          # (applied, term) last kept
+        self.applied = -1       # the entry and term last kept (two ints: this runs every tick)
+        self.term = -1
 
     def save(self, node, tid):
         """Keep node's state if it changed since the last save; True when written."""
-        at = (node.applied, node.term)
-        if at == self.at or node.applied == 0:
+        if node.applied == self.applied and node.term == self.term or node.applied == 0:
             return False
-        self.at = at
+        self.applied = node.applied
+        self.term = node.term
         b = self.buf
         b[0] = _VERSION
         _put(b, 1, tid, 4)
@@ -108,7 +109,8 @@ class Keeper:
         node.chain[:] = b[_HEAD:_HEAD + wire.CHAIN_LEN]
         node.members = b[_HEAD + 8]
         node.hosts[:] = b[_HEAD + 9:_STATE]
-        self.at = (applied, node.term)
+        self.applied = applied
+        self.term = node.term
         return True
 
 
