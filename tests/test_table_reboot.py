@@ -129,3 +129,41 @@ def test_boot_election(tmp_path, game, seats, gone):
     assert len(recs) == seats - len(gone) and all(r == recs[0] for r in recs)
     assert referee(recs[0])[1] == 0
     assert not any(h.node.paused() for h in t.live())
+
+
+def test_a_kept_state_half_written_or_of_another_table_is_not_taken(tmp_path):
+    """tlog.bin is taken only whole (its digest), for its own table; a power cut during a write
+    leaves the previous copy, or the complete .tmp, which is taken instead."""
+    t = Table(seats=2, seed=4, rules=snyd.Rules(dice=2))
+    path = str(tmp_path / "tlog.bin")
+    keep = tablekeep.Keeper(path)
+    assert t.start_game() == 0
+    assert t.run(lambda: t.hands[0].node.applied >= 12, 600_000)
+    n0 = t.hands[0].node
+    assert keep.save(n0, t.table_id)
+    assert not keep.save(n0, t.table_id)  # nothing changed: no write
+    had = (n0.applied, n0.term, bytes(n0.chain), n0.members, bytes(n0.hosts), t.hands[0].app.round,
+           t.hands[0].app.phase)
+    whole = open(path, "rb").read()
+
+    def loads(data, tid=t.table_id, name=path):
+        for p in (path, path + ".tmp"):
+            if os.path.exists(p):
+                os.remove(p)
+        with open(name, "wb") as f:
+            f.write(data)
+        t.reboot(0)
+        return tablekeep.Keeper(path).load(t.hands[0].node, tid)
+
+    assert loads(whole)
+    n = t.hands[0].node
+    assert (n.applied, n.term, bytes(n.chain), n.members, bytes(n.hosts), t.hands[0].app.round,
+            t.hands[0].app.phase) == had
+    assert loads(whole, name=path + ".tmp")          # the rename never happened: the .tmp is whole
+    assert not loads(whole[:len(whole) // 2])        # cut halfway through the write
+    assert not loads(whole[:-1] + bytes((whole[-1] ^ 1,)))
+    flipped = bytearray(whole)
+    flipped[40] ^= 0x10
+    assert not loads(bytes(flipped))
+    assert not loads(whole, tid=t.table_id ^ 2)      # another table's
+    assert t.hands[0].node.applied == 0
