@@ -7,6 +7,8 @@ own modules. Skipped, saying so, only where Node.js is missing (or the WebAssemb
 - A 4-handheld Snyd table game on the page's hub, lockstep on the virtual clock, seed 7, the
   simulator's autoplay fingers: every handheld's record is the same and the referee accepts it,
   and the same seed gives the same record again.
+- A reload of the page (every handheld restarts at once from the page's storage) twice in a
+  2-handheld Snyd and a Yatzy game at 30 % loss: the table resumes, the records agree.
 """
 import json
 import os
@@ -147,9 +149,9 @@ def site(tmp_path_factory):
     return out
 
 
-def _game(site, out, seed=7, n=4, env=None):
+def _game(site, out, seed=7, n=4, env=None, game="snyd"):
     r = subprocess.run([NODE, os.path.join(WEBTESTS, "lockstep.mjs"), site, str(out), sys.executable,
-                        str(n), "snyd", str(seed), "600"], capture_output=True, text=True, timeout=600,
+                        str(n), game, str(seed), "600"], capture_output=True, text=True, timeout=600,
                        cwd=ROOT, env=dict(os.environ, **(env or {})))
     lines = [ln for ln in r.stdout.splitlines() if ln.startswith("{")]
     assert r.returncode == 0 and lines, r.stdout[-2000:] + r.stderr[-2000:]
@@ -180,13 +182,14 @@ def test_node_lockstep_table_game(site, tmp_path):
 
 
 @needs_node
-def test_a_reload_resumes_the_table(site, tmp_path):
-    """The page reloaded twice in a 2-handheld Snyd game at 30 % loss: every handheld restarts at
+@pytest.mark.parametrize("game", ["snyd", "yatzy"])
+def test_a_reload_resumes_the_table(site, tmp_path, game):
+    """The page reloaded twice in a 2-handheld game at 30 % loss: every handheld restarts at
     once from what the page's storage holds (tests/web/lockstep.mjs, RELOADS), which must hold every
     file the firmware wrote before that step's frames left (handheld.mjs reports the flash with the
     step that wrote it; with the flash reported only every 25 steps, as before, this seed's game
-    never finished). The game finishes; both records agree and the referee accepts them."""
-    got = _game(site, tmp_path, seed=8, n=2, env={"RELOADS": "2", "LOSS": "0.3"})
+    never finished, Snyd). The game finishes; both records agree and the referee accepts them."""
+    got = _game(site, tmp_path, seed=8, n=2, env={"RELOADS": "2", "LOSS": "0.3"}, game=game)
     assert got["done"], got["failed"]
     assert len(got["reloads"]) == 2, got
     recs = []
