@@ -223,6 +223,8 @@ class Node:
         self._skip = 0                  # ... but not from these: their log held an entry we refused
         self._back = leader < 0         # back from a reboot, not caught up since: it saw nothing
         self._boot = now
+        self._btop = self.term          # following nobody: the highest term any handheld kept
+        #                                 (the boot election, _heir; tablekeep restores ours)
         # our own requests in flight
         self._pbuf = bytearray(PEND * _SLOT)
         self._plen = bytearray(PEND)
@@ -669,6 +671,12 @@ class Node:
             self._acked[s] = f.ack
             self._ack_time[s] = now
             self._tfol[s] = f.flags & _F_LEADER_MASK
+            if self._tfol[s] == _NO_LEADER and self.leader < 0 and f.term > self._btop and \
+                    (f.term >> 3) - (self.term >> 3) <= 1 and f.term < TERM_TOP:
+                # the term it kept through its boot: at most one takeover past ours (the kept
+                # terms of a table that restarted at once differ by a takeover under way at most;
+                # a claim beyond is a lie, and would let a seat march the term to the top)
+                self._btop = f.term
         if f.term > self.term or (self.leader < 0 and f.term >= self.term):
             if self._term_ok(f.term, now):
                 self.term = f.term
@@ -910,6 +918,9 @@ class Node:
             return self.leader < 0  # we led it before a reboot: lead again, in a new term
         if self._tseen[lead] < term or self._bad & (1 << lead) or term >= TERM_TOP:
             return False
+        if self.leader < 0 and lead == self._heir(self._btop, now) and \
+                (term >> 3) == (self._btop >> 3) + 1:
+            return True  # the boot election's seat claims the term after every kept one
         if self.leader >= 0 and not self._entitled(lead, (term >> 3) - (self.term >> 3), now):
             return False
         keyed = self.codec.keyed()
@@ -1011,7 +1022,9 @@ class Node:
                     f = due(self.tmp)  # a seat that missed its deadline: the app's FORFEIT
                     if f is not None:
                         self.log_local(f, now)
-        elif self.leader < 0 or self._gone(self.leader, now):
+        elif self.leader < 0:
+            self._boot_elect(now)
+        elif self._gone(self.leader, now):
             self._maybe_take_over(now)
         else:
             self._judge(now)
@@ -1301,6 +1314,33 @@ class Node:
         self.ready = False
         self._since = now
         self._heartbeat(now)
+
+    def _heir(self, term, now):
+        """Who leads after `term`'s sequencer: itself while it is alive and followed, else the
+        next seated handheld clockwise that is (-1: none)."""
+        s = term & _TERM_SEAT
+        for _ in range(wire.SEATS_MAX):
+            if self.members & (1 << s) and not self._gone(s, now):
+                return s
+            s = (s + 1) % wire.SEATS_MAX
+        return -1
+
+    def _boot_elect(self, now):
+        """Following nobody (back from a boot): when every seated handheld alive has said since
+        that it follows nobody either (the whole table restarted), the seat entitled after the
+        highest term any of them kept takes the next term; every other handheld checks the
+        claim by the same rule (_term_ok). It then catches up to the furthest log, as any new
+        sequencer does. A handheld that hears the table follow somebody joins that term instead."""
+        if self._heir(self._btop, now) != self.seat:
+            return
+        for x in range(wire.SEATS_MAX):
+            if x == self.seat or not self.members & (1 << x) or not self.alive(x, now):
+                continue
+            if self._ack_time[x] - self._since < 0 or self._tfol[x] != _NO_LEADER:
+                return
+        if self._btop > self.term:
+            self.term = self._btop
+        self._take_over(now)
 
     def _catch_up(self, now):
         """A new sequencer first hears every live seat, fetches the furthest log any of them

@@ -1,0 +1,169 @@
+"""Every handheld of a table restarts at once (a room's power strip, a reload of the web page): the
+game comes back from what each handheld kept on flash (tablekeep) and the boot election
+(tablelog.Node._boot_elect), with nobody alive to catch up from.
+
+In the simulator with the real firmware (`--reboot-all 2` at 30 % loss, Snyd and Yatzy: the records
+agree and the referee, `python -m host_tools.replay`, accepts them), and in the in-process harness
+(host_tools.tablebus) for the election's cases: the old sequencer back with the others, or gone for
+good (the next seat clockwise that is alive takes over; its seat then goes to a bot)."""
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from host_tools.paths import ROOT
+from host_tools.replay import referee
+from host_tools.tablebus import Table
+from dicecup.rules import snyd
+from dicecup.table import tablekeep
+
+
+def cli(tmp_path, game, seed, *args):
+    out = str(tmp_path / "rec")
+    r = subprocess.run([sys.executable, "-m", "host_tools.sim", "--headless", "--autoplay", "--quiet",
+                        "--handhelds", "2", "--game", game, "--games", "1", "--loss", "0.3",
+                        "--seed", str(seed), "--records", out, "--seconds", "600"] + list(args),
+                       capture_output=True, text=True, cwd=ROOT, timeout=600)
+    return r, out
+
+
+@pytest.mark.parametrize("game,seed", [("snyd", 1), ("yatzy", 1)])
+def test_reboot_all_in_the_simulator(tmp_path, game, seed):
+    """Both handhelds of a 2-seat table restart together twice in the game, at 30 % loss: the game
+    finishes, both hold the same record, and the referee accepts it."""
+    r, out = cli(tmp_path, game, seed, "--reboot-all", "2")
+    assert r.returncode == 0, r.stdout + r.stderr[-3000:]
+    said = [ln for ln in r.stdout.splitlines() if ln.startswith("every handheld restarted at once")]
+    assert said and len(said[0].split("t=")[1].split(",")) == 2, r.stdout
+    bodies = set()
+    for i in (1, 2):
+        d = os.path.join(out, "handheld%d" % i)
+        names = sorted(os.listdir(d))
+        assert len(names) == 1, names
+        path = os.path.join(d, names[0])
+        with open(path) as f:
+            doc = json.load(f)
+        bodies.add(json.dumps({k: v for k, v in doc.items() if k != "meta"}, sort_keys=True))
+        rr = subprocess.run([sys.executable, "-m", "host_tools.replay", path], capture_output=True,
+                            text=True, cwd=ROOT, timeout=120)
+        assert rr.returncode == 0, rr.stdout + rr.stderr
+    assert len(bodies) == 1
+
+
+def test_reboot_all_is_reproducible(tmp_path):
+    """The same --seed: the restarts at the same moments, the same record."""
+    got = []
+    for k in range(2):
+        r, out = cli(tmp_path / str(k), "snyd", 3, "--reboot-all", "1")
+        assert r.returncode == 0, r.stdout + r.stderr[-3000:]
+        d = os.path.join(out, "handheld1")
+        with open(os.path.join(d, sorted(os.listdir(d))[0])) as f:
+            got.append((f.read(), [ln for ln in r.stdout.splitlines() if "restarted" in ln]))
+    assert got[0] == got[1]
+
+
+class Kept:
+    """Each handheld's tlog.bin, saved after every step as table.Table.tick does."""
+
+    def __init__(self, t, tmp_path):
+        self.t = t
+        self.keep = [tablekeep.Keeper(str(tmp_path / ("tlog%d.bin" % s))) for s in range(t.seats)]
+
+    def save(self):
+        for h in self.t.live():
+            self.keep[h.seat].save(h.node, self.t.table_id)
+
+    def step(self):
+        self.t.step()
+        self.save()
+
+    def run(self, until, limit_ms):
+        end = self.t.now + limit_ms
+        while self.t.now < end:
+            if until():
+                return True
+            self.step()
+        return until()
+
+    def reboot_all(self, stay_off=()):
+        """Every handheld off at the same moment; each comes back with its flash (its secrets and
+        its tlog.bin), but those in stay_off."""
+        t = self.t
+        for h in t.hands:
+            t.kill(h.seat)
+        t.bus.q = []  # frames in flight reach nobody
+        for s in range(t.seats):
+            if s in stay_off:
+                continue
+            t.reboot(s)
+            self.keep[s].applied = -1
+            assert self.keep[s].load(t.hands[s].node, t.table_id)
+
+
+@pytest.mark.parametrize("game,seats,gone", [
+    ("snyd", 3, ()),       # the old sequencer back with the others: it leads again
+    ("yatzy", 3, ()),
+    ("snyd", 4, (0,)),     # the old sequencer gone for good: the next seat alive takes over
+    ("yatzy", 3, (0,)),
+])
+def test_boot_election(tmp_path, game, seats, gone):
+    t = Table(game=game, seats=seats, loss=0.3, dup=0.05, reorder=0.1, seed=23,
+              rules=snyd.Rules(dice=3))
+    k = Kept(t, tmp_path)
+    assert t.start_game() == 0
+    for at in (15, 35):  # twice, at different points of the game
+        assert k.run(lambda: min(h.node.applied for h in t.live()) >= at, 600_000)
+        k.reboot_all(stay_off=gone if at == 35 else ())
+    want = min(s for s in range(seats) if s not in gone)
+    assert k.run(lambda: all(h.node.leader == want for h in t.live()) and
+                 t.hands[want].node.ready, 30_000), [
+        (h.seat, h.node.leader, h.node.term, h.node.applied) for h in t.live()]
+    if gone:
+        assert k.run(lambda: t.hands[want].node.missing == 1, 20_000)
+        assert t.give_to_bot(0, host=want) == 0
+    assert k.run(t.done, 1_800_000)
+    assert t.hands[want].app.round > 1  # the game went on after the restarts
+    recs = t.records()
+    assert len(recs) == seats - len(gone) and all(r == recs[0] for r in recs)
+    assert referee(recs[0])[1] == 0
+    assert not any(h.node.paused() for h in t.live())
+
+
+def test_a_kept_state_half_written_or_of_another_table_is_not_taken(tmp_path):
+    """tlog.bin is taken only whole (its digest), for its own table; a power cut during a write
+    leaves the previous copy, or the complete .tmp, which is taken instead."""
+    t = Table(seats=2, seed=4, rules=snyd.Rules(dice=2))
+    path = str(tmp_path / "tlog.bin")
+    keep = tablekeep.Keeper(path)
+    assert t.start_game() == 0
+    assert t.run(lambda: t.hands[0].node.applied >= 12, 600_000)
+    n0 = t.hands[0].node
+    assert keep.save(n0, t.table_id)
+    assert not keep.save(n0, t.table_id)  # nothing changed: no write
+    had = (n0.applied, n0.term, bytes(n0.chain), n0.members, bytes(n0.hosts), t.hands[0].app.round,
+           t.hands[0].app.phase)
+    whole = open(path, "rb").read()
+
+    def loads(data, tid=t.table_id, name=path):
+        for p in (path, path + ".tmp"):
+            if os.path.exists(p):
+                os.remove(p)
+        with open(name, "wb") as f:
+            f.write(data)
+        t.reboot(0)
+        return tablekeep.Keeper(path).load(t.hands[0].node, tid)
+
+    assert loads(whole)
+    n = t.hands[0].node
+    assert (n.applied, n.term, bytes(n.chain), n.members, bytes(n.hosts), t.hands[0].app.round,
+            t.hands[0].app.phase) == had
+    assert loads(whole, name=path + ".tmp")          # the rename never happened: the .tmp is whole
+    assert not loads(whole[:len(whole) // 2])        # cut halfway through the write
+    assert not loads(whole[:-1] + bytes((whole[-1] ^ 1,)))
+    flipped = bytearray(whole)
+    flipped[40] ^= 0x10
+    assert not loads(bytes(flipped))
+    assert not loads(whole, tid=t.table_id ^ 2)      # another table's
+    assert t.hands[0].node.applied == 0
