@@ -167,3 +167,32 @@ def test_a_kept_state_half_written_or_of_another_table_is_not_taken(tmp_path):
     assert not loads(bytes(flipped))
     assert not loads(whole, tid=t.table_id ^ 2)      # another table's
     assert t.hands[0].node.applied == 0
+
+
+def test_a_reseat_of_a_seat_that_contributed_lets_the_round_begin(tmp_path):
+    """A seat whose handheld is gone after it contributed, given to a bot while another seat still
+    owes its contribution: the moved seat forfeits the round, and once the last seat contributes the
+    round is seeded (the old code compared the contributions with the part exactly, and the gone
+    seat's contribution, no longer in the part, kept the round in the contribution phase for good:
+    what a restart of every handheld with the old sequencer gone for good ran into)."""
+    from dicecup.table import tablegame
+    t = Table(seats=4, seed=7, rules=snyd.Rules(dice=2))
+    held = t.hands[1].app
+    poll = held.poll
+    slow = [True]
+    held.poll = lambda *a: None if slow[0] and held.phase == tablegame.P_CONTRIB else poll(*a)
+    assert t.start_game() == 0
+    a0 = t.hands[0].app
+    assert t.run(lambda: a0.phase == tablegame.P_CONTRIB and a0.contributed & 8 and
+                 all(h.app.contributed & 8 for h in t.hands), 60_000)
+    t.kill(3)
+    assert t.run(lambda: t.hands[0].node.missing & 8, 20_000)
+    assert t.give_to_bot(3, host=0) == 0
+    assert t.run(lambda: all(h.app.forfeited & 8 for h in t.live()), 20_000)
+    assert not held.contributed & 2  # seat 1 still owes its contribution
+    slow[0] = False  # seat 1 contributes at last
+    assert t.run(lambda: all(h.app.phase > tablegame.P_CONTRIB for h in t.live()), 60_000), [
+        (h.seat, h.app.phase, h.app.part, h.app.contributed) for h in t.live()]
+    assert t.run(t.done, 1_800_000)
+    recs = t.records()
+    assert all(r == recs[0] for r in recs) and referee(recs[0])[1] == 0

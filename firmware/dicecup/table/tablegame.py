@@ -296,6 +296,12 @@ class TableGame:
     def _forfeit_mask(self, m):
         self.forfeited |= m
         self.part &= ~m
+        self._advance()
+
+    def _advance(self):
+        """The fair-dice phase goes on once every seat still taking part is in. A seat that left
+        the part after it committed or contributed (a reseat of its gone handheld) is dropped from
+        the mask then: it is in no longer, and the phase must not wait for a mask it completes."""
         ph = self.phase
         if ph == P_COMMIT and self.committed & self.part == self.part:
             self.committed &= self.part
@@ -319,14 +325,12 @@ class TableGame:
             self._hs[o:o + H] = f.h1
             self._hr[o:o + H] = f.h2
             self.committed |= 1 << w
-            if self.committed == self.part:
-                self._set_phase(P_CONTRIB)
+            self._advance()
             return True
         if et == wire.T_CONTRIB:
             self._r[o:o + H] = f.h1
             self.contributed |= 1 << w
-            if self.contributed == self.part:
-                self._seed_now()
+            self._advance()
             return True
         if et == wire.T_REVEAL:
             self._s[o:o + H] = f.h1
