@@ -914,8 +914,8 @@ class Node:
         alive. So nobody seizes a live sequencer, nor wedges the table with a huge term
         (docs/protocol.md, trap 8)."""
         lead = term & _TERM_SEAT
-        if lead == self.seat:
-            return self.leader < 0  # we led it before a reboot: lead again, in a new term
+        if lead == self.seat:  # we led it before a reboot: lead again, in a new term, when a
+            return self.leader < 0 and self._follows(lead, term)  # handheld still follows us
         if self._tseen[lead] < term or self._bad & (1 << lead) or term >= TERM_TOP:
             return False
         if self.leader < 0 and lead == self._heir(self._btop, now) and \
@@ -931,12 +931,21 @@ class Node:
         others = 0
         for x in range(wire.SEATS_MAX):
             if x != lead and x != self.seat and keyed & (1 << x):
-                if self._tseen[x] >= term:
-                    return True
+                if self._tseen[x] >= term and (self.leader >= 0 or self._tfol[x] == lead):
+                    return True  # (back from a boot: its heartbeat says it follows that term's
+                    # sequencer; one back from the same restart sends its kept term, and follows
+                    # nobody)
                 if self.alive(x, now):
                     others += 1
         # back from a reboot with nobody else to hear from but that sequencer: follow it
         return self.leader < 0 and not others
+
+    def _follows(self, lead, term):
+        """True if another handheld's latest heartbeat follows `lead`, sent in `term` or later."""
+        for x in range(wire.SEATS_MAX):
+            if x != self.seat and self._tfol[x] == lead and self._tseen[x] >= term:
+                return True
+        return False
 
     def _on_entry(self, f, now):
         s = f.seat
