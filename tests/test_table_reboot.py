@@ -18,6 +18,7 @@ from host_tools.replay import referee
 from host_tools.tablebus import Table
 from dicecup.rules import snyd
 from dicecup.table import tablekeep
+from dicecup.table import tablelog
 
 
 def cli(tmp_path, game, seed, *args):
@@ -196,3 +197,42 @@ def test_a_reseat_of_a_seat_that_contributed_lets_the_round_begin(tmp_path):
     assert t.run(t.done, 1_800_000)
     recs = t.records()
     assert all(r == recs[0] for r in recs) and referee(recs[0])[1] == 0
+
+
+@pytest.mark.parametrize("up", [5, 1])
+def test_a_cheat_claiming_a_higher_kept_term_gains_nothing(tmp_path, up):
+    """The whole table restarts; seat 2's firmware says in its heartbeats that it kept a term `up`
+    takeovers above everyone's, in which it was the sequencer, to be the seat the boot rule
+    entitles. Five takeovers up it is not believed (no honest kept term is more than one takeover
+    from another's): seat 0, entitled after the honest kept term, leads one step up, and no honest
+    handheld ever follows seat 2. One takeover up it is believed and leads, one step above its
+    claim: the role orders moves and nothing more, and the term has moved two steps, not further.
+    Either way the game finishes with the same record everywhere and the referee accepts it."""
+    t = Table(game="snyd", seats=3, seed=5, rules=snyd.Rules(dice=2))
+    k = Kept(t, tmp_path)
+    assert t.start_game() == 0
+    assert k.run(lambda: min(h.node.applied for h in t.live()) >= 12, 600_000)
+    kept = max(h.node.term for h in t.live())
+    k.reboot_all()
+    cheat = t.hands[2].node
+    cheat.term = cheat._btop = (((kept >> 3) + up) << 3) | 2
+    followed = set()
+    terms = set()
+
+    def elected():
+        for h in t.live()[:2]:
+            followed.add(h.node.leader)
+            terms.add(h.node.term)
+        return all(h.node.leader >= 0 and h.node.ready for h in t.live() if h.node.is_leader()) \
+            and len({h.node.leader for h in t.live()}) == 1 and t.live()[0].node.leader >= 0
+    assert k.run(elected, 30_000), [(h.seat, h.node.leader, h.node.term) for h in t.live()]
+    if up > 1:
+        assert 2 not in followed
+        assert t.hands[0].node.term == (((kept >> 3) + 1) << 3) | 0
+        assert t.hands[0].node.dropped[tablelog.D_SEIZE]  # the cheat's claim, refused
+    else:
+        assert t.hands[0].node.leader == 2
+        assert max(terms) == (((kept >> 3) + 2) << 3) | 2
+    assert k.run(t.done, 1_800_000)
+    recs = t.records()
+    assert len(recs) == 3 and all(r == recs[0] for r in recs) and referee(recs[0])[1] == 0

@@ -107,7 +107,11 @@ def test_a_handheld_rebooted_mid_game(tmp_path):
     boots back into its seat, catches up and the table finishes with the same record everywhere.
     No screen ever shows a message box (a refused move: in Yatzy only the roller moves, so the
     table must never refuse a move its screen offered)."""
-    sim = Sim(2, clock="virtual", heap="1M", seed=23, loss=0.05)
+    rebooted_mid_game(tmp_path, 23)
+
+
+def rebooted_mid_game(tmp_path, seed):
+    sim = Sim(2, clock="virtual", heap="1M", seed=seed, loss=0.05)
     try:
         sim.start()
         players = [autoplay.Player(sim, i, "yatzy", 1, seed=70 + i) for i in range(2)]

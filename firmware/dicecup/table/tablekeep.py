@@ -58,7 +58,7 @@ class Keeper:
         b[0] = _VERSION
         _put(b, 1, tid, 4)
         _put(b, 5, node.term, 2)
-        _put(b, 7, node._last_term, 2)
+        _put(b, 7, node._last_term & 0xFFFF, 2)  # (-1: unknown, after a snapshot)
         _put(b, 9, node.applied, 4)
         b[_HEAD:_HEAD + wire.CHAIN_LEN] = node.chain
         b[_HEAD + 8] = node.members
@@ -105,6 +105,8 @@ class Keeper:
             return False
         node.term = node._btop = _u(b, 5, 2)
         node._last_term = _u(b, 7, 2)
+        if node._last_term == 0xFFFF:
+            node._last_term = -1
         node.applied = applied
         node.chain[:] = b[_HEAD:_HEAD + wire.CHAIN_LEN]
         node.members = b[_HEAD + 8]

@@ -688,6 +688,7 @@ class Node:
             else:
                 self.dropped[D_SEIZE] += 1
                 if t == wire.T_ENTRY or t == wire.T_SNAP:
+                    self._not_from(s)
                     return D_SEIZE
         elif f.term < self.term and (t == wire.T_ENTRY or t == wire.T_SNAP):
             self.dropped[D_STALE] += 1
@@ -940,6 +941,14 @@ class Node:
         # back from a reboot with nobody else to hear from but that sequencer: follow it
         return self.leader < 0 and not others
 
+    def _not_from(self, s):
+        """Catching up from seat s, we were sent an entry of a term above ours (one we never
+        followed: s led it alone, or claims to) or a forged one: not from that seat, as for an
+        entry the rules refuse (_apply_ready); its log comes back from ours (D_CONFLICT)."""
+        if s == self._from and self.is_leader() and not self.ready:
+            self._skip |= 1 << s
+            self._from = -1
+
     def _follows(self, lead, term):
         """True if another handheld's latest heartbeat follows `lead`, sent in `term` or later."""
         for x in range(wire.SEATS_MAX):
@@ -962,7 +971,11 @@ class Node:
         seq = f.seq
         if seq <= self.applied:
             i = seq % LOG_CAP
-            if self._seqs[i] == seq and self._terms[i] != f.eterm:
+            if self._seqs[i] == seq and self._terms[i] != f.eterm or \
+                    self._seqs[i] != seq and 0 <= self._last_term < f.eterm:
+                # (an entry we applied but no longer hold, e.g. kept through a restart of every
+                # handheld, had a term no higher than our last one: terms never go down along
+                # the log, so this is another entry at that place)
                 self.dropped[D_CONFLICT] += 1
                 self._nack(f.seat, 0, 0, now)  # our log forked: start again from a snapshot
                 return D_CONFLICT
@@ -973,6 +986,7 @@ class Node:
             self._nack(f.seat, self.applied + 1, seq, now)
             return D_AHEAD
         if f.eterm > self.term or not self.codec.request_ok(f):
+            self._not_from(s)
             self.dropped[D_FORGED] += 1
             return D_FORGED
         self._store(seq, f.eterm, f, now)
@@ -1157,6 +1171,10 @@ class Node:
             return
         if now - s.at > VOUCH_WAIT_MS:
             self._snap = None
+            # a new sequencer catching up from a state nobody vouched for (only its sender got
+            # that far: every handheld restarted, and the log's entries were not kept) goes on
+            # without it; that seat's entries past ours come back from our snapshot (D_CONFLICT)
+            self._not_from(s.sender)
             return
         if now - s.asked < ASK_MS:
             return
@@ -1262,7 +1280,7 @@ class Node:
         for i in range(wire.SEATS_MAX):
             self.hosts[i] = buf[9 + i]
         self.applied = s.seq
-        self._last_term = 0  # unknown: the snapshot does not say who logged its last entry
+        self._last_term = -1  # unknown: the snapshot does not say who logged its last entry
         for i in range(LOG_CAP):
             self._seqs[i] = 0
         self._snap = None
@@ -1335,18 +1353,24 @@ class Node:
         return -1
 
     def _boot_elect(self, now):
-        """Following nobody (back from a boot): when every seated handheld alive has said since
-        that it follows nobody either (the whole table restarted), the seat entitled after the
+        """Following nobody (back from a boot): when every seated handheld alive has sent a
+        heartbeat since and none follows a sequencer that leads (the whole table restarted), the seat entitled after the
         highest term any of them kept takes the next term; every other handheld checks the
         claim by the same rule (_term_ok). It then catches up to the furthest log, as any new
         sequencer does. A handheld that hears the table follow somebody joins that term instead."""
-        if self._heir(self._btop, now) != self.seat:
-            return
+        if self._heir(self._btop, now) != self.seat or now - self._since < self.heartbeat_ms:
+            return  # (not before our own heartbeat said what we kept: they check our claim by it)
         for x in range(wire.SEATS_MAX):
             if x == self.seat or not self.members & (1 << x) or not self.alive(x, now):
                 continue
-            if self._ack_time[x] - self._since < 0 or self._tfol[x] != _NO_LEADER:
+            if self._ack_time[x] - self._since < 0:
                 return
+            lead = self._tfol[x]
+            if lead != x and lead < wire.SEATS_MAX and self._tfol[lead] == lead:
+                return  # x follows a sequencer that says it leads: the table goes on (its
+                # term, if we may follow it, is ours with their next heartbeat). A seat that
+                # says it leads a term nobody follows, or follows one that does not lead, is
+                # one seat's word: it holds up no election
         if self._btop > self.term:
             self.term = self._btop
         self._take_over(now)
