@@ -424,6 +424,13 @@ class TableGame:
         except Exception:  # (never seen) no state of our own to go back to: none at all
             keep.b[:] = b"\x00"
         clock = (self.phase_at, self._phase_live, self.last_action, self.moved_at)
+        fair = None
+        if keep.b[:1] == b"\x00":  # no game of its own: that snapshot keeps no round counter
+            # nor seats, and a refused one must not leave its own (entries replayed from the
+            # first would count from its round)
+            fair = Out(bytearray(18 + 6 * 8 * H), 0)
+            self._put_fair(fair)
+            fair = (fair.buf, self.hosted)
         try:
             self._restore(bytes(mv), seq)
             if self.phase != P_IDLE:
@@ -435,6 +442,10 @@ class TableGame:
         except Exception:  # whatever a crafted snapshot does: refused
             pass
         self._restore(bytes(keep.b), seq)  # our own state: it reads
+        if fair is not None:
+            fields, arrs, _ = self._get_fair(fair[0], 0)
+            self._set_fair(fields, arrs)
+            self.hosted = fair[1]
         self.phase_at, self._phase_live, self.last_action, self.moved_at = clock
         return False
 
