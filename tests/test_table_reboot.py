@@ -18,6 +18,7 @@ from host_tools.replay import referee
 from host_tools.tablebus import Table
 from dicecup.rules import snyd
 from dicecup.table import tablekeep
+from dicecup.table import snydtable
 from dicecup.table import tablelog
 
 
@@ -236,3 +237,34 @@ def test_a_cheat_claiming_a_higher_kept_term_gains_nothing(tmp_path, up):
     assert k.run(t.done, 1_800_000)
     recs = t.records()
     assert len(recs) == 3 and all(r == recs[0] for r in recs) and referee(recs[0])[1] == 0
+
+
+def test_an_altered_secret_refuses_the_kept_state_and_is_named_the_cheat(tmp_path):
+    """Bo edits the secret of the round being bid in its flash and restarts (alone): its kept
+    state holds the commitment of the true secret, so it refuses it (a restored state must keep a
+    handheld's own secrets as its flash holds them), catches up from the table's entries from the
+    first, and its reveal names it the cheat on every handheld (the old restore, refusing, left
+    the refused state's round counter: replaying from the first entry it counted rounds from
+    there, refused the table's entries and stopped following its sequencer)."""
+    from dicecup.rules import fairdice
+    t = Table(game="snyd", seats=3, seed=11, rules=snyd.Rules(dice=2))
+    k = Kept(t, tmp_path)
+    assert t.start_game() == 0
+    assert k.run(lambda: all(h.app.phase == snydtable.P_BID for h in t.live()), 60_000)
+    b = t.flash[1][1]
+    half = len(b) // 2
+    draws = [fairdice.Draw.from_bytes(p) for p in (b[:half], b[half:])]
+    rnd = max(d.round for d in draws)
+    for d in draws:
+        if d.round == rnd:
+            d.s = bytes((d.s[0] ^ 1,)) + d.s[1:]
+    t.flash[1][1] = b"".join(d.to_bytes() for d in draws)
+    t.kill(1)
+    t.reboot(1)
+    assert not k.keep[1].load(t.hands[1].node, t.table_id)
+    assert k.run(lambda: all(h.app.cheats & 2 for h in t.live()), 60_000), [
+        (h.seat, h.node.leader, h.node.applied, h.app.round) for h in t.live()]
+    assert all(h.node.leader == 0 for h in t.live())
+    assert k.run(t.done, 1_800_000)
+    recs = t.records()
+    assert all(r == recs[0] for r in recs) and referee(recs[0])[1] == 0
