@@ -417,7 +417,15 @@ class Table:
         g = self.game
         f = self.rx  # the lobby's frame: free between radio polls
         for seq in range(self._move_at + 1, self.node.applied + 1):
-            if self.node.entry(seq, f) and f.etype in (wire.T_ACTION, wire.T_YATZY) and \
+            if not self.node.entry(seq, f):
+                continue
+            if f.etype == wire.T_SHAKE:
+                # a Yatzy re-roll landed after the screen showed the dice (the press came while
+                # the last hold was being shaken, its roll count not yet moved on): the move
+                # answered dice that are gone, and sent now it would take a roll nobody chose, or
+                # one past the last; dropped, the screen shows the new roll
+                return True
+            if f.etype in (wire.T_ACTION, wire.T_YATZY) and \
                     f.who != s and not (f.etype == wire.T_ACTION and f.kind == wire.A_SHOW):
                 g.rejected(s, tablelog.RJ_LATE, seq)
                 return True
