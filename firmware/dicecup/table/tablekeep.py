@@ -6,11 +6,12 @@ What is kept (tlog.bin, written whole after every change of the applied entry or
 a .tmp file and a rename, so a power cut leaves the last complete copy): the table id, the term it
 followed and the term of its last entry, how many entries it applied, and the state after them as
 a snapshot carries it (the log's chain, the seated handhelds, who plays each seat, the game's own
-state with the record so far). A digest at the end proves the copy whole. The log window itself is
-not kept: a handheld behind the others gets the missing entries, or a snapshot, as after any reboot.
+state with the record so far), with the newest entries it applied as its log holds them, so that
+one further along than the others can serve those entries. A digest at the end proves the copy
+whole. A handheld behind the others gets the missing entries, or a snapshot, as after any reboot.
 
 The restored state is this handheld's own, checked only by itself: the table's handhelds then elect
-the sequencer by the boot rule in tablelog (Node._entitled, docs/protocol.md) and the one furthest
+the sequencer by the boot rule in tablelog (Node._heir, docs/protocol.md) and the one furthest
 along is caught up from, as at any takeover.
 """
 import hashlib
@@ -21,10 +22,12 @@ from dicecup.table import wire
 from dicecup.core.compat import const
 
 FILE = "tlog.bin"
-_VERSION = const(1)
+_VERSION = const(2)
 _HEAD = const(13)       # version, table id (4), term (2), term of the last entry (2), applied (4)
 _STATE = const(30)      # ... then the chain (8), the seated handhelds (1), each seat's handheld (8)
 _TAG = const(8)         # a digest of everything before it
+_TAIL = const(8)        # ... after the state: the count of the newest entries kept (1), each with
+_REC = const(6)         # its number (4) and term (2) and its slot as the log keeps it (SLOT)
 
 
 def _u(b, i, n):
@@ -44,7 +47,8 @@ class Keeper:
 
     def __init__(self, path=FILE):
         self.path = path
-        self.buf = bytearray(_STATE + tablelog.SNAP_MAX + _TAG)
+        self.buf = bytearray(_STATE + 1 + _TAIL * (_REC + tablelog.SLOT) + tablelog.SNAP_MAX +
+                             _TAG)
         self.applied = -1       # the entry and term last kept (two ints: this runs every tick)
         self.term = -1
 
@@ -63,8 +67,23 @@ class Keeper:
         b[_HEAD:_HEAD + wire.CHAIN_LEN] = node.chain
         b[_HEAD + 8] = node.members
         b[_HEAD + 9:_STATE] = node.hosts
+        # the newest entries it applied, as its log holds them: after a restart of every
+        # handheld, one that got further serves them to the others as entries (a snapshot of a
+        # state only it reached would find no second handheld to vouch for it)
+        i = _STATE + 1
+        k = 0
+        for seq in range(max(1, node.applied - _TAIL + 1), node.applied + 1):
+            e = node.slot(seq)
+            if e is None:
+                continue
+            _put(b, i, seq, 4)
+            _put(b, i + 4, e[1], 2)
+            b[i + _REC:i + _REC + tablelog.SLOT] = e[0]
+            i += _REC + tablelog.SLOT
+            k += 1
+        b[_STATE] = k
         try:
-            n = node.app.snapshot(b, _STATE)
+            n = node.app.snapshot(b, i)
         except IndexError:
             return False  # the state outgrew a snapshot (as for a laggard): the last copy stays
         if n > len(b) - _TAG:
@@ -101,7 +120,9 @@ class Keeper:
         if not n or _u(b, 1, 4) != tid:
             return False
         applied = _u(b, 9, 4)
-        if not node.app.restore(memoryview(b)[_STATE:n], applied):
+        k = b[_STATE]
+        at = _STATE + 1 + k * (_REC + tablelog.SLOT)
+        if k > _TAIL or at >= n or not node.app.restore(memoryview(b)[at:n], applied):
             return False
         node.term = node._btop = _u(b, 5, 2)
         node._last_term = _u(b, 7, 2)
@@ -111,6 +132,12 @@ class Keeper:
         node.chain[:] = b[_HEAD:_HEAD + wire.CHAIN_LEN]
         node.members = b[_HEAD + 8]
         node.hosts[:] = b[_HEAD + 9:_STATE]
+        i = _STATE + 1
+        for _ in range(k):
+            seq = _u(b, i, 4)
+            if applied - _TAIL < seq <= applied:
+                node.put_slot(seq, _u(b, i + 4, 2), b[i + _REC:i + _REC + tablelog.SLOT])
+            i += _REC + tablelog.SLOT
         self.applied = applied
         self.term = node.term
         return True

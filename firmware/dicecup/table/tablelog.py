@@ -43,6 +43,7 @@ LOG_CAP = const(32)          # entries kept for resends (an 8-seat round logs ab
 AHEAD = const(8)             # out-of-order entries a follower keeps while it waits for a gap
 _BODY = const(52)            # wire.ENTRY_MAX: a packed entry
 _SLOT = const(90)            # ... and its requester's part (wire.REQ_MAX)
+SLOT = _SLOT
 SNAP_MAX = const(6144)       # largest snapshot (app state) a Node can send or receive
 PEND = const(8)              # one outstanding request per seat
 
@@ -285,6 +286,24 @@ class Node:
 
     def pending(self, who):
         return self._plen[who] != 0
+
+    def slot(self, seq):
+        """Logged entry `seq` as stored (its packed body and requester's part, SLOT bytes) and its
+        term, if it is still in the window; else None. tablekeep keeps the newest on flash."""
+        i = seq % LOG_CAP
+        if seq < 1 or self._seqs[i] != seq:
+            return None
+        return memoryview(self._slab)[i * _SLOT:(i + 1) * _SLOT], self._terms[i]
+
+    def put_slot(self, seq, term, b):
+        """Put an entry this handheld applied before a restart back in the window (tablekeep), so
+        it can serve it to a handheld that lacks it, and tell it from another entry there."""
+        i = seq % LOG_CAP
+        self._slab[i * _SLOT:(i + 1) * _SLOT] = b
+        self._seqs[i] = seq
+        self._terms[i] = term
+        self._etime[i] = self._clock
+        self._mine[i] = 0
 
     def entry(self, seq, f):
         """Fill f with logged entry `seq` (and its requester's part) if it is still in the window;
