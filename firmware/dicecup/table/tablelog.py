@@ -1373,9 +1373,9 @@ class Node:
 
     def _boot_elect(self, now):
         """Following nobody (back from a boot): when every seated handheld alive has sent a
-        heartbeat since and none follows a sequencer that leads (the whole table restarted), the seat entitled after the
-        highest term any of them kept takes the next term; every other handheld checks the
-        claim by the same rule (_term_ok). It then catches up to the furthest log, as any new
+        heartbeat since and none follows a sequencer that says it leads (the whole table
+        restarted), the heir after the highest term any of them kept takes the next term; every
+        other handheld checks the claim by the same rule (_term_ok). It then catches up to the furthest log, as any new
         sequencer does. A handheld that hears the table follow somebody joins that term instead."""
         if self._heir(self._btop, now) != self.seat or now - self._since < self.heartbeat_ms:
             return  # (not before our own heartbeat said what we kept: they check our claim by it)
