@@ -54,8 +54,10 @@ class Keeper:
 
     def save(self, node, tid):
         """Keep node's state if it changed since the last save; True when written."""
-        if node.applied == self.applied and node.term == self.term or node.applied == 0:
-            return False
+        if node.applied == self.applied and node.term == self.term or node.applied == 0 or \
+                node.leader < 0:
+            return False  # (following nobody, a handheld that gave a term up counts it 0: what
+            # it keeps is the last term it followed, the one the boot election compares)
         self.applied = node.applied
         self.term = node.term
         b = self.buf

@@ -1379,13 +1379,14 @@ class Node:
         sequencer does. A handheld that hears the table follow somebody joins that term instead."""
         if self._heir(self._btop, now) != self.seat or now - self._since < self.heartbeat_ms:
             return  # (not before our own heartbeat said what we kept: they check our claim by it)
-        for x in range(wire.SEATS_MAX):
+        two = wire.bits(self.codec.keyed()) <= 1  # a table of two: the other one's word is
+        for x in range(wire.SEATS_MAX):            # all there is (as in _term_ok)
             if x == self.seat or not self.members & (1 << x) or not self.alive(x, now):
                 continue
             if self._ack_time[x] - self._since < 0:
                 return
             lead = self._tfol[x]
-            if lead != x and lead < wire.SEATS_MAX and self._tfol[lead] == lead:
+            if lead < wire.SEATS_MAX and (two or lead != x and self._tfol[lead] == lead):
                 return  # x follows a sequencer that says it leads: the table goes on (its
                 # term, if we may follow it, is ours with their next heartbeat). A seat that
                 # says it leads a term nobody follows, or follows one that does not lead, is
