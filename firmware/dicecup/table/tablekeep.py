@@ -124,6 +124,9 @@ class Keeper:
         applied = _u(b, 9, 4)
         k = b[_STATE]
         at = _STATE + 1 + k * (_REC + tablelog.SLOT)
+        # the phase's clock starts at this boot (a deadline counted from the time 0 of a clock
+        # that went on while it was off would forfeit a seat at once)
+        node.app.now = node._clock
         if k > _TAIL or at >= n or not node.app.restore(memoryview(b)[at:n], applied):
             return False
         node.term = node._btop = _u(b, 5, 2)
