@@ -127,7 +127,7 @@ async function init(m) {
   lastFlash = new Map(Object.entries(readFlash()));
   written = false;
   mp.runPython("import sys\nsys.path[:] = " + JSON.stringify(m.manifest.path) +
-    "\nimport os\nos.chdir('/flash')\nimport entry\nentry.boot()");
+    "\nimport os\nos.chdir('/flash')\nimport entry\nentry.boot(" + (m.now || 0) + ")");
   entry = mp.pyimport("entry");
   const reply = { type: "ready", ms: Date.now() - t0, out: takeOut(), crash: entry.crash };
   if (written) {  // the boot wrote (a table's new epoch is saved before any frame)
