@@ -3,7 +3,8 @@
 A table of two: the other handheld is the sequencer and the only one a rebooted handheld can catch
 up from, so its snapshot has no witness. Its firmware is changed to write every snapshot with a
 field no game reaches (a round in play whose contributions are not all in: the seed cannot be
-made). The victim restarts mid-game, asks for a snapshot, is sent the crafted one, restarts again
+made). The victim restarts mid-game without the state it kept on flash (tlog.bin: with it, it
+would resume from its own flash), asks for a snapshot, is sent the crafted one, restarts again
 and is sent it again: it must refuse it each time and never crash (the firmware's last resort
 writes error.log on the handheld's flash). The in-process versions are in test_table_snapshots.py.
 """
@@ -13,6 +14,7 @@ import pytest
 
 from host_tools.sim import autoplay
 from host_tools.sim.hub import MAIN, Sim
+from dicecup.table import tablekeep
 from dicecup.table import wire
 from test_table_sim_attacks import RUN_MAIN  # the wrapper that runs main.py after a patch
 
@@ -83,6 +85,13 @@ def test_a_crafted_snapshot_crashes_no_handheld_nor_after_a_reset(tmp_path, game
         assert not players[1].finished
         for boot in range(2):
             at = sim.now()
+            # a handheld that kept the table's state (tablekeep) resumes from its own flash and
+            # asks for nothing: this one lost it (tlog.bin gone, as on a flash whose last write
+            # was cut), so it must start again from the sequencer's snapshot, the crafted one
+            sim.kill(1)
+            for name in (tablekeep.FILE, tablekeep.FILE + ".tmp"):
+                if os.path.exists(os.path.join(victim.flash, name)):
+                    os.remove(os.path.join(victim.flash, name))
             sim.reboot(1)
             players[1].failed = None
             play(20_000)

@@ -23,6 +23,7 @@ from host_tools.sim.hub import MAIN, Sim
 GAMES = ("snyd", "kids", "yatzy", "maxi", "yahtzee", "triple", "team", "team3", "team4")
 LANGS = ("da", "en")  # settings.json's lang: 0, 1
 LANG_KEPT = os.path.normpath(os.path.join(os.path.dirname(MAIN), os.pardir, "sim-lang"))  # the window's last language
+REBOOT_ALL_GAP_MS = (1000.0, 15000.0)  # --reboot-all: from the game's start, and between two
 GIF_FRAMES = 2000  # --gif-frames default: a 4-handheld autoplayed Snyd game is about 900 screen changes
 
 
@@ -148,6 +149,9 @@ def parser():
                    help="frames take their airtime at this bit rate and queue for the channel "
                         "(ESP-NOW's default 1 Mbps); 0 for instant frames")
     p.add_argument("--reboots", type=int, default=0, help="reboot random handhelds this often")
+    p.add_argument("--reboot-all", type=int, default=0, metavar="N",
+                   help="power-cycle every handheld at the same moment (a power strip), N times at "
+                        "random points of the game (reproducible under --seed)")
     p.add_argument("--power-cuts", type=int, default=0,
                    help="cut a random handheld's power halfway through a flash write this often")
     p.add_argument("--strangers", type=int, default=0,
@@ -322,6 +326,13 @@ def save_gif(a, rec, sim):
               file=sys.stderr)
 
 
+def _listdir(d):
+    try:
+        return os.listdir(d)
+    except OSError:
+        return []
+
+
 def headless(a, sim, rec=None):
     prog = Progress(sim, not a.quiet)
     # a Triple-Yatzy game against bots takes over 20 simulated minutes
@@ -332,6 +343,10 @@ def headless(a, sim, rec=None):
     span = (2000, max(3000, min(0.8 * limit_ms, 30000)))
     faults = sorted([(rng.uniform(*span), "reboot") for _ in range(a.reboots)]
                     + [(rng.uniform(*span), "power cut") for _ in range(a.power_cuts)])
+    # --reboot-all: the first once the table's game has begun (a seat's first dice secret is on
+    # its handheld's flash: tsecN.json), each next one a random while after the last, so that they
+    # land in the game, not in the lobby or after it
+    all_left, all_at, all_done = a.reboot_all, None, []
     players = None
     problems = []
     if a.autoplay:
@@ -348,6 +363,14 @@ def headless(a, sim, rec=None):
                 sim.reboot(victim)
             else:  # it boots again and dies halfway through one of its next flash writes
                 sim.power_cut_at_write(victim, rng.randint(1, 3))
+        if all_left and all_at is None and any(
+                n.startswith("tsec") for h in sim.handhelds for n in _listdir(h.flash)):
+            all_at = sim.now() + rng.uniform(*REBOOT_ALL_GAP_MS)
+        if all_at is not None and sim.now() >= all_at:
+            all_done.append(sim.now())
+            sim.reboot_all()
+            all_left -= 1
+            all_at = sim.now() + rng.uniform(*REBOOT_ALL_GAP_MS) if all_left else None
         for h in sim.handhelds:
             if not h.alive and h.exit_code == -9 and h.power_cuts:
                 sim.reboot(h.id)  # power back on after a cut: a normal boot on the same flash
@@ -376,6 +399,9 @@ def headless(a, sim, rec=None):
             elif not p.finished:
                 problems.append("handheld %d finished %d of %d games in %.0f s of play" % (
                     p.i + 1, p.games_done, a.games, limit_ms / 1000))
+    if all_left:
+        problems.append("--reboot-all %d: only %d of them came before the games ended" % (
+            a.reboot_all, len(all_done)))
     if a.screenshots:
         os.makedirs(a.screenshots, exist_ok=True)
         for h in sim.handhelds:
@@ -402,7 +428,10 @@ def headless(a, sim, rec=None):
     print("simulated %.1f s; frames shown %d; radio: %d sent, %d delivered, %d lost, %d duplicated"
           % (sim.now() / 1000, sum(h.frames for h in sim.handhelds), c["sent"], c["delivered"],
              c["lost"], c["dup"]))
-    if a.reboots or a.power_cuts:
+    if a.reboot_all:
+        print("every handheld restarted at once at t=%s s" % ", ".join(
+            "%.1f" % (t / 1000.0) for t in all_done))
+    if a.reboots or a.power_cuts or a.reboot_all:
         print("faults: %d boots after the first, %d power cuts mid-write" % (
             sum(h.boots - 1 for h in sim.handhelds), sum(h.power_cuts for h in sim.handhelds)))
     for msg in problems:

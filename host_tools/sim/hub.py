@@ -329,6 +329,26 @@ class Sim:
         finally:
             self._booting = False
 
+    def reboot_all(self, timeout=30.0):
+        """Power-cycle every handheld at the same moment (a room's power strip): all are off
+        before the first boots again, so none hears another's last frames, and shared time
+        stands still until all of them are up."""
+        for h in self.handhelds:
+            self.kill(h.id)
+        for h in self.handhelds:
+            self._spawn(h)
+        # read the links only, until every one is up: what they send while booting goes on the
+        # air at the next step, all together in handheld order (in batches as they happened to
+        # boot, the radio's draws would follow the processes' timing and a seeded run would not
+        # repeat)
+        deadline = time.monotonic() + timeout
+        while not all(self._ready(h) or not h.alive for h in self.handhelds):
+            if time.monotonic() > deadline:
+                raise TimeoutError("timed out waiting for every handheld to reboot\n%s"
+                                   % self.consoles())
+            self._pump(0.01)
+            self._reap()
+
     def power_cut_at_write(self, i, n=1, reboot=True):
         """Handheld i loses power in the middle of its n-th flash write from now on.
 

@@ -13,6 +13,7 @@ sounds); `--sound` plays it through pygame's mixer too. Faults and tools:
               ignored by git like all of build/; --screenshots DIR for another), the path said
   F10         toggle a lossy radio (30% loss, 10% duplicates) on and off
   F11         one more stranger on the handhelds' channel (garbage and replayed frames, 5/s)
+  F12         every handheld restarts at the same moment (a power strip; --reboot-all headless)
   Esc         quit
 """
 import json
@@ -162,7 +163,7 @@ class Window:
                 self.rects.append((r, i, b))
         c = self.sim.bus.counts
         line = "radio: %d sent, %d delivered, %d lost, %d dup%s   F1-F8 reboot, F9 screenshot, " \
-               "F10 lossy radio, F11 stranger, Esc quit   %s" % (c["sent"], c["delivered"], c["lost"], c["dup"],
+               "F10 lossy radio, F11 stranger, F12 reboot all, Esc quit   %s" % (c["sent"], c["delivered"], c["lost"], c["dup"],
                                                   " (LOSSY)" if self.lossy else "", self.message)
         s.blit(self.small.render(line, True, DIM), (8, self.height - 22))
         pygame.display.flip()
@@ -224,6 +225,9 @@ class Window:
                         self.message = "handheld %d rebooted" % (i + 1)
             elif down and ev.key == pygame.K_F9:
                 self.screenshot_all()
+            elif down and ev.key == pygame.K_F12:
+                self.sim.reboot_all()
+                self.message = "every handheld restarted at once"
             elif down and ev.key == pygame.K_F11:
                 chans = [r.channel for r in self.sim.bus.radios.values() if r.on]
                 ch = max(set(chans), key=chans.count) if chans else 1

@@ -37,12 +37,15 @@ radios is sent to by broadcast from then on (the first address may have been the
 entry triggers on every handheld at once (commitments, reveals) wait SPREAD_MS per handheld number.
 
 Persisted (store, atomic): table.json (table id, key, our number, the creator's address, the roster)
-and tsecN.json (seat N's secrets), written before a commitment leaves: a handheld that reboots comes
-back to its seat (App boots into the table when table.json exists), catches up from a snapshot and
-still reveals its dice.
+and tsecN.json (seat N's secrets), written before a commitment leaves, and tlog.bin (tablekeep: the
+log's state after every entry applied): a handheld that reboots comes back to its seat (App boots
+into the table when table.json exists) where it was, catches up from the others and still reveals
+its dice; when every handheld restarted at once, they elect a sequencer by the boot rule
+(tablelog.Node._boot_elect) and go on from the furthest state any of them kept.
 """
 import os
 
+from dicecup.table import tablekeep
 from dicecup.table import tablekeys
 from dicecup.table import tablelog
 from dicecup.table import wire
@@ -219,6 +222,7 @@ class Table:
         self._in_game = -1        # the last game (its number) seen in play with a seat here
         self._bots = {}
         self.saved_games = 0
+        self.keep = None          # tablekeep.Keeper: the log's state on flash (made when seated)
 
     # ---- public API for the screens ---------------------------------------------------------
     def suggest(self, kind, value):
@@ -399,6 +403,8 @@ class Table:
                 self._in_game == g.games:
             self._saved = g.round
             self._save_record()
+            self._persist()  # which game's record is saved: after a restart, never twice
+        self.keep.save(node, self.tid)  # after the record: a boot never saves it twice
 
     def _host(self, node):
         """The host is the sequencer. One that took over (the creator gone) hosts between games:
@@ -460,7 +466,15 @@ class Table:
         g = self.game
         f = self.rx  # the lobby's frame: free between radio polls
         for seq in range(self._move_at + 1, self.node.applied + 1):
-            if self.node.entry(seq, f) and f.etype in (wire.T_ACTION, wire.T_YATZY) and \
+            if not self.node.entry(seq, f):
+                continue
+            if f.etype == wire.T_SHAKE:
+                # a Yatzy re-roll landed after the screen showed the dice (the press came while
+                # the last hold was being shaken, its roll count not yet moved on): the move
+                # answered dice that are gone, and sent now it would take a roll nobody chose, or
+                # one past the last; dropped, the screen shows the new roll
+                return True
+            if f.etype in (wire.T_ACTION, wire.T_YATZY) and \
                     f.who != s and not (f.etype == wire.T_ACTION and f.kind == wire.A_SHOW):
                 g.rejected(s, tablelog.RJ_LATE, seq)
                 return True
@@ -701,6 +715,9 @@ class Table:
         self.node = tablelog.Node(self.who, self.codec, self.game, self._send, members, leader,
                                   self.now)
         self.node.on_frame = self._on_frame
+        if self.keep is None:
+            self.keep = tablekeep.Keeper()
+        self.keep.applied = -1  # a new Node: keep its state from the first change on
 
     def _persist(self):
         from dicecup.storage import store
@@ -713,7 +730,7 @@ class Table:
                           "order": self.order, "names": self.names,
                           "macs": [_hex(m) if m else "" for m in self.macs],
                           "kinds": list(self.game.kinds) if self.game else [],
-                          "nonces": self.nonces,
+                          "nonces": self.nonces, "saved": self._saved,
                           "game": self.gid,
                           "rules": _hex(self.mod.pack_rules(self.rules)) if self.rules else ""})
 
@@ -721,6 +738,7 @@ class Table:
         from dicecup.storage import store
         for name in [FILE] + ["tsec%d.json" % s for s in range(8)]:
             store.remove(name)
+        tablekeep.forget()
         self.mode = IDLE
         self.node = None
         self.game = None
@@ -771,6 +789,10 @@ class Table:
         k = d.get("kinds") or []
         for s in range(min(8, len(k))):
             self.game.kinds[s] = k[s]
+        # the game where it was (the whole table may have restarted: nobody to catch up from)
+        self._saved = d.get("saved", -1)
+        if self.keep.load(self.node, self.tid) and self.game.hosted and self.game.phase > P_IDLE:
+            self._in_game = self.game.games  # it played this game: its record is still due
         return True
 
     def _save_record(self):

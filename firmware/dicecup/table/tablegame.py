@@ -296,6 +296,12 @@ class TableGame:
     def _forfeit_mask(self, m):
         self.forfeited |= m
         self.part &= ~m
+        self._advance()
+
+    def _advance(self):
+        """The fair-dice phase goes on once every seat still taking part is in. A seat that left
+        the part after it committed or contributed (a reseat of its gone handheld) is dropped from
+        the mask then: it is in no longer, and the phase must not wait for a mask it completes."""
         ph = self.phase
         if ph == P_COMMIT and self.committed & self.part == self.part:
             self.committed &= self.part
@@ -319,14 +325,12 @@ class TableGame:
             self._hs[o:o + H] = f.h1
             self._hr[o:o + H] = f.h2
             self.committed |= 1 << w
-            if self.committed == self.part:
-                self._set_phase(P_CONTRIB)
+            self._advance()
             return True
         if et == wire.T_CONTRIB:
             self._r[o:o + H] = f.h1
             self.contributed |= 1 << w
-            if self.contributed == self.part:
-                self._seed_now()
+            self._advance()
             return True
         if et == wire.T_REVEAL:
             self._s[o:o + H] = f.h1
@@ -420,6 +424,13 @@ class TableGame:
         except Exception:  # (never seen) no state of our own to go back to: none at all
             keep.b[:] = b"\x00"
         clock = (self.phase_at, self._phase_live, self.last_action, self.moved_at)
+        fair = None
+        if keep.b[:1] == b"\x00":  # no game of its own: that snapshot keeps no round counter
+            # nor seats, and a refused one must not leave its own (entries replayed from the
+            # first would count from its round)
+            fair = Out(bytearray(18 + 6 * 8 * H), 0)
+            self._put_fair(fair)
+            fair = (fair.buf, self.hosted)
         try:
             self._restore(bytes(mv), seq)
             if self.phase != P_IDLE:
@@ -431,6 +442,10 @@ class TableGame:
         except Exception:  # whatever a crafted snapshot does: refused
             pass
         self._restore(bytes(keep.b), seq)  # our own state: it reads
+        if fair is not None:
+            fields, arrs, _ = self._get_fair(fair[0], 0)
+            self._set_fair(fields, arrs)
+            self.hosted = fair[1]
         self.phase_at, self._phase_live, self.last_action, self.moved_at = clock
         return False
 

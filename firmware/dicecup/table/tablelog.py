@@ -43,6 +43,7 @@ LOG_CAP = const(32)          # entries kept for resends (an 8-seat round logs ab
 AHEAD = const(8)             # out-of-order entries a follower keeps while it waits for a gap
 _BODY = const(52)            # wire.ENTRY_MAX: a packed entry
 _SLOT = const(90)            # ... and its requester's part (wire.REQ_MAX)
+SLOT = _SLOT
 SNAP_MAX = const(6144)       # largest snapshot (app state) a Node can send or receive
 PEND = const(8)              # one outstanding request per seat
 
@@ -223,6 +224,8 @@ class Node:
         self._skip = 0                  # ... but not from these: their log held an entry we refused
         self._back = leader < 0         # back from a reboot, not caught up since: it saw nothing
         self._boot = now
+        self._btop = self.term          # following nobody: the highest term any handheld kept
+        #                                 (the boot election, _heir; tablekeep restores ours)
         # our own requests in flight
         self._pbuf = bytearray(PEND * _SLOT)
         self._plen = bytearray(PEND)
@@ -283,6 +286,24 @@ class Node:
 
     def pending(self, who):
         return self._plen[who] != 0
+
+    def slot(self, seq):
+        """Logged entry `seq` as stored (its packed body and requester's part, SLOT bytes) and its
+        term, if it is still in the window; else None. tablekeep keeps the newest on flash."""
+        i = seq % LOG_CAP
+        if seq < 1 or self._seqs[i] != seq:
+            return None
+        return memoryview(self._slab)[i * _SLOT:(i + 1) * _SLOT], self._terms[i]
+
+    def put_slot(self, seq, term, b):
+        """Put an entry this handheld applied before a restart back in the window (tablekeep), so
+        it can serve it to a handheld that lacks it, and tell it from another entry there."""
+        i = seq % LOG_CAP
+        self._slab[i * _SLOT:(i + 1) * _SLOT] = b
+        self._seqs[i] = seq
+        self._terms[i] = term
+        self._etime[i] = self._clock
+        self._mine[i] = 0
 
     def entry(self, seq, f):
         """Fill f with logged entry `seq` (and its requester's part) if it is still in the window;
@@ -669,6 +690,12 @@ class Node:
             self._acked[s] = f.ack
             self._ack_time[s] = now
             self._tfol[s] = f.flags & _F_LEADER_MASK
+            if self._tfol[s] == _NO_LEADER and self.leader < 0 and f.term > self._btop and \
+                    (f.term >> 3) - (self.term >> 3) <= 1 and f.term < TERM_TOP:
+                # the term it kept through its boot: at most one takeover past ours (the kept
+                # terms of a table that restarted at once differ by a takeover under way at most;
+                # a claim beyond is a lie, and would let a seat march the term to the top)
+                self._btop = f.term
         if f.term > self.term or (self.leader < 0 and f.term >= self.term):
             if self._term_ok(f.term, now):
                 self.term = f.term
@@ -680,6 +707,7 @@ class Node:
             else:
                 self.dropped[D_SEIZE] += 1
                 if t == wire.T_ENTRY or t == wire.T_SNAP:
+                    self._not_from(s)
                     return D_SEIZE
         elif f.term < self.term and (t == wire.T_ENTRY or t == wire.T_SNAP):
             self.dropped[D_STALE] += 1
@@ -906,10 +934,13 @@ class Node:
         alive. So nobody seizes a live sequencer, nor wedges the table with a huge term
         (docs/protocol.md, trap 8)."""
         lead = term & _TERM_SEAT
-        if lead == self.seat:
-            return self.leader < 0  # we led it before a reboot: lead again, in a new term
+        if lead == self.seat:  # we led it before a reboot: lead again, in a new term, when a
+            return self.leader < 0 and self._follows(lead, term)  # handheld still follows us
         if self._tseen[lead] < term or self._bad & (1 << lead) or term >= TERM_TOP:
             return False
+        if self.leader < 0 and lead == self._heir(self._btop, now) and \
+                (term >> 3) == (self._btop >> 3) + 1:
+            return True  # the boot election's seat claims the term after every kept one
         if self.leader >= 0 and not self._entitled(lead, (term >> 3) - (self.term >> 3), now):
             return False
         keyed = self.codec.keyed()
@@ -920,12 +951,29 @@ class Node:
         others = 0
         for x in range(wire.SEATS_MAX):
             if x != lead and x != self.seat and keyed & (1 << x):
-                if self._tseen[x] >= term:
-                    return True
+                if self._tseen[x] >= term and (self.leader >= 0 or self._tfol[x] == lead):
+                    return True  # (back from a boot: its heartbeat says it follows that term's
+                    # sequencer; one back from the same restart sends its kept term, and follows
+                    # nobody)
                 if self.alive(x, now):
                     others += 1
         # back from a reboot with nobody else to hear from but that sequencer: follow it
         return self.leader < 0 and not others
+
+    def _not_from(self, s):
+        """Catching up from seat s, we were sent an entry of a term above ours (one we never
+        followed: s led it alone, or claims to) or a forged one: not from that seat, as for an
+        entry the rules refuse (_apply_ready); its log comes back from ours (D_CONFLICT)."""
+        if s == self._from and self.is_leader() and not self.ready:
+            self._skip |= 1 << s
+            self._from = -1
+
+    def _follows(self, lead, term):
+        """True if another handheld's latest heartbeat follows `lead`, sent in `term` or later."""
+        for x in range(wire.SEATS_MAX):
+            if x != self.seat and self._tfol[x] == lead and self._tseen[x] >= term:
+                return True
+        return False
 
     def _on_entry(self, f, now):
         s = f.seat
@@ -942,7 +990,11 @@ class Node:
         seq = f.seq
         if seq <= self.applied:
             i = seq % LOG_CAP
-            if self._seqs[i] == seq and self._terms[i] != f.eterm:
+            if self._seqs[i] == seq and self._terms[i] != f.eterm or \
+                    self._seqs[i] != seq and 0 <= self._last_term < f.eterm:
+                # (an entry we applied but no longer hold, e.g. kept through a restart of every
+                # handheld, had a term no higher than our last one: terms never go down along
+                # the log, so this is another entry at that place)
                 self.dropped[D_CONFLICT] += 1
                 self._nack(f.seat, 0, 0, now)  # our log forked: start again from a snapshot
                 return D_CONFLICT
@@ -953,6 +1005,7 @@ class Node:
             self._nack(f.seat, self.applied + 1, seq, now)
             return D_AHEAD
         if f.eterm > self.term or not self.codec.request_ok(f):
+            self._not_from(s)
             self.dropped[D_FORGED] += 1
             return D_FORGED
         self._store(seq, f.eterm, f, now)
@@ -1011,7 +1064,9 @@ class Node:
                     f = due(self.tmp)  # a seat that missed its deadline: the app's FORFEIT
                     if f is not None:
                         self.log_local(f, now)
-        elif self.leader < 0 or self._gone(self.leader, now):
+        elif self.leader < 0:
+            self._boot_elect(now)
+        elif self._gone(self.leader, now):
             self._maybe_take_over(now)
         else:
             self._judge(now)
@@ -1135,6 +1190,10 @@ class Node:
             return
         if now - s.at > VOUCH_WAIT_MS:
             self._snap = None
+            # a new sequencer catching up from a state nobody vouched for (only its sender got
+            # that far: every handheld restarted, and the log's entries were not kept) goes on
+            # without it; that seat's entries past ours come back from our snapshot (D_CONFLICT)
+            self._not_from(s.sender)
             return
         if now - s.asked < ASK_MS:
             return
@@ -1240,7 +1299,7 @@ class Node:
         for i in range(wire.SEATS_MAX):
             self.hosts[i] = buf[9 + i]
         self.applied = s.seq
-        self._last_term = 0  # unknown: the snapshot does not say who logged its last entry
+        self._last_term = -1  # unknown: the snapshot does not say who logged its last entry
         for i in range(LOG_CAP):
             self._seqs[i] = 0
         self._snap = None
@@ -1301,6 +1360,40 @@ class Node:
         self.ready = False
         self._since = now
         self._heartbeat(now)
+
+    def _heir(self, term, now):
+        """Who leads after `term`'s sequencer: itself while it is alive and followed, else the
+        next seated handheld clockwise that is (-1: none)."""
+        s = term & _TERM_SEAT
+        for _ in range(wire.SEATS_MAX):
+            if self.members & (1 << s) and not self._gone(s, now):
+                return s
+            s = (s + 1) % wire.SEATS_MAX
+        return -1
+
+    def _boot_elect(self, now):
+        """Following nobody (back from a boot): when every seated handheld alive has sent a
+        heartbeat since and none follows a sequencer that says it leads (the whole table
+        restarted), the heir after the highest term any of them kept takes the next term; every
+        other handheld checks the claim by the same rule (_term_ok). It then catches up to the furthest log, as any new
+        sequencer does. A handheld that hears the table follow somebody joins that term instead."""
+        if self._heir(self._btop, now) != self.seat or now - self._since < self.heartbeat_ms:
+            return  # (not before our own heartbeat said what we kept: they check our claim by it)
+        two = wire.bits(self.codec.keyed()) <= 1  # a table of two: the other one's word is
+        for x in range(wire.SEATS_MAX):            # all there is (as in _term_ok)
+            if x == self.seat or not self.members & (1 << x) or not self.alive(x, now):
+                continue
+            if self._ack_time[x] - self._since < 0:
+                return
+            lead = self._tfol[x]
+            if lead < wire.SEATS_MAX and (two or lead != x and self._tfol[lead] == lead):
+                return  # x follows a sequencer that says it leads: the table goes on (its
+                # term, if we may follow it, is ours with their next heartbeat). A seat that
+                # says it leads a term nobody follows, or follows one that does not lead, is
+                # one seat's word: it holds up no election
+        if self._btop > self.term:
+            self.term = self._btop
+        self._take_over(now)
 
     def _catch_up(self, now):
         """A new sequencer first hears every live seat, fetches the furthest log any of them

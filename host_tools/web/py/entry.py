@@ -31,9 +31,14 @@ def _fail(e):
     crash = "%s: %s" % (type(e).__name__, e)
 
 
-def boot():
-    """What main.py does before its loop."""
+def boot(now=0):
+    """What main.py does before its loop, at the page's time now (ms): a handheld booted again
+    (a reload) starts its clock there, so its first tick is not a jump over the time it was off
+    (its table would count every other handheld silent since its boot, and gone)."""
     global _app, _hw, _last
+    t = time.ticks_ms()
+    if now > t:
+        time.advance(now - t)
     try:
         _hw = hw.Hardware()
         _app = app.App(_hw)

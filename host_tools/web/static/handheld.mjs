@@ -30,7 +30,7 @@ async function fetchBytes(url) {
 let mp, entry, env = {};
 let inbound = new Uint8Array(0), inAt = 0;
 let outChunks = [], outLen = 0;
-let steps = 0, flashEvery = 25, lastFlash = new Map();
+let steps = 0, flashEvery = 25, lastFlash = new Map(), written = false;
 const FLASH = "/flash";
 
 function heap() { return mp._module.HEAPU8; }
@@ -104,6 +104,19 @@ async function init(m) {
     mkdirs("/" + f.split("/").slice(0, -1).join("/"));
     FS.writeFile("/" + f, got[i]);
   });
+  // a file written (closed after writing) or renamed on the flash: the step's reply carries the
+  // flash, so the page's storage holds it before the frames of that step leave (a handheld writes a
+  // secret before its commitment goes out, and its table's state after every entry: a reload,
+  // which restarts every handheld at once, must find them; docs/web.md)
+  const close = FS.close, rename = FS.rename;
+  FS.close = (stream) => {
+    if (stream && (stream.flags & 3) && String(stream.path).startsWith(FLASH + "/")) written = true;
+    return close.call(FS, stream);
+  };
+  FS.rename = (a, b) => {
+    if (String(b).startsWith(FLASH + "/")) written = true;
+    return rename.call(FS, a, b);
+  };
   mkdirs(FLASH);
   const flash = m.flash || {};
   if (!flash["pinmap.json"]) flash["pinmap.json"] = new TextEncoder().encode(JSON.stringify(m.manifest.pinmap));
@@ -112,10 +125,17 @@ async function init(m) {
     FS.writeFile(FLASH + "/" + p, data);
   }
   lastFlash = new Map(Object.entries(readFlash()));
+  written = false;
   mp.runPython("import sys\nsys.path[:] = " + JSON.stringify(m.manifest.path) +
-    "\nimport os\nos.chdir('/flash')\nimport entry\nentry.boot()");
+    "\nimport os\nos.chdir('/flash')\nimport entry\nentry.boot(" + (m.now || 0) + ")");
   entry = mp.pyimport("entry");
-  port.post({ type: "ready", ms: Date.now() - t0, out: takeOut(), crash: entry.crash });
+  const reply = { type: "ready", ms: Date.now() - t0, out: takeOut(), crash: entry.crash };
+  if (written) {  // the boot wrote (a table's new epoch is saved before any frame)
+    written = false;
+    const files = readFlash();
+    if (flashChanged(files)) reply.flash = files;
+  }
+  port.post(reply);
 }
 
 function step(m) {
@@ -124,7 +144,8 @@ function step(m) {
   const wait = entry.tick(m.now);
   const ms = performance.now() - t0;
   const reply = { type: "out", out: takeOut(), wait, ms, crash: wait < 0 ? entry.crash : null };
-  if (++steps % flashEvery === 0) {
+  if (++steps % flashEvery === 0 || written) {
+    written = false;
     const files = readFlash();
     if (flashChanged(files)) reply.flash = files;
   }

@@ -59,7 +59,7 @@ class Handheld {
     }
     const ready = this.wait("ready");
     this.post({ type: "init", base: hub.base, manifest: hub.manifest, env, flash: this.flash, heap: hub.heap,
-      flashEvery: hub.flashEvery });
+      flashEvery: hub.flashEvery, now: hub.now });  // (a reload boots at the page's time)
     const m = await ready;
     this.alive = true;
     this.bootMs = m.ms;
