@@ -1,0 +1,26 @@
+"""An outside attacker's findings against the table protocol (attacks/README.md): each test states
+a promise of docs/protocol.md and fails while the attack in attacks/ still breaks it."""
+import os
+import sys
+
+import pytest
+
+ATTACKS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "attacks")
+sys.path.insert(0, ATTACKS)
+
+
+@pytest.fixture(autouse=True)
+def _keep_cwd_and_urandom():
+    cwd, ur = os.getcwd(), os.urandom
+    yield
+    os.chdir(cwd)
+    os.urandom = ur
+
+
+def test_a_sequencer_cannot_rekey_a_seat_and_speak_for_it(tmp_path):
+    """Authentic: a frame counts as a seat's only if that seat's handheld sent it. The sequencer
+    sends Cy one ROSTER line giving Bo a public key of its own; Cy must not apply a move in Bo's
+    name that Bo never made."""
+    import roster_rekey
+    bad, forged, _, _ = roster_rekey.play(True, tmp=str(tmp_path))
+    assert not bad, "Cy applied moves in Bo's name that Bo never sent: %s" % bad
