@@ -24,3 +24,14 @@ def test_a_sequencer_cannot_rekey_a_seat_and_speak_for_it(tmp_path):
     import roster_rekey
     bad, forged, _, _ = roster_rekey.play(True, tmp=str(tmp_path))
     assert not bad, "Cy applied moves in Bo's name that Bo never sent: %s" % bad
+
+
+def test_an_ordinary_seat_cannot_frame_the_honest_sequencer_as_a_censor(tmp_path):
+    """The sequencer orders, nothing more, nor does anyone take the role out of turn; followers
+    leave a sequencer only when it ignores a seat. Bo tags its bid for Cy alone and, just before
+    each of Cy's hand-ons, asks the sequencer for a snapshot (NACK 0), whose 400 ms hold makes it
+    drop the handed-on request: Cy must not depose the honest Anna, and Bo must not lead."""
+    import frame_the_sequencer as F
+    cy, bo, anna, _ = F.play(True, tmp=str(tmp_path))
+    assert not cy._bad & (1 << F.ANNA), "Cy deposed the honest sequencer; it follows %d" % cy.leader
+    assert not bo.is_leader()
