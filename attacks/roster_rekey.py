@@ -24,10 +24,10 @@ from _table3 import Trio, run, verdict, wire, tablekeys, snyd  # noqa: E402
 BO, CY = 1, 2
 
 
-def watch(t):
-    """Record what Bo's node asks for, and every entry Cy applies in Bo's name."""
+def watch(t, victim, target):
+    """Record what victim's node asks for, and every entry target applies in victim's name."""
     asked, applied = [], []
-    bo, cy = t.tables[BO], t.tables[CY]
+    bo, cy = t.tables[victim], t.tables[target]
     sub = bo.node.submit
 
     def submit(f, now):
@@ -38,59 +38,78 @@ def watch(t):
     ap = app.apply
 
     def apply(f, seq):
-        if f.etype not in (wire.T_SEATS, wire.T_FORFEIT) and f.rby == BO:
+        if f.etype not in (wire.T_SEATS, wire.T_FORFEIT) and f.rby == victim:
             applied.append((f.etype, f.round, f.kind, f.count, f.face))
         return ap(f, seq)
     app.apply = apply
     return asked, applied
 
 
+def rekey(t, atk, victim, target):
+    """Handheld atk (the sequencer) sends target one ROSTER line naming a public key of its own
+    for handheld victim; returns a Codec that speaks as victim to atk and target."""
+    a = t.tables[atk]
+    t.cd(atk)
+    evil = tablekeys.new_secret(os.urandom)
+    evil_key = tablekeys.pair_key(evil, a.pubs[target], a.tid)
+    f = wire.Frame()
+    f.type = wire.T_ROSTER
+    f.n = len(a.order) if a.order else wire.bits(a.node.members)
+    f.k = a.order.index(victim) if victim in a.order else victim
+    f.value = victim
+    f.name[:] = a.names[victim].encode()[:wire.NAME_LEN].ljust(wire.NAME_LEN, b"\0")
+    f.pub[:] = tablekeys.public(evil)
+    a.node._emit(target, f)           # one keyed frame, for the target only
+    t.tick(2)
+    forger = wire.Codec()
+    forger.seat_at(a.tid, victim)
+    forger.set_key(atk, a.keys[victim])   # the pair key the sequencer really shares with victim
+    forger.set_key(target, evil_key)      # the one it made the target use for victim
+    return forger, t.tables[target].keys[victim] == evil_key
+
+
+def forge_move(t, atk, victim, target, forger):
+    """On victim's turn, the sequencer logs a Snyd move in victim's name (a call if there is a
+    bid, else every die a six). Returns the move, or None if it is not victim's turn."""
+    a = t.tables[atk]
+    g = a.game
+    if g is None or g.phase != 3 or g.game.on_turn != victim:
+        return None
+    f = wire.Frame()
+    f.type = f.etype = wire.T_ACTION
+    f.who = victim
+    f.round = g.round
+    if g.game.bid_face:
+        f.kind = wire.A_SNYD
+    else:
+        f.kind, f.count, f.face = wire.A_BID, 6, 6
+    forger.sign_request(f, victim, a.node.applied, (1 << atk) | (1 << target))
+    f.ack = f.rack
+    f.seq = 1
+    t.cd(atk)
+    before = a.node.applied
+    a.node._on_request(f, t.now)
+    if a.node.applied == before:
+        return None
+    return (f.etype, f.round, f.kind, f.count, f.face)
+
+
 def play(attack, tmp=None):
     t = Trio(3, rules=snyd.Rules(dice=2), tmp=tmp)
     t.seat_all()
     t.start()
-    asked, applied = watch(t)
-    a, cy = t.tables[0], t.tables[CY]
+    asked, applied = watch(t, BO, CY)
+    cy = t.tables[CY]
     forged = []
     if attack:
-        t.cd(0)
-        evil = tablekeys.new_secret(os.urandom)
-        evil_pub = tablekeys.public(evil)
-        evil_key = tablekeys.pair_key(evil, a.pubs[CY], a.tid)
-        f = a.f
-        f.type = wire.T_ROSTER
-        f.n = len(a.order)
-        f.k = a.order.index(BO)
-        f.value = BO
-        f.name[:] = b"Bo".ljust(wire.NAME_LEN, b"\0")
-        f.pub[:] = evil_pub
-        a.node._emit(CY, f)           # one keyed frame, for Cy only: Bo never hears it
-        t.tick(2)
-        print("Cy's key for Bo is now the sequencer's:", cy.keys[BO] == evil_key)
-        forger = wire.Codec()
-        forger.seat_at(a.tid, BO)
-        forger.set_key(0, a.keys[BO])   # the pair key the sequencer really shares with Bo
-        forger.set_key(CY, evil_key)    # the one it made Cy use for Bo
+        forger, ok = rekey(t, 0, BO, CY)
+        print("Cy's key for Bo is now the sequencer's:", ok)
 
         def forge():
-            g = a.game
-            if g is None or g.phase != 3 or g.game.on_turn != BO or forged:
-                return
-            f = wire.Frame()
-            f.type = f.etype = wire.T_ACTION
-            f.who = BO
-            f.round = g.round
-            if g.game.bid_face:
-                f.kind = wire.A_SNYD
-            else:
-                f.kind, f.count, f.face = wire.A_BID, 6, 6   # every die a six
-            forger.sign_request(f, BO, a.node.applied, (1 << 0) | (1 << CY))
-            f.ack = f.rack
-            f.seq = 1
-            t.cd(0)
-            a.node._on_request(f, t.now)
-            if a.node.applied and a.node.entry(a.node.applied, wire.Frame()):
-                forged.append((f.etype, f.round, f.kind, f.count, f.face))
+            if not forged:
+                m = forge_move(t, 0, BO, CY, forger)
+                if m:
+                    forged.append(m)
         t.movers[0] = lambda tb, m=t.movers[0]: (forge(), m(tb))
     t.until(lambda: cy.saved_games, 300000)
     not_asked = [e for e in applied if e not in asked]

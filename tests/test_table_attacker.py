@@ -35,3 +35,11 @@ def test_an_ordinary_seat_cannot_frame_the_honest_sequencer_as_a_censor(tmp_path
     cy, bo, anna, _ = F.play(True, tmp=str(tmp_path))
     assert not cy._bad & (1 << F.ANNA), "Cy deposed the honest sequencer; it follows %d" % cy.leader
     assert not bo.is_leader()
+
+
+def test_an_ordinary_seat_cannot_chain_its_way_to_speaking_for_the_creator(tmp_path):
+    """Authentic, chained: Bo frames the sequencer (above), leads, and re-keys Anna at Cy with one
+    ROSTER line; Cy must apply no move in Anna's name that Anna never made."""
+    import seat_to_forger
+    bad, forged, _, _ = seat_to_forger.play(True, tmp=str(tmp_path))
+    assert not bad, "Cy applied moves in Anna's name that Anna never sent: %s" % bad
