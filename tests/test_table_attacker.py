@@ -43,3 +43,12 @@ def test_an_ordinary_seat_cannot_chain_its_way_to_speaking_for_the_creator(tmp_p
     import seat_to_forger
     bad, forged, _, _ = seat_to_forger.play(True, tmp=str(tmp_path))
     assert not bad, "Cy applied moves in Anna's name that Anna never sent: %s" % bad
+
+
+def test_a_silent_witness_cannot_keep_a_rebooted_handheld_out():
+    """Alive, and withholding never pays: Cy reboots mid-game and needs a snapshot; Bo, the only
+    other live handheld, ignores every VOUCH request. Cy must still catch up (the honest sequencer's
+    snapshot, asked for, checked against Cy's flash) instead of forfeiting round after round."""
+    import silent_witness
+    got, want, forfeits = silent_witness.play(True)
+    assert got == want, "Cy applied %d of %d entries, forfeit in %d rounds" % (got, want, forfeits)
