@@ -52,3 +52,13 @@ def test_a_silent_witness_cannot_keep_a_rebooted_handheld_out():
     import silent_witness
     got, want, forfeits = silent_witness.play(True)
     assert got == want, "Cy applied %d of %d entries, forfeit in %d rounds" % (got, want, forfeits)
+
+
+def test_a_snapshot_numbered_past_the_witness_is_not_taken_on_the_senders_word():
+    """A checked snapshot: no handheld takes a state the table did not reach, "however far behind
+    the others are". The sequencer numbers a made-up snapshot 40 entries past Bo (so Bo is no
+    witness) for the rebooted Cy; Cy must not restore a state that differs from the table's."""
+    import snapshot_past_the_witness as S
+    got, bo_at, same, sent, _ = S.play(True)
+    assert not (got and not same), \
+        "Cy restored a made-up state numbered %d while the table is at %d" % (got, bo_at)
