@@ -62,3 +62,28 @@ def test_a_snapshot_numbered_past_the_witness_is_not_taken_on_the_senders_word()
     got, bo_at, same, sent, _ = S.play(True)
     assert not (got and not same), \
         "Cy restored a made-up state numbered %d while the table is at %d" % (got, bo_at)
+
+
+def test_a_roster_line_for_a_handheld_past_eight_crashes_no_lobby_screen(tmp_path):
+    """Alive: no frame crashes a handheld. The creator's ROSTER has one more line, for handheld
+    0x7F; every joiner's waiting screen names each row of the order (order_name), which must not
+    raise (in the simulator the real firmware shows "crashed": attacks/roster_crash.py)."""
+    from _table3 import Trio, table, wire
+    t = Trio(3, tmp=str(tmp_path))
+    a = t.tables[0]
+
+    def evil_roster(self=a):
+        o, f = self.order, self.f
+        n = len(o) + 1
+        for i in range(n):
+            w = o[i] if i < len(o) else 0x7F
+            ok = not w & table.BOT and w < 8
+            f.type, f.n, f.k, f.value = wire.T_ROSTER, n, i, w
+            table.pack_name(self.names[w] if ok else "", f.name)
+            f.pub[:] = self.pubs[w] if ok and self.pubs[w] else bytes(wire.PUB_LEN)
+            self.node.tell(f)
+    a.roster = evil_roster
+    t.seat_all()
+    for tb in t.tables[1:]:
+        for i in range(len(tb.order)):
+            tb.order_name(i)   # what table_lobby_ui.Waiting.draw does for each row
