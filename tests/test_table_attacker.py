@@ -92,9 +92,9 @@ def test_a_roster_line_for_a_handheld_past_eight_crashes_no_lobby_screen(tmp_pat
 def test_a_sequencer_claiming_an_entry_it_never_sends_is_still_replaced():
     """Alive / an ignored seat: a sequencer that stops logging is left after 7 s. Anna stops
     logging and her heartbeats claim one entry more than she has; the followers must still leave
-    her and finish the game (run for 3 virtual minutes)."""
+    her and finish the game (run for 1 virtual minute)."""
     import ack_lie_wedge
-    ok, at, applied, leaders, caught = ack_lie_wedge.play(True, minutes=3)
+    ok, at, applied, leaders, caught = ack_lie_wedge.play(True, minutes=1)
     assert ok, "wedged at entry %d: applied %s, following %s, caught up %s" % (
         at, applied, leaders, caught)
 
@@ -102,7 +102,7 @@ def test_a_sequencer_claiming_an_entry_it_never_sends_is_still_replaced():
 def test_a_seat_claiming_a_log_far_ahead_does_not_stall_every_new_sequencer():
     """The sequencer's role is not taken out of turn, and the game stays alive: Di's heartbeats
     claim entry 10**9 and it serves nothing; when the creator goes silent for 6 s, the next
-    sequencer must not wait to catch up from Di for ever (run for 3 virtual minutes)."""
+    sequencer must not wait to catch up from Di for ever (run for 1 virtual minute)."""
     import ack_lie_successor
-    ok, first, leaders, applied = ack_lie_successor.play(True, minutes=3)
+    ok, first, leaders, applied = ack_lie_successor.play(True, minutes=1)
     assert ok, "wedged: Bo catching up from %d; the handhelds follow %s" % (first[2], leaders)
