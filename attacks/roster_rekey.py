@@ -45,9 +45,10 @@ def watch(t, victim, target):
     return asked, applied
 
 
-def rekey(t, atk, victim, target):
+def rekey(t, atk, victim, target, wait=True):
     """Handheld atk (the sequencer) sends target one ROSTER line naming a public key of its own
-    for handheld victim; returns a Codec that speaks as victim to atk and target."""
+    for handheld victim; returns a Codec that speaks as victim to atk and target, and whether the
+    target took the key (with wait=False: the key it will take; nothing ticks)."""
     a = t.tables[atk]
     t.cd(atk)
     evil = tablekeys.new_secret(os.urandom)
@@ -60,12 +61,13 @@ def rekey(t, atk, victim, target):
     f.name[:] = a.names[victim].encode()[:wire.NAME_LEN].ljust(wire.NAME_LEN, b"\0")
     f.pub[:] = tablekeys.public(evil)
     a.node._emit(target, f)           # one keyed frame, for the target only
-    t.tick(2)
+    if wait:
+        t.tick(2)
     forger = wire.Codec()
     forger.seat_at(a.tid, victim)
     forger.set_key(atk, a.keys[victim])   # the pair key the sequencer really shares with victim
     forger.set_key(target, evil_key)      # the one it made the target use for victim
-    return forger, t.tables[target].keys[victim] == evil_key
+    return forger, (t.tables[target].keys[victim] == evil_key) if wait else evil_key
 
 
 def forge_move(t, atk, victim, target, forger):

@@ -106,3 +106,12 @@ def test_a_seat_claiming_a_log_far_ahead_does_not_stall_every_new_sequencer():
     import ack_lie_successor
     ok, first, leaders, applied = ack_lie_successor.play(True, minutes=1)
     assert ok, "wedged: Bo catching up from %d; the handhelds follow %s" % (first[2], leaders)
+
+
+def test_a_sequencer_cannot_get_an_honest_seat_named_the_cheat(tmp_path):
+    """Authentic; an honest seat is never named the cheat. The sequencer re-keys Bo at Cy as a
+    round is called and logs a REVEAL in Bo's name whose secret opens nothing: Cy must not mark
+    Bo as a cheat."""
+    import roster_named_cheat
+    cheat, forged, _ = roster_named_cheat.play(True, tmp=str(tmp_path))
+    assert not cheat, "Cy named the honest Bo the cheat (forged reveal in rounds %s)" % forged
