@@ -10,6 +10,8 @@ sequencer must, fetches "the furthest log any live seat reports" (tablelog._catc
 NACKs Di for ever and never logs anything; the followers judge it a censor and leave it; Cy takes
 over and does the same; then Di leads. (Once it leads, its own claim keeps every follower from being
 caught up: see ack_lie_wedge.py.)
+Variant "mute": Di sends no heartbeat at all, only a NACK to everyone each second: every new
+sequencer waits for a heartbeat from each live seat before it catches up, and waits for ever.
 Control: the same with an honest Di: Bo takes over and the game ends on all four handhelds.
 Verdict: 0 if the game ends; 1 if it is wedged 10 minutes on (with who leads).
 """
@@ -23,9 +25,23 @@ from host_tools.tablebus import Table  # noqa: E402
 DI = 3
 
 
-def play(attack, seed=7, minutes=10):
+def play(attack, seed=7, minutes=10, mode="ack"):
+    """mode "ack": Di's heartbeats claim entry 10**9; "mute": Di sends no heartbeat at all, only
+    a NACK to everyone each second (it stays audible, so every new sequencer waits for its
+    heartbeat: tablelog._catch_up)."""
     t = Table(seats=4, seed=seed)
-    if attack:
+    if attack and mode == "mute":
+        di = t.hands[DI].node
+
+        def heartbeat(now):
+            f = di.tx
+            f.type = wire.T_NACK
+            f.seq = 0
+            f.lo = f.hi = di.applied + 1
+            di._emit(0xFF, f)
+            di._hb_at = now
+        di._heartbeat = heartbeat
+    elif attack:
         di = t.hands[DI].node
         enc = di.codec.encode
 
@@ -54,9 +70,13 @@ def main():
         print("control: the game did not end", leaders, applied)
         sys.exit(2)
     ok, first, leaders, applied = play(True)
-    verdict(not ok, "6 s after Anna went silent Bo led=%s ready=%s catching up from %d; 10 minutes "
-            "on the handhelds follow %s with applied %s; the game did not end" % (
-                first[0] == 1, first[1], first[2], leaders, applied))
+    ok2, first2, leaders2, applied2 = play(True, mode="mute")
+    verdict(not ok or not ok2, "a claim of entry 10**9: 6 s after Anna went silent Bo led=%s "
+            "ready=%s catching up from %d; 10 minutes on the handhelds follow %s with applied %s, "
+            "the game ended: %s. No heartbeat at all (a NACK a second instead): Bo ready=%s; 10 "
+            "minutes on they follow %s, applied %s, the game ended: %s" % (
+                first[0] == 1, first[1], first[2], leaders, applied, ok, first2[1], leaders2,
+                applied2, ok2))
 
 
 if __name__ == "__main__":

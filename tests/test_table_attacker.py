@@ -115,3 +115,12 @@ def test_a_sequencer_cannot_get_an_honest_seat_named_the_cheat(tmp_path):
     import roster_named_cheat
     cheat, forged, _ = roster_named_cheat.play(True, tmp=str(tmp_path))
     assert not cheat, "Cy named the honest Bo the cheat (forged reveal in rounds %s)" % forged
+
+
+def test_a_seat_that_never_heartbeats_does_not_stall_every_new_sequencer():
+    """The same promise: Di sends no heartbeat, only a NACK to everyone each second (so it is
+    alive); when the creator goes silent for 6 s, the new sequencer must not wait for Di's
+    heartbeat for ever (run for 1 virtual minute)."""
+    import ack_lie_successor
+    ok, first, leaders, applied = ack_lie_successor.play(True, minutes=1, mode="mute")
+    assert ok, "wedged: the new sequencer ready=%s; the handhelds follow %s" % (first[1], leaders)
