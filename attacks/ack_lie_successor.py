@@ -61,6 +61,7 @@ def play(attack, seed=7, minutes=10, mode="ack"):
     t.hands[0].dead = False
     t.reboot(0)
     ok = t.run(t.done, minutes * 60000)
+    play.bad = [h.node._bad for h in t.hands]   # whom each handheld stopped following
     return ok, first, [h.node.leader for h in t.hands], [h.node.applied for h in t.hands]
 
 
@@ -71,12 +72,14 @@ def main():
         sys.exit(2)
     ok, first, leaders, applied = play(True)
     ok2, first2, leaders2, applied2 = play(True, mode="mute")
-    verdict(not ok or not ok2, "a claim of entry 10**9: 6 s after Anna went silent Bo led=%s "
+    bad2 = play.bad
+    verdict(not ok or not ok2 or any(x & 0b110 for x in bad2[:3]), "a claim of entry 10**9: 6 s after Anna went silent Bo led=%s "
             "ready=%s catching up from %d; 10 minutes on the handhelds follow %s with applied %s, "
             "the game ended: %s. No heartbeat at all (a NACK a second instead): Bo ready=%s; 10 "
-            "minutes on they follow %s, applied %s, the game ended: %s" % (
+            "minutes on they follow %s, applied %s, the game ended: %s; the honest handhelds stopped "
+            "following (masks) %s" % (
                 first[0] == 1, first[1], first[2], leaders, applied, ok, first2[1], leaders2,
-                applied2, ok2))
+                applied2, ok2, [bin(x) for x in bad2[:3]]))
 
 
 if __name__ == "__main__":
