@@ -127,3 +127,14 @@ def test_a_seat_that_never_heartbeats_does_not_stall_every_new_sequencer():
     assert first[1], "the new sequencer Bo is still catching up 6 s on (waiting for Di)"
     assert not any(x & 0b110 for x in bad[:3]) and 3 not in leaders, \
         "honest sequencers deposed (masks %s); the handhelds follow %s" % (bad[:3], leaders)
+
+
+def test_a_sequencer_cannot_stall_an_honest_seat_and_then_take_it():
+    """The sequencer cannot reseat anything a follower could not check: on Bo's turn it logs
+    nothing and its heartbeats claim one entry more than it has, so nobody is caught up (Bo cannot
+    bid, nobody judges it); after the 2-minute stall it gives Bo's seat to itself. Bo's seat must
+    stay Bo's."""
+    import stall_then_take_the_seat as S
+    why, before, after, _ = S.play(True)
+    assert not all(x == S.ANNA for x in after), \
+        "Bo's seat went to the sequencer's handheld on every handheld: %s" % after
