@@ -94,7 +94,34 @@ def play(attack, tmp, ms=40000, n=3):
         sim.close()
 
 
+def after_reset(tmp):
+    """In process: once a game starts the joiner saves its seat order (table.json) with 0x7F in it;
+    a handheld that resumes its seat from that file raises on the same row again."""
+    from _table3 import Trio, table, wire
+    from table_pair import FakeRadio
+    t = Trio(3, tmp=tmp)
+    a = t.tables[0]
+    ns = {}
+    exec(PATCH.replace("table.Table.roster = _evil", "ns['evil'] = _evil"), {"ns": ns})
+    a.roster = ns["evil"].__get__(a)
+    t.seat_all()
+    t.start()
+    t.cd(2)
+    fresh = table.Table(FakeRadio(t.air, 9), "Cy")
+    if not fresh.resume():
+        return None
+    try:
+        for i in range(len(fresh.order)):
+            fresh.order_name(i)
+    except IndexError:
+        return fresh.order
+    return None
+
+
 def main():
+    again = after_reset(tempfile.mkdtemp(prefix="dicecup-roster-resume-"))
+    print("a joiner resumed from its flash after the game started: its order %s raises again: %s"
+          % (again, again is not None))
     tmp = tempfile.mkdtemp(prefix="dicecup-roster-crash-")
     os.makedirs(os.path.join(tmp, "c"))
     os.makedirs(os.path.join(tmp, "a"))
