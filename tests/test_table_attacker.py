@@ -138,3 +138,12 @@ def test_a_sequencer_cannot_stall_an_honest_seat_and_then_take_it():
     why, before, after, _ = S.play(True)
     assert not all(x == S.ANNA for x in after), \
         "Bo's seat went to the sequencer's handheld on every handheld: %s" % after
+
+
+def test_a_misplaced_entry_labelled_with_an_honest_term_blames_nobody_honest():
+    """Only a sequencer that logged what the rules refuse is never followed again. Di, the seat
+    the new sequencer catches up from, serves it a genuine earlier bid out of place with `eterm`
+    naming Cy; the new sequencer must not stop following the honest Cy."""
+    import eterm_blame
+    bad, sent, _ = eterm_blame.play(True)
+    assert not bad & (1 << eterm_blame.CY), "Bo distrusts the honest Cy (mask %s)" % bin(bad)
