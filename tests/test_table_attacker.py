@@ -147,3 +147,13 @@ def test_a_misplaced_entry_labelled_with_an_honest_term_blames_nobody_honest():
     import eterm_blame
     bad, sent, _ = eterm_blame.play(True)
     assert not bad & (1 << eterm_blame.CY), "Bo distrusts the honest Cy (mask %s)" % bin(bad)
+
+
+def test_a_sequencer_cannot_blame_an_honest_seat_with_an_entrys_term():
+    """The same promise, the sequencer's way: just after taking a term of its own one step up, it
+    broadcasts a genuine earlier bid as the next entry with `eterm` naming Cy; no follower may stop
+    following the honest Cy (it logged nothing)."""
+    import eterm_blame
+    bad, sent, ok, _ = eterm_blame.play_sequencer(True)
+    assert not any(b & (1 << eterm_blame.CY) for b in bad), \
+        "followers distrust the honest Cy: %s" % [bin(b) for b in bad]
