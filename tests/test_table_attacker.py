@@ -157,3 +157,12 @@ def test_a_sequencer_cannot_blame_an_honest_seat_with_an_entrys_term():
     bad, sent, ok, _ = eterm_blame.play_sequencer(True)
     assert not any(b & (1 << eterm_blame.CY) for b in bad), \
         "followers distrust the honest Cy: %s" % [bin(b) for b in bad]
+
+
+def test_a_sequencer_cannot_poison_its_own_succession():
+    """Alive: when the sequencer is missing, the next live seat takes over. The sequencer first
+    labels three misplaced genuine entries with the other seats' terms (every follower distrusts
+    every other), then goes silent: some live handheld must lead with the others following."""
+    import poisoned_succession
+    ok, leaders, bad = poisoned_succession.play(True)
+    assert ok, "nobody leads the live handhelds (they follow %s; masks %s)" % (leaders, bad)
