@@ -27,14 +27,16 @@ from _table3 import Trio, run, verdict, wire, snyd  # noqa: E402
 ANNA, BO, CY = 0, 1, 2
 
 
-def play(attack, tmp=None, seed=1, after=None):
+def play(attack, tmp=None, seed=1, after=None, mode="cy-only"):
     """Returns (Cy's node, Bo's node, Anna's node, trio). `after(trio)`: more hostile steps once Bo
-    leads (a chained attack)."""
+    leads (a chained attack). mode "cy-only": the bid is tagged for Cy alone; "timed": it is an
+    ordinary broadcast, sent only while the sequencer holds (just after Bo's own NACK 0)."""
     t = Trio(3, rules=snyd.Rules(dice=2), tmp=tmp, seed=seed)
     t.seat_all()
     t.start()
     bo, cy, anna = t.tables[BO], t.tables[CY], t.tables[ANNA]
-    st = {"t0": None, "nacks": 0, "took": False}
+    st = {"t0": None, "nacks": 0, "took": False, "later": None}
+    sched = (700, 2700, 4700) if mode == "cy-only" else (0, 1000, 3000, 5000)
     if attack:
         node = bo.node
         real_submit = node.submit
@@ -45,7 +47,11 @@ def play(attack, tmp=None, seed=1, after=None):
                 f.type = f.etype
                 f.seq = 1
                 f.ack = f.rack
-                node._emit(CY, f)          # tagged for Cy only: the sequencer never hears it
+                if mode == "cy-only":
+                    node._emit(CY, f)      # tagged for Cy only: the sequencer never hears it
+                else:                      # to everyone, but only once the sequencer holds
+                    f.table, f.seat, f.term = node.codec.table, node.seat, node.term
+                    st["later"] = bytes(node.codec.encode(f, -1))
                 st["t0"] = now
                 return True
             if f.etype == wire.T_ACTION and not st["took"] and st["t0"] is not None:
@@ -58,10 +64,13 @@ def play(attack, tmp=None, seed=1, after=None):
             if t0 is None or st["took"]:
                 return
             dt = t.now - t0
-            if st["nacks"] < 3 and dt >= 700 + 2000 * st["nacks"]:
+            if st["nacks"] < len(sched) and dt >= sched[st["nacks"]]:
                 st["nacks"] += 1
                 node._nack_at = -10 ** 9
                 node._nack(ANNA, 0, 0, t.now)   # "start me again": the sequencer holds 400 ms
+            elif st["later"] is not None and st["nacks"] >= 1 and dt >= 20:
+                node.send(0xFF, st["later"])    # the bid, heard by all while the sequencer holds
+                st["later"] = None
             if cy.node._bad & (1 << ANNA):
                 node._distrust(ANNA)            # Bo "agrees": it takes the term it is next for
                 st["took"] = True
@@ -74,6 +83,9 @@ def play(attack, tmp=None, seed=1, after=None):
 
 def main():
     cy, bo, anna, _ = play(False)
+    cy2, bo2, _, _ = play(True, mode="timed")
+    print("timed variant (an ordinary broadcast bid, sent while the sequencer holds): Cy distrusts "
+          "Anna: %s, Bo leads: %s" % (bool(cy2._bad & (1 << ANNA)), bo2.is_leader()))
     if cy._bad or cy.leader != ANNA and not cy.is_leader() and cy.leader != -1:
         print("control: Cy distrusts", bin(cy._bad), "follows", cy.leader)
         sys.exit(2)

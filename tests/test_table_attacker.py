@@ -166,3 +166,12 @@ def test_a_sequencer_cannot_poison_its_own_succession():
     import poisoned_succession
     ok, leaders, bad = poisoned_succession.play(True)
     assert ok, "nobody leads the live handhelds (they follow %s; masks %s)" % (leaders, bad)
+
+
+def test_an_ordinary_seat_cannot_frame_the_sequencer_with_timing_alone(tmp_path):
+    """The same promise with nothing unusual on the air: Bo broadcasts its bid only just after its
+    own NACK 0 (the sequencer holds and drops it; Cy keeps it), and sends a NACK 0 just before each
+    of Cy's hand-ons. Cy must not depose the honest Anna."""
+    import frame_the_sequencer as F
+    cy, bo, anna, _ = F.play(True, tmp=str(tmp_path), mode="timed")
+    assert not cy._bad & (1 << F.ANNA), "Cy deposed the honest sequencer; it follows %d" % cy.leader
