@@ -20,6 +20,8 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+if __name__ == "__main__":  # an import that fails means "could not run": 2, never 0 or 1
+    sys.excepthook = lambda *a: (sys.__excepthook__(*a), os._exit(2))
 from _table3 import run, verdict, wire  # noqa: E402
 from host_tools.tablebus import Table  # noqa: E402
 from dicecup.table import tablelog  # noqa: E402
