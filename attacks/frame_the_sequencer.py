@@ -38,7 +38,9 @@ def play(attack, tmp=None, seed=1, after=None, mode="cy-only"):
     t.start()
     bo, cy, anna = t.tables[BO], t.tables[CY], t.tables[ANNA]
     st = {"t0": None, "nacks": 0, "took": False, "later": None}
-    sched = (700, 2700, 4700) if mode == "cy-only" else (0, 1000, 3000, 5000)
+    # timed: a NACK 0 at once, the bid 300 ms later (inside that hold), then a NACK 0 250 ms
+    # before each hand-on is due (the sequencer streams at most one snapshot a second to a seat)
+    sched = (700, 2700, 4700) if mode == "cy-only" else (0, 1050, 3050, 5050)
     if attack:
         node = bo.node
         real_submit = node.submit
@@ -70,7 +72,7 @@ def play(attack, tmp=None, seed=1, after=None, mode="cy-only"):
                 st["nacks"] += 1
                 node._nack_at = -10 ** 9
                 node._nack(ANNA, 0, 0, t.now)   # "start me again": the sequencer holds 400 ms
-            elif st["later"] is not None and st["nacks"] >= 1 and dt >= 20:
+            elif st["later"] is not None and st["nacks"] >= 1 and dt >= 300:
                 node.send(0xFF, st["later"])    # the bid, heard by all while the sequencer holds
                 st["later"] = None
             if cy.node._bad & (1 << ANNA):
