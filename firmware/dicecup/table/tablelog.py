@@ -246,6 +246,8 @@ class Node:
         self._leader_seen = now
         self._lead_at = now             # when we began to follow this term (_entitled)
         self._waiting = 0               # an entry held until our clock agrees (RJ_WAIT)
+        self._behind_at = now           # since when we lag the sequencer's claim, making no
+        self._behind_n = 0              # progress (applied stayed at this): _starved
         self._tail_at = -1              # when to repeat the newest entry (-1: not due)
         self._last_term = 0             # the term of the last entry applied
         self._tail_n = 0
@@ -751,8 +753,7 @@ class Node:
             return True
         if f.n > wire.SEATS_MAX:
             return False
-        if self._back and self.caught_up() and self._ack_time[self.leader] - self._boot >= 0:
-            self._back = False  # caught up to what the sequencer said since our boot
+        self._note_back()
         # back from a reboot and replaying the log, it has no observation of that time (its own
         # handheld was gone, in fact): it takes what the others checked live
         gone = 0 if self._back else self._absent(now)
@@ -828,6 +829,22 @@ class Node:
                 for i in range(PEND):
                     self._slen[i] = 0
                 return
+
+    def _note_back(self):
+        if self._back and self.caught_up() and self._ack_time[self.leader] - self._boot >= 0:
+            self._back = False  # caught up to what the sequencer said since our boot
+
+    def _starved(self, now):
+        """A sequencer whose heartbeats claim entries it never serves keeps every follower from
+        being caught up, and so from judging it (_judge, _police): lagging its claim for censor_ms
+        with not one entry applied meanwhile is a reason to stop following it. Not while back from
+        a reboot (a snapshot may wait for its witness), nor counted from before we followed it."""
+        self._note_back()
+        if self.caught_up() or self._back or self.applied != self._behind_n:
+            self._behind_at = now
+            self._behind_n = self.applied
+        elif now - self._behind_at >= self.censor_ms and now - self._lead_at >= self.censor_ms:
+            self._distrust(self.leader)
 
     def _police(self, now):
         """Every follower runs the deadline on its own clock for every seat, the sequencer's own
@@ -1016,6 +1033,7 @@ class Node:
         else:
             self._judge(now)
             self._police(now)
+            self._starved(now)
         if self._snap is not None:
             self._snap_tick(now)
         for w in range(PEND):
