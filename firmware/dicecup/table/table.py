@@ -510,9 +510,17 @@ class Table:
         w = f.value
         n = f.n
         if not w & BOT and w < 8:
-            self.names[w] = unpack_name(f.name)
             pub = bytes(f.pub)
-            if w != self.who and w != self._host_seat() and pub != self.pubs[w]:
+            if self.keys[w] is not None and pub != self.pubs[w] and w != self.who and \
+                    self.playing():
+                # in a game a key we hold is never replaced, nor its name: else the sequencer
+                # could give another handheld a key of its own and speak for it (Authentic).
+                # In the lobby a number freed by remove_seat goes to the next joiner, new key
+                pub = None
+            else:
+                self.names[w] = unpack_name(f.name)
+            if pub is not None and w != self.who and w != self._host_seat() and \
+                    pub != self.pubs[w]:
                 from dicecup.table import tablekeys  # a new handheld: rare, and in a game only for a lost ROSTER
                 try:
                     ahead = self.pre.get(pub) if self.pre else None  # agreed while browsing
