@@ -490,7 +490,12 @@ class Node:
             self.dropped[D_FORGED] += 1
             return
         if now < self._hold:
-            return  # a snapshot waits for its witnesses: asked again, it is logged then
+            # a snapshot waits for its witnesses: kept (one per seat) and logged once the hold
+            # ends (_unhold). Dropped, a seat's NACK 0 timed before each hand-on of a request
+            # would make the honest sequencer look like a censor to the follower relaying it
+            if sender != self.seat and not self._slen[f.who]:
+                self._keep(f, f.who, now)
+            return
         if self._logged_since(f, f.ack if sender != self.seat else 0):
             if sender == self.seat:
                 self._match_pending(f)
@@ -508,6 +513,21 @@ class Node:
             self._refuse(sender, f, reason, lo)
             return
         self._sequence(f, now)
+
+    def _unhold(self, now):
+        """The sequencer's hold is over: the requests kept during it (in the watch's buffer, which
+        a sequencer does not use otherwise) go through _on_request now."""
+        f = self.tmp
+        for w in range(PEND):
+            if self._slen[w]:
+                off = w * _SLOT
+                wire.unpack_entry(self._sbuf, off, f)
+                wire.unpack_req(self._sbuf, off + _BODY, f)
+                self._slen[w] = 0
+                f.type = f.etype
+                f.ack = f.rack
+                f.seq = 0
+                self._on_request(f, now)
 
     def _refuse(self, sender, f, reason, lo):
         if sender == self.seat:
@@ -1022,6 +1042,8 @@ class Node:
                     if self._lossy(now) and not self._all_acked(now):
                         self._send_entry(BROADCAST, self.applied)
                 self._resend(now)
+                if now >= self._hold:
+                    self._unhold(now)
                 self.app.now = now
                 due = getattr(self.app, "overdue", None)
                 if due is not None and now >= self._hold:
