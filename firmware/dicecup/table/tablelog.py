@@ -246,8 +246,9 @@ class Node:
         self._leader_seen = now
         self._lead_at = now             # when we began to follow this term (_entitled)
         self._waiting = 0               # an entry held until our clock agrees (RJ_WAIT)
-        self._behind_at = now           # since when we lag the sequencer's claim, making no
-        self._behind_n = 0              # progress (applied stayed at this): _starved
+        self._behind_at = now           # since when we lag the log we chase, making no progress
+        self._behind_n = 0              # (applied stayed at this): a follower the sequencer's
+                                        # claim (_starved), a new sequencer a seat's (_catch_up)
         self._tail_at = -1              # when to repeat the newest entry (-1: not due)
         self._last_term = 0             # the term of the last entry applied
         self._tail_n = 0
@@ -1346,12 +1347,15 @@ class Node:
         """A new sequencer first hears every live seat, fetches the furthest log any of them
         reports, and only then logs anything: what the old one logged is never overwritten."""
         best, top = -1, self.applied
+        waited = now - self._since >= 2 * self.heartbeat_ms
         for s in range(wire.SEATS_MAX):
             if not self.members & (1 << s) or s == self.seat or not self.alive(s, now):
                 continue
             if (self._bad | self._skip) & (1 << s):
                 continue  # a seat we stopped following, or whose log held what we refused
             if self._ack_time[s] - self._since < 0:
+                if waited:
+                    continue  # no heartbeat in two periods: it tells us nothing of its log
                 return  # not heard since we took over: wait for its heartbeat
             if self._acked[s] > top:
                 best, top = s, self._acked[s]
@@ -1361,5 +1365,14 @@ class Node:
                 if self._plen[w]:
                     self._pnext[w] = now
         else:
+            if best != self._from or self.applied != self._behind_n:
+                self._behind_at = now  # progress (or a new seat to fetch from): wait afresh
+                self._behind_n = self.applied
+            elif now - self._behind_at >= self.missing_ms:
+                # it claims a log it does not serve (a lie would keep us from logging until the
+                # followers took us for a censor): catch up without it
+                self._skip |= 1 << best
+                self._from = -1
+                return
             self._from = best  # its entries are taken too (checked like any sequencer's)
             self._nack(best, self.applied + 1, top, now)
