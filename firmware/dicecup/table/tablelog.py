@@ -207,6 +207,7 @@ class Node:
         self._terms = [0] * LOG_CAP
         self._etime = [0] * LOG_CAP
         self._mine = bytearray(LOG_CAP)  # 1: checked by this handheld as it logged it
+        self._by = bytearray(LOG_CAP)   # the handheld whose frame brought it (what it vouches for)
         # what we know of every other handheld
         n = wire.SEATS_MAX
         self._heard = [now] * n
@@ -546,6 +547,7 @@ class Node:
         self._terms[i] = term
         self._etime[i] = now
         self._mine[i] = mine
+        self._by[i] = self.seat if mine else f.seat
 
     def _valid(self, f, now):
         """0 when entry f may be applied now: its requester plays the seat it speaks for (SEATS and
@@ -588,7 +590,9 @@ class Node:
                 # play): it is not followed any more, and the next seat takes over
                 self._seqs[i] = 0
                 self.dropped[D_INVALID] += 1
-                self._distrust(f.eterm & _TERM_SEAT)
+                # the handheld that sent it: eterm is only that sender's word, so blaming the
+                # term's sequencer would let any sender name an innocent seat
+                self._distrust(self._by[i])
                 if self.is_leader() and not self.ready and self._from >= 0:
                     # catching up from a log that holds it: not from that seat (it comes back
                     # from our snapshot: D_CONFLICT)
