@@ -509,7 +509,9 @@ class Table:
         public key (a new one: the pairwise key with it)."""
         w = f.value
         n = f.n
-        if not w & BOT and w < 8:
+        if n > wire.SEATS_MAX or f.k >= n or w & ~BOT >= 8:
+            return  # no such seat or handheld: stored, it would crash every screen naming it
+        if not w & BOT:
             pub = bytes(f.pub)
             if self.keys[w] is not None and pub != self.pubs[w] and w != self.who and \
                     self.playing():
@@ -636,7 +638,9 @@ class Table:
             self.who = d["who"]
             self.tname = d["tname"]
             self.kids = d["kids"]
-            self.order = d["order"]
+            # a file saved before its ROSTER lines were checked (_rostered) may name a handheld
+            # that cannot be: such a row is left out, never shown
+            self.order = [w for w in d["order"] if w == -1 or 0 <= w & ~BOT < 8][:8]
             self.names = d["names"]
             self.macs = [_unhex(m) if m else None for m in d["macs"]]
             self.nonces = d.get("nonces") or [0] * 8
