@@ -78,6 +78,7 @@ _STEP = wire.SNAP_DATA_MAX
 _HEAD = const(17)          # a snapshot starts with the chain (8), members (1) and hosts (8)
 _ZERO = bytes(wire.CHAIN_LEN)
 _NO_WORD = b"\xff" * wire.CHAIN_LEN  # a VOUCH answer: "my state rests on a sender's word"
+_PAST = b"\xfe" * wire.CHAIN_LEN     # ... "I am past that entry" (ask for a newer snapshot)
 VOUCH_WAIT_MS = const(1500)  # a snapshot not vouched for by then is dropped (asked again later)
 RESTART_MS = const(5000)     # a snapshot is taken this long after we asked to start again
 
@@ -153,6 +154,7 @@ class Incoming:
         self.asked = now
         self.vouched = False    # a handheld other than the sender vouched for it
         self.mute = 0           # handhelds that said they cannot vouch (_NO_WORD)
+        self.said = 0           # handhelds that answered at all (_silent)
 
 
 ASK_MS = const(100)
@@ -1179,7 +1181,9 @@ class Node:
                 self._snap = None  # chunks that never completed
             return
         if now - s.at > VOUCH_WAIT_MS:
-            self._snap = None
+            s.mute |= self._silent(s)
+            if not self._accept_snap(now):
+                self._snap = None
             return
         if now - s.asked < ASK_MS:
             return
@@ -1193,32 +1197,37 @@ class Node:
         f.chain[:] = _ZERO
         self._emit(BROADCAST, f)
 
+    def _vouch(self, dest, lo, chain):
+        t = self.tx
+        t.type = wire.T_VOUCH
+        t.seq = 0
+        t.lo = lo
+        t.chain[:] = chain
+        self._emit(dest, t)
+
     def _on_vouch(self, f, now):
         if bytes(f.chain) == _ZERO:
             if self._word:  # what we hold is a sender's word: passing it on would vouch for it
-                t = self.tx
-                t.type = wire.T_VOUCH
-                t.seq = 0
-                t.lo = f.lo
-                t.chain[:] = _NO_WORD
-                self._emit(f.seat, t)
-            elif f.lo == self.applied and self.applied:
+                self._vouch(f.seat, f.lo, _NO_WORD)
+            elif f.lo != self.applied or not self.applied:
+                # past it, or back from a reboot and not there (so it cannot vouch, and may
+                # need a snapshot itself): say so; silence would count as a refusal (_silent).
+                # Only behind it, it says nothing yet: the entries may bring it there
+                if f.lo < self.applied or self._back:
+                    self._vouch(f.seat, f.lo, _PAST if f.lo < self.applied else _NO_WORD)
+            else:
                 out = _Hash()
                 try:
                     self._snapshot_into(out)
                 except IndexError:
                     return
-                t = self.tx
-                t.type = wire.T_VOUCH
-                t.seq = 0
-                t.lo = self.applied
-                t.chain[:] = out.digest()[:wire.CHAIN_LEN]
-                self._emit(f.seat, t)
+                self._vouch(f.seat, self.applied, out.digest()[:wire.CHAIN_LEN])
             return
         s = self._snap
         if s is None or s.digest is None or f.lo != s.seq or f.seat == s.sender or \
                 f.seat == self.seat or f.seat >= wire.SEATS_MAX:
             return
+        s.said |= 1 << f.seat
         if bytes(f.chain) == _NO_WORD:
             s.mute |= 1 << f.seat
         elif bytes(f.chain) == s.digest:
@@ -1227,18 +1236,28 @@ class Node:
 
     def _witness(self, s, now):
         """Whether a handheld other than the snapshot's sender can vouch for it, now or once the
-        sequencer's entries bring it there: one that is alive, has not said its own state rests on
-        a sender's word (_NO_WORD), and is within the sender's window of the snapshot (or has sent
-        no heartbeat since the snapshot began, to say where it is). That it is
-        behind is no reason to take the sender's word (a hostile sequencer would number its
-        snapshot past everyone): the snapshot waits for its vouch, and is asked again later."""
+        sequencer's entries bring it there: one that is alive and has not said its own state rests
+        on a sender's word (_NO_WORD), however far behind. That it is behind is no reason to take
+        the sender's word (a hostile sequencer would number its snapshot past everyone): the
+        snapshot waits for its vouch, and is asked again later."""
         keyed = self.codec.keyed()
         for x in range(wire.SEATS_MAX):
             if keyed & (1 << x) and x != s.sender and x != self.seat and self.alive(x, now) and \
-                    not s.mute & (1 << x) and (self._acked[x] + LOG_CAP >= s.seq or
-                                               self._ack_time[x] - s.began < 0):
-                return True  # (one not heard since the snapshot began may be near: wait for it)
+                    not s.mute & (1 << x):
+                return True
         return False
+
+    def _silent(self, s):
+        """The handhelds that said nothing to a whole vouch wait although a heartbeat sent since
+        the snapshot began shows them at its entry or past it: an honest one answers (its word,
+        _PAST or _NO_WORD), so these refuse, and count as mute. Else one seat ignoring every
+        VOUCH request would keep a rebooted handheld out of the game for good."""
+        m = 0
+        for x in range(wire.SEATS_MAX):
+            if not s.said & (1 << x) and self._acked[x] >= s.seq and \
+                    self._ack_time[x] - s.began >= 0:
+                m |= 1 << x
+        return m
 
     def _alone(self, s, now):
         """True if no handheld but the sender and this one is alive (a table of two)."""
