@@ -252,6 +252,7 @@ class Node:
         self._behind_at = now           # since when we lag the log we chase, making no progress
         self._behind_n = 0              # (applied stayed at this): a follower the sequencer's
                                         # claim (_starved), a new sequencer a seat's (_catch_up)
+        self._starved_at = now          # when _starved last looked (a gap: it counts afresh)
         self._tail_at = -1              # when to repeat the newest entry (-1: not due)
         self._last_term = 0             # the term of the last entry applied
         self._tail_n = 0
@@ -867,7 +868,9 @@ class Node:
         with not one entry applied meanwhile is a reason to stop following it. Not while back from
         a reboot (a snapshot may wait for its witness), nor counted from before we followed it."""
         self._note_back()
-        if self.caught_up() or self._back or self.applied != self._behind_n:
+        gap = now - self._starved_at > self.heartbeat_ms  # it did not look (sequencer gone)
+        self._starved_at = now
+        if gap or self.caught_up() or self._back or self.applied != self._behind_n:
             self._behind_at = now
             self._behind_n = self.applied
         elif now - self._behind_at >= self.censor_ms and now - self._lead_at >= self.censor_ms:
@@ -1210,10 +1213,12 @@ class Node:
             if self._word:  # what we hold is a sender's word: passing it on would vouch for it
                 self._vouch(f.seat, f.lo, _NO_WORD)
             elif f.lo != self.applied or not self.applied:
-                # past it, or back from a reboot and not there (so it cannot vouch, and may
-                # need a snapshot itself): say so; silence would count as a refusal (_silent).
-                # Only behind it, it says nothing yet: the entries may bring it there
-                if f.lo < self.applied or self._back:
+                # past it, or with nothing applied since it started (back from a reboot, or a
+                # laggard needing a snapshot too: it cannot vouch) - say so; silence counts as
+                # a refusal (_silent). A handheld that kept up and is only behind says nothing
+                # yet: the entries may bring it there (and a sequencer claiming entries it never
+                # sends cannot make it give up its word)
+                if f.lo < self.applied or self._back or not self.applied:
                     self._vouch(f.seat, f.lo, _PAST if f.lo < self.applied else _NO_WORD)
             else:
                 out = _Hash()
