@@ -575,6 +575,8 @@ class Table:
         public key (a new one: the pairwise key with it)."""
         w = f.value
         n = f.n
+        if n > wire.SEATS_MAX or f.k >= n or w & ~BOT >= 8:
+            return  # no such seat or handheld: stored, it would crash every screen naming it
         d = (f.round - self.kround) & 0xFFFF
         if d >= 0x8000:
             return  # a line of an earlier round, delayed
@@ -582,12 +584,17 @@ class Table:
             self.kround = f.round
             self.order = [-1] * n
             self._kr_dirty = True
-        if not w & BOT and w < 8:
-            self.names[w] = unpack_name(f.name)
+        if not w & BOT:
             pub = bytes(f.pub)
-            if w != self.who and w != self._host_seat() and pub != self.pubs[w] and \
-                    not (self.playing() and self.pubs[w] is not None):  # in a game, only a
-                # key it lacks (a roster lost before the start): those it holds stay as compared
+            if self.playing() and self.pubs[w] is not None and w != self.who:
+                # in a game a key we hold is never replaced, nor its name: else the sequencer
+                # could give another handheld a key of its own and speak for it (Authentic);
+                # only a key it lacks is filled (a roster lost before the start)
+                pub = None
+            else:
+                self.names[w] = unpack_name(f.name)
+            if pub is not None and w != self.who and w != self._host_seat() and \
+                    pub != self.pubs[w]:
                 from dicecup.table import tablekeys  # a new handheld: rare, and in a game only for a lost ROSTER
                 try:
                     ahead = self.pre.get(pub) if self.pre else None  # agreed while browsing
@@ -773,7 +780,9 @@ class Table:
             self.who = d["who"]
             self.tname = d["tname"]
             self.kids = d["kids"]
-            self.order = d["order"]
+            # a file saved before its ROSTER lines were checked (_rostered) may name a handheld
+            # that cannot be: such a row is left out, never shown
+            self.order = [w for w in d["order"] if w == -1 or 0 <= w & ~BOT < 8][:8]
             self.names = d["names"]
             self.macs = [_unhex(m) if m else None for m in d["macs"]]
             self.nonces = d.get("nonces") or [0] * 8

@@ -79,6 +79,7 @@ _STEP = wire.SNAP_DATA_MAX
 _HEAD = const(17)          # a snapshot starts with the chain (8), members (1) and hosts (8)
 _ZERO = bytes(wire.CHAIN_LEN)
 _NO_WORD = b"\xff" * wire.CHAIN_LEN  # a VOUCH answer: "my state rests on a sender's word"
+_PAST = b"\xfe" * wire.CHAIN_LEN     # ... "I am past that entry" (ask for a newer snapshot)
 VOUCH_WAIT_MS = const(1500)  # a snapshot not vouched for by then is dropped (asked again later)
 RESTART_MS = const(5000)     # a snapshot is taken this long after we asked to start again
 
@@ -154,6 +155,7 @@ class Incoming:
         self.asked = now
         self.vouched = False    # a handheld other than the sender vouched for it
         self.mute = 0           # handhelds that said they cannot vouch (_NO_WORD)
+        self.said = 0           # handhelds that answered at all (_silent)
 
 
 ASK_MS = const(100)
@@ -208,6 +210,7 @@ class Node:
         self._terms = [0] * LOG_CAP
         self._etime = [0] * LOG_CAP
         self._mine = bytearray(LOG_CAP)  # 1: checked by this handheld as it logged it
+        self._by = bytearray(LOG_CAP)   # the handheld whose frame brought it (what it vouches for)
         # what we know of every other handheld
         n = wire.SEATS_MAX
         self._heard = [now] * n
@@ -249,6 +252,10 @@ class Node:
         self._leader_seen = now
         self._lead_at = now             # when we began to follow this term (_entitled)
         self._waiting = 0               # an entry held until our clock agrees (RJ_WAIT)
+        self._behind_at = now           # since when we lag the log we chase, making no progress
+        self._behind_n = 0              # (applied stayed at this): a follower the sequencer's
+                                        # claim (_starved), a new sequencer a seat's (_catch_up)
+        self._starved_at = now          # when _starved last looked (a gap: it counts afresh)
         self._tail_at = -1              # when to repeat the newest entry (-1: not due)
         self._last_term = 0             # the term of the last entry applied
         self._tail_n = 0
@@ -509,7 +516,12 @@ class Node:
             self.dropped[D_FORGED] += 1
             return
         if now < self._hold:
-            return  # a snapshot waits for its witnesses: asked again, it is logged then
+            # a snapshot waits for its witnesses: kept (one per seat) and logged once the hold
+            # ends (_unhold). Dropped, a seat's NACK 0 timed before each hand-on of a request
+            # would make the honest sequencer look like a censor to the follower relaying it
+            if sender != self.seat and not self._slen[f.who]:
+                self._keep(f, f.who, now)
+            return
         if self._logged_since(f, f.ack if sender != self.seat else 0):
             if sender == self.seat:
                 self._match_pending(f)
@@ -528,6 +540,21 @@ class Node:
             return
         self._sequence(f, now)
 
+    def _unhold(self, now):
+        """The sequencer's hold is over: the requests kept during it (in the watch's buffer, which
+        a sequencer does not use otherwise) go through _on_request now."""
+        f = self.tmp
+        for w in range(PEND):
+            if self._slen[w]:
+                off = w * _SLOT
+                wire.unpack_entry(self._sbuf, off, f)
+                wire.unpack_req(self._sbuf, off + _BODY, f)
+                self._slen[w] = 0
+                f.type = f.etype
+                f.ack = f.rack
+                f.seq = 0
+                self._on_request(f, now)
+
     def _refuse(self, sender, f, reason, lo):
         if sender == self.seat:
             if f.who < PEND:
@@ -544,6 +571,7 @@ class Node:
         self._terms[i] = term
         self._etime[i] = now
         self._mine[i] = mine
+        self._by[i] = self.seat if mine else f.seat
 
     def _valid(self, f, now):
         """0 when entry f may be applied now: its requester plays the seat it speaks for (SEATS and
@@ -586,7 +614,9 @@ class Node:
                 # play): it is not followed any more, and the next seat takes over
                 self._seqs[i] = 0
                 self.dropped[D_INVALID] += 1
-                self._distrust(f.eterm & _TERM_SEAT)
+                # the handheld that sent it: eterm is only that sender's word, so blaming the
+                # term's sequencer would let any sender name an innocent seat
+                self._distrust(self._by[i])
                 if self.is_leader() and not self.ready and self._from >= 0:
                     # catching up from a log that holds it: not from that seat (it comes back
                     # from our snapshot: D_CONFLICT)
@@ -779,8 +809,7 @@ class Node:
             return True
         if f.n > wire.SEATS_MAX:
             return False
-        if self._back and self.caught_up() and self._ack_time[self.leader] - self._boot >= 0:
-            self._back = False  # caught up to what the sequencer said since our boot
+        self._note_back()
         # back from a reboot and replaying the log, it has no observation of that time (its own
         # handheld was gone, in fact): it takes what the others checked live
         gone = 0 if self._back else self._absent(now)
@@ -856,6 +885,24 @@ class Node:
                 for i in range(PEND):
                     self._slen[i] = 0
                 return
+
+    def _note_back(self):
+        if self._back and self.caught_up() and self._ack_time[self.leader] - self._boot >= 0:
+            self._back = False  # caught up to what the sequencer said since our boot
+
+    def _starved(self, now):
+        """A sequencer whose heartbeats claim entries it never serves keeps every follower from
+        being caught up, and so from judging it (_judge, _police): lagging its claim for censor_ms
+        with not one entry applied meanwhile is a reason to stop following it. Not while back from
+        a reboot (a snapshot may wait for its witness), nor counted from before we followed it."""
+        self._note_back()
+        gap = now - self._starved_at > self.heartbeat_ms  # it did not look (sequencer gone)
+        self._starved_at = now
+        if gap or self.caught_up() or self._back or self.applied != self._behind_n:
+            self._behind_at = now
+            self._behind_n = self.applied
+        elif now - self._behind_at >= self.censor_ms and now - self._lead_at >= self.censor_ms:
+            self._distrust(self.leader)
 
     def _police(self, now):
         """Every follower runs the deadline on its own clock for every seat, the sequencer's own
@@ -1058,6 +1105,8 @@ class Node:
                     if self._lossy(now) and not self._all_acked(now):
                         self._send_entry(BROADCAST, self.applied)
                 self._resend(now)
+                if now >= self._hold:
+                    self._unhold(now)
                 self.app.now = now
                 due = getattr(self.app, "overdue", None)
                 if due is not None and now >= self._hold:
@@ -1071,6 +1120,7 @@ class Node:
         else:
             self._judge(now)
             self._police(now)
+            self._starved(now)
         if self._snap is not None:
             self._snap_tick(now)
         for w in range(PEND):
@@ -1189,11 +1239,13 @@ class Node:
                 self._snap = None  # chunks that never completed
             return
         if now - s.at > VOUCH_WAIT_MS:
-            self._snap = None
-            # a new sequencer catching up from a state nobody vouched for (only its sender got
-            # that far: every handheld restarted, and the log's entries were not kept) goes on
-            # without it; that seat's entries past ours come back from our snapshot (D_CONFLICT)
-            self._not_from(s.sender)
+            s.mute |= self._silent(s)  # a witness silent the whole wait refuses (mute)
+            if not self._accept_snap(now):
+                self._snap = None
+                # a new sequencer catching up from a state nobody vouched for (only its sender got
+                # that far: every handheld restarted, and the log's entries were not kept) goes on
+                # without it; that seat's entries past ours come back from our snapshot (D_CONFLICT)
+                self._not_from(s.sender)
             return
         if now - s.asked < ASK_MS:
             return
@@ -1207,32 +1259,39 @@ class Node:
         f.chain[:] = _ZERO
         self._emit(BROADCAST, f)
 
+    def _vouch(self, dest, lo, chain):
+        t = self.tx
+        t.type = wire.T_VOUCH
+        t.seq = 0
+        t.lo = lo
+        t.chain[:] = chain
+        self._emit(dest, t)
+
     def _on_vouch(self, f, now):
         if bytes(f.chain) == _ZERO:
             if self._word:  # what we hold is a sender's word: passing it on would vouch for it
-                t = self.tx
-                t.type = wire.T_VOUCH
-                t.seq = 0
-                t.lo = f.lo
-                t.chain[:] = _NO_WORD
-                self._emit(f.seat, t)
-            elif f.lo == self.applied and self.applied:
+                self._vouch(f.seat, f.lo, _NO_WORD)
+            elif f.lo != self.applied or not self.applied:
+                # past it, or with nothing applied since it started (back from a reboot, or a
+                # laggard needing a snapshot too: it cannot vouch) - say so; silence counts as
+                # a refusal (_silent). A handheld that kept up and is only behind says nothing
+                # yet: the entries may bring it there (and a sequencer claiming entries it never
+                # sends cannot make it give up its word)
+                if f.lo < self.applied or self._back or not self.applied:
+                    self._vouch(f.seat, f.lo, _PAST if f.lo < self.applied else _NO_WORD)
+            else:
                 out = _Hash()
                 try:
                     self._snapshot_into(out)
                 except IndexError:
                     return
-                t = self.tx
-                t.type = wire.T_VOUCH
-                t.seq = 0
-                t.lo = self.applied
-                t.chain[:] = out.digest()[:wire.CHAIN_LEN]
-                self._emit(f.seat, t)
+                self._vouch(f.seat, self.applied, out.digest()[:wire.CHAIN_LEN])
             return
         s = self._snap
         if s is None or s.digest is None or f.lo != s.seq or f.seat == s.sender or \
                 f.seat == self.seat or f.seat >= wire.SEATS_MAX:
             return
+        s.said |= 1 << f.seat
         if bytes(f.chain) == _NO_WORD:
             s.mute |= 1 << f.seat
         elif bytes(f.chain) == s.digest:
@@ -1241,18 +1300,28 @@ class Node:
 
     def _witness(self, s, now):
         """Whether a handheld other than the snapshot's sender can vouch for it, now or once the
-        sequencer's entries bring it there: one that is alive, has not said its own state rests on
-        a sender's word (_NO_WORD), and is within the sender's window of the snapshot (or has sent
-        no heartbeat since the snapshot began, to say where it is). That it is
-        behind is no reason to take the sender's word (a hostile sequencer would number its
-        snapshot past everyone): the snapshot waits for its vouch, and is asked again later."""
+        sequencer's entries bring it there: one that is alive and has not said its own state rests
+        on a sender's word (_NO_WORD), however far behind. That it is behind is no reason to take
+        the sender's word (a hostile sequencer would number its snapshot past everyone): the
+        snapshot waits for its vouch, and is asked again later."""
         keyed = self.codec.keyed()
         for x in range(wire.SEATS_MAX):
             if keyed & (1 << x) and x != s.sender and x != self.seat and self.alive(x, now) and \
-                    not s.mute & (1 << x) and (self._acked[x] + LOG_CAP >= s.seq or
-                                               self._ack_time[x] - s.began < 0):
-                return True  # (one not heard since the snapshot began may be near: wait for it)
+                    not s.mute & (1 << x):
+                return True
         return False
+
+    def _silent(self, s):
+        """The handhelds that said nothing to a whole vouch wait although a heartbeat sent since
+        the snapshot began shows them at its entry or past it: an honest one answers (its word,
+        _PAST or _NO_WORD), so these refuse, and count as mute. Else one seat ignoring every
+        VOUCH request would keep a rebooted handheld out of the game for good."""
+        m = 0
+        for x in range(wire.SEATS_MAX):
+            if not s.said & (1 << x) and self._acked[x] >= s.seq and \
+                    self._ack_time[x] - s.began >= 0:
+                m |= 1 << x
+        return m
 
     def _alone(self, s, now):
         """True if no handheld but the sender and this one is alive (a table of two)."""
@@ -1399,12 +1468,15 @@ class Node:
         """A new sequencer first hears every live seat, fetches the furthest log any of them
         reports, and only then logs anything: what the old one logged is never overwritten."""
         best, top = -1, self.applied
+        waited = now - self._since >= 2 * self.heartbeat_ms
         for s in range(wire.SEATS_MAX):
             if not self.members & (1 << s) or s == self.seat or not self.alive(s, now):
                 continue
             if (self._bad | self._skip) & (1 << s):
                 continue  # a seat we stopped following, or whose log held what we refused
             if self._ack_time[s] - self._since < 0:
+                if waited:
+                    continue  # no heartbeat in two periods: it tells us nothing of its log
                 return  # not heard since we took over: wait for its heartbeat
             if self._acked[s] > top:
                 best, top = s, self._acked[s]
@@ -1414,5 +1486,14 @@ class Node:
                 if self._plen[w]:
                     self._pnext[w] = now
         else:
+            if best != self._from or self.applied != self._behind_n:
+                self._behind_at = now  # progress (or a new seat to fetch from): wait afresh
+                self._behind_n = self.applied
+            elif now - self._behind_at >= self.missing_ms:
+                # it claims a log it does not serve (a lie would keep us from logging until the
+                # followers took us for a censor): catch up without it
+                self._skip |= 1 << best
+                self._from = -1
+                return
             self._from = best  # its entries are taken too (checked like any sequencer's)
             self._nack(best, self.applied + 1, top, now)

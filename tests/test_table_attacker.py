@@ -1,0 +1,177 @@
+"""An outside attacker's findings against the table protocol (attacks/README.md): each test states
+a promise of docs/protocol.md and fails while the attack in attacks/ still breaks it."""
+import os
+import sys
+
+import pytest
+
+ATTACKS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "attacks")
+sys.path.insert(0, ATTACKS)
+
+
+@pytest.fixture(autouse=True)
+def _keep_cwd_and_urandom():
+    cwd, ur = os.getcwd(), os.urandom
+    yield
+    os.chdir(cwd)
+    os.urandom = ur
+
+
+def test_a_sequencer_cannot_rekey_a_seat_and_speak_for_it(tmp_path):
+    """Authentic: a frame counts as a seat's only if that seat's handheld sent it. The sequencer
+    sends Cy one ROSTER line giving Bo a public key of its own; Cy must not apply a move in Bo's
+    name that Bo never made."""
+    import roster_rekey
+    bad, forged, _, _ = roster_rekey.play(True, tmp=str(tmp_path))
+    assert not bad, "Cy applied moves in Bo's name that Bo never sent: %s" % bad
+
+
+def test_an_ordinary_seat_cannot_frame_the_honest_sequencer_as_a_censor(tmp_path):
+    """The sequencer orders, nothing more, nor does anyone take the role out of turn; followers
+    leave a sequencer only when it ignores a seat. Bo tags its bid for Cy alone and, just before
+    each of Cy's hand-ons, asks the sequencer for a snapshot (NACK 0), whose 400 ms hold makes it
+    drop the handed-on request: Cy must not depose the honest Anna, and Bo must not lead."""
+    import frame_the_sequencer as F
+    cy, bo, anna, _ = F.play(True, tmp=str(tmp_path))
+    assert not cy._bad & (1 << F.ANNA), "Cy deposed the honest sequencer; it follows %d" % cy.leader
+    assert not bo.is_leader()
+
+
+def test_an_ordinary_seat_cannot_chain_its_way_to_speaking_for_the_creator(tmp_path):
+    """Authentic, chained: Bo frames the sequencer (above), leads, and re-keys Anna at Cy with one
+    ROSTER line; Cy must apply no move in Anna's name that Anna never made."""
+    import seat_to_forger
+    bad, forged, _, _ = seat_to_forger.play(True, tmp=str(tmp_path))
+    assert not bad, "Cy applied moves in Anna's name that Anna never sent: %s" % bad
+
+
+def test_a_silent_witness_cannot_keep_a_rebooted_handheld_out():
+    """Alive, and withholding never pays: Cy reboots mid-game and needs a snapshot; Bo, the only
+    other live handheld, ignores every VOUCH request. Cy must still catch up (the honest sequencer's
+    snapshot, asked for, checked against Cy's flash) instead of forfeiting round after round."""
+    import silent_witness
+    got, want, forfeits = silent_witness.play(True)
+    assert got == want, "Cy applied %d of %d entries, forfeit in %d rounds" % (got, want, forfeits)
+
+
+def test_a_snapshot_numbered_past_the_witness_is_not_taken_on_the_senders_word():
+    """A checked snapshot: no handheld takes a state the table did not reach, "however far behind
+    the others are". The sequencer numbers a made-up snapshot 40 entries past Bo (so Bo is no
+    witness) for the rebooted Cy; Cy must not restore a state that differs from the table's."""
+    import snapshot_past_the_witness as S
+    got, bo_at, same, sent, _ = S.play(True)
+    assert not (got and not same), \
+        "Cy restored a made-up state numbered %d while the table is at %d" % (got, bo_at)
+
+
+def test_a_roster_line_for_a_handheld_past_eight_crashes_no_lobby_screen(tmp_path):
+    """Alive: no frame crashes a handheld. The creator's ROSTER has one more line, for handheld
+    0x7F; every joiner's waiting screen names each row of the order (order_name), which must not
+    raise (in the simulator the real firmware shows "crashed": attacks/roster_crash.py)."""
+    from _table3 import Trio, table, wire
+    t = Trio(3, tmp=str(tmp_path))
+    a = t.tables[0]
+
+    def evil_roster(self=a):
+        o, f = self.order, self.f
+        n = len(o) + 1
+        for i in range(n):
+            w = o[i] if i < len(o) else 0x7F
+            ok = not w & table.BOT and w < 8
+            f.type, f.n, f.k, f.value = wire.T_ROSTER, n, i, w
+            table.pack_name(self.names[w] if ok else "", f.name)
+            f.pub[:] = self.pubs[w] if ok and self.pubs[w] else bytes(wire.PUB_LEN)
+            self.node.tell(f)
+    a.roster = evil_roster
+    t.seat_all()
+    for tb in t.tables[1:]:
+        for i in range(len(tb.order)):
+            tb.order_name(i)   # what table_lobby_ui.Waiting.draw does for each row
+
+
+def test_a_sequencer_claiming_an_entry_it_never_sends_is_still_replaced():
+    """Alive / an ignored seat: a sequencer that stops logging is left after 7 s. Anna stops
+    logging and her heartbeats claim one entry more than she has; the followers must still leave
+    her and finish the game (run for 1 virtual minute)."""
+    import ack_lie_wedge
+    ok, at, applied, leaders, caught = ack_lie_wedge.play(True, minutes=1)
+    assert ok, "wedged at entry %d: applied %s, following %s, caught up %s" % (
+        at, applied, leaders, caught)
+
+
+def test_a_seat_claiming_a_log_far_ahead_does_not_stall_every_new_sequencer():
+    """The sequencer's role is not taken out of turn, and the game stays alive: Di's heartbeats
+    claim entry 10**9 and it serves nothing; when the creator goes silent for 6 s, the next
+    sequencer must not wait to catch up from Di for ever (run for 1 virtual minute)."""
+    import ack_lie_successor
+    ok, first, leaders, applied = ack_lie_successor.play(True, minutes=1)
+    assert ok, "wedged: Bo catching up from %d; the handhelds follow %s" % (first[2], leaders)
+
+
+def test_a_sequencer_cannot_get_an_honest_seat_named_the_cheat(tmp_path):
+    """Authentic; an honest seat is never named the cheat. The sequencer re-keys Bo at Cy as a
+    round is called and logs a REVEAL in Bo's name whose secret opens nothing: Cy must not mark
+    Bo as a cheat."""
+    import roster_named_cheat
+    cheat, forged, _ = roster_named_cheat.play(True, tmp=str(tmp_path))
+    assert not cheat, "Cy named the honest Bo the cheat (forged reveal in rounds %s)" % forged
+
+
+def test_a_seat_that_never_heartbeats_does_not_stall_every_new_sequencer():
+    """The same promise: Di sends no heartbeat, only a NACK to everyone each second (so it is
+    alive); when the creator goes silent for 6 s, the new sequencer must not wait for Di's
+    heartbeat until it is deposed, nor the role pass the honest Bo and Cy to reach Di."""
+    import ack_lie_successor
+    ok, first, leaders, applied = ack_lie_successor.play(True, minutes=1, mode="mute")
+    bad = ack_lie_successor.play.bad
+    assert first[1], "the new sequencer Bo is still catching up 6 s on (waiting for Di)"
+    assert not any(x & 0b110 for x in bad[:3]) and 3 not in leaders, \
+        "honest sequencers deposed (masks %s); the handhelds follow %s" % (bad[:3], leaders)
+
+
+def test_a_sequencer_cannot_stall_an_honest_seat_and_then_take_it():
+    """The sequencer cannot reseat anything a follower could not check: on Bo's turn it logs
+    nothing and its heartbeats claim one entry more than it has, so nobody is caught up (Bo cannot
+    bid, nobody judges it); after the 2-minute stall it gives Bo's seat to itself. Bo's seat must
+    stay Bo's."""
+    import stall_then_take_the_seat as S
+    why, before, after, _ = S.play(True)
+    assert not all(x == S.ANNA for x in after), \
+        "Bo's seat went to the sequencer's handheld on every handheld: %s" % after
+
+
+def test_a_misplaced_entry_labelled_with_an_honest_term_blames_nobody_honest():
+    """Only a sequencer that logged what the rules refuse is never followed again. Di, the seat
+    the new sequencer catches up from, serves it a genuine earlier bid out of place with `eterm`
+    naming Cy; the new sequencer must not stop following the honest Cy."""
+    import eterm_blame
+    bad, sent, _ = eterm_blame.play(True)
+    assert not bad & (1 << eterm_blame.CY), "Bo distrusts the honest Cy (mask %s)" % bin(bad)
+
+
+def test_a_sequencer_cannot_blame_an_honest_seat_with_an_entrys_term():
+    """The same promise, the sequencer's way: just after taking a term of its own one step up, it
+    broadcasts a genuine earlier bid as the next entry with `eterm` naming Cy; no follower may stop
+    following the honest Cy (it logged nothing)."""
+    import eterm_blame
+    bad, sent, ok, _ = eterm_blame.play_sequencer(True)
+    assert not any(b & (1 << eterm_blame.CY) for b in bad), \
+        "followers distrust the honest Cy: %s" % [bin(b) for b in bad]
+
+
+def test_a_sequencer_cannot_poison_its_own_succession():
+    """Alive: when the sequencer is missing, the next live seat takes over. The sequencer first
+    labels three misplaced genuine entries with the other seats' terms (every follower distrusts
+    every other), then goes silent: some live handheld must lead with the others following."""
+    import poisoned_succession
+    ok, leaders, bad = poisoned_succession.play(True)
+    assert ok, "nobody leads the live handhelds (they follow %s; masks %s)" % (leaders, bad)
+
+
+def test_an_ordinary_seat_cannot_frame_the_sequencer_with_timing_alone(tmp_path):
+    """The same promise with nothing unusual on the air: Bo broadcasts its bid only just after its
+    own NACK 0 (the sequencer holds and drops it; Cy keeps it), and sends a NACK 0 just before each
+    of Cy's hand-ons. Cy must not depose the honest Anna."""
+    import frame_the_sequencer as F
+    cy, bo, anna, _ = F.play(True, tmp=str(tmp_path), mode="timed")
+    assert not cy._bad & (1 << F.ANNA), "Cy deposed the honest sequencer; it follows %d" % cy.leader
