@@ -64,6 +64,7 @@ class _Seat:
         self.me = me
         self.dice = dice
         self.shown = shown
+        self.actions = actions
         self.jok = g.rules.jokers and not g.palifico
         p = _PARAMS[lv]
         self.w_new = p[0] / 100
@@ -174,6 +175,9 @@ def _move(seat, lv, rng, may):
     me = seat.me
     if lv == 0:
         return _kids(seat, may, rng)
+    if lv == 3:
+        from dicecup.bots import snyd_hard  # the hard level's own judgement: only hard bots load it
+        return snyd_hard.move(seat, rng, may)
     par = _PARAMS[lv]
     has_bid = g.bid_face != 0
     on_turn = may & 3

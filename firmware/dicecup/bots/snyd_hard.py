@@ -1,0 +1,235 @@
+"""snyd_hard: the hard Snyd bot's judgement - it reads the table (snyd_bot.play and decide() hand it
+the hard level's turns; loaded only when a hard bot plays, so the other levels never hold it).
+
+    move(seat, rng, may) -> the move, as snyd_bot._move answers (seat: a snyd_bot._Seat)
+    post(seat, s, face) -> list: P(seat s's hidden dice hold k that count for face), k = 0..their dice
+    dist(seat, bidder, face) -> (known, list): the dice that count for a bid on face by bidder and
+        that this seat sees, and the chance of each count among the others' hidden dice
+
+Per opponent and face, a posterior over how many of their hidden dice count for that face: the
+binomial prior, times the chance of what they did this round given k (docs/bots.md "How the hard
+bot thinks"): a seat bidding a face is likelier to hold it (more so when it brings the face in), and
+a seat that raises instead of calling found the bid before likely enough with the dice it holds.
+Bids are judged by the chance under that posterior, convolved over the seats the bid counts. The
+choices are mixed where a fixed rule would be read: the opening face, a bluff at a measured rate,
+and calls near the line.
+"""
+from dicecup.core.compat import const
+from dicecup.rules import snyd_odds
+
+# Tuned by tournaments (host_tools.tournament) against normal, the seed bot and simple players;
+# x100 unless said.
+_NEW = const(70)       # evidence per die of the face a seat brings in: likelihood 1 + w*k/100
+_SAME = const(25)      # the same, for a face it only raises
+_FLOOR = const(15)     # a seat that did not call: likelihood floor + P(bid holds | k)
+_JITTER = const(4)     # calls within this many points of the line are a coin flip
+_SPREAD = const(5)     # a bid this many points worse than the best is played _VARY/256 of the time
+_VARY = const(48)
+_STEPS = const(2)      # bids considered per face: the smallest raise and this many above it
+_THETA = const(45)     # the next seat calls when the bid holds less likely than this from its side
+_SOFT = const(15)      # ... softly, over this many points either side
+_CRED = const(1)       # dice the second kind credits the bidder with
+_V = const(55)         # the worth of a bid the next seat raises (x100)
+
+
+def _pmf(n, p):
+    q = 1.0 - p
+    d = [q ** n]
+    r = p / q
+    for k in range(n):
+        d.append(d[k] * (n - k) / (k + 1) * r)
+    return d
+
+
+def post(seat, s, face):
+    """P(k of seat s's hidden dice count for face | its bids this round), k = 0..hidden dice."""
+    g = seat.g
+    jok = seat.jok
+    p = snyd_odds.hit_p(face, jok)
+    shown = seat.shown
+    m = g.dice_left[s]
+    if shown is not None and shown[s] is not None:
+        m -= 1
+    d = _pmf(m, p)
+    # from seat s's own view of a bid on face: the other dice it cannot see, and the open dice
+    tail = None
+    pq = pf = 0
+    ps = -1
+    for a in seat.actions:
+        b = a[0]
+        if b == s:
+            if pf == face and ps != s:
+                # s raised a bid on face rather than call it: it found it likely enough with k
+                if tail is None:
+                    seen = 0
+                    n = 0
+                    for t in range(g.seats):
+                        if t != s and g.dice_left[t]:
+                            n += g.dice_left[t]
+                            if shown is not None and shown[t] is not None:
+                                n -= 1
+                                v = shown[t]
+                                if v == face or (jok and face != 1 and v == 1):
+                                    seen += 1
+                    if shown is not None and shown[s] is not None:
+                        v = shown[s]
+                        if v == face or (jok and face != 1 and v == 1):
+                            seen += 1
+                    tail = _pmf(n, p)
+                    for i in range(n - 1, -1, -1):
+                        tail[i] += tail[i + 1]
+                    tail.append(0.0)
+                for k in range(m + 1):
+                    need = pq - seen - k
+                    h = 1.0 if need <= 0 else tail[need if need < len(tail) else -1]
+                    d[k] *= _FLOOR / 100 + h
+            f = a[3]
+            if f == face or (jok and f == 1):
+                w = (_NEW if f != pf else _SAME) / 100
+                if f != face:
+                    w *= 0.5   # a ones bid says less of another face
+                for k in range(m + 1):
+                    d[k] *= 1.0 + w * k
+        pq = a[2]
+        pf = a[3]
+        ps = b
+    t = sum(d)
+    for k in range(m + 1):
+        d[k] /= t
+    return d
+
+
+def dist(seat, bidder, face, skip=-1):
+    g = seat.g
+    jok = seat.jok
+    me = seat.me
+    shown = seat.shown
+    known = 0
+    d = [1.0]
+    for s in seat._counting_seats(bidder):
+        if not g.dice_left[s]:
+            continue
+        if s == me:
+            known += snyd_odds.own_count(seat.dice, face, jok)
+            continue
+        if shown is not None and shown[s] is not None:
+            v = shown[s]
+            if v == face or (jok and face != 1 and v == 1):
+                known += 1
+        if s == skip:
+            continue
+        e = post(seat, s, face)
+        nd = [0.0] * (len(d) + len(e) - 1)
+        for i in range(len(d)):
+            x = d[i]
+            for j in range(len(e)):
+                nd[i + j] += x * e[j]
+        d = nd
+    return known, d
+
+
+def _at_least(kd, need):
+    known, d = kd
+    need -= known
+    if need <= 0:
+        return 1.0
+    t = 0.0
+    for c in range(need, len(d)):
+        t += d[c]
+    return t
+
+
+def move(seat, rng, may):
+    g = seat.g
+    me = seat.me
+    memo = {}
+
+    def kd(bidder, f, skip=-1):
+        k = f + 8 * skip if g.rules.count_scope != 1 else f + 8 * bidder + 64 * skip
+        r = memo.get(k)
+        if r is None:
+            r = memo[k] = dist(seat, bidder, f, skip)
+        return r
+
+    on_turn = may & 3
+    calza_loss = 2.0
+    if may & 4:
+        r = kd(g.bidder, g.bid_face)
+        pe = _at_least(r, g.bid_count) - _at_least(r, g.bid_count + 1)
+        gain = 1.0 if g.dice_left[me] < g.rules.dice else 0.0
+        calza_loss = (1 - pe) - pe * gain
+    if not on_turn:
+        return ["calza"] if calza_loss < -0.05 else None
+    best = None
+    best_w = -1.0
+    if may & 1:
+        best, best_w = _bid(seat, g, kd, rng)
+    if g.bid_face and may & 2:
+        w_call = 1.0 - _at_least(kd(g.bidder, g.bid_face), g.bid_count)
+        if 1.0 - calza_loss > w_call and 1.0 - calza_loss > best_w:
+            return ["calza"]
+        x = (w_call - best_w) * 100 if best else 100.0
+        if x >= _JITTER or (x > -_JITTER and rng.below(2 * _JITTER) < x + _JITTER):
+            return ["snyd"]
+    elif calza_loss < 0.0 and 1.0 - calza_loss > best_w:
+        return ["calza"]
+    if best is None:
+        raise ValueError("no legal move in this view")
+    return ["bid", best[0], best[1]]
+
+
+def _worth(seat, g, kd, nxt, q, f):
+    """My chance of not losing this bid's die if I bid (q, f): the next seat, with k of the face
+    (its posterior), calls when the bid looks unlikely from its side; if it raises instead, the
+    round goes on (worth _V)."""
+    me = seat.me
+    known, rest = kd(me, f, nxt)
+    e = post(seat, nxt, f)
+    p = snyd_odds.hit_p(f, seat.jok)
+    # the dice the next seat cannot see: everyone's counted hidden dice but its own
+    u = len(rest) - 1 + len(seat.dice)
+    seen = known - snyd_odds.own_count(seat.dice, f, seat.jok)   # open dice: the next seat sees them
+    w = 0.0
+    for k in range(len(e)):
+        need = q - known - k
+        t = 1.0
+        if need > 0:
+            t = 0.0
+            for c in range(need, len(rest)):
+                t += rest[c]
+        # two kinds of next seat, half each: one that credits the bidder with none of the face,
+        # one that credits it with a die
+        c = 0.0
+        for cr in (0, _CRED):
+            po = snyd_odds.prob_at_least(q - k - seen - cr, u, p)
+            x = (_THETA / 100 + _SOFT / 100 - po) / (2 * _SOFT / 100)
+            c += 0.0 if x < 0 else 0.5 if x > 1 else x / 2
+        w += e[k] * (c * t + (1 - c) * _V / 100)
+    return w
+
+
+def _bid(seat, g, kd, rng):
+    """The bid to make and its worth: per face the smallest raise and a step or two above it, the
+    worthiest wins; now and then one nearly as good instead, so the choice cannot be read."""
+    me = seat.me
+    mx = g.max_count(me)
+    nxt = g.next_seat(me)
+    best = None
+    best_w = -1.0
+    alt = None
+    alt_w = -1.0
+    for f in range(1, 7):
+        m = g.min_raise(f)
+        if not m:
+            continue
+        for q in range(m, min(mx, m + _STEPS) + 1):
+            w = _worth(seat, g, kd, nxt, q, f)
+            if w > best_w + 1e-9:
+                if best is not None and best_w > alt_w:
+                    alt, alt_w = best, best_w
+                best, best_w = (q, f), w
+            elif w > alt_w:
+                alt, alt_w = (q, f), w
+    if alt is not None and alt_w > best_w - _SPREAD / 100 and rng.chance(_VARY):
+        return alt, alt_w
+    return best, best_w
