@@ -2,6 +2,10 @@
 the hard level's turns; loaded only when a hard bot plays, so the other levels never hold it).
 
     move(seat, rng, may) -> the move, as snyd_bot._move answers (seat: a snyd_bot._Seat)
+    use_tables(folder)  where the endgame table is (default "tables": the handheld's /tables; the
+                        PC's tools point it at build/tables)
+    has_table() -> whether the endgame table is there (without it heads-up endgames are played by
+                   the posterior like the rest of the game)
     post(seat, s, face) -> list: P(seat s's hidden dice hold k that count for face), k = 0..their dice
     dist(seat, bidder, face) -> (known, list): the dice that count for a bid on face by bidder and
         that this seat sees, and the chance of each count among the others' hidden dice
@@ -17,19 +21,122 @@ and calls near the line.
 from dicecup.core.compat import const
 from dicecup.rules import snyd_odds
 
+_HEAD = const(8)
+_WIDTH = const(25)     # the longest row: 1 + 6 x the largest total the reader takes (4)
+# kept between decisions, in one list (each module-level name is an interned string for good on the
+# handheld): the table's folder, the open file (None: not tried yet, False: none), its largest
+# total, the row buffer
+_kept = ["tables", None, 0, None]
+
 # Tuned by tournaments (host_tools.tournament) against normal, the seed bot and simple players;
 # x100 unless said.
-_NEW = const(70)       # evidence per die of the face a seat brings in: likelihood 1 + w*k/100
-_SAME = const(25)      # the same, for a face it only raises
+_NEW = const(100)      # evidence per die of the face a seat brings in: likelihood 1 + w*k/100
+_SAME = const(40)      # the same, for a face it only raises
 _FLOOR = const(15)     # a seat that did not call: likelihood floor + P(bid holds | k)
 _JITTER = const(4)     # calls within this many points of the line are a coin flip
 _SPREAD = const(5)     # a bid this many points worse than the best is played _VARY/256 of the time
 _VARY = const(48)
 _STEPS = const(2)      # bids considered per face: the smallest raise and this many above it
-_THETA = const(45)     # the next seat calls when the bid holds less likely than this from its side
+_THETA = const(35)     # the next seat calls when the bid holds less likely than this from its side
 _SOFT = const(15)      # ... softly, over this many points either side
 _CRED = const(1)       # dice the second kind credits the bidder with
-_V = const(55)         # the worth of a bid the next seat raises (x100)
+_V = const(75)         # the worth of a bid the next seat raises, heads-up (x100)
+_VM = const(65)        # the same with three seats or more
+_LEAN = const(0)       # ... plus this much of how likely the bid is (x100): the round goes on from it
+
+
+def use_tables(folder):
+    f = _kept[1]
+    if f:
+        f.close()
+    _kept[0] = folder
+    _kept[1] = None
+
+
+def has_table():
+    f = _kept[1]
+    if f is None:
+        f = False
+        try:
+            f = open(_kept[0] + "/snyd_endgame.svt", "rb")
+            h = f.read(_HEAD)
+            # a table of the default rules only (ones wild, no opening on ones: flags 1)
+            if len(h) != _HEAD or h[:4] != b"SVT1" or h[5] != 1 or not 2 <= h[4] <= 4:
+                f.close()
+                f = False
+            else:
+                _kept[2] = h[4]
+                _kept[3] = bytearray(_WIDTH)
+        except OSError:
+            pass
+        _kept[1] = f
+    return bool(f)
+
+
+def _sets(v, k):
+    # how many sorted hands of k dice use only the values v..6
+    c = 1
+    for i in range(k):
+        c = c * (6 - v + k - i) // (i + 1)
+    return c
+
+
+def _endgame(seat, g, rng, may):
+    """The solved strategy's move heads-up with few dice (host_tools.snyd_table), or None."""
+    r = g.rules
+    if g.alive() != 2 or not r.jokers or r.open_on_ones or r.open_die or g.palifico or not has_table():
+        return None
+    me = seat.me
+    o = g.opener
+    other = g.next_seat(o)
+    n = g.dice_left[o] + g.dice_left[other]
+    if n > _kept[2]:
+        return None
+    da = g.dice_left[o]
+    w = 1 + 6 * n
+    at = _HEAD
+    for t in range(2, n + 1):   # the blocks before this state's
+        for a in range(1, t):
+            if t == n and a == da:
+                break
+            at += (_sets(1, a) + _sets(1, t - a)) * (1 + 6 * t) * (1 + 6 * t)
+        else:
+            continue
+        break
+    role = 0 if me == o else 1
+    if role:
+        at += _sets(1, da) * w * w
+    d = sorted(seat.dice)
+    h = 0
+    lo = 1
+    k = len(d)
+    for v in d:
+        k -= 1
+        for x in range(lo, v):
+            h += _sets(x, k)
+        lo = v
+    node = 1 + (g.bid_count - 1) * 6 + g.bid_face - 1 if g.bid_face else 0
+    f = _kept[1]
+    f.seek(at + (h * w + node) * w)
+    b = _kept[3]
+    f.readinto(b)
+    tot = 0
+    for i in range(w):
+        tot += b[i]
+    if not tot:
+        return None
+    x = rng.below(tot)
+    i = 0
+    while x >= b[i]:
+        x -= b[i]
+        i += 1
+    if not i:
+        return ["snyd"] if may & 2 else None
+    q = (i - 1) // 6 + 1
+    f = (i - 1) % 6 + 1
+    if not may & 1 or g.min_raise(f) == 0 or q < g.min_raise(f):
+        return None
+    return ["bid", q, f]
 
 
 def _pmf(n, p):
@@ -152,6 +259,10 @@ def move(seat, rng, may):
         return r
 
     on_turn = may & 3
+    if on_turn:
+        mv = _endgame(seat, g, rng, may)
+        if mv:
+            return mv
     calza_loss = 2.0
     if may & 4:
         r = kd(g.bidder, g.bid_face)
@@ -189,6 +300,8 @@ def _worth(seat, g, kd, nxt, q, f):
     # the dice the next seat cannot see: everyone's counted hidden dice but its own
     u = len(rest) - 1 + len(seat.dice)
     seen = known - snyd_odds.own_count(seat.dice, f, seat.jok)   # open dice: the next seat sees them
+    # a raise by the next seat: heads-up the bid comes back at once, at a table it may not
+    v = (_V if g.alive() == 2 else _VM) / 100
     w = 0.0
     for k in range(len(e)):
         need = q - known - k
@@ -204,7 +317,7 @@ def _worth(seat, g, kd, nxt, q, f):
             po = snyd_odds.prob_at_least(q - k - seen - cr, u, p)
             x = (_THETA / 100 + _SOFT / 100 - po) / (2 * _SOFT / 100)
             c += 0.0 if x < 0 else 0.5 if x > 1 else x / 2
-        w += e[k] * (c * t + (1 - c) * _V / 100)
+        w += e[k] * (c * t + (1 - c) * (v + (t - 0.5) * _LEAN / 100))
     return w
 
 
