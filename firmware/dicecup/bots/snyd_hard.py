@@ -42,7 +42,6 @@ _SOFT = const(15)      # ... softly, over this many points either side
 _CRED = const(1)       # dice the second kind credits the bidder with
 _V = const(75)         # the worth of a bid the next seat raises, heads-up (x100)
 _VM = const(65)        # the same with three seats or more
-_LEAN = const(0)       # ... plus this much of how likely the bid is (x100): the round goes on from it
 
 
 def use_tables(folder):
@@ -148,8 +147,27 @@ def _pmf(n, p):
     return d
 
 
-def post(seat, s, face):
-    """P(k of seat s's hidden dice count for face | its bids this round), k = 0..hidden dice."""
+def _tail(n, p, memo):
+    """[P(Binomial(n, p) >= j) for j = 0..n], 0.0 after: kept in memo for the decision."""
+    key = n * 2 + (p < 0.2)
+    t = memo.get(key) if memo is not None else None
+    if t is None:
+        t = _pmf(n, p)
+        for i in range(n - 1, -1, -1):
+            t[i] += t[i + 1]
+        t.append(0.0)
+        if memo is not None:
+            memo[key] = t
+    return t
+
+
+def post(seat, s, face, memo=None):
+    """P(k of seat s's hidden dice count for face | its bids this round), k = 0..hidden dice.
+    memo: a dict kept for one decision (the answers and binomial tails are looked up there)."""
+    if memo is not None:
+        d = memo.get(-1 - s * 8 - face)
+        if d is not None:
+            return d
     g = seat.g
     jok = seat.jok
     p = snyd_odds.hit_p(face, jok)
@@ -182,10 +200,7 @@ def post(seat, s, face):
                         v = shown[s]
                         if v == face or (jok and face != 1 and v == 1):
                             seen += 1
-                    tail = _pmf(n, p)
-                    for i in range(n - 1, -1, -1):
-                        tail[i] += tail[i + 1]
-                    tail.append(0.0)
+                    tail = _tail(n, p, memo)
                 for k in range(m + 1):
                     need = pq - seen - k
                     h = 1.0 if need <= 0 else tail[need if need < len(tail) else -1]
@@ -203,10 +218,12 @@ def post(seat, s, face):
     t = sum(d)
     for k in range(m + 1):
         d[k] /= t
+    if memo is not None:
+        memo[-1 - s * 8 - face] = d
     return d
 
 
-def dist(seat, bidder, face, skip=-1):
+def dist(seat, bidder, face, skip=-1, memo=None):
     g = seat.g
     jok = seat.jok
     me = seat.me
@@ -225,7 +242,7 @@ def dist(seat, bidder, face, skip=-1):
                 known += 1
         if s == skip:
             continue
-        e = post(seat, s, face)
+        e = post(seat, s, face, memo)
         nd = [0.0] * (len(d) + len(e) - 1)
         for i in range(len(d)):
             x = d[i]
@@ -252,11 +269,8 @@ def move(seat, rng, may):
     memo = {}
 
     def kd(bidder, f, skip=-1):
-        k = f + 8 * skip if g.rules.count_scope != 1 else f + 8 * bidder + 64 * skip
-        r = memo.get(k)
-        if r is None:
-            r = memo[k] = dist(seat, bidder, f, skip)
-        return r
+        # each count's distribution is asked for once (the posteriors and tails are kept in memo)
+        return dist(seat, bidder, f, skip, memo)
 
     on_turn = may & 3
     if on_turn:
@@ -274,7 +288,7 @@ def move(seat, rng, may):
     best = None
     best_w = -1.0
     if may & 1:
-        best, best_w = _bid(seat, g, kd, rng)
+        best, best_w = _bid(seat, g, kd, rng, memo)
     if g.bid_face and may & 2:
         w_call = 1.0 - _at_least(kd(g.bidder, g.bid_face), g.bid_count)
         if 1.0 - calza_loss > w_call and 1.0 - calza_loss > best_w:
@@ -289,44 +303,20 @@ def move(seat, rng, may):
     return ["bid", best[0], best[1]]
 
 
-def _worth(seat, g, kd, nxt, q, f):
-    """My chance of not losing this bid's die if I bid (q, f): the next seat, with k of the face
-    (its posterior), calls when the bid looks unlikely from its side; if it raises instead, the
-    round goes on (worth _V)."""
-    me = seat.me
-    known, rest = kd(me, f, nxt)
-    e = post(seat, nxt, f)
-    p = snyd_odds.hit_p(f, seat.jok)
-    # the dice the next seat cannot see: everyone's counted hidden dice but its own
-    u = len(rest) - 1 + len(seat.dice)
-    seen = known - snyd_odds.own_count(seat.dice, f, seat.jok)   # open dice: the next seat sees them
-    # a raise by the next seat: heads-up the bid comes back at once, at a table it may not
-    v = (_V if g.alive() == 2 else _VM) / 100
-    w = 0.0
-    for k in range(len(e)):
-        need = q - known - k
-        t = 1.0
-        if need > 0:
-            t = 0.0
-            for c in range(need, len(rest)):
-                t += rest[c]
-        # two kinds of next seat, half each: one that credits the bidder with none of the face,
-        # one that credits it with a die
-        c = 0.0
-        for cr in (0, _CRED):
-            po = snyd_odds.prob_at_least(q - k - seen - cr, u, p)
-            x = (_THETA / 100 + _SOFT / 100 - po) / (2 * _SOFT / 100)
-            c += 0.0 if x < 0 else 0.5 if x > 1 else x / 2
-        w += e[k] * (c * t + (1 - c) * (v + (t - 0.5) * _LEAN / 100))
-    return w
-
-
-def _bid(seat, g, kd, rng):
+def _bid(seat, g, kd, rng, memo):
     """The bid to make and its worth: per face the smallest raise and a step or two above it, the
-    worthiest wins; now and then one nearly as good instead, so the choice cannot be read."""
+    worthiest wins; now and then one nearly as good instead, so the choice cannot be read.
+    A bid's worth is my chance of not losing this bid's die: the next seat, with k of the face (its
+    posterior), calls when the bid looks unlikely from its side (two kinds of caller, half each:
+    one that credits the bidder with none of the face, one with _CRED dice); if it raises instead,
+    the round goes on (worth _V heads-up, _VM at a table, where the bid may not come back)."""
     me = seat.me
+    jok = seat.jok
     mx = g.max_count(me)
     nxt = g.next_seat(me)
+    v = (_V if g.alive() == 2 else _VM) / 100
+    lo = (_THETA - _SOFT) / 100
+    span = 2 * _SOFT / 100
     best = None
     best_w = -1.0
     alt = None
@@ -335,8 +325,30 @@ def _bid(seat, g, kd, rng):
         m = g.min_raise(f)
         if not m:
             continue
+        own = snyd_odds.own_count(seat.dice, f, jok)
+        known, rest = kd(me, f, nxt)
+        e = post(seat, nxt, f, memo)
+        # the dice the next seat cannot see (the others' hidden and mine), and the open dice it sees
+        opp = _tail(len(rest) - 1 + len(seat.dice), snyd_odds.hit_p(f, jok), memo)
+        top = len(opp) - 1
+        seen = known - own
+        # rt[j]: the chance of at least j among the hidden dice but the next seat's
+        n = len(rest)
+        rt = [0.0] * (n + 1)
+        for j in range(n - 1, -1, -1):
+            rt[j] = rt[j + 1] + rest[j]
         for q in range(m, min(mx, m + _STEPS) + 1):
-            w = _worth(seat, g, kd, nxt, q, f)
+            w = 0.0
+            for k in range(len(e)):
+                need = q - known - k
+                t = 1.0 if need <= 0 else rt[need] if need < n else 0.0
+                c = 0.0
+                for cr in (0, _CRED):
+                    j = q - k - seen - cr
+                    po = 1.0 if j <= 0 else opp[j if j < top else top]
+                    x = 1.0 - (po - lo) / span
+                    c += 0.0 if x < 0 else 0.5 if x > 1 else x / 2
+                w += e[k] * (c * t + (1 - c) * v)
             if w > best_w + 1e-9:
                 if best is not None and best_w > alt_w:
                     alt, alt_w = best, best_w
