@@ -137,7 +137,7 @@ def test_the_endgame_move_is_the_tables_row(table, dice, seed, bids, x):
     node = 1 + (g.bid_count - 1) * 6 + g.bid_face - 1 if g.bid_face else 0
     row = rows[da, db, 0 if me == g.opener else 1, tuple(sorted(g.dice_of(me))), node]
     rng = Recorder(x)
-    mv = snyd_hard._endgame(seat_of(g, me, actions), g, rng, 1 | (2 if g.bid_face else 0))
+    mv = snyd_hard.table(seat_of(g, me, actions), g, rng, 1 | (2 if g.bid_face else 0))
     assert rng.n == sum(row)
     k = x % sum(row)
     i = 0
@@ -158,7 +158,7 @@ def test_without_a_table_the_bot_says_so_and_plays_its_heuristic(tmp_path):
             g, actions = position(2, [1, 2], seed, seed % 3)
             me = g.on_turn
             may = 1 | (2 if g.bid_face else 0)
-            assert snyd_hard._endgame(seat_of(g, me, actions), g, botrng.Rng(seed), may) is None
+            assert snyd_hard.table(seat_of(g, me, actions), g, botrng.Rng(seed), may) is None
             mv = snyd_bot.play(g, me, actions, "hard", botrng.Rng(seed))
             if mv[0] == "bid":
                 assert g.bid_error(me, mv[1], mv[2]) is None

@@ -2,13 +2,17 @@
 the hard level's turns; loaded only when a hard bot plays, so the other levels never hold it).
 
     move(seat, rng, may) -> the move, as snyd_bot._move answers (seat: a snyd_bot._Seat)
-    use_tables(folder)  where the endgame table is (default "tables": the handheld's /tables; the
-                        PC's tools point it at build/tables)
+    use_tables(at)  the folder of the endgame table (default: the handheld's /tables; the PC's
+                    tools point it at build/tables)
     has_table() -> whether the endgame table is there (without it heads-up endgames are played by
                    the posterior like the rest of the game)
+    table(seat, g, rng, may) -> the solved endgame's move heads-up with few dice, or None
     post(seat, s, face) -> list: P(seat s's hidden dice hold k that count for face), k = 0..their dice
-    dist(seat, bidder, face) -> (known, list): the dice that count for a bid on face by bidder and
-        that this seat sees, and the chance of each count among the others' hidden dice
+
+Names are few on purpose: every name a module uses is interned for good on the handheld, and the
+solo Snyd game runs close to MicroPython's next name pool (docs/memory.md); so the helpers reuse
+names the game already holds (bid, table, _count, _dist, _tab) and the decision's cache sits in
+_tab, not in a parameter.
 
 Per opponent and face, a posterior over how many of their hidden dice count for that face: the
 binomial prior, times the chance of what they did this round given k (docs/bots.md "How the hard
@@ -23,10 +27,10 @@ from dicecup.rules import snyd_odds
 
 _HEAD = const(8)
 _WIDTH = const(25)     # the longest row: 1 + 6 x the largest total the reader takes (4)
-# kept between decisions, in one list (each module-level name is an interned string for good on the
-# handheld): the table's folder, the open file (None: not tried yet, False: none), its largest
-# total, the row buffer
-_kept = ["tables", None, 0, None]
+_PATH = const("tables/snyd_endgame.svt")
+# kept in one list: the table's path, the open file (None: not tried yet, False: none), its largest
+# total, the row buffer; and during a decision its cache (posteriors and binomial tails), else None
+_tab = [_PATH, None, 0, None, None]
 
 # Tuned by tournaments (host_tools.tournament) against normal, the seed bot and simple players;
 # x100 unless said.
@@ -44,43 +48,43 @@ _V = const(75)         # the worth of a bid the next seat raises, heads-up (x100
 _VM = const(65)        # the same with three seats or more
 
 
-def use_tables(folder):
-    f = _kept[1]
+def use_tables(at):
+    f = _tab[1]
     if f:
         f.close()
-    _kept[0] = folder
-    _kept[1] = None
+    _tab[0] = at + "/snyd_endgame.svt"
+    _tab[1] = None
 
 
 def has_table():
-    f = _kept[1]
+    f = _tab[1]
     if f is None:
         f = False
         try:
-            f = open(_kept[0] + "/snyd_endgame.svt", "rb")
+            f = open(_tab[0], "rb")
             h = f.read(_HEAD)
             # a table of the default rules only (ones wild, no opening on ones: flags 1)
             if len(h) != _HEAD or h[:4] != b"SVT1" or h[5] != 1 or not 2 <= h[4] <= 4:
                 f.close()
                 f = False
             else:
-                _kept[2] = h[4]
-                _kept[3] = bytearray(_WIDTH)
+                _tab[2] = h[4]
+                _tab[3] = bytearray(_WIDTH)
         except OSError:
             pass
-        _kept[1] = f
+        _tab[1] = f
     return bool(f)
 
 
-def _sets(v, k):
-    # how many sorted hands of k dice use only the values v..6
+def _count(a, b):
+    # how many sorted hands of b dice use only the values a..6
     c = 1
-    for i in range(k):
-        c = c * (6 - v + k - i) // (i + 1)
+    for i in range(b):
+        c = c * (6 - a + b - i) // (i + 1)
     return c
 
 
-def _endgame(seat, g, rng, may):
+def table(seat, g, rng, may):
     """The solved strategy's move heads-up with few dice (host_tools.snyd_table), or None."""
     r = g.rules
     if g.alive() != 2 or not r.jokers or r.open_on_ones or r.open_die or g.palifico or not has_table():
@@ -89,7 +93,7 @@ def _endgame(seat, g, rng, may):
     o = g.opener
     other = g.next_seat(o)
     n = g.dice_left[o] + g.dice_left[other]
-    if n > _kept[2]:
+    if n > _tab[2]:
         return None
     da = g.dice_left[o]
     w = 1 + 6 * n
@@ -98,13 +102,13 @@ def _endgame(seat, g, rng, may):
         for a in range(1, t):
             if t == n and a == da:
                 break
-            at += (_sets(1, a) + _sets(1, t - a)) * (1 + 6 * t) * (1 + 6 * t)
+            at += (_count(1, a) + _count(1, t - a)) * (1 + 6 * t) * (1 + 6 * t)
         else:
             continue
         break
     role = 0 if me == o else 1
     if role:
-        at += _sets(1, da) * w * w
+        at += _count(1, da) * w * w
     d = sorted(seat.dice)
     h = 0
     lo = 1
@@ -112,12 +116,12 @@ def _endgame(seat, g, rng, may):
     for v in d:
         k -= 1
         for x in range(lo, v):
-            h += _sets(x, k)
+            h += _count(x, k)
         lo = v
     node = 1 + (g.bid_count - 1) * 6 + g.bid_face - 1 if g.bid_face else 0
-    f = _kept[1]
+    f = _tab[1]
     f.seek(at + (h * w + node) * w)
-    b = _kept[3]
+    b = _tab[3]
     f.readinto(b)
     tot = 0
     for i in range(w):
@@ -138,21 +142,17 @@ def _endgame(seat, g, rng, may):
     return ["bid", q, f]
 
 
-def _pmf(n, p):
-    q = 1.0 - p
-    d = [q ** n]
-    r = p / q
-    for k in range(n):
-        d.append(d[k] * (n - k) / (k + 1) * r)
-    return d
-
-
-def _tail(n, p, memo):
-    """[P(Binomial(n, p) >= j) for j = 0..n], 0.0 after: kept in memo for the decision."""
+def _tail(n, p):
+    """[P(Binomial(n, p) >= j) for j = 0..n], 0.0 after; kept in the decision's cache."""
+    memo = _tab[4]
     key = n * 2 + (p < 0.2)
     t = memo.get(key) if memo is not None else None
     if t is None:
-        t = _pmf(n, p)
+        q = 1.0 - p
+        t = [q ** n]
+        r = p / q
+        for k in range(n):
+            t.append(t[k] * (n - k) / (k + 1) * r)
         for i in range(n - 1, -1, -1):
             t[i] += t[i + 1]
         t.append(0.0)
@@ -161,9 +161,9 @@ def _tail(n, p, memo):
     return t
 
 
-def post(seat, s, face, memo=None):
-    """P(k of seat s's hidden dice count for face | its bids this round), k = 0..hidden dice.
-    memo: a dict kept for one decision (the answers and binomial tails are looked up there)."""
+def post(seat, s, face):
+    """P(k of seat s's hidden dice count for face | its bids this round), k = 0..hidden dice."""
+    memo = _tab[4]
     if memo is not None:
         d = memo.get(-1 - s * 8 - face)
         if d is not None:
@@ -175,7 +175,8 @@ def post(seat, s, face, memo=None):
     m = g.dice_left[s]
     if shown is not None and shown[s] is not None:
         m -= 1
-    d = _pmf(m, p)
+    t = _tail(m, p)
+    d = [t[k] - t[k + 1] for k in range(m + 1)]
     # from seat s's own view of a bid on face: the other dice it cannot see, and the open dice
     tail = None
     pq = pf = 0
@@ -200,7 +201,7 @@ def post(seat, s, face, memo=None):
                         v = shown[s]
                         if v == face or (jok and face != 1 and v == 1):
                             seen += 1
-                    tail = _tail(n, p, memo)
+                    tail = _tail(n, p)
                 for k in range(m + 1):
                     need = pq - seen - k
                     h = 1.0 if need <= 0 else tail[need if need < len(tail) else -1]
@@ -223,7 +224,9 @@ def post(seat, s, face, memo=None):
     return d
 
 
-def dist(seat, bidder, face, skip=-1, memo=None):
+def _dist(seat, bidder, face, other=-1):
+    """(known, list): the dice that count for a bid on face by bidder and that this seat sees, and
+    the chance of each count among the hidden dice of the seats counted (but seat other)."""
     g = seat.g
     jok = seat.jok
     me = seat.me
@@ -240,9 +243,9 @@ def dist(seat, bidder, face, skip=-1, memo=None):
             v = shown[s]
             if v == face or (jok and face != 1 and v == 1):
                 known += 1
-        if s == skip:
+        if s == other:
             continue
-        e = post(seat, s, face, memo)
+        e = post(seat, s, face)
         nd = [0.0] * (len(d) + len(e) - 1)
         for i in range(len(d)):
             x = d[i]
@@ -252,9 +255,22 @@ def dist(seat, bidder, face, skip=-1, memo=None):
     return known, d
 
 
-def _at_least(kd, need):
-    known, d = kd
-    need -= known
+def move(seat, rng, may):
+    if may & 3:
+        mv = table(seat, seat.g, rng, may)
+        if mv:
+            return mv
+    _tab[4] = {}
+    try:
+        return _move(seat, rng, may)
+    finally:
+        _tab[4] = None
+
+
+def prob(r, need):
+    # the chance of at least need in the (known, distribution) pair r
+    need -= r[0]
+    d = r[1]
     if need <= 0:
         return 1.0
     t = 0.0
@@ -263,24 +279,14 @@ def _at_least(kd, need):
     return t
 
 
-def move(seat, rng, may):
+def _move(seat, rng, may):
     g = seat.g
     me = seat.me
-    memo = {}
-
-    def kd(bidder, f, skip=-1):
-        # each count's distribution is asked for once (the posteriors and tails are kept in memo)
-        return dist(seat, bidder, f, skip, memo)
-
     on_turn = may & 3
-    if on_turn:
-        mv = _endgame(seat, g, rng, may)
-        if mv:
-            return mv
     calza_loss = 2.0
     if may & 4:
-        r = kd(g.bidder, g.bid_face)
-        pe = _at_least(r, g.bid_count) - _at_least(r, g.bid_count + 1)
+        r = _dist(seat, g.bidder, g.bid_face)
+        pe = prob(r, g.bid_count) - prob(r, g.bid_count + 1)
         gain = 1.0 if g.dice_left[me] < g.rules.dice else 0.0
         calza_loss = (1 - pe) - pe * gain
     if not on_turn:
@@ -288,9 +294,9 @@ def move(seat, rng, may):
     best = None
     best_w = -1.0
     if may & 1:
-        best, best_w = _bid(seat, g, kd, rng, memo)
+        best, best_w = bid(seat, g, rng)
     if g.bid_face and may & 2:
-        w_call = 1.0 - _at_least(kd(g.bidder, g.bid_face), g.bid_count)
+        w_call = 1.0 - prob(_dist(seat, g.bidder, g.bid_face), g.bid_count)
         if 1.0 - calza_loss > w_call and 1.0 - calza_loss > best_w:
             return ["calza"]
         x = (w_call - best_w) * 100 if best else 100.0
@@ -303,7 +309,7 @@ def move(seat, rng, may):
     return ["bid", best[0], best[1]]
 
 
-def _bid(seat, g, kd, rng, memo):
+def bid(seat, g, rng):
     """The bid to make and its worth: per face the smallest raise and a step or two above it, the
     worthiest wins; now and then one nearly as good instead, so the choice cannot be read.
     A bid's worth is my chance of not losing this bid's die: the next seat, with k of the face (its
@@ -326,10 +332,10 @@ def _bid(seat, g, kd, rng, memo):
         if not m:
             continue
         own = snyd_odds.own_count(seat.dice, f, jok)
-        known, rest = kd(me, f, nxt)
-        e = post(seat, nxt, f, memo)
+        known, rest = _dist(seat, me, f, nxt)
+        e = post(seat, nxt, f)
         # the dice the next seat cannot see (the others' hidden and mine), and the open dice it sees
-        opp = _tail(len(rest) - 1 + len(seat.dice), snyd_odds.hit_p(f, jok), memo)
+        opp = _tail(len(rest) - 1 + len(seat.dice), snyd_odds.hit_p(f, jok))
         top = len(opp) - 1
         seen = known - own
         # rt[j]: the chance of at least j among the hidden dice but the next seat's
