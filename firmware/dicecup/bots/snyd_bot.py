@@ -30,8 +30,9 @@ How the levels think (all from own dice, the dice counts, open dice and this rou
           well above the expected count; sometimes just raises by one. Never calls calza.
   easy    judges bids by their exact chance from its own dice only; a little noise.
   normal  also reads the other bidders: a seat that bid a face probably holds some of it.
-  hard    reads bids with tuned weights, weighs calling against bidding by the chance of losing a
-          die, calls calza when an exact count is likely enough to pay, bluffs now and then.
+  hard    its own module, snyd_hard (loaded only when a hard bot plays): a posterior over each
+          opponent's hand from their bids, bids judged by the next seat's likely answer, mixed
+          choices, and solved heads-up endgames from a table (docs/bots.md "How the hard bot thinks").
 """
 from dicecup.rules import snyd_odds
 
@@ -43,7 +44,7 @@ _PARAMS = (
     (0, 0, 0, 110, 50, 100),     # kids (its own simple rule, see _kids)
     (0, 0, 0, 24, 70, 100),      # easy
     (60, 40, 10, 0, 85, 100),    # normal
-    (100, 100, 8, 0, 95, 100),   # hard (tuned by host_tools.tournament against the seed bot)
+    (100, 100, 8, 0, 95, 100),   # hard: unused (snyd_hard decides), kept so rows index by level
 )
 
 
