@@ -18,9 +18,10 @@ Per opponent and face, a posterior over how many of their hidden dice count for 
 binomial prior, times the chance of what they did this round given k (docs/bots.md "How the hard
 bot thinks"): a seat bidding a face is likelier to hold it (more so when it brings the face in), and
 a seat that raises instead of calling found the bid before likely enough with the dice it holds.
-Bids are judged by the chance under that posterior, convolved over the seats the bid counts. The
-choices are mixed where a fixed rule would be read: the opening face, a bluff at a measured rate,
-and calls near the line.
+Bids are judged by the chance under that posterior, convolved over the seats the bid counts, and by
+the next seat's likely answer. The choices are mixed where a fixed rule would be read: a bid nearly
+as good as the best is made _VARY/256 of the time (the opening too; often a face it does not hold),
+and a call within _JITTER points of the best bid is made with a chance that grows across that band.
 """
 from dicecup.core.compat import const
 from dicecup.rules import snyd_odds
@@ -37,7 +38,7 @@ _tab = [_PATH, None, 0, None, None]
 _NEW = const(100)      # evidence per die of the face a seat brings in: likelihood 1 + w*k/100
 _SAME = const(40)      # the same, for a face it only raises
 _FLOOR = const(15)     # a seat that did not call: likelihood floor + P(bid holds | k)
-_JITTER = const(4)     # calls within this many points of the line are a coin flip
+_JITTER = const(4)     # calls within this many points of the line are mixed
 _SPREAD = const(5)     # a bid this many points worse than the best is played _VARY/256 of the time
 _VARY = const(48)
 _STEPS = const(2)      # bids considered per face: the smallest raise and this many above it
