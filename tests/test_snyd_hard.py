@@ -3,7 +3,9 @@ table (host_tools/snyd_table.py) as the firmware reads it, the play without a ta
 tournament against issue 25's 30-line bot (tests/snyd_thirty.py), which beat the old hard bot in
 two games of three."""
 import itertools
-import os
+import json
+import subprocess
+import sys
 
 import pytest
 from hypothesis import given, strategies as st
@@ -12,6 +14,7 @@ import host_tools.paths  # noqa: F401  (firmware/ on sys.path)
 from dicecup.bots import botrng, snyd_bot, snyd_hard
 from dicecup.rules import snyd
 from host_tools import snyd_table, tournament
+from host_tools.paths import ROOT
 from snyd_thirty import thirty
 
 
@@ -166,6 +169,24 @@ def test_without_a_table_the_bot_says_so_and_plays_its_heuristic(tmp_path):
                 assert mv == ["snyd"] and g.bid_face
     finally:
         snyd_hard.use_tables(snyd_table.TABLES)
+
+
+VIEW = {"rules": {"dice": 5, "jokers": True, "palifico": True, "calza": True, "open_on_ones": False,
+                  "calza_by": "others", "count_scope": "table", "open_die": False},
+        "seats": 2, "me": 1, "dice": [3], "dice_left": [1, 1], "palifico": False, "opener": 0,
+        "actions": [[0, "bid", 1, 3]], "shown": None, "may": ["bid", "snyd"]}
+
+
+def test_the_bot_command_says_once_when_the_endgames_are_missing(table, tmp_path):
+    for folder, said in ((str(tmp_path), 1), (table.folder, 0)):
+        r = subprocess.run([sys.executable, "-m", "host_tools.bot", "--game", "snyd", "--level", "hard",
+                            "--tables", folder], input=(json.dumps(VIEW) + "\n") * 3, capture_output=True,
+                           text=True, cwd=ROOT, timeout=120)
+        assert r.returncode == 0 and len(r.stdout.splitlines()) == 3, r.stderr
+        notes = r.stderr.splitlines()
+        assert len(notes) == said, r.stderr
+        if said:
+            assert "no solved endgames" in notes[0] and "make tables" in notes[0]
 
 
 def test_hard_beats_the_thirty_line_bot_heads_up(monkeypatch):
