@@ -69,13 +69,18 @@ sim: setup build
 pictures: setup build
 	$(PY) -m host_tools.pictures
 
-# Bots: the Yatzy optimal-play value tables for the hard bot (computed, never committed; ~2 min each).
+# Bots: the Yatzy optimal-play value tables for the hard bot (computed, never committed; ~2 min each)
+# and the hard Snyd bot's solved endgames.
 .PHONY: tables tournament
 TABLE_DEPS := host_tools/yatzy_table.py firmware/dicecup/rules/yatzy.py firmware/dicecup/bots/yatzy_turn.py | $(STAMP)
-tables: build/tables/yatzy_standard.yvt build/tables/yatzy_yahtzee.yvt
+tables: build/tables/yatzy_standard.yvt build/tables/yatzy_yahtzee.yvt build/tables/snyd_endgame.svt
 
 build/tables/yatzy_%.yvt: $(TABLE_DEPS)
 	$(PY) -m host_tools.yatzy_table --quiet --variant $* --out $@
+
+# The hard Snyd bot's solved heads-up endgames (seconds to a minute).
+build/tables/snyd_endgame.svt: host_tools/snyd_table.py firmware/dicecup/rules/snyd.py firmware/dicecup/rules/snyd_odds.py | $(STAMP)
+	$(PY) -m host_tools.snyd_table --quiet --out $@
 
 # The full bot tournament of issue 8 (10,000 games per row; minutes). `make bench` runs fewer.
 tournament: setup tables

@@ -13,6 +13,7 @@ from dicecup.rules import yatzy  # noqa: F401
 from dicecup.bots import botview  # noqa: F401
 from dicecup.bots import botview_yatzy  # noqa: F401
 from dicecup.bots import snyd_bot  # noqa: F401
+from dicecup.bots import snyd_hard  # noqa: F401  (the hard level's judgement, loaded at its first decision)
 from dicecup.bots import yatzy_bot
 from dicecup.bots import snyd_botview  # the bots' view side: decide(view, level, rng)
 from dicecup.bots import yatzy_coach
@@ -22,6 +23,7 @@ from dicecup.bots import yatzy_values  # noqa: F401
 game, level, path = sys.argv[1], sys.argv[2], sys.argv[3]
 rng = botrng.Rng(1)
 yatzy_bot.use_tables("build/tables")
+snyd_hard.use_tables("build/tables")
 bot = snyd_botview if game == "snyd" else yatzy_coach
 with open(path) as f:
     for line in f:

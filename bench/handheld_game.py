@@ -1,9 +1,10 @@
 """The whole handheld firmware on the host fakes, playing one game through its buttons (bench driver).
 
-    micropython bench/handheld_game.py snyd|snyd_open|snyd_hints|maxi|maxi_coach    (MICROPYPATH: build/firmware and bench/)
+    micropython bench/handheld_game.py snyd|snyd_open|snyd_hints|snyd_hard|maxi|maxi_coach    (MICROPYPATH: build/firmware and bench/)
 
 snyd_open: the same Snyd game with the open-die rule on (the person lays open their first die);
 snyd_hints: with the bid hints on (every bid picker and move menu draws one);
+snyd_hard: against hard bots (their own module, snyd_hard, and its endgame table if tables/ holds one);
 maxi_coach: the Maxi game with the Yatzy coach on after every box and hold (its word is closed at once).
 
 Runs on the .mpy build with host_tools/fakes first on the path, in a fresh folder under /tmp as
@@ -133,6 +134,7 @@ def run(kind):
         f.write('{"sleep": 4, "bots": 5, "y_people": 2, "y_bots": 3%s}' %
                 (', "open_die": true' if kind == "snyd_open" else
                  ', "hints": 1' if kind == "snyd_hints" else
+                 ', "bot_level": 3' if kind == "snyd_hard" else
                  ', "coach": 2' if len(kind) > 4 and kind[:4] == "maxi" else ""))
     with open("owner.json", "w") as f:         # named: no first boot's question
         f.write('{"name": "BENCH"}')

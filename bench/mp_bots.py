@@ -1,4 +1,5 @@
-# bench-heap: 512K
+# bench-heap: 1M
+# (1M: the hard Snyd bot allocates about 80 KB a decision, garbage included, and five decisions run with the collector off)
 """Bots on the .mpy build (unix port): resident heap of the bot modules (bytecode; frozen into the
 firmware it would live in flash), bytes allocated per decision (garbage included), what the Yatzy
 bot keeps between decisions, and the latency per decision (mean and worst; limit 20 ms for Snyd on

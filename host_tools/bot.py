@@ -11,6 +11,8 @@ A Snyd view that only offers an out-of-turn calza the bot does not want is answe
 The hard Yatzy bot reads the optimal-play value tables (`make tables`: build/tables, or --tables DIR).
 Where a variant's table is missing it plays that variant like the normal bot, and says so once on
 standard error at the first view of that variant (Maxi-Yatzy has no table: always like normal).
+The hard Snyd bot reads its solved heads-up endgames from the same folder (snyd_endgame.svt); without
+them it says so once on standard error and plays those endgames by its heuristic.
 """
 import argparse
 import json
@@ -21,6 +23,7 @@ import host_tools.paths  # noqa: F401  (firmware/ on sys.path)
 from dicecup.bots import botrng
 from dicecup.bots import snyd_bot
 from dicecup.bots import snyd_botview
+from dicecup.bots import snyd_hard
 from dicecup.bots import yatzy_bot
 from dicecup.bots import yatzy_coach
 
@@ -28,6 +31,9 @@ from host_tools.yatzy_table import TABLES
 
 GAMES = {"snyd": snyd_botview, "yatzy": yatzy_coach}  # the bots' view side: decide(view, level, rng)
 yatzy_bot.use_tables(TABLES)  # the hard Yatzy bot's value tables (make tables); heuristic without
+snyd_hard.use_tables(TABLES)  # the hard Snyd bot's solved endgames (make tables); heuristic without
+SNYD_NOTE = ("no solved endgames (%s missing; `make tables` builds them in seconds): the hard Snyd bot "
+             "plays heads-up endgames by its heuristic")
 yatzy_coach.cache_scores(True)
 TABLE_OF = {"standard": "standard", "yahtzee": "yahtzee", "triple": "standard"}  # the file a variant reads
 
@@ -80,11 +86,16 @@ def main(argv=None):
     ap.add_argument("--level", required=True, choices=list(snyd_bot.LEVELS))
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--tables", metavar="DIR", default=TABLES,
-                    help="the hard Yatzy bot's value tables (default build/tables: make tables); "
-                         "without a variant's table it plays that variant like normal, and says so")
+                    help="the hard bots' tables (default build/tables: make tables); without a "
+                         "Yatzy variant's table it plays that variant like normal, without Snyd's "
+                         "endgames it plays them by its heuristic, and says so")
     a = ap.parse_args(argv)
     bot = GAMES[a.game]
     yatzy_bot.use_tables(a.tables)
+    snyd_hard.use_tables(a.tables)
+    if a.game == "snyd" and a.level == "hard" and not snyd_hard.has_table():
+        sys.stderr.write("bot: %s\n" % SNYD_NOTE % os.path.join(a.tables, "snyd_endgame.svt"))
+        sys.stderr.flush()
     rng = botrng.Rng(a.seed)
     seen = set() if a.game == "yatzy" and a.level == "hard" else None
     for line in sys.stdin:

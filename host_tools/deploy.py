@@ -16,8 +16,9 @@ Several handhelds are served at once, each with its own progress lines; the exit
 every handheld succeeded. Owns the plans (lists of commands) and the meaning of tool errors; all
 commands go through a runner that tests replace, so no test needs hardware.
 On the handheld: the firmware's .mpy files and main.py at /, pinmap.json, owner.json {"name": ...}
-(firmware/dicecup/storage/settings.py reads it), the ssd1306 driver in /lib (mip), the hard Yatzy bot's value tables
-(built by `make tables`) in /tables, where firmware/dicecup/bots/yatzy_bot.py opens them, and the game records the
+(firmware/dicecup/storage/settings.py reads it), the ssd1306 driver in /lib (mip), the hard bots' tables
+(built by `make tables`: Yatzy's value tables, Snyd's solved endgames) in /tables, where
+firmware/dicecup/bots/yatzy_bot.py and snyd_hard.py open them, and the game records the
 firmware saves as /records/*.json (firmware/dicecup/storage/store.py).
 """
 import argparse
@@ -30,7 +31,7 @@ import sys
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
-from host_tools import boards, build, yatzy_table
+from host_tools import boards, build, snyd_table, yatzy_table
 from host_tools.paths import BUILD, HARDWARE, ROOT, tool
 from dicecup.storage import settings as firmware_settings   # the handheld's own file names and limits (firmware/)
 from dicecup.storage import store as firmware_store
@@ -368,14 +369,15 @@ def on_flash(size):
 
 
 def table_files():
-    """The value tables the hard Yatzy bot reads, as built on the PC (build/tables/)."""
-    return [yatzy_table.path_for(v) for v in firmware_values.VARIANTS if v]
+    """The tables the hard bots read, as built on the PC (build/tables/): Yatzy's value tables and
+    Snyd's solved endgames."""
+    return [snyd_table.PATH] + [yatzy_table.path_for(v) for v in firmware_values.VARIANTS if v]
 
 
 def check_tables(paths):
     missing = [os.path.relpath(p, ROOT) for p in paths if not os.path.isfile(p)]
     if missing:
-        raise DeployError("the hard Yatzy bot's value tables are missing (%s): run make tables first (a minute "
+        raise DeployError("the hard bots' value tables are missing (%s): run make tables first (a minute "
                           "or two each; make deploy builds them itself). Without them a handheld's hard bot "
                           "plays like normal" % ", ".join(missing))
 
@@ -529,7 +531,7 @@ def deploy_plan(port, name, dest=BUILD, stage=STAGE, mip=True, need_bytes=0, tab
         digests = digests or {}
         steps.append(Step("prepare /%s (remove changed tables)" % TABLES_DIR, mpremote(
             port, "exec", tables_code({os.path.basename(p): digests.get(p, "") for p in tables}))))
-        steps.append(Step("copy Yatzy value tables (%d KB)" % (sum(os.path.getsize(p) for p in tables
+        steps.append(Step("copy the bots' tables (%d KB)" % (sum(os.path.getsize(p) for p in tables
                                                                    if os.path.isfile(p)) // 1024),
                           mpremote(port, "fs", "cp", *tables, ":%s/" % TABLES_DIR)))
     if mip:

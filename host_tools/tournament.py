@@ -33,9 +33,13 @@ from dicecup.bots import botrng
 from dicecup.rules import snyd
 from dicecup.bots import snyd_bot
 from dicecup.bots import snyd_botview
+from dicecup.bots import snyd_hard
 from dicecup.bots.botview import snyd_view
 from dicecup.core.recordlib import Malformed
 from host_tools import snyd_baselines
+from host_tools.snyd_table import TABLES
+
+snyd_hard.use_tables(TABLES)  # the hard bot's solved endgames (make tables); without them its heuristic
 
 OPPONENTS = {"random": snyd_baselines.random_legal, "seed": snyd_baselines.seed}
 
@@ -286,6 +290,9 @@ def main(argv=None):
         if a.bot is not None:
             bot = External(a.bot, a.bot_timeout)
         heroes = ["bot"] if bot else a.levels
+        if "hard" in heroes + a.against and not snyd_hard.has_table():
+            print("tournament: no solved endgames in %s (make tables): the hard bot plays them by its "
+                  "heuristic" % TABLES, file=sys.stderr)
         for seats in a.seats:
             for opp in a.against:
                 for lv in heroes:

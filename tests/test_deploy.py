@@ -64,6 +64,10 @@ def fake_tables(tmp_path_factory, monkeypatch):
         p.write_bytes(b"YVT1" + bytes([0 if variant == "standard" else 2, 15]) + bytes(size - 6))
         paths[str(p)] = hashlib.sha256(p.read_bytes()).hexdigest()
     monkeypatch.setattr(deploy.yatzy_table, "path_for", lambda v: str(folder / ("yatzy_%s.yvt" % v)))
+    p = folder / "snyd_endgame.svt"   # the hard Snyd bot's endgames
+    p.write_bytes(b"SVT1" + bytes([3, 1, 0, 0]) + bytes(992))
+    paths[str(p)] = hashlib.sha256(p.read_bytes()).hexdigest()
+    monkeypatch.setattr(deploy.snyd_table, "PATH", str(p))
     return paths
 
 
@@ -298,7 +302,7 @@ def test_deploy_two_handhelds_progress_line_per_device(no_build):
     for port in ("COM3", "COM4"):
         steps = [l for l in out.splitlines() if l.startswith("[%s] " % port)]
         assert steps[0] == "[%s] 1/9 check MicroPython and free flash" % port
-        assert "[%s] 7/9 copy Yatzy value tables (13 KB)" % port in steps
+        assert "[%s] 7/9 copy the bots' tables (14 KB)" % port in steps
         assert steps[-1] == "[%s] done" % port
         assert len(steps) == 10
         assert len(runner.for_port(port)) == 9
@@ -577,7 +581,7 @@ def test_flash_check_counts_the_tables_in_whole_blocks(no_build, fake_tables, mo
     # a fixed firmware size: other tests may rebuild build/firmware meanwhile
     monkeypatch.setattr(deploy, "build_size", lambda dest=None, size=None: 200 * 1024)
     need = deploy.flash_need(tables=list(fake_tables))
-    assert need == 200 * 1024 + 12288 + 8192 + 2 * deploy.BLOCK + 16 * 1024   # 9000, 5000 bytes, a folder
+    assert need == 200 * 1024 + 12288 + 8192 + 4096 + 2 * deploy.BLOCK + 16 * 1024   # 9000, 5000, 1000 bytes, a folder
     runner = FakeRunner(probe=probe_reply(free=need - 1))
     rc, out = run(["deploy", "--port", "COM3"], runner)
     assert rc == 1 and "not enough flash: the firmware needs %d KB" % (need // 1024) in out
@@ -594,19 +598,20 @@ def test_tables_that_cannot_fit_the_file_system_are_refused(no_build, fake_table
 
 
 def test_the_firmware_opens_the_tables_where_deploy_puts_them(built, tmp_path, fake_tables):
-    """The .mpy bot, run from a handheld-like root, finds both tables at :tables/<name>."""
+    """The .mpy bots, run from a handheld-like root, find every table at :tables/<name>."""
     dev = tmp_path / "dev"
     (dev / deploy.TABLES_DIR).mkdir(parents=True)
     dest = table_steps("X", fake_tables)[1].rsplit(" ", 1)[1]
     assert dest == ":%s/" % deploy.TABLES_DIR
     for p in fake_tables:
         (dev / dest[1:] / os.path.basename(p)).write_bytes(open(p, "rb").read())
-    code = ("import os; from dicecup.bots import yatzy_bot; os.chdir(%r); print([yatzy_bot._table(v).variant for v in ('standard', 'yahtzee')])"
+    code = ("import os; from dicecup.bots import yatzy_bot, snyd_hard; os.chdir(%r); "
+            "print([yatzy_bot._table(v).variant for v in ('standard', 'yahtzee')], snyd_hard.has_table())"
             % str(dev))
     r = subprocess.run([MICROPYTHON, "-X", "heapsize=256K", "-c", code], capture_output=True, text=True,
                        env=dict(os.environ, MICROPYPATH=built), timeout=60)
     assert r.returncode == 0, r.stdout + r.stderr
-    assert r.stdout.split() == ["['standard',", "'yahtzee']"]
+    assert r.stdout.split() == ["['standard',", "'yahtzee']", "True"]
 
 
 def test_tables_code_under_micropython_keeps_same_removes_changed(tmp_path, fake_tables):
@@ -616,7 +621,7 @@ def test_tables_code_under_micropython_keeps_same_removes_changed(tmp_path, fake
     r = _micropython(deploy.tables_code(digests, str(dev) + "/"), tmp_path)
     assert r.returncode == 0, r.stderr
     assert os.listdir(dev / "tables") == []               # made the folder
-    std, yah = sorted(fake_tables)
+    std, yah = sorted(p for p in fake_tables if p.endswith(".yvt"))
     (dev / "tables" / "yatzy_standard.yvt").write_bytes(open(std, "rb").read())
     (dev / "tables" / "yatzy_yahtzee.yvt").write_bytes(b"an older table")
     (dev / "tables" / "mine.txt").write_text("not ours")

@@ -26,8 +26,8 @@ def built(tmp_path_factory):
     return out
 
 
-# the hints', the open die's and the coach's games hold every name of the plain games and more
-@pytest.mark.parametrize("kind", ["snyd_hints", "snyd_open", "maxi_coach"])
+# the hints', the open die's, the hard bots' and the coach's games hold every name of the plain games and more
+@pytest.mark.parametrize("kind", ["snyd_hints", "snyd_open", "snyd_hard", "maxi_coach"])
 def test_a_solo_game_fills_at_most_five_name_pools(kind, built, tmp_path):
     env = dict(os.environ, MICROPYPATH=os.pathsep.join([built, os.path.join(ROOT, "bench")]),
                TMPDIR=str(tmp_path))

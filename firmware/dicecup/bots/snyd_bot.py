@@ -30,8 +30,9 @@ How the levels think (all from own dice, the dice counts, open dice and this rou
           well above the expected count; sometimes just raises by one. Never calls calza.
   easy    judges bids by their exact chance from its own dice only; a little noise.
   normal  also reads the other bidders: a seat that bid a face probably holds some of it.
-  hard    reads bids with tuned weights, weighs calling against bidding by the chance of losing a
-          die, calls calza when an exact count is likely enough to pay, bluffs now and then.
+  hard    its own module, snyd_hard (loaded only when a hard bot plays): a posterior over each
+          opponent's hand from their bids, bids judged by the next seat's likely answer, mixed
+          choices, and solved heads-up endgames from a table (docs/bots.md "How the hard bot thinks").
 """
 from dicecup.rules import snyd_odds
 
@@ -43,7 +44,7 @@ _PARAMS = (
     (0, 0, 0, 110, 50, 100),     # kids (its own simple rule, see _kids)
     (0, 0, 0, 24, 70, 100),      # easy
     (60, 40, 10, 0, 85, 100),    # normal
-    (100, 100, 8, 0, 95, 100),   # hard (tuned by host_tools.tournament against the seed bot)
+    (100, 100, 8, 0, 95, 100),   # hard: unused (snyd_hard decides), kept so rows index by level
 )
 
 
@@ -64,6 +65,7 @@ class _Seat:
         self.me = me
         self.dice = dice
         self.shown = shown
+        self.actions = actions
         self.jok = g.rules.jokers and not g.palifico
         p = _PARAMS[lv]
         self.w_new = p[0] / 100
@@ -174,6 +176,9 @@ def _move(seat, lv, rng, may):
     me = seat.me
     if lv == 0:
         return _kids(seat, may, rng)
+    if lv == 3:
+        from dicecup.bots import snyd_hard  # the hard level's own judgement: only hard bots load it
+        return snyd_hard.move(seat, rng, may)
     par = _PARAMS[lv]
     has_bid = g.bid_face != 0
     on_turn = may & 3
