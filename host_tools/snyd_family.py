@@ -14,7 +14,7 @@ A member is a Params tuple; Strategy(params) is a player like the yardsticks of 
               included), HIGH (sixes), BEST (the largest expectation above the smallest legal
               count: the seed yardstick's choice)
   bluff       chance (/256) that a raise goes on a random legal face instead
-  open_face   the opening face: MINE, RANDOM (any legal opening face), HIGH (sixes)
+  open_face   the opening face: OPEN_MINE, OPEN_RANDOM (any legal opening face), OPEN_HIGH (sixes)
   open_shift  the opening count: the expected count for that face, rounded down, + open_shift
   calza       call calza (where the rules let you) when the bid's count is within `calza` of the
               expected count; 0 never
@@ -31,7 +31,7 @@ from dicecup.bots.botview import snyd_table
 from dicecup.rules import snyd_odds
 
 SAME, MINE, HIGH, BEST = 0, 1, 2, 3      # face (raises)
-RANDOM = 1                               # open_face: MINE, RANDOM, HIGH (=2)
+OPEN_MINE, OPEN_RANDOM, OPEN_HIGH = 0, 1, 2   # open_face
 FACE_NAMES = ("same", "mine", "high", "best")
 OPEN_NAMES = ("mine", "random", "high")
 
@@ -42,22 +42,22 @@ GRID = Params(margin=(-1.0, -0.5, 0.0, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0),
               raise_by=(1, 2, 3),
               face=(SAME, MINE, HIGH, BEST),
               bluff=(0, 16, 32, 64, 96, 128),
-              open_face=(MINE, RANDOM, HIGH),
+              open_face=(OPEN_MINE, OPEN_RANDOM, OPEN_HIGH),
               open_shift=(-2, -1, 0, 1),
               calza=(0, 0.25, 0.5, 0.75, 1.0))
 
-_ISSUE = Params(margin=1.0, raise_by=1, face=SAME, bluff=0, open_face=MINE, open_shift=0, calza=0)
+_ISSUE = Params(margin=1.0, raise_by=1, face=SAME, bluff=0, open_face=OPEN_MINE, open_shift=0, calza=0)
 MEMBERS = {
     "issue25": _ISSUE,                                  # the issue's 30-line bot
     "eager-caller": _ISSUE._replace(margin=0.0),
     "patient": _ISSUE._replace(margin=2.0),
     "jumper": _ISSUE._replace(raise_by=2),
     "own-face": _ISSUE._replace(face=MINE),
-    "sixes": _ISSUE._replace(face=HIGH, open_face=HIGH),
+    "sixes": _ISSUE._replace(face=HIGH, open_face=OPEN_HIGH),
     "by-the-book": _ISSUE._replace(face=BEST, margin=0.5),
     "bluffer": _ISSUE._replace(face=MINE, bluff=64),
     "calza-caller": _ISSUE._replace(calza=0.5),
-    "wild-opener": _ISSUE._replace(open_face=RANDOM, open_shift=1),
+    "wild-opener": _ISSUE._replace(open_face=OPEN_RANDOM, open_shift=1),
 }
 
 
@@ -179,10 +179,10 @@ class Strategy:
 
     def _open(self, view, g, me, rng):
         p = self.p
-        if p.open_face == RANDOM:
+        if p.open_face == OPEN_RANDOM:
             faces = self._faces(g)
             f = faces[rng.below(len(faces))]
-        elif p.open_face == HIGH:
+        elif p.open_face == OPEN_HIGH:
             f = 6
         else:
             f = _my_face(view, g)

@@ -174,7 +174,8 @@ def wilson(k, n, z=1.96):
     d = 1 + z * z / n
     c = (p + z * z / (2 * n)) / d
     h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return max(0.0, c - h), min(1.0, c + h)
+    # no wins (all wins) puts an end at exactly 0 (1); the floats above miss it by a rounding
+    return 0.0 if k == 0 else max(0.0, c - h), 1.0 if k == n else min(1.0, c + h)
 
 
 def _chunk(args):

@@ -1,0 +1,196 @@
+"""Measuring Snyd bots (issue 25): the family of simple strategies plays legal moves and holds the
+issue's 30-line bot, the exploitability search finds the way to beat a deliberately weak bot, the
+DiceBot's chances are the exact ones (and the published arithmetic is not), the tournament's
+interval is Wilson's, and the levels play a command in the other seats. Small budgets: seconds."""
+import itertools
+import math
+import subprocess
+import sys
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from dicecup.bots import botview
+from dicecup.rules import snyd
+from host_tools import exploit, snyd_family, tournament
+from host_tools.paths import ROOT
+from host_tools.snyd_family import GRID, MEMBERS, Params, Strategy
+
+import dicebot
+
+rules_st = st.builds(snyd.Rules, dice=st.integers(1, 5), jokers=st.booleans(), palifico=st.booleans(),
+                     calza=st.booleans(), open_on_ones=st.booleans(), calza_by=st.integers(0, 2),
+                     count_scope=st.integers(0, 1), open_die=st.booleans())
+params_st = st.builds(Params, *(st.sampled_from(g) for g in GRID))
+
+
+def checked(fn, log):
+    """fn as a player whose every move is checked against the rules core before the game takes it."""
+    def play(view, rng):
+        mv = fn(view, rng)
+        g = botview.snyd_table(view)
+        me = view["me"]
+        if mv is None:
+            assert "bid" not in view["may"] and "snyd" not in view["may"]
+        elif mv[0] == "bid":
+            assert len(mv) == 3 and g.bid_error(me, mv[1], mv[2]) is None, (view, mv)
+        else:
+            assert mv in (["snyd"], ["calza"]) and mv[0] in view["may"], (view, mv)
+        log.append(mv)
+        return mv
+    return play
+
+
+@given(rules_st, st.lists(params_st, min_size=1, max_size=3), st.sampled_from(["easy", "hard", "seed"]),
+       st.integers(0, 10 ** 6))
+def test_family_members_play_only_legal_moves(rules, members, other, seed):
+    log = []
+    players = [checked(Strategy(p), log) for p in members] + [checked(tournament.player(other), [])]
+    winner, _ = tournament.play(rules, players, seed, first=seed % len(players))
+    assert 0 <= winner < len(players) and log
+
+
+def issue_bot(view):
+    """The issue's words, written plainly for the default rules: open on your most common face (ones
+    count for it), at the count you expect rounded down; call when the last bid is more than one above
+    the count you expect, otherwise raise the count by one on the same face."""
+    dice, may = view["dice"], view["may"]
+    if "bid" not in may and "snyd" not in may:
+        return None
+    wild = not view["palifico"]
+    unseen = sum(view["dice_left"]) - len(dice)
+
+    def expect(face):
+        mine = sum(1 for d in dice if d == face or (wild and face != 1 and d == 1))
+        return mine + unseen * (1 / 3 if wild and face != 1 else 1 / 6)
+
+    bids = [a for a in view["actions"] if a[1] == "bid"]
+    if not bids:
+        faces = range(2, 7) if wild else range(1, 7)
+        mine = {f: sum(1 for d in dice if d == f or (wild and d == 1)) for f in faces}
+        face = max(faces, key=lambda f: (mine[f], f))
+        return ["bid", max(1, int(expect(face))), face]
+    count, face = bids[-1][2], bids[-1][3]
+    if "bid" not in may or count > expect(face) + 1:
+        return ["snyd"]
+    return ["bid", count + 1, face]
+
+
+@given(st.integers(2, 4), st.integers(0, 10 ** 6))
+def test_the_issue_bot_is_a_member(seats, seed):
+    member = Strategy(MEMBERS["issue25"])
+    seen = []
+
+    def compare(view, rng):
+        mv = member(view, rng)
+        want = issue_bot(view)
+        g = botview.snyd_table(view)
+        # the member keeps to the rules where the plain words would not (a raise past the table)
+        if want and want[0] == "bid" and g.bid_error(view["me"], want[1], want[2]):
+            return mv
+        assert mv == want, (view, mv, want)
+        seen.append(mv)
+        return mv
+    players = [compare] + [tournament.player("normal")] * (seats - 1)
+    tournament.play(snyd.Rules(calza=False), players, seed)
+    assert seen
+
+
+def never_calls(view, rng):
+    """A deliberately weak bot: it raises by one on the same face until it cannot, and never calls."""
+    g = botview.snyd_table(view)
+    if "bid" not in view["may"]:
+        return ["snyd"] if "snyd" in view["may"] else None
+    b = g.step_bid(g.bid_count, g.bid_face, 1) if g.bid_face else g.first_bid()
+    return ["bid", b[0], b[1]]
+
+
+def test_the_search_finds_how_to_beat_a_weak_bot_and_is_reproducible():
+    kw = dict(candidates=4, games=20, top=1, rounds=1, refine_games=30, final=120, jobs=1)
+    res = exploit.search(never_calls, 2, seed=3, **kw)
+    assert res["games"] == 120 and res["rate"] == res["wins"] / 120
+    lo, hi = res["ci95"]
+    assert lo > 0.75, res                    # a bot that never calls loses to one that calls
+    assert res["params"].margin <= 1.0, res  # ... and calls soon enough
+    assert exploit.search(never_calls, 2, seed=3, **kw)["params"] == res["params"]
+
+
+def test_neighbours_are_one_grid_step_along_one_parameter():
+    p = MEMBERS["issue25"]
+    for q in exploit.neighbours(p):
+        diff = [i for i in range(len(p)) if p[i] != q[i]]
+        assert len(diff) == 1
+        i = diff[0]
+        assert abs(GRID[i].index(p[i]) - GRID[i].index(q[i])) == 1
+
+
+def brute(own, unseen, count, face, jokers):
+    """Throws of the unseen dice (out of 6**unseen) that make the bid hold: every throw looked at."""
+    wild = jokers and face != 1
+    have = sum(1 for v in own if v == face or (wild and v == 1))
+    return sum(1 for t in itertools.product(range(1, 7), repeat=unseen)
+               if have + sum(1 for v in t if v == face or (wild and v == 1)) >= count)
+
+
+@given(st.lists(st.integers(1, 6), max_size=5), st.integers(0, 5), st.integers(0, 12), st.integers(1, 6),
+       st.booleans())
+def test_the_dicebots_chance_is_the_exact_one(own, unseen, count, face, jokers):
+    want = brute(own, unseen, count, face, jokers)
+    have = sum(1 for v in own if v == face or (jokers and face != 1 and v == 1))
+    assert dicebot.ways(count - have, unseen, jokers and face != 1) == want
+    assert dicebot.chance(own, unseen, count, face, jokers) == want / 6 ** unseen
+
+
+def test_the_published_arithmetic_counts_ones_twice():
+    # two ones and a three: three dice count for threes, not five
+    assert dicebot.chance([1, 1, 3], 0, 4, 3, True) == 0.0
+    assert dicebot.published_chance([1, 1, 3], 0, 4, 3, False) == 1.0
+    # palifico: ones are not wild, an unseen die shows a four one time in six
+    assert dicebot.chance([4], 1, 2, 4, False) == 1 / 6
+    assert dicebot.published_chance([4], 1, 2, 4, True) == 1 / 3
+
+
+@given(rules_st, st.integers(2, 4), st.booleans(), st.integers(0, 10 ** 6))
+def test_the_dicebot_plays_only_legal_moves(rules, seats, published, seed):
+    bot = dicebot.DiceBot(seed, published)
+    log = []
+    players = [checked(lambda v, r: bot.decide(v), log)] * (seats - 1) + [tournament.player("normal")]
+    winner, _ = tournament.play(rules, players, seed, first=seed % seats)
+    assert 0 <= winner < seats and log
+
+
+@given(st.integers(1, 5000).flatmap(lambda n: st.tuples(st.integers(0, n), st.just(n))))
+def test_the_interval_is_wilsons(kn):
+    k, n = kn
+    z = 1.96
+    lo, hi = tournament.wilson(k, n)
+    ph = k / n
+    assert 0 <= lo <= ph <= hi <= 1
+    # Wilson's interval: the p whose normal test does not reject k of n, |ph - p| = z sqrt(p(1-p)/n)
+    for p in (lo, hi):
+        if 0 < p < 1:
+            assert abs(abs(ph - p) - z * math.sqrt(p * (1 - p) / n)) < 1e-9
+    if k == 0:
+        assert lo == 0 and abs(hi - z * z / (n + z * z)) < 1e-12
+
+
+def test_the_interval_of_five_in_ten():
+    lo, hi = tournament.wilson(5, 10)
+    assert round(lo, 4) == 0.2366 and round(hi, 4) == 0.7634
+
+
+def test_levels_against_seats_of_a_command():
+    r = subprocess.run([sys.executable, "-m", "host_tools.tournament", "--levels", "easy", "--seats", "2", "3",
+                        "--games", "4", "--json", "--against-bot", "%s tests/dicebot.py --seed 2" % sys.executable],
+                       cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    import json
+    rows = [json.loads(x) for x in r.stdout.splitlines()]
+    assert [(x["seats"], x["level"], x["against"], x["games"]) for x in rows] == [(2, "easy", "bot", 4),
+                                                                                   (3, "easy", "bot", 4)]
+    assert all(0 <= x["wins"] <= 4 for x in rows)
+
+
+def test_describe_names_every_parameter():
+    d = snyd_family.describe(MEMBERS["issue25"])
+    assert d.startswith("call when count > expected +1, raise by 1 on same face") and "open mine face" in d
