@@ -96,23 +96,26 @@ def test_the_issue_bot_is_a_member(seats, seed):
     assert seen
 
 
-def never_calls(view, rng):
-    """A deliberately weak bot: it raises by one on the same face until it cannot, and never calls."""
-    g = botview.snyd_table(view)
-    if "bid" not in view["may"]:
-        return ["snyd"] if "snyd" in view["may"] else None
-    b = g.step_bid(g.bid_count, g.bid_face, 1) if g.bid_face else g.first_bid()
+def always_calls(view, rng):
+    """A deliberately weak bot: it opens with the smallest bid there is and calls snyd on every bid.
+    Most of the family beats it; members that raise far or open high lose to it (step 1 ranges from
+    about 20% to 100% wins), so a search that does not find the best of them fails here."""
+    may = view["may"]
+    if "snyd" in may:
+        return ["snyd"]
+    if "bid" not in may:
+        return None
+    b = botview.snyd_table(view).first_bid()
     return ["bid", b[0], b[1]]
 
 
 def test_the_search_finds_how_to_beat_a_weak_bot_and_is_reproducible():
-    kw = dict(candidates=4, games=20, top=1, rounds=1, refine_games=30, final=120, jobs=1)
-    res = exploit.search(never_calls, 2, seed=3, **kw)
+    kw = dict(candidates=6, games=30, top=1, rounds=1, refine_games=30, final=120, jobs=1)
+    res = exploit.search(always_calls, 2, seed=3, **kw)
     assert res["games"] == 120 and res["rate"] == res["wins"] / 120
     lo, hi = res["ci95"]
-    assert lo > 0.75, res                    # a bot that never calls loses to one that calls
-    assert res["params"].margin <= 1.0, res  # ... and calls soon enough
-    assert exploit.search(never_calls, 2, seed=3, **kw)["params"] == res["params"]
+    assert lo > 0.85, (res, snyd_family.describe(res["params"]))
+    assert exploit.search(always_calls, 2, seed=3, **kw)["params"] == res["params"]
 
 
 def test_neighbours_are_one_grid_step_along_one_parameter():
