@@ -20,14 +20,16 @@ the same number as the tournament command prints for it. The exploitability chec
 """
 import argparse
 import json
+import os
+import shlex
 import sys
 import time
 
-import host_tools.paths  # noqa: F401  (firmware/ on sys.path)
+from host_tools.paths import ROOT  # (and firmware/ on sys.path)
 from dicecup.bots import snyd_bot
 from host_tools import exploit, snyd_family, tournament
 
-DICEBOT = "%s tests/dicebot.py" % (sys.executable,)
+DICEBOT = "%s %s" % (shlex.quote(sys.executable), shlex.quote(os.path.join(ROOT, "tests", "dicebot.py")))
 LADDER = (("easy", "kids"), ("normal", "easy"), ("hard", "normal"))
 TARGETS = {("ladder", "hard"): 0.65, ("family", "hard"): 0.60, ("4 normal", "hard"): 0.40,
            ("dicebot 2", "hard"): 0.70, ("dicebot 4", "hard"): 0.45}
@@ -88,24 +90,29 @@ def text_line(r):
 
 
 def against_words(r):
+    """The opponents of a row in a few words: a level, a family member's name, the DiceBot; x3 at 4 seats."""
     a = r["against"]
-    if a.startswith("family:"):
-        return "`%s` (%s)" % (a[7:], snyd_family.describe(snyd_family.MEMBERS[a[7:]]))
-    if a == "dicebot":
-        return "DiceBot" + (" x3" if r["seats"] == 4 else "")
-    if a == "dicebot-published":
-        return "DiceBot as published" + (" x3" if r["seats"] == 4 else "")
-    return a + (" x3" if r["seats"] == 4 else "")
+    name = {"dicebot": "DiceBot", "dicebot-published": "DiceBot as published"}.get(a, a.replace("family:", ""))
+    return name + (" x%d" % (r["seats"] - 1) if r["seats"] > 2 else "")
 
 
 def markdown(rs):
+    """The rows as the table of docs/bots.md, and what each family member that played does."""
     out = ["| seats | bot | against | win rate [95% CI] | games | target |", "|---|---|---|---|---|---|"]
+    members = []
     for r in rs:
         lo, hi = r["ci95"]
         tgt = "" if r["target"] is None else ">= %.0f%%%s" % (100 * r["target"],
                                                              "" if r["rate"] >= r["target"] else " (not met)")
+        name = against_words(r)
+        if r["against"].startswith("family:"):
+            members.append(r["against"][7:])
+            name = "`%s`" % name
         out.append("| %d | %s | %s | %.1f%% [%.1f, %.1f] | %d | %s |" % (
-            r["seats"], r["level"], against_words(r), 100 * r["rate"], 100 * lo, 100 * hi, r["games"], tgt))
+            r["seats"], r["level"], name, 100 * r["rate"], 100 * lo, 100 * hi, r["games"], tgt))
+    if members:
+        out.append("")
+        out += ["- `%s`: %s" % (m, snyd_family.describe(snyd_family.MEMBERS[m])) for m in members]
     return "\n".join(out)
 
 
@@ -116,8 +123,8 @@ def parser():
     ap.add_argument("--games", type=int, default=1000, help="games per row (default 1000)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--dicebot", default=DICEBOT, help="the DiceBot's command (default: %(default)s); "
-                    "empty: no DiceBot rows")
+    ap.add_argument("--dicebot", default=DICEBOT, help="the DiceBot's command (default: this Python "
+                    "running tests/dicebot.py); empty: no DiceBot rows")
     ap.add_argument("--no-published", action="store_true", help="leave out the DiceBot as published")
     ap.add_argument("--no-ladder", action="store_true", help="leave out the levels against each other")
     ap.add_argument("--markdown", action="store_true", help="print the table for docs/bots.md at the end")
