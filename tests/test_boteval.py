@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from dicecup.bots import botview
 from dicecup.rules import snyd
-from host_tools import exploit, snyd_family, tournament
+from host_tools import boteval, exploit, snyd_family, tournament
 from host_tools.paths import ROOT
 from host_tools.snyd_family import GRID, MEMBERS, Params, Strategy
 
@@ -197,3 +197,24 @@ def test_levels_against_seats_of_a_command():
 def test_describe_names_every_parameter():
     d = snyd_family.describe(MEMBERS["issue25"])
     assert d.startswith("call when count > expected +1, raise by 1 on same face") and "open mine face" in d
+
+
+def test_the_exploit_command_reports_the_strategy_it_found(capsys):
+    assert exploit.main(["--levels", "easy", "--seats", "2", "--candidates", "1", "--games", "4", "--top", "1",
+                         "--rounds", "1", "--refine-games", "4", "--final", "10", "--jobs", "1", "--json",
+                         "--quiet"]) == 0
+    import json
+    out = json.loads(capsys.readouterr().out)
+    assert out["level"] == "easy" and out["seats"] == 2 and out["games"] == 10 and 0 <= out["wins"] <= 10
+    assert all(v in g for v, g in zip(Params(**out["params"]), GRID))
+    assert out["strategy"] == snyd_family.describe(Params(**out["params"]))
+
+
+def test_the_table_has_a_row_per_measure_with_the_issues_targets():
+    rs = list(boteval.rows("hard", games=3, jobs=1, dicebot=""))
+    kinds = [(r["kind"], r["against"], r["seats"]) for r in rs]
+    assert kinds[:3] == [("ladder", "kids", 2), ("ladder", "easy", 2), ("ladder", "normal", 2)]
+    assert [k[1] for k in kinds if k[0] == "family"] == ["family:" + m for m in MEMBERS]
+    assert kinds[-1] == ("4 normal", "normal", 4)
+    assert {r["target"] for r in rs if r["kind"] == "family"} == {0.60}
+    assert all(r["games"] == 3 and 0 <= r["wins"] <= 3 for r in rs)
