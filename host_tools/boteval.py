@@ -20,6 +20,7 @@ the same number as the tournament command prints for it. The exploitability chec
 """
 import argparse
 import json
+import multiprocessing
 import os
 import shlex
 import sys
@@ -49,7 +50,7 @@ def rows(level="hard", games=1000, seed=1, jobs=2, dicebot=DICEBOT, published=Tr
             t0 = time.time()
             w = tournament.match(hi, lo, 2, games, seed, jobs)
             yield _row("ladder", hi, lo, 2, w, games, t0, TARGETS.get(("ladder", hi)))
-    pool = exploit.multiprocessing.Pool(jobs) if jobs > 1 else None
+    pool = multiprocessing.Pool(jobs) if jobs > 1 else None
     try:
         for name, p in snyd_family.MEMBERS.items():
             t0 = time.time()
