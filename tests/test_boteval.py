@@ -218,3 +218,9 @@ def test_the_table_has_a_row_per_measure_with_the_issues_targets():
     assert kinds[-1] == ("4 normal", "normal", 4)
     assert {r["target"] for r in rs if r["kind"] == "family"} == {0.60}
     assert all(r["games"] == 3 and 0 <= r["wins"] <= 3 for r in rs)
+
+
+def test_bot_and_against_bot_are_one_or_the_other(capsys):
+    assert tournament.main(["--bot", "python3 x.py", "--against-bot", "python3 y.py"]) == 2
+    assert "one of them" in capsys.readouterr().err
+    assert tournament.main(["--against-bot", " "]) == 2
