@@ -16,8 +16,6 @@ E = os.environ.get
 GAMES = int(E("BOTEVAL_GAMES", "1000"))
 LEVEL = E("BOTEVAL_LEVEL", "hard")
 JOBS = int(E("BENCH_JOBS", "2"))
-# the ceilings for the searcher against hard: 55% heads-up, 30% at 4 seats
-CEIL = {2: 55, 4: 30}
 
 
 def pct(r):
@@ -37,4 +35,4 @@ for lv in E("EXPLOIT_LEVELS", "kids easy normal hard").split():
                              final=int(E("EXPLOIT_FINAL", "1000")), jobs=JOBS)
         benchlib.row("snyd exploit %d seats" % seats, "best answer to %s: its win rate (95%% CI, %d games; %d "
                      "tried): %s" % (lv, res["games"], res["tried"], snyd_family.describe(res["params"])),
-                     pct(res), "%", "<= %d" % CEIL[seats] if lv == "hard" else "")
+                     pct(res), "%", "<= %.0f" % (100 * exploit.CEILINGS[seats]) if lv == "hard" else "")
