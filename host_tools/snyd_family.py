@@ -32,8 +32,8 @@ from dicecup.rules import snyd_odds
 
 SAME, MINE, HIGH, BEST = 0, 1, 2, 3      # face (raises)
 OPEN_MINE, OPEN_RANDOM, OPEN_HIGH = 0, 1, 2   # open_face
-FACE_NAMES = ("same", "mine", "high", "best")
-OPEN_NAMES = ("mine", "random", "high")
+FACE_NAMES = ("the same face", "its most common face", "sixes", "the best-expected face")
+OPEN_NAMES = ("its most common face", "a random face", "sixes")
 
 Params = namedtuple("Params", "margin raise_by face bluff open_face open_shift calza")
 
@@ -65,10 +65,9 @@ MEMBERS = {
 
 def describe(p):
     """A Params as one readable line."""
-    return ("call when count > expected %+g, raise by %d on %s face, bluff %d%%, open %s face at "
-            "expected %+d, calza %s" % (p.margin, p.raise_by, FACE_NAMES[p.face], round(100 * p.bluff / 256),
-                                        OPEN_NAMES[p.open_face], p.open_shift,
-                                        "within %g" % p.calza if p.calza else "never"))
+    return ("call when count > expected %+g; raise by %d on %s; bluff %d%%; open on %s at expected %+d; "
+            "calza %s" % (p.margin, p.raise_by, FACE_NAMES[p.face], round(100 * p.bluff / 256),
+                          OPEN_NAMES[p.open_face], p.open_shift, "within %g" % p.calza if p.calza else "never"))
 
 
 def counts(view, g, bidder, face):

@@ -196,7 +196,8 @@ def test_levels_against_seats_of_a_command():
 
 def test_describe_names_every_parameter():
     d = snyd_family.describe(MEMBERS["issue25"])
-    assert d.startswith("call when count > expected +1, raise by 1 on same face") and "open mine face" in d
+    assert d == ("call when count > expected +1; raise by 1 on the same face; bluff 0%; open on its most common "
+                 "face at expected +0; calza never")
 
 
 def test_the_exploit_command_reports_the_strategy_it_found(capsys):
