@@ -10,7 +10,7 @@ import sys
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dicecup.bots import botview
+from dicecup.bots import botrng, botview
 from dicecup.rules import snyd
 from host_tools import boteval, exploit, snyd_family, tournament
 from host_tools.paths import ROOT
@@ -225,3 +225,38 @@ def test_bot_and_against_bot_are_one_or_the_other(capsys):
     assert tournament.main(["--bot", "python3 x.py", "--against-bot", "python3 y.py"]) == 2
     assert "one of them" in capsys.readouterr().err
     assert tournament.main(["--against-bot", " "]) == 2
+
+
+small_rules_st = st.builds(snyd.Rules, dice=st.integers(1, 2), jokers=st.booleans(), palifico=st.booleans(),
+                           calza=st.booleans(), open_on_ones=st.booleans(), calza_by=st.integers(0, 2),
+                           count_scope=st.integers(0, 1), open_die=st.booleans())
+
+
+@given(small_rules_st, st.integers(2, 3), st.booleans(), st.integers(0, 10 ** 6), st.integers(1, 7),
+       st.integers(1, 6))
+def test_the_dicebots_chance_from_a_view_counts_every_throw_it_cannot_see(rules, seats, pal, seed, count, face):
+    # the chance the DiceBot gives a bid, from its seat's view (count scope, open dice, palifico),
+    # against the rules core's own count over every throw of the dice that seat cannot see
+    r = botrng.Rng(seed)
+    hands = [bytes(r.die() for _ in range(rules.dice)) for _ in range(seats)]
+    shown = [0 if rules.dice >= 2 else None for _ in range(seats)] if rules.open_die else None
+
+    def game(hs):
+        g = snyd.Game(rules, seats, seed % seats)
+        g.palifico = pal
+        g.start_round(hs, shown)
+        g.bid(g.on_turn, *g.first_bid())
+        return g
+    g = game(hands)
+    me = g.on_turn
+    view = botview.snyd_view(g, me, [[g.bidder, "bid", g.bid_count, g.bid_face]])
+    got = dicebot.DiceBot().p(view, botview.snyd_table(view), view["dice"], g.bidder, count, face)
+    hidden = [(s, i) for s in range(seats) if s != me for i in range(rules.dice)
+              if not (shown and shown[s] == i)]
+    hits = 0
+    for throw in itertools.product(range(1, 7), repeat=len(hidden)):
+        hs = [bytearray(h) for h in hands]
+        for (s, i), v in zip(hidden, throw):
+            hs[s][i] = v
+        hits += game([bytes(h) for h in hs]).counted(face, g.bidder) >= count
+    assert abs(got - hits / 6 ** len(hidden)) < 1e-12, (view, count, face, got, hits)
