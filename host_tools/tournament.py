@@ -3,6 +3,7 @@
     python -m host_tools.tournament [--games N] [--seats 2 4 6] [--levels kids easy normal hard]
                                     [--against random seed] [--seed S] [--jobs 2] [--rules JSON]
     python -m host_tools.tournament --game snyd --seats 4 --bot "python3 mybot.py" --against hard
+    python -m host_tools.tournament --levels hard --seats 2 4 --against-bot "python3 tests/dicebot.py"
 
 For each table size, level and opponent it plays N games of one bot of that level against seats-1
 opponents, the bot's seat and the first opener rotating from game to game, and prints its win rate
@@ -13,6 +14,8 @@ a botrng.Rng seeded per game, so a run is reproducible to the move. Games run on
 process for the whole run, one view per line to its standard input, one move per line back. A move
 it gets wrong (not JSON, illegal, no answer in --bot-timeout seconds, the command ending) stops the
 run with one line saying which view and why (exit 1). Bad options: one line, exit 2.
+--against-bot CMD turns it round: each level plays against seats-1 seats of that command (one process
+answers for all of them: a view says whose seat it is).
 
 Out-of-turn calza: before the seat on turn acts, every other seat that may call calza (clockwise from
 the seat on turn) is offered the view and answers a calza or lets it pass (None).
@@ -175,7 +178,8 @@ def wilson(k, n, z=1.96):
     d = 1 + z * z / n
     c = (p + z * z / (2 * n)) / d
     h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return max(0.0, c - h), min(1.0, c + h)
+    # no wins (all wins) puts an end at exactly 0 (1); the floats above miss it by a rounding
+    return 0.0 if k == 0 else max(0.0, c - h), 1.0 if k == n else min(1.0, c + h)
 
 
 def _chunk(args):
@@ -223,6 +227,25 @@ def match_bot(bot, opp, seats, games, seed=1, rules_d=None):
     return wins
 
 
+def match_against_bot(level, bot, seats, games, seed=1, rules_d=None):
+    """Win count of one bot of `level` in `games` games against seats-1 seats of the External `bot`
+    (one process plays them all), in this process, on match's games and seats."""
+    rules = snyd.Rules.from_dict(rules_d or {})
+    hero = player(level)
+    wins = 0
+    for sd in range(seed * 1000003, seed * 1000003 + games):
+        seat = sd % seats
+        ps = [bot] * seats
+        ps[seat] = hero
+        try:
+            w, _ = play(rules, ps, sd, first=(sd // seats) % seats)
+        except snyd.Illegal as e:
+            raise BotError("a move is not allowed: %s; game seed %d, %s on seat %d, your bot's last view %s"
+                           % (e, sd, level, seat, json.dumps(getattr(bot, "last", None))))
+        wins += w == seat
+    return wins
+
+
 NAMES = tuple(snyd_bot.LEVELS) + tuple(sorted(OPPONENTS))
 
 
@@ -239,6 +262,9 @@ def parser():
                     help="the project's bots to rate: %s (default all)" % ", ".join(snyd_bot.LEVELS))
     ap.add_argument("--bot", metavar="COMMAND", help="rate your own bot instead of the levels: a command "
                     "speaking the bot protocol, e.g. \"python3 mybot.py\"")
+    ap.add_argument("--against-bot", metavar="COMMAND", help="the other seats are this command (speaking "
+                    "the bot protocol; one process plays them all) instead of --against: rates the levels "
+                    "against your bot, e.g. three of it at 4 seats")
     ap.add_argument("--bot-timeout", type=float, default=10.0, metavar="S",
                     help="seconds --bot may take for a move (default 10)")
     ap.add_argument("--against", nargs="+", default=sorted(OPPONENTS), metavar="NAME",
@@ -268,6 +294,10 @@ def option_problem(a):
         return "--games must be at least 1"
     if a.bot is not None and not a.bot.strip():
         return "--bot needs a command, e.g. --bot \"python3 mybot.py\""
+    if a.against_bot is not None and not a.against_bot.strip():
+        return "--against-bot needs a command, e.g. --against-bot \"python3 mybot.py\""
+    if a.bot is not None and a.against_bot is not None:
+        return "--bot and --against-bot: one of them (--bot rates your bot, --against-bot the levels against it)"
     try:
         a.rules_d = json.loads(a.rules)
         snyd.Rules.from_dict(a.rules_d)
@@ -287,17 +317,20 @@ def main(argv=None):
     rules_d = a.rules_d
     bot = None
     try:
-        if a.bot is not None:
-            bot = External(a.bot, a.bot_timeout)
-        heroes = ["bot"] if bot else a.levels
+        if a.bot is not None or a.against_bot is not None:
+            bot = External(a.bot or a.against_bot, a.bot_timeout)
+        rated = a.bot is not None
+        heroes = ["bot"] if rated else a.levels
         if "hard" in heroes + a.against and not snyd_hard.has_table():
             print("tournament: no solved endgames in %s (make tables): the hard bot plays them by its "
                   "heuristic" % TABLES, file=sys.stderr)
         for seats in a.seats:
-            for opp in a.against:
+            for opp in (["bot"] if a.against_bot is not None else a.against):
                 for lv in heroes:
                     t0 = time.time()
-                    if bot:
+                    if a.against_bot is not None:
+                        w = match_against_bot(lv, bot, seats, a.games, a.seed, rules_d)
+                    elif rated:
                         w = match_bot(bot, opp, seats, a.games, a.seed, rules_d)
                     else:
                         w = match(lv, opp, seats, a.games, a.seed, a.jobs, rules_d)
@@ -306,7 +339,7 @@ def main(argv=None):
                            "rate": w / a.games, "ci95": [lo, hi], "chance": 1 / seats,
                            "seconds": round(time.time() - t0, 1)}
                     if bot:
-                        res["bot"] = a.bot
+                        res["bot"] = a.bot or a.against_bot
                     if a.json:
                         print(json.dumps(res), flush=True)
                     else:
