@@ -16,6 +16,9 @@ import framebuf
 _link = None
 if os.getenv("DICECUP_LINK"):
     import hostlink as _link
+_dt = None
+if os.getenv("DICECUP_DEVTIME"):   # device time: every byte on the I2C bus takes the board's time
+    import devtime as _dt
 
 stats = {"frames": 0, "bytes": 0}   # frames shown, bytes sent over I2C (commands + data)
 
@@ -39,6 +42,8 @@ class SSD1306_I2C(framebuf.FrameBuffer):
 
     def _cmds(self, n):
         stats["bytes"] += 2 * n         # each command: control byte 0x80 and the command
+        if _dt:
+            _dt.show(2 * n)
 
     def _power(self):
         if _link:
@@ -66,6 +71,8 @@ class SSD1306_I2C(framebuf.FrameBuffer):
         self._cmds(6)                   # SET_COL_ADDR x0 x1, SET_PAGE_ADDR 0 pages-1
         b = self.buffer
         stats["bytes"] += 1 + len(b)    # 0x40, then the buffer
+        if _dt:
+            _dt.show(1 + len(b))
         stats["frames"] += 1
         self.frames += 1
         if _link:

@@ -1,0 +1,119 @@
+"""Device time (host_tools/devtime.py, host_tools/fakes/devtime.py): the cost model's arithmetic, the
+fakes charging it to the virtual clock, and the simulator's table under it (reproducible, records
+agree). The speed targets under device time are a bench (bench/py_devtime.py), not a timed test."""
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from host_tools import boards, devtime
+from host_tools.paths import MICROPYTHON, ROOT
+
+FAKES = os.path.join(ROOT, "host_tools", "fakes")
+
+
+def test_model_arithmetic_matches_the_sources():
+    s3, wroom = devtime.get("s3"), devtime.get("wroom")
+    assert devtime.get("") is s3  # the reference board
+    # a full show(): 6 commands (2 bytes each), 0x40 and 1024 bytes, 9 bit times each at 400 kHz
+    assert s3.show_us(12 + 1 + 1024) == pytest.approx(23332.5)
+    # a collection: a near-empty PSRAM heap about 20 ms, a WROOM-32's heap with 40 KB live about 2 ms
+    assert 15000 <= s3.gc_pause_us(0) <= 25000
+    assert 1000 <= wroom.gc_pause_us(40 * 1024 * boards.HEAP_RATIO_64_32) <= 3000
+    assert s3.gc_pause_us(100 * 1024) > s3.gc_pause_us(0)  # the live data is marked
+    # the CPU: a loop's host time times the board's factor, inside the published spread
+    for m in (s3, wroom):
+        lo, hi = m.cpu_spread
+        assert lo <= m.cpu <= hi
+        assert m.tick_us(1000) == pytest.approx((devtime.TICK_HOST_US + 1000 * devtime.HOST_US_PER_BYTE) * m.cpu)
+    assert s3.flash_us(100) == s3.flash_file_us + 100 * s3.flash_us_per_byte
+    assert devtime.heap_bytes("2755K") == 2755 * 1024 and devtime.heap_bytes("2M") == 2 << 20
+
+
+# Runs under MicroPython with the fakes: does one of each kind of work and prints what the fake
+# charged for it, in ns (its integer arithmetic against the model's).
+_SCRIPT = r"""
+import devtime, gc, time
+w = devtime._w
+t0 = time.ticks_ms()
+w0 = w[0] + w[1] + w[2] + w[3]
+devtime.show(1037)
+print("show", w[1])
+gc.collect()
+live = gc.mem_alloc()
+print("gc", w[2], live, devtime._s[7])
+with open("f.txt", "w") as f:
+    f.write("x" * 100)
+print("flash", w[3])
+c = w[0]
+x = [bytearray(1000) for _ in range(50)]   # at least 50,000 bytes allocated: CPU time owed
+devtime._count()
+print("cpu", w[0] - c)
+print("clock", time.ticks_ms() - t0, w[0] + w[1] + w[2] + w[3] - w0)
+"""
+
+
+def _run_fakes(tmp_path, env_line):
+    env = dict(os.environ, MICROPYPATH=os.pathsep.join([os.path.join(FAKES, "vclock"), FAKES]))
+    env.pop("DICECUP_LINK", None)
+    if env_line is None:
+        env.pop("DICECUP_DEVTIME", None)
+    else:
+        env["DICECUP_DEVTIME"] = env_line
+    script = tmp_path / "s.py"
+    script.write_text(_SCRIPT)
+    r = subprocess.run([MICROPYTHON, "-X", "heapsize=512K", str(FAKES + "/_devtime.py"), str(script)],
+                       cwd=tmp_path, env=env, capture_output=True, text=True, timeout=30)
+    assert r.returncode == 0, r.stderr
+    return {ln.split()[0]: [int(v) for v in ln.split()[1:]] for ln in r.stdout.splitlines()}
+
+
+def test_fakes_charge_the_model_to_the_virtual_clock(tmp_path):
+    m = devtime.get("s3")
+    out = _run_fakes(tmp_path, m.env(512 * 1024))
+    assert out["show"][0] / 1000 == pytest.approx(m.show_us(1037), abs=1)
+    gc_ns, live, collections = out["gc"]
+    assert collections == 1
+    assert gc_ns / 1000 == pytest.approx(m.gc_pause_us(live), rel=0.01)
+    assert out["flash"][0] / 1000 == pytest.approx(m.flash_us(100), abs=1)
+    assert out["cpu"][0] / 1000 >= 50000 * devtime.HOST_US_PER_BYTE * m.cpu
+    # every ms of it is on the clock, which moved although nothing slept
+    clock_ms, charged_ns = out["clock"]
+    assert abs(clock_ms - charged_ns // 1000000) <= 1 and clock_ms > 50
+
+
+def test_without_device_time_work_is_free(tmp_path):
+    out = _run_fakes(tmp_path, "0 0 0 0 0 524288 0 0")
+    assert out["clock"][0] == 0
+
+
+def _sim(tmp_path, name, *extra):
+    out = tmp_path / name
+    out.mkdir()
+    cmd = [sys.executable, "-m", "host_tools.sim", "--headless", "--autoplay", "--quiet",
+           "--records", str(out / "rec"), "--frames-log", str(out / "frames.jsonl")] + list(extra)
+    r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=600)
+    return r, out
+
+
+def test_table_under_device_time_with_loss_and_records_agree(tmp_path):
+    """4 handhelds at a Snyd table on the s3 model, 30 % loss with duplicates and reordering: every
+    handheld finishes and their records agree (the simulator exits 1 otherwise)."""
+    r, out = _sim(tmp_path, "a", "--handhelds", "4", "--game", "snyd", "--games", "1", "--seed", "5",
+                  "--loss", "0.3", "--dup", "0.1", "--reorder", "0.1", "--board", "s3")
+    assert r.returncode == 0, r.stdout + r.stderr
+    recs = [json.load(open(os.path.join(d, f))) for d, _, fs in os.walk(out / "rec") for f in fs]
+    assert len(recs) == 4 and all(x == recs[0] for x in recs)
+
+
+def test_device_time_repeats_under_a_seed_and_costs_time(tmp_path):
+    args = ["--handhelds", "2", "--game", "snyd", "--games", "1", "--seed", "11", "--seconds", "12"]
+    runs = [_sim(tmp_path, name, *(args + more)) for name, more in
+            (("a", []), ("b", []), ("off", ["--device-time", "off"]))]
+    for r, _ in runs:  # 12 s: the lobby and the game's start (exit 1: the game is not over)
+        assert r.returncode in (0, 1) and "simulated 12.0 s" in r.stdout, r.stdout + r.stderr
+    logs = [(out / "frames.jsonl").read_text() for _, out in runs]
+    assert logs[0] and logs[0] == logs[1]       # the same radio log, frame for frame and ms for ms
+    assert logs[0] != logs[2]                   # the board's time shows: the free clock differs
