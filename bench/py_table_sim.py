@@ -87,8 +87,10 @@ def run(n, loss=0.0, seed=1, heap="1M", limit_ms=900_000, device_time=None, uran
         seen = set()
         for x in txs:
             code = codec.decode(x.data, fr)
-            if code == wire.OK and fr.type == wire.T_ENTRY and start is None:
-                start = out["start"] = x.t
+            if code == wire.OK and fr.type == wire.T_ENTRY:
+                out["end"] = x.t    # the game's last log entry (its end, for bench/py_devtime.py)
+                if start is None:
+                    start = out["start"] = x.t
             if start is not None:
                 frames += 1
                 nbytes += len(x.data)

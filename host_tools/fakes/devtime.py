@@ -3,7 +3,12 @@
 Loaded only when DICECUP_DEVTIME is set (the simulator sets it from host_tools/devtime.py's model:
 eight integers, in the order of Model.env), before the firmware: host_tools/fakes/_devtime.py runs
 it first (so `import gc` anywhere finds the counting gc below), the browser's entry imports it
-first. The virtual clock (vclock/time.py) takes what is owed at every ticks_ms and sleep_ms.
+first. It wraps the virtual clock's (vclock/time.py) ticks_ms and sleep_ms, so that what is owed is
+on the clock at every read and sleep, and the host link's pump, wait_for and send, whose own
+allocations are not charged (a board has no link, and when a message is read, early or in pieces,
+depends on the host). Everything of device time is here: the fakes that are always loaded hold
+no name of it (their names are heap, tests/test_names.py).
+After each loop it sends the PC its work in us (b"D", 4 bytes, big-endian; host_tools/sim/hub.py).
 
 Counted, never timed, so a seeded run repeats: each loop (a sleep to the next), each byte the
 interpreter allocates (micropython.mem_total), each byte show() sends over I2C, each collection
@@ -19,13 +24,14 @@ import os
 import sys
 
 import hostlink
+import time
 
 _k = [int(x) for x in os.getenv("DICECUP_DEVTIME").split()]
 # _k: ns per loop, ns per allocated byte, ns per I2C byte, us per collection, ns per live byte,
 #     the heap's bytes, us per file written, ns per byte written
-# _s: ns owed to the clock, mem_total at the last count, bytes allocated since the last collection,
-#     live bytes after it, ns of this loop's work, ns of work since the last report, the longest loop's
-#     ns since the last report, collections, files written
+# _s: ns owed to the clock, mem_total at the last count (less the link's), bytes allocated since the
+#     last collection, live bytes after it, ns of this loop's work, the I2C bytes counted so far,
+#     the link's own allocations, collections, files written
 _s = [0, micropython.mem_total(), 0, 0, 0, 0, 0, 0, 0]
 # this loop's work by kind (ns): the CPU, the screen, collections, flash; printed for a loop longer
 # than DICECUP_DEVTIME_LOG ms when that is set (in the handheld's console.log)
@@ -48,7 +54,7 @@ def _pause():
 
 
 def _count():
-    t = micropython.mem_total() - hostlink.own   # what the link allocated is the host's (hostlink.py)
+    t = micropython.mem_total() - _s[6]
     d = t - _s[1]
     _s[1] = t
     if d:
@@ -56,6 +62,12 @@ def _count():
         _s[2] += d
         if _s[2] > _k[5] - _s[3]:   # the heap is full of garbage: the board collects now
             _pause()
+    m = sys.modules.get("ssd1306")  # the panel's fake counts its I2C bytes
+    if m:
+        n = m.stats["bytes"]
+        if n != _s[5]:
+            charge((n - _s[5]) * _k[2], 1)
+            _s[5] = n
 
 
 def owed_ms():
@@ -67,7 +79,7 @@ def owed_ms():
 
 
 def loop():
-    """A firmware loop ends (it sleeps): its fixed cost, and the loop's work into the report."""
+    """A firmware loop ends (it sleeps): its fixed cost; its work goes to the PC (b"D")."""
     _count()
     charge(_k[0])
     w = _s[4]
@@ -76,29 +88,63 @@ def loop():
         print("devtime: a loop of %d us: cpu %d, screen %d, gc %d, flash %d" % (
             w // 1000, _w[0] // 1000, _w[1] // 1000, _w[2] // 1000, _w[3] // 1000))
     _w[0] = _w[1] = _w[2] = _w[3] = 0
-    _s[5] += w
-    if w > _s[6]:
-        _s[6] = w
+    if hostlink.linked():
+        b = hostlink.tx
+        w //= 1000
+        b[0] = w >> 24 & 255
+        b[1] = w >> 16 & 255
+        b[2] = w >> 8 & 255
+        b[3] = w & 255
+        hostlink.send(68, b, 4)
 
 
-def report(b, i):
-    """Work since the last report and its longest loop, in us, into b[i:i + 8] (big-endian). Allocates
-    nothing: how often it runs depends on when the link's messages arrive."""
-    _put(b, i, _s[5] // 1000)
-    _put(b, i + 4, _s[6] // 1000)
-    _s[5] = 0
-    _s[6] = 0
+# the clock: what is owed is on it at every read and before every sleep
+_ticks = time.ticks_ms
+_sleep = time.sleep_ms
 
 
-def _put(b, i, v):
-    b[i] = v >> 24 & 255
-    b[i + 1] = v >> 16 & 255
-    b[i + 2] = v >> 8 & 255
-    b[i + 3] = v & 255
+def _ticks_ms():
+    time.advance(owed_ms())
+    return _ticks()
 
 
-def show(n):
-    charge(n * _k[2], 1)
+def _sleep_ms(ms):
+    loop()
+    time.advance(owed_ms())
+    _sleep(ms)
+
+
+time.ticks_ms = _ticks_ms
+time.sleep_ms = _sleep_ms
+
+# the link: its own allocations are the host's (fixed arguments: a call allocates nothing outside)
+_pump = hostlink.pump
+_wait = hostlink.wait_for
+_send = hostlink.send
+
+
+def _pump_own(ms=0):
+    t = micropython.mem_total()
+    r = _pump(ms)
+    _s[6] += micropython.mem_total() - t
+    return r
+
+
+def _wait_own(kind):
+    t = micropython.mem_total()
+    _wait(kind)
+    _s[6] += micropython.mem_total() - t
+
+
+def _send_own(kind, payload=b"", n=-1):
+    t = micropython.mem_total()
+    _send(kind, payload, n)
+    _s[6] += micropython.mem_total() - t
+
+
+hostlink.pump = _pump_own
+hostlink.wait_for = _wait_own
+hostlink.send = _send_own
 
 
 class _Gc:

@@ -62,13 +62,6 @@ grant = 0 if os.getenv("DICECUP_CLOCK") == "virtual" and os.getenv("DICECUP_LINK
 buttons = 0             # BUTTON messages so far: one ends a light sleep on the virtual clock
 ack = 0                 # the last ACK: seq << 1 | ok
 heard = None            # espnow sets it: fn(n) for a HEARD of n bytes in rx
-# device time (devtime.py): the bytes the link itself allocated, which devtime does not charge (on
-# a board there is no link; and when a message is read, early or in pieces, depends on the host)
-own = 0
-_mt = None
-if os.getenv("DICECUP_DEVTIME"):
-    import micropython
-    _mt = micropython.mem_total
 
 
 def connect(width=128, height=64):
@@ -101,11 +94,8 @@ def linked():
 
 def send(kind, payload=b"", n=-1):
     """Message type kind (its letter's code) with the first n bytes of payload (all of it: -1)."""
-    global own
     if _s is None:
         return
-    if _mt:
-        a = _mt()
     if n < 0:
         n = len(payload)
     h = _h
@@ -115,8 +105,6 @@ def send(kind, payload=b"", n=-1):
     _s.write(h)
     if n:
         _s.write(payload, 0, n)
-    if _mt:
-        own += _mt() - a
 
 
 def _get(buf, n):
@@ -161,30 +149,22 @@ def _one():
 
 def pump(ms=0):
     """Handle every message that is waiting (waiting at most ms for the first one; -1: forever)."""
-    global own
     n = 0
-    a = _mt() if _mt else 0
     while _s is not None:
         for _ in _p.ipoll(ms if n == 0 else 0):
             break
         else:
-            break
+            return n
         _one()
         n += 1
-    if _mt:
-        own += _mt() - a
     return n
 
 
 def wait_for(kind):
     """Block until a message of this type has been handled (others are handled on the way)."""
-    global own
     if _s is not None:
-        a = _mt() if _mt else 0
         while _one() != kind:
             pass
-        if _mt:
-            own += _mt() - a
 
 
 def lightsleep(ms):

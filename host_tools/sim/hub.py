@@ -27,8 +27,7 @@ Public API (used by __main__, window.py and the tests):
     Sim(n, device_time=model)              on the virtual clock, charge each handheld's clock what
                                            its work costs on the board (host_tools/devtime.py's
                                            Model; None: today's free work); sim.handhelds[i].work
-                                           lists (sim ms, us of work, us of its longest loop) per
-                                           grant it used up
+                                           lists (sim ms, us of work) per loop of its firmware
     sim.close()
 """
 import json
@@ -52,6 +51,7 @@ _BUTTON, _TIME, _QUIT = b"B", b"T", b"Q"
 _RADIO, _SEND, _HEARD, _ACK = b"N", b"S", b"R", b"K"
 _CUT = b"X"  # host_tools/fakes/_powercut.py: "the power is gone now"
 _TONE = b"Z"  # the machine fake's PWM: the piezo sounds (GPIO, Hz; 0 silent)
+_WORK = b"D"  # device time (host_tools/fakes/devtime.py): a loop's work on the board, us
 SHAKE_EDGES, SHAKE_GAP_MS = 6, 40  # sim.shake: the tilt switch's ball rattling, an edge each gap
 FREE_RUN = 0xFFFFFFFF
 # the owners of a simulated table, one per handheld (handheld i gets NAMES[i % 16], numbered past
@@ -116,7 +116,7 @@ class Handheld:
         self.tone = 0       # the Hz its piezo sounds now (0: silent)
         self.tones = []     # (sim ms, Hz) of every change of its piezo's sound
         self.tone_at = None  # sim ms when it last started a tone (the window shows it a while)
-        self.work = []      # device time: (sim ms, us of work, us of the longest loop) per WAITING
+        self.work = []      # device time: (sim ms, us of work) per loop of the firmware
 
     @property
     def alive(self):
@@ -605,8 +605,9 @@ class Sim:
                 h.grant = t
             # only a WAITING at the latest grant counts: an older one may still be in flight
             h.waiting = t >= h.grant
-            if len(p) >= 12:  # device time: the work since the last WAITING, its longest loop (us)
-                h.work.append((self.vnow, int.from_bytes(p[4:8], "big"), int.from_bytes(p[8:12], "big")))
+
+        elif kind == _WORK:
+            h.work.append((self.now(), int.from_bytes(p[:4], "big")))
         elif kind == _RADIO:
             self.bus.set_state(p[0:6], p[6], bool(p[7] & 1))
             if p[0:6] != h.mac:

@@ -7,13 +7,9 @@ What the firmware, the fakes and the simulator's test scripts use of `time` is h
 behaviour (ticks wrap like the port's): ticks_ms, ticks_diff, sleep_ms. The rest of the real module
 is left out: every name here is heap a real handheld does not spend (bench/py_table_fakes.py).
 """
-import os
-
 import hostlink
 
 _now = 0
-# device time (the simulator's model, host_tools/devtime.py): the work the board spends time on
-_dt = __import__("devtime") if os.getenv("DICECUP_DEVTIME") else None
 
 
 def advance(ms):
@@ -23,9 +19,6 @@ def advance(ms):
 
 def sleep_ms(ms):
     global _now
-    if _dt:
-        _dt.loop()
-        _now += _dt.owed_ms()
     target = _now + ms
     hl = hostlink
     while hl.grant != hl.FREE_RUN and target > hl.grant and hl.linked():
@@ -36,18 +29,13 @@ def sleep_ms(ms):
         b[1] = _now >> 16 & 255
         b[2] = _now >> 8 & 255
         b[3] = _now & 255
-        if _dt:                     # and the work since the last WAITING, its longest loop (us)
-            _dt.report(b, 4)
-        hl.send(87, b, 12 if _dt else 4)  # WAITING
+        hl.send(87, b, 4)           # WAITING
         hl.wait_for(84)             # TIME
     hl.pump(0)
     _now = target
 
 
 def ticks_ms():
-    global _now
-    if _dt:
-        _now += _dt.owed_ms()
     return _now & 0x3FFFFFFF
 
 
