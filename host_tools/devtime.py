@@ -21,7 +21,12 @@ What is charged, and how (every quantity counts work, never the host's time, so 
   committed) and per byte programmed;
 - the radio's airtime: already the radio bus's (host_tools/sim/radio.py, --airtime-mbps).
 """
+import copy
+import json
+import os
+
 from host_tools import boards
+from host_tools.paths import HARDWARE
 
 # The unix port on the reference PC (calibration, docs/memory.md "Device time"): a loop's fixed cost
 # and the cost of each byte it allocates, from a 4-handheld Snyd table game's 17,000 loops timed
@@ -97,9 +102,27 @@ MODELS = {
 }
 
 
+def measured_path(key):
+    """Where `make board-bench` keeps a real board's measurements (host_tools/boardbench.py)."""
+    return os.path.join(HARDWARE, "devtime_%s.json" % key)
+
+
 def get(key):
-    """The Model of board key (host_tools.boards keys; empty: the reference board)."""
-    return MODELS[boards.get(key).key]
+    """The Model of board key (host_tools.boards keys; empty: the reference board): the estimates,
+    with what `make board-bench` measured on a real board in their place where it did."""
+    key = boards.get(key).key
+    m = MODELS[key]
+    path = measured_path(key)
+    if not os.path.exists(path):
+        return m
+    with open(path) as f:
+        got = json.load(f)
+    m = copy.copy(m)
+    for field in ("cpu", "i2c_hz", "gc_us", "flash_file_us"):
+        if field in got:
+            setattr(m, field, float(got[field]))
+    m.sources = "measured on a board by make board-bench (%s), %s" % (got.get("measured", "?"), path)
+    return m
 
 
 def heap_bytes(heap):

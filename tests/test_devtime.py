@@ -121,3 +121,25 @@ def test_device_time_repeats_under_a_seed_and_costs_time(tmp_path):
     logs = [(out / "frames.jsonl").read_text() for _, out in runs]
     assert logs[0] and logs[0] == logs[1]       # the same radio log, frame for frame and ms for ms
     assert logs[0] != logs[2]                   # the board's time shows: the free clock differs
+
+
+def test_board_bench_against_the_unix_port_standing_in(tmp_path, monkeypatch):
+    """make board-bench's command measures on the unix port (PORT=unix) and writes the model's
+    format, which devtime.get then takes instead of the estimates; without a board, one line."""
+    from host_tools import boardbench
+    r = subprocess.run([sys.executable, "-m", "host_tools.boardbench", "--board", "s3"], cwd=ROOT,
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 1 and len(r.stdout.strip().splitlines()) == 1 and "no board" in r.stdout
+    out = tmp_path / "devtime_s3.json"
+    r = subprocess.run([sys.executable, "-m", "host_tools.boardbench", "--board", "s3", "--port", "unix",
+                        "--out", str(out)], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stdout + r.stderr
+    got = json.loads(out.read_text())
+    for k in ("cpu_us", "gc_us", "live_kb", "heap_kb", "show_us", "page_us", "x25519_us", "flash_us"):
+        assert got["raw"][k] > 0, k
+    assert got["raw"]["page_us"] <= got["raw"]["show_us"] * 2  # one page is no more than the frame
+    assert 0.2 < got["cpu"] < 5     # the stand-in is this PC: about 1x
+    monkeypatch.setattr(devtime, "measured_path", lambda key: str(out))
+    m = devtime.get("s3")
+    assert m.cpu == got["cpu"] and m.flash_file_us == got["flash_file_us"] and "measured" in m.sources
+    assert boardbench.model_of("s3", got["raw"], {"cpu_us": got["raw"]["cpu_us"]})["cpu"] == 1.0
