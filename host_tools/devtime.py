@@ -67,16 +67,18 @@ class Model:
         """One file written with nbytes."""
         return self.flash_file_us + self.flash_us_per_byte * nbytes
 
-    def env(self, heap_bytes):
-        """DICECUP_DEVTIME for a handheld whose unix-port heap is heap_bytes: integers the fakes read
+    def env(self, heap_bytes, word=8):
+        """DICECUP_DEVTIME for a handheld whose heap is heap_bytes: integers the fakes read
         (host_tools/fakes/devtime.py: their order there). Nanoseconds where microseconds would
-        round a small cost away."""
+        round a small cost away. word=4 for a 32-bit port (the browser's): its bytes are the
+        board's, the 64-bit unix port's are HEAP_RATIO_64_32 times as many."""
+        r = boards.HEAP_RATIO_64_32 if word == 4 else 1.0
         return " ".join(str(int(round(v))) for v in (
             TICK_HOST_US * self.cpu * 1000,             # ns per loop
-            HOST_US_PER_BYTE * self.cpu * 1000,         # ns per allocated byte
+            HOST_US_PER_BYTE * self.cpu * 1000 * r,     # ns per allocated byte
             9e9 / self.i2c_hz,                          # ns per I2C byte
             self.gc_us + self.gc_us_per_heap_kb * self.heap_kb,     # us per collection, fixed
-            self.gc_us_per_live_kb * 1000 / boards.HEAP_RATIO_64_32 / 1024,  # ns per live 64-bit byte
+            self.gc_us_per_live_kb * 1000 * r / boards.HEAP_RATIO_64_32 / 1024,  # ns per live byte
             heap_bytes,                                 # the unix port's heap: when the heap collects
             self.flash_file_us,                         # us per file written
             self.flash_us_per_byte * 1000))             # ns per byte written

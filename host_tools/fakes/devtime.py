@@ -32,7 +32,11 @@ _k = [int(x) for x in os.getenv("DICECUP_DEVTIME").split()]
 # _s: ns owed to the clock, mem_total at the last count (less the link's), bytes allocated since the
 #     last collection, live bytes after it, ns of this loop's work, the I2C bytes counted so far,
 #     the link's own allocations, collections, files written
-_s = [0, micropython.mem_total(), 0, 0, 0, 0, 0, 0, 0]
+#     and where micropython has no mem_total (the browser's port): mem_alloc at the last count, the
+#     bytes the heap grew by so far (its collections run between two ticks there, so within a
+#     tick the heap only grows by what is allocated)
+_mt = getattr(micropython, "mem_total", None)
+_s = [0, 0, 0, 0, 0, 0, 0, 0, 0, _gc.mem_alloc(), 0]
 # this loop's work by kind (ns): the CPU, the screen, collections, flash; printed for a loop longer
 # than DICECUP_DEVTIME_LOG ms when that is set (in the handheld's console.log)
 _w = [0, 0, 0, 0]
@@ -47,14 +51,28 @@ def charge(ns, kind=0):
 
 def _pause():
     live = _gc.mem_alloc()
+    _s[9] = live
     _s[2] = 0
     _s[3] = live
     _s[7] += 1
     charge(_k[3] * 1000 + live * _k[4], 2)
 
 
+def _total():
+    if _mt:
+        return _mt() - _s[6]
+    a = _gc.mem_alloc()
+    if a > _s[9]:
+        _s[10] += a - _s[9]
+    _s[9] = a
+    return _s[10]
+
+
+_s[1] = _total()
+
+
 def _count():
-    t = micropython.mem_total() - _s[6]
+    t = _total()
     d = t - _s[1]
     _s[1] = t
     if d:
@@ -142,9 +160,10 @@ def _send_own(kind, payload=b"", n=-1):
     _s[6] += micropython.mem_total() - t
 
 
-hostlink.pump = _pump_own
-hostlink.wait_for = _wait_own
-hostlink.send = _send_own
+if _mt:
+    hostlink.pump = _pump_own
+    hostlink.wait_for = _wait_own
+    hostlink.send = _send_own
 
 
 class _Gc:

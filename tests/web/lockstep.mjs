@@ -10,7 +10,9 @@ import { fingers } from "./fingers.mjs";
 const [web, out, python, n = "4", game = "snyd", seed = "7", maxS = "900"] = process.argv.slice(2);
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..", "..");
 const N = parseInt(n);
-const hub = await nodeHub(web, { n: N, seed: parseInt(seed), clock: "virtual" });
+// DEVTIME=s3|wroom: the handhelds' work costs that board's time (the page's ?board=, device time)
+const dt = process.env.DEVTIME ? JSON.parse(fs.readFileSync(path.join(web, "manifest.json"))).devtime[process.env.DEVTIME] : null;
+const hub = await nodeHub(web, { n: N, seed: parseInt(seed), clock: "virtual", devtime: dt });
 const t0 = Date.now();
 await hub.start();
 const bootWall = Date.now() - t0;
