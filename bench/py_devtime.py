@@ -24,11 +24,19 @@ MISS_MS = 100   # a loop this long pushes a 120 ms repeat (or heartbeat) past it
 TARGETS = {("s3", 4, 0): ("<= 80", "", "<= 50", "0"), ("s3", 4, 30): ("", "<= 500", "<= 50", "")}
 
 
+def waiting_share(r, ms=5000):
+    """The median handheld's CPU share in the ms before the game's first log entry: seated at the
+    table, waiting for it to start."""
+    start = r.get("start", 0)
+    shares = [sum(x[1] for x in w if start - ms <= x[0] < start) / 1000.0 / ms for w in r["work"]]
+    return statistics.median(shares) if shares else 0.0
+
+
 def game_work(r):
-    """(longest loop ms, median CPU share, loops over MISS_MS) during the game (from its first log
-    entry), from the handhelds' device-time reports."""
+    """(longest loop ms, median CPU share, loops over MISS_MS, median loop ms) during the game (from
+    its first log entry to its last), from the handhelds' device-time reports."""
     start, end = r.get("start", 0), r.get("end", 1 << 40)
-    longest, shares, missed = 0, [], 0
+    longest, shares, missed, loops = 0, [], 0, []
     for w in r["work"]:
         g = [x for x in w if start <= x[0] <= end]
         if len(g) < 2:
@@ -36,7 +44,9 @@ def game_work(r):
         longest = max(longest, max(x[1] for x in g))
         shares.append(sum(x[1] for x in g) / 1000.0 / max(1, g[-1][0] - g[0][0]))
         missed += sum(1 for x in g if x[1] > MISS_MS * 1000)
-    return longest / 1000.0, statistics.median(shares) if shares else 0.0, missed
+        loops += [x[1] for x in g]
+    return (longest / 1000.0, statistics.median(shares) if shares else 0.0, missed,
+            statistics.median(loops) / 1000.0 if loops else 0.0)
 
 
 def quantiles(lat):
@@ -61,9 +71,12 @@ def table_rows(key, n, loss):
     if dm is not None:
         benchlib.row(area, what + ": press->every screen median (free %s)" % fm, dm, "ms", t[0])
         benchlib.row(area, what + ": press->every screen p95 (free %s)" % fp, round(dp), "ms", t[1])
-    longest, share, missed = game_work(dev)
+    longest, share, missed, loop = game_work(dev)
     benchlib.row(area, what + ": longest loop in the game", round(longest, 1), "ms", t[2])
     benchlib.row(area, what + ": CPU share during the game (median handheld)", round(100 * share, 1), "%")
+    benchlib.row(area, what + ": a loop's work, median (an idle poll)", round(loop, 1), "ms")
+    benchlib.row(area, what + ": CPU share seated, waiting for the game (median handheld)",
+                 round(100 * waiting_share(dev), 1), "%")
     benchlib.row(area, what + ": loops over %d ms (deadlines missed)" % MISS_MS, missed, "", t[3])
     benchlib.row(area, what + ": frames/round (free %.1f)" % free.get("frames", 0), round(dev["frames"], 1),
                  "frames")
