@@ -58,7 +58,9 @@ def quantiles(lat):
 def table_rows(key, n, loss):
     heap = boards.get(key).sim_heap()
     free = run(n, loss=loss / 100.0, seed=3, heap=heap, urandom_seed=3)
-    dev = run(n, loss=loss / 100.0, seed=3, heap=heap, urandom_seed=3, device_time=devtime.get(key))
+    # 5 simulated minutes: a game that has not finished by then (8 handhelds' joins) is said so
+    dev = run(n, loss=loss / 100.0, seed=3, heap=heap, urandom_seed=3, device_time=devtime.get(key),
+              limit_ms=300_000)
     area = "device time %s" % key
     what = "%d hh, %d%% loss" % (n, loss)
     if not dev["ok"]:
