@@ -155,3 +155,67 @@ def test_board_bench_against_the_unix_port_standing_in(tmp_path, monkeypatch):
     m = devtime.get("s3")
     assert m.cpu == got["cpu"] and m.flash_file_us == got["flash_file_us"] and "measured" in m.sources
     assert boardbench.model_of("s3", got["raw"], {"cpu_us": got["raw"]["cpu_us"]})["cpu"] == 1.0
+
+
+# The firmware's two device-time changes, in-process on the fakes: a press that moves a menu's cursor
+# sends only the pages it changed (the panel shows the whole frame all the same), and a screen change
+# collects in a later, idle loop, not in the loop of the press that drew it.
+_APP = r"""
+import machine, ssd1306, json, devtime
+from dicecup import app
+from dicecup.device import hw
+h = hw.Hardware()
+a = app.App(h)
+pins = json.load(open("pinmap.json"))["buttons"]
+now = 0
+log = []    # per loop: (frames shown, collections) in it
+def tick():
+    global now
+    now += 20
+    f, c = a.frames, devtime._s[7]
+    a.tick(now)
+    log.append((a.frames - f, devtime._s[7] - c))
+def press(b):
+    machine.sim_set(pins[b], 0)
+    for _ in range(5):
+        tick()
+    machine.sim_set(pins[b], 1)
+    for _ in range(10):
+        tick()
+for _ in range(50):
+    tick()
+b0 = ssd1306.stats["bytes"]
+press("down")
+print("down", sum(x[0] for x in log[-15:]), ssd1306.stats["bytes"] - b0,
+      int(bytes(h.display.sent[:1024]) == bytes(h.display.buffer)))
+del log[:]
+s = a.screen
+press("select")
+print("select", int(a.screen is not s), " ".join("%d%d" % x for x in log))
+"""
+
+
+def test_a_press_sends_the_changed_pages_and_collects_when_idle(tmp_path):
+    m = devtime.get("s3")
+    (tmp_path / "s.py").write_text(_APP)
+    (tmp_path / "settings.json").write_text('{"lang": 1}')
+    (tmp_path / "owner.json").write_text('{"name": "ANNA"}')
+    with open(boards.get("s3").pinmap) as f:
+        (tmp_path / "pinmap.json").write_text(f.read())
+    from host_tools.paths import BUILD
+    from host_tools.build import build
+    assert build(str(tmp_path / "fw")) == []
+    env = dict(os.environ, DICECUP_DEVTIME=m.env(2755 * 1024),
+               MICROPYPATH=os.pathsep.join([str(tmp_path / "fw"), os.path.join(FAKES, "vclock"), FAKES]))
+    env.pop("DICECUP_LINK", None)
+    r = subprocess.run([MICROPYTHON, "-X", "heapsize=2755K", os.path.join(FAKES, "_devtime.py"), "s.py"],
+                       cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stdout + r.stderr
+    out = {ln.split()[0]: ln.split()[1:] for ln in r.stdout.splitlines()}
+    frames, nbytes, glass = map(int, out["down"])
+    assert frames == 1 and nbytes < 12 + 1 + 1024 and glass == 1  # less than a whole frame
+    changed, loops = out["select"][0], out["select"][1:]
+    assert changed == "1"
+    drew = [i for i, x in enumerate(loops) if x[0] != "0"]
+    collected = [i for i, x in enumerate(loops) if x[1] != "0"]
+    assert drew and collected and not set(drew) & set(collected) and min(collected) > min(drew)
