@@ -21,6 +21,13 @@ test: setup mp32
 bench: setup build tables mp32
 	$(PY) -m host_tools.bench
 
+# The device-time model's quantities measured on a connected handheld (host_tools/boardbench.py):
+# BOARD=s3|wroom PORT=/dev/ttyACM0 (PORT=unix: the unix port stands in); written to
+# hardware/devtime_BOARD.json, which the simulator's device time then uses. No board: said in one line.
+.PHONY: board-bench
+board-bench: setup build
+	$(PY) -m host_tools.boardbench --board "$(or $(BOARD),s3)" --port "$(PORT)"
+
 # A 32-bit MicroPython (WebAssembly port, pinned in host_tools/mp32) for bench/py_heap32.py and the
 # browser version (docs/web.md, tests/test_web.py, which `make test` runs); both say they were skipped
 # where there is no npm.

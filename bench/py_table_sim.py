@@ -58,9 +58,11 @@ def air(sim):
     return codec, wire.Frame(), sorted(sent.values(), key=lambda x: x.t)
 
 
-def run(n, loss=0.0, seed=1, heap="1M", limit_ms=900_000):
+def run(n, loss=0.0, seed=1, heap="1M", limit_ms=900_000, device_time=None, urandom_seed=None):
+    """One n-handheld Snyd game; device_time: host_tools.devtime's Model of the board (None: free
+    work), urandom_seed: the handhelds' secrets seeded too (Sim's)."""
     with Sim(n, clock="virtual", seed=seed, loss=loss, dup=loss / 3, reorder=loss / 3, heap=heap,
-             airtime_mbps=1.0) as sim:
+             airtime_mbps=1.0, device_time=device_time, urandom_seed=urandom_seed) as sim:
         presses = []
         press = sim.press
 
@@ -74,7 +76,7 @@ def run(n, loss=0.0, seed=1, heap="1M", limit_ms=900_000):
         for h in sim.handhelds:
             h.on_frame.append(lambda hh: shown[hh.id].append(sim.now()))
         ok = play(sim, n, "snyd", seed, limit_ms)
-        out = {"ok": ok, "sent": sim.bus.counts["sent"]}
+        out = {"ok": ok, "sent": sim.bus.counts["sent"], "work": [h.work for h in sim.handhelds]}
         if not ok:
             return out
         rec = agreed_record(sim, out)
@@ -85,8 +87,10 @@ def run(n, loss=0.0, seed=1, heap="1M", limit_ms=900_000):
         seen = set()
         for x in txs:
             code = codec.decode(x.data, fr)
-            if code == wire.OK and fr.type == wire.T_ENTRY and start is None:
-                start = x.t
+            if code == wire.OK and fr.type == wire.T_ENTRY:
+                out["end"] = x.t    # the game's last log entry (its end, for bench/py_devtime.py)
+                if start is None:
+                    start = out["start"] = x.t
             if start is not None:
                 frames += 1
                 nbytes += len(x.data)

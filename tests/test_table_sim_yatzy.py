@@ -22,8 +22,12 @@ from host_tools.sim.hub import Sim
 
 def cli(tmp_path, game, *args, timeout=600):
     out = str(tmp_path / "rec")
+    # the protocol on the free clock, as these figures were made (--device-time off): device time has
+    # its own table run (tests/test_devtime.py), and 8 handhelds do not get through their joins under
+    # it yet (docs/memory.md, Device time)
     r = subprocess.run([sys.executable, "-m", "host_tools.sim", "--headless", "--autoplay",
-                        "--game", game, "--quiet", "--records", out] + [str(a) for a in args],
+                        "--game", game, "--quiet", "--records", out,
+                        "--device-time", "off"] + [str(a) for a in args],
                        capture_output=True, text=True, cwd=ROOT, timeout=timeout)
     return r, out
 

@@ -149,10 +149,11 @@ def site(tmp_path_factory):
     return out
 
 
-def _game(site, out, seed=7, n=4, env=None, game="snyd"):
+def _game(site, out, seed=7, n=4, env=None, game="snyd", devtime=None):
+    env = dict(env or {}, **({"DEVTIME": devtime} if devtime else {}))
     r = subprocess.run([NODE, os.path.join(WEBTESTS, "lockstep.mjs"), site, str(out), sys.executable,
                         str(n), game, str(seed), "600"], capture_output=True, text=True, timeout=600,
-                       cwd=ROOT, env=dict(os.environ, **(env or {})))
+                       cwd=ROOT, env=dict(os.environ, **env))
     lines = [ln for ln in r.stdout.splitlines() if ln.startswith("{")]
     assert r.returncode == 0 and lines, r.stdout[-2000:] + r.stderr[-2000:]
     return json.loads(lines[-1])
@@ -334,3 +335,14 @@ def test_the_page_shows_wrong_options_on_the_page_and_starts_nothing():
                                 "loss=2 is wrong: loss is a probability from 0 to 1 (e.g. &loss=0.1)"]
     assert "fix the address" in got["lines"][2] and len(got["lines"]) == 3, got
     assert got["status"].startswith("stopped") and not got["fetched"], got
+
+
+@needs_node
+def test_node_lockstep_table_game_under_device_time(site, tmp_path):
+    """The page's device time (?board=s3): the same model charged in the browser's port; the table
+    still finishes and every handheld's record agrees."""
+    got = _game(site, tmp_path / "d", devtime="s3")
+    assert got["done"], got["failed"]
+    recs = [(tmp_path / "d" / ("hh%d" % i) / os.listdir(tmp_path / "d" / ("hh%d" % i))[0]).read_text()
+            for i in range(4)]
+    assert all(r == recs[0] for r in recs), "handhelds disagree on the record"

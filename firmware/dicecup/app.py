@@ -26,6 +26,7 @@ _BATTERY_MS = const(30000)
 _DIM_LEVEL = const(1)   # the contrast of a dimmed screen (host_tools/power.py counts its current)
 _TABLE_FILE = const("table.json")  # this handheld's seat at a table (table.py keeps it): boot back into it
 _NO_ROOM_TABLE = const("no_room_t")  # the table's code needs a board with PSRAM (README, Play at a table)
+_COLLECT = const(256)  # in App._swallow: a screen changed, collect at the next idle loop (one int: a name is heap)
 _TURN = const(b"\x58\x08\x00\x04\x6e\x0c")  # the tune of your turn (App.your_turn)
 
 
@@ -70,8 +71,15 @@ class App:
         self.now = 0
         self.last_input = 0
         self.power = _AWAKE
-        self._swallow = 0
-        self._shown = bytearray(len(self.fb.buffer))
+        self._swallow = 0       # buttons whose next release is not the screen's; and _COLLECT
+        # the frame as shown, and each page of the frame buffer beside the same page as shown, made
+        # once: redraw compares them (memoryviews compare their bytes) to send only the pages that
+        # changed (one attribute: each name is heap, tests/test_names.py)
+        s = bytearray(len(self.fb.buffer))
+        w = self.fb.width
+        b = memoryview(self.fb.buffer)
+        m = memoryview(s)
+        self._shown = (s, [(b[i:i + w], m[i:i + w]) for i in range(0, len(s), w)])
         self._battery_at = -_BATTERY_MS
         self.battery = 100
         # battery warning: bits 0-1 the level warned of so far (0 none, 1 low, 2 critical), bits 2-3
@@ -159,7 +167,10 @@ class App:
         for i in range(len(self.buttons)):
             if self.buttons[i].pressed:
                 self._swallow |= 1 << i
-        gc.collect()
+        # the old screen's garbage is collected at the next loop with nothing to do (tick): a
+        # collection takes tens of ms on a PSRAM heap, and here it would stand between a press
+        # and what the press draws and sends (docs/memory.md, Device time)
+        self._swallow |= _COLLECT
 
     def save_settings(self):
         from dicecup.storage import settings
@@ -189,6 +200,7 @@ class App:
 
     def tick(self, now):
         self.now = now
+        shown = self.frames
         if self._launch:
             module, args, drop = self._launch
             self._launch = None
@@ -234,6 +246,9 @@ class App:
         self._power(now)
         if self.dirty and self.power != _ASLEEP:
             self.redraw()
+        if self._swallow & _COLLECT and shown == self.frames and self.last_input != now:
+            self._swallow &= ~_COLLECT  # idle: no press and no new picture in this loop
+            gc.collect()
 
     def _input(self, i, ev):
         self.last_input = self.now
@@ -315,9 +330,23 @@ class App:
         if self.warn > 3:
             load("dicecup.ui.lowbat").draw(self, g)
         buf = self.fb.buffer
-        if buf != self._shown:
-            self._shown[:] = buf
-            self.fb.show()
+        if buf != self._shown[0]:
+            # only the pages that changed go over I2C, each run of them in one window: a bid
+            # changes a line or two, and a whole frame is 23 ms at 400 kHz (docs/memory.md,
+            # Device time)
+            p = self._shown[1]
+            n = len(p)
+            i = 0
+            while i < n:
+                if p[i][0] == p[i][1]:
+                    i += 1
+                    continue
+                j = i
+                while j + 1 < n and p[j + 1][0] != p[j + 1][1]:
+                    j += 1
+                self.hw.show(i, j)
+                i = j + 1
+            self._shown[0][:] = buf
             self.frames += 1
 
 

@@ -16,7 +16,7 @@ import sys
 import tempfile
 import time
 
-from host_tools import boards
+from host_tools import boards, devtime
 from host_tools.sim import images
 from host_tools.sim.hub import MAIN, Sim
 
@@ -171,6 +171,10 @@ def parser():
                             boards.REFERENCE, "; ".join("%s %s -> %s" % (k, b.heap_note.split(":")[0], b.sim_heap())
                                                         for k, b in sorted(boards.BOARDS.items())),
                             boards.HEAP_RATIO_64_32))
+    p.add_argument("--device-time", choices=("on", "off"), default="on",
+                   help="on (default): on the virtual clock each handheld's clock also moves by what its "
+                        "work costs on the --board (the CPU, each show(), each collection, each flash "
+                        "write: host_tools/devtime.py, docs/simulator.md); off: the firmware's work is free")
     p.add_argument("--heap", type=_heap, default=None, help="micropython -X heapsize per handheld, "
                    "instead of the board's")
     p.add_argument("--records", metavar="DIR", help="collect every handheld's game records here")
@@ -564,7 +568,8 @@ def main(argv=None):
     sim = Sim(a.handhelds, seed=a.seed, loss=a.loss, dup=a.dup, delay_ms=a.delay_ms,
               reorder=a.reorder, heap=a.heap or board.sim_heap(), clock=clock, script=a.script,
               airtime_mbps=a.airtime_mbps or None, pinmap=board.pinmap, urandom_seed=a.urandom_seed,
-              names=None if a.names is None else a.names.split(","))
+              names=None if a.names is None else a.names.split(","),
+              device_time=devtime.get(a.board) if a.device_time == "on" else None)
     try:
         if a.rules is not None:
             write_rules(sim, a.rules)

@@ -24,6 +24,10 @@ Public API (used by __main__, window.py and the tests):
                                            write from now (host_tools/fakes/_powercut.py)
     sim.add_stranger(rate_hz, channel)     a foreign radio: garbage, replays, altered replays
     sim.bus                                the RadioBus: counts, frames, loss/dup/delay settings
+    Sim(n, device_time=model)              on the virtual clock, charge each handheld's clock what
+                                           its work costs on the board (host_tools/devtime.py's
+                                           Model; None: today's free work); sim.handhelds[i].work
+                                           lists (sim ms, us of work) per loop of its firmware
     sim.close()
 """
 import json
@@ -47,6 +51,7 @@ _BUTTON, _TIME, _QUIT = b"B", b"T", b"Q"
 _RADIO, _SEND, _HEARD, _ACK = b"N", b"S", b"R", b"K"
 _CUT = b"X"  # host_tools/fakes/_powercut.py: "the power is gone now"
 _TONE = b"Z"  # the machine fake's PWM: the piezo sounds (GPIO, Hz; 0 silent)
+_WORK = b"D"  # device time (host_tools/fakes/devtime.py): a loop's work on the board, us
 SHAKE_EDGES, SHAKE_GAP_MS = 6, 40  # sim.shake: the tilt switch's ball rattling, an edge each gap
 FREE_RUN = 0xFFFFFFFF
 # the owners of a simulated table, one per handheld (handheld i gets NAMES[i % 16], numbered past
@@ -111,6 +116,7 @@ class Handheld:
         self.tone = 0       # the Hz its piezo sounds now (0: silent)
         self.tones = []     # (sim ms, Hz) of every change of its piezo's sound
         self.tone_at = None  # sim ms when it last started a tone (the window shows it a while)
+        self.work = []      # device time: (sim ms, us of work) per loop of the firmware
 
     @property
     def alive(self):
@@ -130,7 +136,7 @@ class Sim:
     def __init__(self, n=4, seed=0, loss=0.0, dup=0.0, delay_ms=(0.0, 0.0), reorder=0.0,
                  heap="256K", clock="wall", script=None, flash_root=None, env=None,
                  args=(), step_ms=10, record_frames=True, scripts=None, airtime_mbps=None,
-                 pinmap=None, urandom_seed=None, names=None):
+                 pinmap=None, urandom_seed=None, names=None, device_time=None):
         if not 1 <= n <= 32:
             raise ValueError("handhelds must be 1..32, got %d" % n)
         if clock not in ("wall", "virtual"):
@@ -147,6 +153,8 @@ class Sim:
         # with urandom_seed, each handheld's os.urandom is seeded (fakes/seeded/os.py), per handheld
         # and per boot, so a whole run repeats itself; without it, the dice are the host's random
         self.urandom_seed = urandom_seed
+        # device time (host_tools/devtime.py): only the virtual clock can charge it
+        self.device_time = device_time if clock == "virtual" else None
         self.bus = RadioBus(seed=seed, loss=loss, dup=dup, delay_ms=delay_ms, reorder=reorder,
                             record=record_frames, airtime_mbps=airtime_mbps)
         self._own_root = flash_root is None
@@ -186,6 +194,10 @@ class Sim:
         env.update({"MICROPYPATH": os.pathsep.join(path),
                     "DICECUP_LINK": "127.0.0.1:%d" % self.port, "DICECUP_ID": str(h.id),
                     "DICECUP_CLOCK": self.clock})
+        env.pop("DICECUP_DEVTIME", None)
+        if self.device_time is not None:
+            from host_tools.devtime import heap_bytes
+            env["DICECUP_DEVTIME"] = self.device_time.env(heap_bytes(self.heap))
         env.update(self.extra_env)
         return env
 
@@ -204,6 +216,8 @@ class Sim:
         if cut:
             env["DICECUP_POWER_CUT_AT_WRITE"] = str(cut)
             cmd[3:3] = [os.path.join(FAKES, "_powercut.py")]
+        if env.get("DICECUP_DEVTIME"):  # before the firmware: its first `import gc` counts (devtime.py)
+            cmd[3:3] = [os.path.join(FAKES, "_devtime.py")]
         h.proc = subprocess.Popen(cmd, cwd=h.flash, env=env, stdout=log,
                                   stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
         log.close()
@@ -232,7 +246,7 @@ class Sim:
         holes between the modules it keeps. (_powercut.py runs as a script: source, from FAKES.)"""
         from host_tools.paths import MPY_CROSS
         dst = tempfile.mkdtemp(prefix="dicecup-fakes-")
-        for rel in [f for f in os.listdir(FAKES) if f.endswith(".py") and f != "_powercut.py"] + \
+        for rel in [f for f in os.listdir(FAKES) if f.endswith(".py") and not f.startswith("_")] + \
                 ["vclock/time.py", "seeded/os.py"]:
             out = os.path.join(dst, rel[:-3] + ".mpy")
             os.makedirs(os.path.dirname(out), exist_ok=True)
@@ -611,6 +625,9 @@ class Sim:
                 h.grant = t
             # only a WAITING at the latest grant counts: an older one may still be in flight
             h.waiting = t >= h.grant
+
+        elif kind == _WORK:
+            h.work.append((self.now(), int.from_bytes(p[:4], "big")))
         elif kind == _RADIO:
             self.bus.set_state(p[0:6], p[6], bool(p[7] & 1))
             if p[0:6] != h.mac:

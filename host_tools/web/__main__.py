@@ -16,11 +16,13 @@ import shutil
 import subprocess
 import sys
 
+from host_tools import devtime
 from host_tools import build as fwbuild
 from host_tools.paths import BUILD, HARDWARE, MPY_CROSS, ROOT
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(ROOT, "build", "web")
+WEB_HEAP = 1048576  # the WebAssembly port's heap the page gives a handheld (hub.mjs's default)
 FAKES = os.path.join(ROOT, "host_tools", "fakes")
 MP = os.path.join(ROOT, "host_tools", "mp32", "node_modules", "@micropython",
                   "micropython-webassembly-pyscript")
@@ -83,6 +85,8 @@ def build(out=OUT, firmware=True):
     # the owners' names a new handheld gets before its first boot, the simulator's (ANNA, BO, ...)
     manifest = {"files": files, "path": list(PATH), "pinmap": pinmap,
                 "names": [default_name(i) for i in range(16)],
+                # device time (host_tools/devtime.py): each board's model for a 32-bit port's heap
+                "devtime": {k: devtime.get(k).env(WEB_HEAP, word=4) for k in devtime.MODELS},
                 "mp_version": json.load(open(os.path.join(MP, "package.json")))["version"]}
     with open(os.path.join(out, "manifest.json"), "w") as f:
         json.dump(manifest, f, indent=1)

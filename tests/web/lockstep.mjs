@@ -14,9 +14,11 @@ import { fingers } from "./fingers.mjs";
 const [web, out, python, n = "4", game = "snyd", seed = "7", maxS = "900"] = process.argv.slice(2);
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..", "..");
 const N = parseInt(n);
+// DEVTIME=s3|wroom: the handhelds' work costs that board's time (the page's ?board=, device time)
+const dt = process.env.DEVTIME ? JSON.parse(fs.readFileSync(path.join(web, "manifest.json"))).devtime[process.env.DEVTIME] : null;
 const reloads = parseInt(process.env.RELOADS || "0"), loss = parseFloat(process.env.LOSS || "0");
 const stored = new Map();   // the page's storage: handheld -> its flash as last reported
-const hub = await nodeHub(web, { n: N, seed: parseInt(seed), clock: "virtual", loss,
+const hub = await nodeHub(web, { n: N, seed: parseInt(seed), clock: "virtual", loss, devtime: dt,
   flashOf: (i) => stored.get(i) || null, saveFlash: (i, files) => stored.set(i, files) });
 let rs = (parseInt(seed) * 2654435761 + 1) >>> 0;   // the reloads' own seeded draws
 const gap = () => { rs = (Math.imul(rs, 1103515245) + 12345) >>> 0; return 1000 + (rs % 14000); };

@@ -1,7 +1,7 @@
 """hw: the handheld's hardware layer - the only firmware module that touches machine, esp32 and ssd1306.
 
 Owns: the SSD1306 display (micropython-lib's driver, a framebuf.FrameBuffer) on I2C from the pin map,
-its contrast and power, the four buttons as input pins (active low, pull-up), the battery ADC,
+sending the pages of its frame that changed (show), its contrast and power, the four buttons as input pins (active low, pull-up), the battery ADC,
 light sleep that any of the four buttons ends, and the pin map's optional parts: the ball tilt
 switch (an input with pull-up, like a button) and the passive piezo (machine.PWM, silent from boot:
 tone(hz) starts a tone and returns at once, tone(0) silences it; the app times the notes, nothing
@@ -84,6 +84,20 @@ class Hardware:
     def readers(self):
         """One zero-argument callable per button (up, down, select, back): True while pressed."""
         return [(lambda p=p: p.value() == 0) for p in self.pins]
+
+    def show(self, i, n):
+        """Send pages i..n of the frame buffer to the panel: its column and page window
+        (SET_COL_ADDR 0x21, SET_PAGE_ADDR 0x22, as the driver's own show() sets them for the
+        whole frame), then only those pages' bytes."""
+        d = self.display
+        w = d.width
+        d.write_cmd(0x21)
+        d.write_cmd(0)
+        d.write_cmd(w - 1)
+        d.write_cmd(0x22)
+        d.write_cmd(i)
+        d.write_cmd(n)
+        d.write_data(memoryview(d.buffer)[i * w:(n + 1) * w])
 
     def contrast(self, level):
         self.display.contrast(level)

@@ -10,10 +10,16 @@ The firmware's names used here, all in this one place: dicecup.app.App and
 dicecup.device.hw.Hardware. A crash is shown by the page (the traceback is printed and kept
 in error.log as on the handheld); app.crashed waits in a loop for a button, which a worker cannot.
 """
-import gc
-import time
+import os
 
-import hostlink
+if os.getenv("DICECUP_DEVTIME"):    # device time: before the firmware's first `import gc`
+    import devtime
+else:
+    devtime = None
+import gc  # noqa: E402
+import time  # noqa: E402
+
+import hostlink  # noqa: E402
 
 from dicecup import app  # the firmware: every firmware import of the web entry is on these two lines
 from dicecup.device import hw
@@ -65,7 +71,13 @@ def tick(now):
     except Exception as e:
         _fail(e)
         return -1
-    return _app.sleep_poll_ms if _app.asleep else _app.poll_ms
+    w = _app.sleep_poll_ms if _app.asleep else _app.poll_ms
+    if devtime:     # the loop's work on the board: on the clock, and the page waits that much longer
+        devtime.loop()
+        t = devtime.owed_ms()
+        time.advance(t)
+        w += t
+    return w
 
 
 def collect():

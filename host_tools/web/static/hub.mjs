@@ -41,6 +41,7 @@ class Handheld {
     this.pending = new Map();   // reply type -> its waiters, in order (a worker answers in order)
     this.worker.on((m) => this.heard(m));
     const env = { DICECUP_LINK: "js", DICECUP_ID: String(this.id), DICECUP_MAC: this.mac };
+    if (hub.devtime) env.DICECUP_DEVTIME = hub.devtime;
     if (hub.seed !== null) env.DICECUP_SEED = String(bootSeed(hub.seed, hub.tab, this.id, this.boots));
     this.boots += 1;
     this.crash = null;
@@ -156,6 +157,7 @@ export class Hub {
     this.clock = o.clock || "virtual"; this.stepMs = o.stepMs || 20; this.base = o.base; this.manifest = o.manifest;
     this.heap = o.heap || 1048576; this.flashEvery = o.flashEvery || 25;
     this.names = o.names ?? this.manifest.names ?? [];
+    this.devtime = o.devtime ?? null;  // DICECUP_DEVTIME: the board's cost model (host_tools/devtime.py)
     this.lang = o.lang ?? null;   // 0 Danish, 1 English (settings.json's "lang"); null: as each handheld has it
     this.spawn = o.spawn; this.flashOf = o.flashOf || (() => null); this.saveFlash = o.saveFlash || (() => {});
     this.onFrame = o.onFrame || (() => {}); this.onLog = o.onLog || (() => {}); this.onCrash = o.onCrash || (() => {});

@@ -71,6 +71,8 @@ const hub = new Hub({
   n: N, seed, tab, room, clock, base, manifest, sleep, flashOf, saveFlash,
   // ?names=A,B,...: the owners' names of new handhelds (an empty one asks); default the simulator's
   names: P.names,
+  // ?board=s3|wroom, ?devtime=on|off: the work of each handheld costs its board's time (docs/simulator.md)
+  devtime: P.devtime === "off" ? null : (manifest.devtime || {})[P.board] ?? null,
   // ?lang=da|en: every handheld's language (kept in its flash for the next visit)
   lang: { da: 0, en: 1 }[P.lang],
   loss: P.loss, dup: P.dup, delayMs: delay,

@@ -22,6 +22,8 @@ const OPTIONS = {
   tab: [(v) => INT.test(v) && +v >= 0 && +v <= 255, "a tab number, 0 to 255"],
   names: [(v) => v.split(",").every((s) => s.trim().length <= 8), "names of at most 8 characters, separated by commas (e.g. &names=ANNA,BO)"],
   lang: [(v) => v === "da" || v === "en", "da or en"],
+  board: [(v) => v === "s3" || v === "wroom", "s3 or wroom (the board whose time the handhelds take)"],
+  devtime: [(v) => v === "on" || v === "off", "on or off (each handheld's work costs its board's time)"],
   finger: [() => true, ""],   // the browser tests' autoplay hook (tests/web/browser.mjs)
 };
 
@@ -49,6 +51,8 @@ export function readParams(search) {
     loss: +get("loss", "0"), dup: +get("dup", "0"), reorder: +get("reorder", "0"),
     names: q.has("names") ? q.get("names").split(",").map((s) => s.trim().toUpperCase().slice(0, 8)) : undefined,
     lang: q.get("lang"),
+    board: get("board", "s3"),
+    devtime: get("devtime", "on"),
     finger: q.get("finger"),
   };
 }
