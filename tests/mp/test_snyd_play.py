@@ -21,8 +21,10 @@ def _same(g, acts, call):
     a = snyd_bot.play(g, seat, acts, lv, ra)
     b = snyd_botview.decide(view, lv, rb)
     eq(a, b, "play vs decide, %s seat %d %r" % (lv, seat, view))
-    eq(b, move, "decide vs the bot before, %s seat %d %r" % (lv, seat, view))
     eq(ra.s, rb.s, "rng after play vs decide")
+    if lv == "hard":
+        return  # hard is a new bot (snyd_hard, issue 25): only play and decide must agree for it
+    eq(b, move, "decide vs the bot before, %s seat %d %r" % (lv, seat, view))
     eq(rb.s, state, "rng after decide vs the bot before")
 
 

@@ -83,6 +83,8 @@ def snyd_table(view):
     g = snyd.Game(rules, n, opener)
     for s in range(n):
         g.dice_left[s] = left[s]  # the core's public per-seat counts: the table as the view saw it
+    # seats still in, as the live game counts them (the hard bot plays its solved endgames when two are)
+    g._alive = sum(1 for v in left if v)
     g.palifico = view["palifico"]
     hands = []
     for s in range(n):
