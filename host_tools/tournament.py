@@ -208,42 +208,37 @@ def match(hero, opp, seats, games, seed=1, jobs=2, rules_d=None):
     return sum(_chunk(c) for c in chunks)
 
 
-def match_bot(bot, opp, seats, games, seed=1, rules_d=None):
-    """Win count of the External `bot` in `games` games against seats-1 `opp` players, in this
-    process (the games and seats of match, so its numbers compare with a level's)."""
+def _duel(hero, other, seats, games, seed, rules_d, blame):
+    """Win count of `hero` in `games` games against seats-1 `other` players, in this process, on
+    match's games and seats; a move the rules refuse raises BotError(blame(error, seed, seat))."""
     rules = snyd.Rules.from_dict(rules_d or {})
-    op = player(opp)
     wins = 0
     for sd in range(seed * 1000003, seed * 1000003 + games):
         seat = sd % seats
-        ps = [op] * seats
-        ps[seat] = bot
+        ps = [other] * seats
+        ps[seat] = hero
         try:
             w, _ = play(rules, ps, sd, first=(sd // seats) % seats)
         except snyd.Illegal as e:
-            raise BotError("your bot's move is not allowed: %s; game seed %d, your seat %d, the view %s"
-                           % (e, sd, seat, json.dumps(bot.last)))
+            raise BotError(blame(e, sd, seat))
         wins += w == seat
     return wins
+
+
+def match_bot(bot, opp, seats, games, seed=1, rules_d=None):
+    """Win count of the External `bot` in `games` games against seats-1 `opp` players, in this
+    process (the games and seats of match, so its numbers compare with a level's)."""
+    return _duel(bot, player(opp), seats, games, seed, rules_d, lambda e, sd, seat:
+                 "your bot's move is not allowed: %s; game seed %d, your seat %d, the view %s"
+                 % (e, sd, seat, json.dumps(bot.last)))
 
 
 def match_against_bot(level, bot, seats, games, seed=1, rules_d=None):
     """Win count of one bot of `level` in `games` games against seats-1 seats of the External `bot`
     (one process plays them all), in this process, on match's games and seats."""
-    rules = snyd.Rules.from_dict(rules_d or {})
-    hero = player(level)
-    wins = 0
-    for sd in range(seed * 1000003, seed * 1000003 + games):
-        seat = sd % seats
-        ps = [bot] * seats
-        ps[seat] = hero
-        try:
-            w, _ = play(rules, ps, sd, first=(sd // seats) % seats)
-        except snyd.Illegal as e:
-            raise BotError("a move is not allowed: %s; game seed %d, %s on seat %d, your bot's last view %s"
-                           % (e, sd, level, seat, json.dumps(getattr(bot, "last", None))))
-        wins += w == seat
-    return wins
+    return _duel(player(level), bot, seats, games, seed, rules_d, lambda e, sd, seat:
+                 "a move is not allowed: %s; game seed %d, %s on seat %d, your bot's last view %s"
+                 % (e, sd, level, seat, json.dumps(getattr(bot, "last", None))))
 
 
 NAMES = tuple(snyd_bot.LEVELS) + tuple(sorted(OPPONENTS))
