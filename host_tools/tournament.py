@@ -184,22 +184,13 @@ def wilson(k, n, z=1.96):
 
 def _chunk(args):
     rules_d, seats, hero, opp, seeds = args
-    rules = snyd.Rules.from_dict(rules_d)
-    hp, op = player(hero), player(opp)
-    wins = 0
-    for sd in seeds:
-        seat = sd % seats
-        ps = [op] * seats
-        ps[seat] = hp
-        w, _ = play(rules, ps, sd, first=(sd // seats) % seats)
-        wins += w == seat
-    return wins
+    return duel(player(hero), player(opp), seats, seeds, rules_d)
 
 
 def match(hero, opp, seats, games, seed=1, jobs=2, rules_d=None):
     """Win count of `hero` in `games` games against seats-1 `opp` players."""
     rules_d = rules_d or {}
-    seeds = list(range(seed * 1000003, seed * 1000003 + games))
+    seeds = list(_seeds(seed, games))
     step = max(1, games // (jobs * 8))
     chunks = [(rules_d, seats, hero, opp, seeds[i:i + step]) for i in range(0, games, step)]
     if jobs > 1:
@@ -208,27 +199,34 @@ def match(hero, opp, seats, games, seed=1, jobs=2, rules_d=None):
     return sum(_chunk(c) for c in chunks)
 
 
-def _duel(hero, other, seats, games, seed, rules_d, blame):
-    """Win count of `hero` in `games` games against seats-1 `other` players, in this process, on
-    match's games and seats; a move the rules refuse raises BotError(blame(error, seed, seat))."""
+def duel(hero, other, seats, seeds, rules_d=None, blame=None):
+    """Win count of the player `hero` against seats-1 `other` players, one game per seed, in this
+    process: the seat and the opener rotate with the seed, as in every measure here. A move the
+    rules refuse raises BotError(blame(error, seed, seat)) when blame is given."""
     rules = snyd.Rules.from_dict(rules_d or {})
     wins = 0
-    for sd in range(seed * 1000003, seed * 1000003 + games):
+    for sd in seeds:
         seat = sd % seats
         ps = [other] * seats
         ps[seat] = hero
         try:
             w, _ = play(rules, ps, sd, first=(sd // seats) % seats)
         except snyd.Illegal as e:
+            if blame is None:
+                raise
             raise BotError(blame(e, sd, seat))
         wins += w == seat
     return wins
 
 
+def _seeds(seed, games):
+    return range(seed * 1000003, seed * 1000003 + games)
+
+
 def match_bot(bot, opp, seats, games, seed=1, rules_d=None):
     """Win count of the External `bot` in `games` games against seats-1 `opp` players, in this
     process (the games and seats of match, so its numbers compare with a level's)."""
-    return _duel(bot, player(opp), seats, games, seed, rules_d, lambda e, sd, seat:
+    return duel(bot, player(opp), seats, _seeds(seed, games), rules_d, lambda e, sd, seat:
                  "your bot's move is not allowed: %s; game seed %d, your seat %d, the view %s"
                  % (e, sd, seat, json.dumps(bot.last)))
 
@@ -236,7 +234,7 @@ def match_bot(bot, opp, seats, games, seed=1, rules_d=None):
 def match_against_bot(level, bot, seats, games, seed=1, rules_d=None):
     """Win count of one bot of `level` in `games` games against seats-1 seats of the External `bot`
     (one process plays them all), in this process, on match's games and seats."""
-    return _duel(player(level), bot, seats, games, seed, rules_d, lambda e, sd, seat:
+    return duel(player(level), bot, seats, _seeds(seed, games), rules_d, lambda e, sd, seat:
                  "a move is not allowed: %s; game seed %d, %s on seat %d, your bot's last view %s"
                  % (e, sd, level, seat, json.dumps(getattr(bot, "last", None))))
 
