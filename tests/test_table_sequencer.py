@@ -86,8 +86,39 @@ def test_a_seat_that_is_alive_is_not_reseated():
     assert lead.node.log_local(seats_frame(t, [0, 1, 0]), t.now) != 0
     force(lead, seats_frame(t, [0, 1, 0]), t.now)
     t.run(lambda: False, 200)
+    assert all(t.hands[i].app.hosts[2] == 2 for i in (1, 2))  # held: seat 2 might fall silent
+    t.run(lambda: False, 3600)  # it does not: after the missing time the reseat is refused
     assert all(t.hands[i].app.hosts[2] == 2 and t.hands[i].app.voided == 0 for i in (1, 2))
     assert all(t.hands[i].node._bad & 1 for i in (1, 2))
+
+
+def test_a_reseat_the_moment_a_handheld_falls_silent_is_held_not_disputed():
+    """Seat 2's frames stop reaching the sequencer alone; it pauses and the creator gives seat 2
+    to a bot at once, while handheld 1 heard handheld 2 a moment ago; then handheld 2 dies. Before,
+    handheld 1 refused the reseat and stopped following the honest sequencer; the sequencer later
+    judged its honest successor (whose clocks differed after the catch-up) and the two honest
+    handhelds each led a term of its own for ever (CI's state machine example, seed 1473). Now
+    handheld 1 holds the reseat until seat 2 is silent by its own clock too, and applies it."""
+    t = Table(seats=3, seed=304)
+    assert t.start_game() == 0
+    assert t.run(lambda: bidding(t, range(3)), 60_000)
+    a0, a2 = t.hands[0].addr, t.hands[2].addr
+    send = t.bus.send
+
+    def lossy(src, dest, data, now):  # handheld 2 -> handheld 0 is lost; everything else arrives
+        if src != a2:
+            return send(src, dest, data, now)
+        for d in ([dest] if dest is not None else [d for d in t.bus.nodes if d != src]):
+            if d != a0:
+                send(src, d, data, now)
+    t.bus.send = lossy
+    assert t.run(lambda: t.hands[0].node.missing & 1 << 2, 20_000)
+    assert t.give_to_bot(2, host=0) == 0
+    t.kill(2)
+    assert t.run(lambda: finished(t, (0, 1)), 3_600_000)
+    assert t.hands[0].node._bad == 0 and t.hands[1].node._bad == 0
+    assert all(t.hands[i].app.hosts[2] == 0 for i in (0, 1))
+    honest_agree(t, (0, 1))
 
 
 def test_a_reseat_of_a_gone_handheld_names_it_and_it_pays():

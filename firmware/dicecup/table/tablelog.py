@@ -252,6 +252,8 @@ class Node:
         self._leader_seen = now
         self._lead_at = now             # when we began to follow this term (_entitled)
         self._waiting = 0               # an entry held until our clock agrees (RJ_WAIT)
+        self._held = 0                  # the entry we last tried to apply, and since when
+        self._held_at = now
         self._behind_at = now           # since when we lag the log we chase, making no progress
         self._behind_n = 0              # (applied stayed at this): a follower the sequencer's
                                         # claim (_starved), a new sequencer a seat's (_catch_up)
@@ -583,6 +585,13 @@ class Node:
             if f.etype == wire.T_FORFEIT and self._heard_from(f.who, now):
                 return RJ_NOT_YOURS
             if f.etype == wire.T_SEATS and not self._reseat_ok(f, now):
+                if self._reseat_ok(f, now, ~(1 << self.seat)) and \
+                        now - self._held_at < self.missing_ms:
+                    # every move but a seat's absence holds: we heard it lately, where the
+                    # sequencer may have lost it just before. Held half the missing time more
+                    # (its silence then shows here too), then refused: a sequencer that reseats
+                    # a seat we still hear is not followed (tick asks again meanwhile)
+                    return RJ_WAIT
                 return RJ_NOT_YOURS
         elif f.who >= wire.SEATS_MAX or self.hosts[f.who] != f.rby:
             return RJ_NOT_YOURS
@@ -605,6 +614,8 @@ class Node:
                 self._seqs[i] = 0
                 self.dropped[D_STALE] += 1
                 return
+            if self._held != seq:
+                self._held, self._held_at = seq, now
             why = 0 if self._mine[i] else self._valid(f, now)
             if why == RJ_WAIT:
                 self._waiting = seq  # tick asks again; it is applied, or refused, in time
@@ -800,7 +811,7 @@ class Node:
         if not self._slen[w]:
             self._keep(f, w, now)
 
-    def _reseat_ok(self, f, now):
+    def _reseat_ok(self, f, now, also=0):
         """A SEATS entry with SEATS_RESEAT (seats moved mid-game) is what this handheld sees for
         itself: it moves at least one seat, only seats whose handheld it sees absent (_absent), and
         only to a handheld of the table that it does not. Any other SEATS entry: True (the app
@@ -813,6 +824,9 @@ class Node:
         # back from a reboot and replaying the log, it has no observation of that time (its own
         # handheld was gone, in fact): it takes what the others checked live
         gone = 0 if self._back else self._absent(now)
+        for s in range(f.n):  # `also`: handhelds taken as gone if a seat moves off them (would
+            if f.hosts[s] != self.hosts[s]:  # the entry hold once they fall silent here too?)
+                gone |= also & (1 << self.hosts[s])
         moved = False
         for s in range(f.n):
             h, to = self.hosts[s], f.hosts[s]
