@@ -180,8 +180,8 @@ class Player:
         if n is not None:
             # the creator's lobby (its game and a cup per handheld seated, above the menu): start
             # once everyone sits
-            if n < self.want_players:
-                return None
+            if n < self.want_players or rows[0].rstrip().endswith("----"):
+                return None  # (a table code not made yet: the firmware would say to wait)
             for k in range(len(rows)):
                 if rows[k].strip() in self.start_label:
                     return self._to(sel, k)

@@ -586,16 +586,20 @@ class Table:
             self._kr_dirty = True
         if not w & BOT:
             pub = bytes(f.pub)
-            if self.playing() and self.pubs[w] is not None and w != self.who:
-                # in a game a key we hold is never replaced, nor its name: else the sequencer
-                # could give another handheld a key of its own and speak for it (Authentic);
-                # only a key it lacks is filled (a roster lost before the start)
+            if self.playing() and w != self.who:
+                # in a game a roster line gives no key: else the sequencer could give another
+                # handheld a key of its own and speak for it (Authentic). Not even one we lack:
+                # the creator held a line back until the game and filled it with its own key
+                # (attacks/missing_key_in_game.py); a game starts only once the table code
+                # covers every key (confirmed), and the keys are on flash through a reboot
                 pub = None
+                if self.pubs[w] is None:
+                    self.names[w] = unpack_name(f.name)
             else:
                 self.names[w] = unpack_name(f.name)
             if pub is not None and w != self.who and w != self._host_seat() and \
                     pub != self.pubs[w]:
-                from dicecup.table import tablekeys  # a new handheld: rare, and in a game only for a lost ROSTER
+                from dicecup.table import tablekeys  # a new handheld: rare, and only between games
                 try:
                     ahead = self.pre.get(pub) if self.pre else None  # agreed while browsing
                     self._key(w, tablekeys.pair_from(ahead, self.tid) if ahead is not None else
@@ -944,8 +948,17 @@ class Table:
             o[i], o[j] = o[j], o[i]
             self._persist()
 
+    def confirmed(self):
+        """True when every handheld's key is covered by a table code (a table of one handheld
+        needs none): only then may a game start. A handheld lacking a roster line shows no code,
+        so with a line held back (or lost) nobody has compared the key it would use."""
+        return self.handhelds() <= 1 or self.table_code() != NO_CODE
+
     def start(self, now):
-        """The creator logs a new game; returns 0 or tablelog/tablegame's reason."""
+        """The creator logs a new game; returns 0 or tablelog/tablegame's reason (RJ_NOT_YOURS
+        while the table code is not complete: confirmed())."""
+        if not self.confirmed():
+            return tablelog.RJ_NOT_YOURS
         self.roster()
         o = self.order
         f = self.f
@@ -1073,7 +1086,7 @@ class Table:
             except ValueError:
                 self._hk = b""
                 return
-        if not k or bytes(f.proof) != tablekeys.welcome_proof(k, self.tid, f.nonce, f.who, h):
+        if not k or bytes(f.proof) != tablekeys.welcome_proof(k, self.tid, f.nonce, f.who, h, self.gid):
             return
         self.who = f.who
         self.mode = SEATED
@@ -1088,8 +1101,10 @@ class Table:
     def _listed(self, mac, f):
         pub = bytes(f.pub)
         for e in self.heard:
-            if e[0] == f.table and e[9] == pub:
-                break  # a table is its id and its creator's key: a copycat is listed apart
+            if e[0] == f.table and e[9] == pub and e[2] == f.game:
+                break  # a table is its id, its creator's key and its game: a copycat is listed
+                # apart (a radio's copy with another game would otherwise replace the row; its
+                # WELCOME would never come: the proof covers the game)
         else:
             e = [f.table, "", 0, 0, 0, None, None, 0, None, pub, [None] * 8]
             if len(self.heard) >= HEARD_MAX:  # a full list: the table heard longest ago goes
@@ -1218,7 +1233,8 @@ class Table:
         w = self._frame(wire.T_WELCOME)
         w.nonce = self.nonces[who]
         w.who = who
-        w.proof[:] = tablekeys.welcome_proof(self.keys[who], self.tid, w.nonce, who, w.seat)
+        w.proof[:] = tablekeys.welcome_proof(self.keys[who], self.tid, w.nonce, who, w.seat,
+                                             self.gid)
         self.radio.send(None, self.codec.encode(w))
 
 

@@ -598,6 +598,15 @@ class TableGame:
             i += 8 * H
         return fields, arrs, i
 
+    def resumed(self):
+        """Restored from this handheld's own flash (tablekeep): the phase's clock starts at this
+        boot, as every other handheld's does after a restart of the whole table, so deadlines,
+        early forfeits and the police hold as in play. Without it nobody had a clock for the
+        restored phase: a sequencer forfeited a seat it had heard at once, or withheld its own
+        reveal for good (attacks/restart_forfeit.py). A snapshot from another handheld gives no
+        clock: it may arrive late in the phase."""
+        self._phase_live = True
+
     def _set_fair(self, fields, arrs):
         (self.phase, r0, r1, self.n, self.part, self.committed, self.contributed, self.revealed,
          self.cheats, self.forfeited) = fields[:10]

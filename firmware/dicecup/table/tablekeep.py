@@ -129,6 +129,7 @@ class Keeper:
         node.app.now = node._clock
         if k > _TAIL or at >= n or not node.app.restore(memoryview(b)[at:n], applied):
             return False
+        node.app.resumed()
         node.term = node._btop = _u(b, 5, 2)
         node._last_term = _u(b, 7, 2)
         if node._last_term == 0xFFFF:

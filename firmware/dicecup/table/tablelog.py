@@ -823,7 +823,8 @@ class Node:
         self._note_back()
         # back from a reboot and replaying the log, it has no observation of that time (its own
         # handheld was gone, in fact): it takes what the others checked live
-        gone = 0 if self._back else self._absent(now)
+        back = self._back and self._replayed(f.seq)
+        gone = 0 if back else self._absent(now)
         for s in range(f.n):  # `also`: handhelds taken as gone if a seat moves off them (would
             if f.hosts[s] != self.hosts[s]:  # the entry hold once they fall silent here too?)
                 gone |= also & (1 << self.hosts[s])
@@ -833,10 +834,26 @@ class Node:
             if to == h:
                 continue
             if to >= wire.SEATS_MAX or not self.members & (1 << to) or \
-                    not self._back and (not gone & (1 << h) or gone & (1 << to)):
+                    not back and (not gone & (1 << h) or gone & (1 << to)):
                 return False
             moved = True
         return moved
+
+    def _replayed(self, seq):
+        """Back from a boot: whether entry seq was logged before it, so that others checked it live
+        while we could not. Only if a handheld other than its sequencer said since our boot that
+        it holds the entry (at a table of two, the sequencer's word is all there is). Taken on the
+        sequencer's claim alone, after a restart of the whole table (when every follower is back)
+        the new sequencer claimed one entry more than anyone kept and made it a reseat of a
+        present seat to itself (attacks/restart_reseat.py)."""
+        keyed = self.codec.keyed()
+        if wire.bits(keyed) <= 1:
+            return True
+        for x in range(wire.SEATS_MAX):
+            if x != self.leader and keyed & (1 << x) and self._acked[x] >= seq and \
+                    self._ack_time[x] - self._boot >= 0:
+                return True
+        return False
 
     def _absent(self, now):
         """The handhelds this one sees gone: not of the game any more, silent for half the missing

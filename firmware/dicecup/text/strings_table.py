@@ -163,6 +163,7 @@ t_game|Spil|Game
 t_open|Åbn bordet|Open the table
 t_add_bot|+ Bot|+ Bot
 t_need_n|Min. %d pladser|Needs %d seats
+t_code_wait|Koden mangler|Code not ready
 t_close_q|Luk bordet?|Close table?
 t_leave_q|Forlad bordet?|Leave table?
 t_seat|Plads|Seat

@@ -195,6 +195,10 @@ class HostLobby(Menu):
                 from dicecup.ui.ui import Message
                 self.app.go(Message(self.app, t("t_need_n") % need, self))
                 return
+            if not tb.confirmed():
+                from dicecup.ui.ui import Message
+                self.app.go(Message(self.app, t("t_code_wait"), self))
+                return
             if tb.start(self.app.now) == 0:
                 play(self.app)
 
