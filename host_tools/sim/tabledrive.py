@@ -139,8 +139,12 @@ class TableHarness:
         self.run(autoplay.GAP_MS)
 
     def choose(self, i, label, ms=5000):
-        """Move handheld i's menu cursor to the row starting with `label` and press select."""
+        """Move handheld i's menu cursor to the row starting with `label` and press select (the
+        lobby's start once the table code shows: before, the firmware says the code is not ready)."""
         self.take(i)
+        if label == en("start"):
+            self.until(lambda: not self.lines(i)[0].rstrip().endswith("----"), ms,
+                       "the table code on handheld %d" % i)
         end = self.sim.now() + ms
         while True:
             rows = self.lines(i)
