@@ -246,9 +246,12 @@ class App:
         self._power(now)
         if self.dirty and self.power != _ASLEEP:
             self.redraw()
-        if self._swallow & _COLLECT and shown == self.frames and self.last_input != now:
-            self._swallow &= ~_COLLECT  # idle: no press and no new picture in this loop
-            gc.collect()
+        if shown == self.frames and self.last_input != now:  # idle: no press, no new picture
+            if self._swallow & _COLLECT:
+                self._swallow &= ~_COLLECT
+                gc.collect()
+            elif self.table is not None:
+                self.table.idle()  # its file write, in a loop of its own too
 
     def _input(self, i, ev):
         self.last_input = self.now

@@ -106,6 +106,7 @@ ANNOUNCE_MS = const(1000)
 JOIN_MS = const(300)
 SPREAD_MS = const(4)
 BOT_THINK_MS = const(900)
+KEEP_MS = const(1000)  # tlog.bin waits for an idle loop at most this long after a change
 PRE_MS = const(250)  # while browsing, at most one key agreement this often (the list stays live)
 ROSTER_MS = const(500)  # the host repeats its roster this often while a handheld lacks a key
 TCODE_MS = const(500)  # a handheld repeats its part of the table code this often while needed
@@ -223,6 +224,7 @@ class Table:
         self._bots = {}
         self.saved_games = 0
         self.keep = None          # tablekeep.Keeper: the log's state on flash (made when seated)
+        self._keep_at = -1        # ... when it changed unkept (-1: kept)
 
     # ---- public API for the screens ---------------------------------------------------------
     def suggest(self, kind, value):
@@ -404,7 +406,26 @@ class Table:
             self._saved = g.round
             self._save_record()
             self._persist()  # which game's record is saved: after a restart, never twice
-        self.keep.save(node, self.tid)  # after the record: a boot never saves it twice
+        # tlog.bin (after the record: a boot never saves it twice) is written in a loop of its
+        # own: the loop that applied an entry also redraws, and a file is tens of ms of flash
+        # (docs/memory.md, Device time). The App calls idle() after a loop that drew nothing; a
+        # handheld never idle still writes it KEEP_MS after the change
+        if self._keep_at < 0:
+            if self.keep.changed(node):
+                self._keep_at = now
+        elif now - self._keep_at >= KEEP_MS:
+            self._keep()
+
+    def idle(self):
+        """The App: this loop drew nothing and no press came. The kept log state is written now
+        if it changed in an earlier loop (not this one: this loop's entry was drawn in the next)."""
+        if self._keep_at >= 0 and self._changed != self.now:
+            self._keep()
+
+    def _keep(self):
+        self._keep_at = -1
+        if self.node is not None:
+            self.keep.save(self.node, self.tid)
 
     def _host(self, node):
         """The host is the sequencer. One that took over (the creator gone) hosts between games:
