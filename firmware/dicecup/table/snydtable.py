@@ -377,9 +377,10 @@ class SnydTable(TableGame):
 
     def _snap_rounds(self, buf, o):
         """The counted rounds as the snapshot carries them (_snap_body), read from the recorder's
-        log byte by byte into buf from o: tlog.bin carries a snapshot at every entry applied, and
-        the record as dicts (rec.rounds) allocated tens of KB late in a game (docs/memory.md,
-        Device time). buf None: only count them. Returns the count, or (buf) where it ended."""
+        log byte by byte into buf from o, in order: tlog.bin carries a snapshot at every entry
+        applied, and the record as dicts (rec.rounds) allocated tens of KB late in a game
+        (docs/memory.md, Device time). buf None: only count them. Returns the count, or (buf)
+        where it ended."""
         rc = self.rec
         at = rc.at
         n = rc._n  # (snyd_recout reads the log the same way)
@@ -409,21 +410,22 @@ class SnydTable(TableGame):
                         buf[o] = at(j)
                         o += 1
                 i += seats
-            c = o
+            j = i
+            while j < n and at(j) < ROUND:
+                j += 3
+            if buf is None:
+                i = j
+                continue
+            buf[o] = (j - i) // 3  # (buf may send each byte as written: in order)
             o += 1
-            na = 0
-            while i < n and at(i) < ROUND:
-                if buf is not None:
-                    b = at(i)
-                    buf[o] = b
-                    bid = b & 3 == 0  # (KINDS: a bid's count and face; the others' are 0)
-                    buf[o + 1] = at(i + 1) if bid else 0
-                    buf[o + 2] = at(i + 2) if bid else 0
-                    o += 3
+            while i < j:
+                b = at(i)
+                buf[o] = b
+                bid = b & 3 == 0  # (KINDS: a bid's count and face; the others' are 0)
+                buf[o + 1] = at(i + 1) if bid else 0
+                buf[o + 2] = at(i + 2) if bid else 0
+                o += 3
                 i += 3
-                na += 1
-            if buf is not None:
-                buf[c] = na
         return nr if buf is None else o
 
     def _snap_rules(self):
