@@ -225,6 +225,7 @@ class Table:
         self.saved_games = 0
         self.keep = None          # tablekeep.Keeper: the log's state on flash (made when seated)
         self._keep_at = -1        # ... when it changed unkept (-1: kept)
+        self._wrote = -1          # when a seat's secret was last written
 
     # ---- public API for the screens ---------------------------------------------------------
     def suggest(self, kind, value):
@@ -419,8 +420,12 @@ class Table:
     def idle(self):
         """The App: this loop drew nothing and no press came. The kept log state is written now
         if it changed in an earlier loop (not this one: this loop's entry was drawn in the next)."""
-        if self._keep_at >= 0 and self._changed != self.now:
+        if self._keep_at >= 0 and self._changed != self.now and self._wrote != self.now:
             self._keep()
+
+    def _save_secret(self, s, b):
+        self._wrote = self.now  # a file in this loop: the kept state waits for another (idle)
+        _save_secret(s, b)
 
     def _keep(self):
         self._keep_at = -1
@@ -736,8 +741,8 @@ class Table:
         self.codec.ctr = self.epoch << wire.EPOCH_SHIFT
         if members < 0:  # after a reboot: every handheld it shares a key with, until it hears more
             members = self.codec.keyed() | 1 << self.who
-        self.game = self.mod.Seats(self.tid, 0xFF if leader < 0 else 0, _save_secret, _load_secret,
-                              self.who)
+        self.game = self.mod.Seats(self.tid, 0xFF if leader < 0 else 0, self._save_secret,
+                                   _load_secret, self.who)
         self.game.on_seats = self._persist
         self.game.shake_key = self.shake
         self.node = tablelog.Node(self.who, self.codec, self.game, self._send, members, leader,
@@ -749,6 +754,7 @@ class Table:
 
     def _persist(self):
         from dicecup.storage import store
+        self._wrote = self.now
         store.save(FILE, {"tid": self.tid, "secret": _hex(self.secret), "who": self.who,
                           "shake": _hex(self.shake),
                           "keys": [_hex(k) if k else "" for k in self.keys],
