@@ -117,10 +117,8 @@ def test_table_under_device_time_with_loss_and_records_agree(tmp_path):
     _table(tmp_path, 7)
 
 
-@pytest.mark.xfail(strict=False, reason="seed 5 on the s3 model: the lobby never settles (two handhelds keep "
-                   "partial rosters for minutes) while on the free clock the same seed plays in 65 s: the table "
-                   "protocol's part (docs/memory.md, Device time)")
 def test_table_under_device_time_seed_5(tmp_path):
+    # (an expected failure once: the lobby never settled; it plays now, on main's code too)
     _table(tmp_path, 5, seconds=300)
 
 
@@ -219,3 +217,90 @@ def test_a_press_sends_the_changed_pages_and_collects_when_idle(tmp_path):
     drew = [i for i, x in enumerate(loops) if x[0] != "0"]
     collected = [i for i, x in enumerate(loops) if x[1] != "0"]
     assert drew and collected and not set(drew) & set(collected) and min(collected) > min(drew)
+
+
+def test_the_kept_log_state_is_written_in_a_loop_of_its_own(tmp_path):
+    """tlog.bin (tablekeep) is written after an entry applied, but in a later loop that drew
+    nothing and wrote no other file: in the loop of the entry, its redraw and a seat's secret
+    made one loop of 100-130 ms on the s3 model (docs/memory.md, Device time)."""
+    from host_tools.sim import autoplay
+    from host_tools.sim.hub import Sim
+    n = 2
+    with Sim(n, clock="virtual", seed=11, heap=boards.get("s3").sim_heap(), urandom_seed=11,
+             flash_root=str(tmp_path), env={"DICECUP_DEVTIME_LOG": "1"},
+             device_time=devtime.get("s3")) as sim:
+        players = [autoplay.Player(sim, i, "snyd", 1, seed=1100 + i) for i in range(n)]
+        while sim.now() < 40_000:
+            for p in players:
+                p.act()
+            sim.step()
+        logs = [open(h.log_path).read().splitlines() for h in sim.handhelds]
+    kept = 0
+    for lines in logs:
+        writes = []
+        for ln in lines:
+            if ln.startswith("devtime: write "):
+                writes.append(ln.split()[-1])
+            elif ln.startswith("devtime: at "):
+                if "tlog.bin.tmp" in writes:
+                    kept += 1
+                    parts = dict(p.split() for p in ln.split(": ", 2)[2].split(", "))
+                    assert writes == ["tlog.bin.tmp"] and parts["screen"] == "0", (writes, ln)
+                writes = []
+    assert kept >= 5  # the game got going: entries applied and kept
+
+
+def _snap_rounds_from_record(rec, open_die):
+    """A Snyd snapshot's counted rounds as snydtable wrote them from the record's dicts (the
+    reference: the format docs/protocol.md describes)."""
+    from dicecup.records.snyd_recorder import KINDS, NO_DICE
+    out = bytearray()
+    for r in rec["rounds"]:
+        for d in r["dice"]:
+            out += bytes((NO_DICE,)) if d is None else bytes((len(d),)) + bytes(d)
+        if open_die:
+            out += bytes(0xFF if i is None else i for i in r["shown"])
+        out.append(len(r["actions"]))
+        for a in r["actions"]:
+            out += bytes((a[0] << 2 | KINDS.index(a[1]), a[2] if len(a) > 2 else 0,
+                          a[3] if len(a) > 3 else 0))
+    return bytes(out), len(rec["rounds"])
+
+
+@pytest.mark.parametrize("open_die,seats", [(False, 4), (True, 3)])
+def test_a_snapshot_reads_the_recorders_log_not_the_record(open_die, seats):
+    """tlog.bin holds a snapshot after every entry: it is read from the recorder's bytes, never
+    built as the record's dicts (tens of KB allocated late in a game), with the same bytes, in
+    order (the Node streams a snapshot chunk by chunk as it is written)."""
+    from dicecup.rules import snyd
+    from dicecup.table.tablegame import Out
+    from host_tools.tablebus import Table
+    t = Table(seats=seats, seed=4, loss=0.2, rules=snyd.Rules(dice=3, open_die=open_die))
+    assert t.start_game() == 0
+    checked = [0]
+
+    class InOrder(bytearray):
+        def __setitem__(self, i, x):
+            assert i == self.n
+            self.n += 1
+            bytearray.__setitem__(self, i, x)
+
+    def check():
+        for h in t.hands:
+            g = h.app
+            if g.rec is None or g.rec._n == 0:
+                continue
+            want, rounds = _snap_rounds_from_record(g.rec.record(), open_die)
+            g.rec.rounds = None   # the record as dicts is not to be built
+            try:
+                buf = InOrder(8000)
+                buf.n = 0
+                end = g._snap_rounds(buf, 0)
+                assert bytes(buf[:end]) == want and g._snap_count() == rounds
+                g.snapshot(Out(bytearray(8000), 0).buf, 0)
+            finally:
+                del g.rec.rounds
+            checked[0] += 1
+        return t.done()
+    assert t.run(check, 3_600_000)
+    assert checked[0] > 100

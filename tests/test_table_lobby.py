@@ -93,7 +93,8 @@ def test_a_joiner_agrees_its_keys_while_it_browses_and_joining_costs_none(tmp_pa
     for k in range(1, wire.ANN_PUBS):
         f.pubs[k * 33] = wire.NO_SEAT
     forged = bytes(wire.Codec().encode(f))
-    for _ in range(16):  # the list shows for 4 s, the stranger's ANNOUNCE among the creator's
+    for _ in range(32):  # the list shows for 8 s, the stranger's ANNOUNCE among the creator's
+        # (each agreement a slice a loop: table.AGREE_BITS)
         x.send(None, forged)
         now = run(air, [host, late] + seated, 250, t0=now)
     assert late.spare is not None and bytes(range(1, 33)) in late.pre
@@ -111,3 +112,47 @@ def test_a_joiner_agrees_its_keys_while_it_browses_and_joining_costs_none(tmp_pa
     assert all(late.keys[w] is not None for w in range(5))
     # the false key only wasted a multiplication: the keyed roster's key is what counts
     assert late.keys[3] == seated[2].keys[5]
+
+
+def test_key_agreements_go_a_slice_a_loop(tmp_path, monkeypatch):
+    """No loop makes a whole scalar multiplication (about 2 s of an s3's CPU on the device-time
+    model): browsing (the spare key pair, the listed keys), the creator's yes (the key agreed
+    before it, or the joiner seated once it is: 'Wait' on its row) and a seated handheld's new
+    roster line all go through x25519.Ladder, a slice a tick; every key still agrees."""
+    from dicecup.table import x25519
+    monkeypatch.chdir(tmp_path)
+    air = Air()
+    host = table.Table(FakeRadio(air, 0), "Anna")
+    host.create("Stue", snyd.Rules(), False)
+    joiners = [table.Table(FakeRadio(air, i), "P%d" % i) for i in (1, 2)]
+    whole = []
+    real = x25519.x25519
+    monkeypatch.setattr(x25519, "x25519", lambda k, u: (whole.append(1), real(k, u))[1])
+    said = []
+
+    def run_yes(ms, t0):
+        now = t0
+        while now < t0 + ms:
+            now += 20
+            for tb in [host] + joiners:
+                tb.tick(now)
+            for a in host.pending():
+                if host.admit(a[0], True) and a[0] in host.seating():
+                    said.append(a[0])  # a yes before its key: seated later, by tick
+            air.deliver()
+        return now
+    now = 0
+    for tb in joiners:
+        tb.browsing = True
+    now = run_yes(8000, now)
+    assert all(tb.spare is not None and host.pubs[0] in tb.pre for tb in joiners)
+    for tb in joiners:
+        tb.join(tb.tables()[0])
+        now = run_yes(6000, now)
+        assert tb.mode == table.SEATED
+    now = run_yes(6000, now)
+    assert whole == [] and said
+    for tb in [host] + joiners:
+        for other in [host] + joiners:
+            if other is not tb:
+                assert tb.keys[other.who] is not None and tb.keys[other.who] == other.keys[tb.who]

@@ -23,8 +23,7 @@ from dicecup.table import wire  # firmware/dicecup/table/wire.py (host_tools.pat
 def cli(tmp_path, *args, timeout=600):
     out = str(tmp_path / "rec")
     # the protocol on the free clock, as these figures were made (--device-time off): device time has
-    # its own table run (tests/test_devtime.py), and 8 handhelds do not get through their joins under
-    # it yet (docs/memory.md, Device time)
+    # its own table runs (tests/test_devtime.py; an 8-handheld Snyd table in tests/test_sim.py)
     r = subprocess.run([sys.executable, "-m", "host_tools.sim", "--headless", "--autoplay",
                         "--game", "snyd", "--quiet", "--records", out,
                         "--device-time", "off"] + [str(a) for a in args],

@@ -27,6 +27,9 @@ _DIM_LEVEL = const(1)   # the contrast of a dimmed screen (host_tools/power.py c
 _TABLE_FILE = const("table.json")  # this handheld's seat at a table (table.py keeps it): boot back into it
 _NO_ROOM_TABLE = const("no_room_t")  # the table's code needs a board with PSRAM (README, Play at a table)
 _COLLECT = const(256)  # in App._swallow: a screen changed, collect at the next idle loop (one int: a name is heap)
+_HELD = const(512)     # ... a redraw waits for the next loop (this one was busy already)
+_IDLE_MS = const(10)   # a loop that took less is idle: a collection or a file write may go in it
+_DRAW_MS = const(30)   # a loop that took this long before its redraw leaves it to the next
 _TURN = const(b"\x58\x08\x00\x04\x6e\x0c")  # the tune of your turn (App.your_turn)
 
 
@@ -201,6 +204,7 @@ class App:
     def tick(self, now):
         self.now = now
         shown = self.frames
+        t0 = time.ticks_ms()  # this loop's own time (on the board; the simulator's device time)
         if self._launch:
             module, args, drop = self._launch
             self._launch = None
@@ -245,10 +249,23 @@ class App:
                     load("dicecup.ui.lowbat").warn(self, w)
         self._power(now)
         if self.dirty and self.power != _ASLEEP:
-            self.redraw()
-        if self._swallow & _COLLECT and shown == self.frames and self.last_input != now:
-            self._swallow &= ~_COLLECT  # idle: no press and no new picture in this loop
-            gc.collect()
+            # a loop that applied a heavy entry (a reveal) draws its picture in the next loop:
+            # both in one would be a loop of 100-200 ms on the board (docs/memory.md, Device time)
+            if self._swallow & _HELD or time.ticks_diff(time.ticks_ms(), t0) < _DRAW_MS:
+                self._swallow &= ~_HELD
+                self.redraw()
+            else:
+                self._swallow |= _HELD
+        if shown == self.frames and self.last_input != now and \
+                time.ticks_diff(time.ticks_ms(), t0) < _IDLE_MS:  # idle: nothing else to do
+            free = gc.mem_free()
+            if self._swallow & _COLLECT or free < (free + gc.mem_alloc()) >> 3:
+                # (a heap seven eighths full collects here, before a busy loop fills it: then
+                # the collection would stand in that loop)
+                self._swallow &= ~_COLLECT
+                gc.collect()
+            elif self.table is not None:
+                self.table.idle()  # its file write, in a loop of its own too
 
     def _input(self, i, ev):
         self.last_input = self.now

@@ -96,6 +96,13 @@ def owed_ms():
     return ms
 
 
+def _own(t):
+    """The log's own allocations since mem_total was t are not charged: a logged run takes the
+    course of the same run without the log."""
+    if _mt:
+        _s[6] += _mt() - t
+
+
 def loop():
     """A firmware loop ends (it sleeps): its fixed cost; its work goes to the PC (b"D")."""
     _count()
@@ -103,8 +110,10 @@ def loop():
     w = _s[4]
     _s[4] = 0
     if _log and w > _log:
-        print("devtime: a loop of %d us: cpu %d, screen %d, gc %d, flash %d" % (
-            w // 1000, _w[0] // 1000, _w[1] // 1000, _w[2] // 1000, _w[3] // 1000))
+        t = _mt() if _mt else 0
+        print("devtime: at %d ms a loop of %d us: cpu %d, screen %d, gc %d, flash %d" % (
+            _ticks(), w // 1000, _w[0] // 1000, _w[1] // 1000, _w[2] // 1000, _w[3] // 1000))
+        _own(t)
     _w[0] = _w[1] = _w[2] = _w[3] = 0
     if hostlink.linked():
         b = hostlink.tx
@@ -222,6 +231,10 @@ _open = builtins.open
 def _opens(path, mode="r", *args, **kw):
     f = _open(path, mode, *args, **kw)
     if "w" in mode or "a" in mode or "+" in mode:
+        if _log:
+            t = _mt() if _mt else 0
+            print("devtime: write", path)
+            _own(t)
         return _File(f)
     return f
 

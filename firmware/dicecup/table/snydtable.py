@@ -33,7 +33,7 @@ A bot seat's dice are known to the handheld that hosts it (it holds the bot's se
 from dicecup.rules import snyd
 from dicecup.table import wire
 from dicecup.core.compat import const
-from dicecup.records.snyd_recorder import KINDS, NO_DICE, Recorder
+from dicecup.records.snyd_recorder import KINDS, NO_DICE, ROUND, ROUND_SHOWN, Recorder
 from dicecup.table.tablegame import (P_COMMIT, P_CONTRIB, P_IDLE, P_OVER, RJ_AGAIN, RJ_CHEAT, RJ_ILLEGAL,  # noqa: F401
                        RJ_PHASE, RJ_RULES, TableGame)
 from dicecup.table.tablelog import RJ_LATE
@@ -373,10 +373,60 @@ class SnydTable(TableGame):
     def _snap_count(self):
         if self.rules is None:
             return None
-        nr = 0
-        for _ in self.rec.rounds():
+        return self._snap_rounds(None, 0)
+
+    def _snap_rounds(self, buf, o):
+        """The counted rounds as the snapshot carries them (_snap_body), read from the recorder's
+        log byte by byte into buf from o, in order: tlog.bin carries a snapshot at every entry
+        applied, and the record as dicts (rec.rounds) allocated tens of KB late in a game
+        (docs/memory.md, Device time). buf None: only count them. Returns the count, or (buf)
+        where it ended."""
+        rc = self.rec
+        at = rc.at
+        n = rc._n  # (snyd_recout reads the log the same way)
+        seats = rc.seats
+        shown = self.rules.open_die
+        i = nr = 0
+        while i < n:
+            marker = at(i)
+            i += 1
             nr += 1
-        return nr
+            for _ in range(seats):
+                k = at(i)
+                i += 1
+                if buf is not None:
+                    buf[o] = k
+                    o += 1
+                if k == NO_DICE:
+                    continue
+                if buf is not None:
+                    for j in range(i, i + k):
+                        buf[o] = at(j)
+                        o += 1
+                i += k
+            if marker == ROUND_SHOWN:
+                if buf is not None and shown:
+                    for j in range(i, i + seats):
+                        buf[o] = at(j)
+                        o += 1
+                i += seats
+            j = i
+            while j < n and at(j) < ROUND:
+                j += 3
+            if buf is None:
+                i = j
+                continue
+            buf[o] = (j - i) // 3  # (buf may send each byte as written: in order)
+            o += 1
+            while i < j:
+                b = at(i)
+                buf[o] = b
+                bid = b & 3 == 0  # (KINDS: a bid's count and face; the others' are 0)
+                buf[o + 1] = at(i + 1) if bid else 0
+                buf[o + 2] = at(i + 2) if bid else 0
+                o += 3
+                i += 3
+        return nr if buf is None else o
 
     def _snap_rules(self):
         return pack_rules(self.rules)
@@ -388,19 +438,7 @@ class SnydTable(TableGame):
         seat's (index, value)."""
         out.put(bytes((self.first, self.voided & 0xFF, self.call_seat & 0xFF)))
         self._put_fair(out)
-        for r in self.rec.rounds():  # a round at a time, never the whole record as dicts
-            for d in r["dice"]:
-                if d is None:  # never revealed: the seat forfeited
-                    out.put(bytes((NO_DICE,)))
-                    continue
-                out.put(bytes((len(d),)))
-                out.put(bytes(d))
-            if self.rules.open_die:
-                out.put(bytes(0xFF if i is None else i for i in r["shown"]))
-            out.put(bytes((len(r["actions"]),)))
-            for a in r["actions"]:
-                out.put(bytes((a[0] << 2 | KINDS.index(a[1]), a[2] if len(a) > 2 else 0,
-                               a[3] if len(a) > 3 else 0)))
+        out.off = self._snap_rounds(out.buf, out.off)
         out.put(bytes((len(self.acts) // 3,)))
         out.put(self.acts)
         if self.rules.open_die:

@@ -106,7 +106,9 @@ ANNOUNCE_MS = const(1000)
 JOIN_MS = const(300)
 SPREAD_MS = const(4)
 BOT_THINK_MS = const(900)
+KEEP_MS = const(1000)  # tlog.bin waits for an idle loop at most this long after a change
 PRE_MS = const(250)  # while browsing, at most one key agreement this often (the list stays live)
+AGREE_BITS = const(8)  # a key agreement in the background: this many of its 255 ladder steps a loop
 ROSTER_MS = const(500)  # the host repeats its roster this often while a handheld lacks a key
 TCODE_MS = const(500)  # a handheld repeats its part of the table code this often while needed
 NO_CODE = "----"  # a code not (yet) made: a nonce or a commitment still missing
@@ -166,7 +168,11 @@ class Table:
         self.browsing = False
         self.spare = None         # (secret, public): the next table's key pair, made in advance
         self.pre = None           # public key -> shared secret with the spare, agreed in advance
+        #                           (the creator: with its own secret, for a join that shows its code)
         self._pre_at = 0
+        self._job = None          # the agreement under way a slice a loop: [secret, public key or
+        #                           None for the spare's own, x25519.Ladder]
+        self._yes = []            # the creator: joins said yes to whose key is still being agreed
         self._ann = 0             # which seated handhelds' keys the next ANNOUNCE carries
         self.heard = []           # join list: [table id, name, game, handhelds, seats, mac, rssi, t,
         #                           rules, creator's key, [seated handhelds' keys]]
@@ -223,6 +229,8 @@ class Table:
         self._bots = {}
         self.saved_games = 0
         self.keep = None          # tablekeep.Keeper: the log's state on flash (made when seated)
+        self._keep_at = -1        # ... when it changed unkept (-1: kept)
+        self._wrote = -1          # when a seat's secret was last written
 
     # ---- public API for the screens ---------------------------------------------------------
     def suggest(self, kind, value):
@@ -363,14 +371,19 @@ class Table:
         elif self.mode == JOINING and now - self._at >= JOIN_MS:
             self._at = now
             self.send_join(self.nonce)
-        elif self.browsing and self.mode == IDLE and now - self._pre_at >= PRE_MS:
-            self._pre_at = now  # one scalar multiplication (0.4 s on a handheld) at a time
+        elif self.browsing and self.mode == IDLE and now - self._pre_at >= PRE_MS and \
+                self._job is None:
+            self._pre_at = now  # one agreement at a time, a slice a loop (the list stays live)
             if self.spare is None:
-                self.spare_keypair()
+                self._agree(tablekeys.new_secret(os.urandom), None)
             else:
-                self.precompute()
+                self.precompute(True)
+        elif self.mode == HOSTING and self._job is None and not self.playing():
+            self._agree_asks()
         elif self.pre is not None and self.playing():
             self.pre = None  # every key is agreed by the time a game starts
+        if self._job is not None:
+            self._agree_step()
         if self._kr is not None and self.playing():
             self._kr = None  # the lobby's: made again after the game (the same nonces, the same code)
             self._kr_dirty = True
@@ -404,7 +417,30 @@ class Table:
             self._saved = g.round
             self._save_record()
             self._persist()  # which game's record is saved: after a restart, never twice
-        self.keep.save(node, self.tid)  # after the record: a boot never saves it twice
+        # tlog.bin (after the record: a boot never saves it twice) is written in a loop of its
+        # own: the loop that applied an entry also redraws, and a file is tens of ms of flash
+        # (docs/memory.md, Device time). The App calls idle() after a loop that drew nothing; a
+        # handheld never idle still writes it KEEP_MS after the change
+        if self._keep_at < 0:
+            if self.keep.changed(node):
+                self._keep_at = now
+        elif now - self._keep_at >= KEEP_MS:
+            self._keep()
+
+    def idle(self):
+        """The App: this loop drew nothing and no press came. The kept log state is written now
+        if it changed in an earlier loop (not this one: this loop's entry was drawn in the next)."""
+        if self._keep_at >= 0 and self._changed != self.now and self._wrote != self.now:
+            self._keep()
+
+    def _save_secret(self, s, b):
+        self._wrote = self.now  # a file in this loop: the kept state waits for another (idle)
+        _save_secret(s, b)
+
+    def _keep(self):
+        self._keep_at = -1
+        if self.node is not None:
+            self.keep.save(self.node, self.tid)
 
     def _host(self, node):
         """The host is the sequencer. One that took over (the creator gone) hosts between games:
@@ -599,14 +635,16 @@ class Table:
                 self.names[w] = unpack_name(f.name)
             if pub is not None and w != self.who and w != self._host_seat() and \
                     pub != self.pubs[w]:
-                from dicecup.table import tablekeys  # a new handheld: rare, and only between games
-                try:
-                    ahead = self.pre.get(pub) if self.pre else None  # agreed while browsing
-                    self._key(w, tablekeys.pair_from(ahead, self.tid) if ahead is not None else
-                              tablekeys.pair_key(self.secret, pub, self.tid))
-                    self.pubs[w] = pub
-                except ValueError:
-                    pass  # a public key that makes no secret (RFC 7748 6.1): not one of ours
+                # a new handheld: rare, and only between games. Its key agreed while
+                # browsing, or now in the background (a slice a loop: _agree): the host repeats
+                # its roster while a handheld lacks a key, and a later line finds it agreed
+                pre = self.pre
+                if pre is not None and pub in pre:
+                    if pre[pub] is not None:  # (None: no secret with it, RFC 7748 6.1: not ours)
+                        self._key(w, tablekeys.pair_from(pre[pub], self.tid))
+                        self.pubs[w] = pub
+                elif self._job is None:
+                    self._agree(self.secret, pub, w)
         o = self.order
         del o[n:]
         while len(o) < n:
@@ -719,8 +757,8 @@ class Table:
         self.codec.ctr = self.epoch << wire.EPOCH_SHIFT
         if members < 0:  # after a reboot: every handheld it shares a key with, until it hears more
             members = self.codec.keyed() | 1 << self.who
-        self.game = self.mod.Seats(self.tid, 0xFF if leader < 0 else 0, _save_secret, _load_secret,
-                              self.who)
+        self.game = self.mod.Seats(self.tid, 0xFF if leader < 0 else 0, self._save_secret,
+                                   _load_secret, self.who)
         self.game.on_seats = self._persist
         self.game.shake_key = self.shake
         self.node = tablelog.Node(self.who, self.codec, self.game, self._send, members, leader,
@@ -732,6 +770,7 @@ class Table:
 
     def _persist(self):
         from dicecup.storage import store
+        self._wrote = self.now
         store.save(FILE, {"tid": self.tid, "secret": _hex(self.secret), "who": self.who,
                           "shake": _hex(self.shake),
                           "keys": [_hex(k) if k else "" for k in self.keys],
@@ -867,25 +906,75 @@ class Table:
             self.pre = {}
 
 
-    def precompute(self):
+    def precompute(self, sliced=False):
         """One shared secret a join will need, agreed ahead while the join list shows: with the
         creator or a seated handheld of a listed table whose public key its ANNOUNCE carried. So
         choosing a table costs no scalar multiplication once the list has shown for a few seconds.
         The announced keys are not checked (lobby frames have no key): a false one only wastes a
         multiplication, since the roster's keyed key is what a secret is looked up by. True if one was
-        made."""
+        made (sliced: begun, as a job that tick() carries on a slice a loop)."""
         pre = self.pre
         if len(pre) >= PRE_MAX:
             return False
         for e in self.heard:
             for pub in [e[9]] + e[10]:
                 if pub is not None and pub not in pre:
+                    if sliced:
+                        self._agree(self.spare[0], pub)
+                        return True
                     try:
                         pre[pub] = tablekeys.shared(self.spare[0], pub)
                     except ValueError:
                         pre[pub] = None  # no secret with this key (RFC 7748 6.1): never ours
                     return True
         return False
+
+    def _agree(self, secret, pub, w=-1):
+        """Begin agreeing secret with pub (None: the public key of secret itself) in the
+        background: a scalar multiplication is about 2 s of a handheld's CPU, and in one loop it
+        froze the screen and the radio that long (docs/memory.md, Device time)."""
+        from dicecup.table import x25519
+        self._job = [secret, pub, x25519.Ladder(secret, pub if pub is not None else b"\x09" + bytes(31)),
+                     w]  # w: the roster's handheld it is for (_rostered), keyed once agreed
+
+    def _agree_step(self):
+        j = self._job
+        if not j[2].step(AGREE_BITS):
+            return
+        self._job = None
+        secret, pub, r = j[0], j[1], j[2].result()
+        if pub is None:
+            if self.spare is None:
+                self.spare = (secret, r)
+                self.pre = {}
+            return
+        mine = self.spare[0] if self.mode == IDLE and self.spare is not None else self.secret
+        if secret != mine:
+            return  # the key pair it was for is gone (a table created or left meanwhile)
+        if self.pre is None:
+            self.pre = {}
+        self.pre[pub] = r if any(r) else None  # (all zeros: no secret with it, RFC 7748 6.1)
+        w = j[3]
+        if w >= 0 and any(r) and self.pubs[w] != pub and not (self.playing() and self.pubs[w]):
+            self._key(w, tablekeys.pair_from(r, self.tid))  # (as _rostered would have)
+            self.pubs[w] = pub
+        for nonce in self._yes:
+            for a in self.asks:
+                if a[0] == nonce and a[2] == pub:
+                    self._yes.remove(nonce)
+                    self.admit(nonce)
+                    return
+
+    def _agree_asks(self):
+        """The creator: agree the key with a joiner whose code shows, before its person says yes
+        (the joins said yes to first), so that the yes seats it at once."""
+        if self.pre is None:
+            self.pre = {}
+        for want in (True, False):
+            for a in self.asks:
+                if a[6] is not None and a[2] not in self.pre and (a[0] in self._yes) == want:
+                    self._agree(self.secret, a[2])
+                    return
 
     def pair_key(self, pub):
         """The key shared with the holder of pub at self's table: agreed ahead if it was (precompute)."""
@@ -897,6 +986,9 @@ class Table:
     def _keypair(self, keep=False):
         """The table's key pair: the spare one. A joiner keeps the secrets agreed with it (`keep`)."""
         self.spare_keypair()
+        if self._job is not None and self._job[1] is None:
+            self._job = None  # a spare under way: this one is taken now (it would empty pre)
+        self._yes = []
         self.secret, self.mypub = self.spare  # a new one for every table: nothing links two tables' seats
         self.spare = None
         if not keep:
@@ -1189,15 +1281,21 @@ class Table:
         self._expire()
         return [a for a in self.asks if a[6] is not None]
 
-    def admit(self, nonce):
+    def admit(self, nonce, wait=False):
         """The creator's person said yes to the JOIN with this nonce: it gets the next free handheld
-        number, the key shared with it, a WELCOME; everyone the new roster. False if it is gone."""
+        number, the key shared with it, a WELCOME; everyone the new roster. False if it is gone.
+        wait (the lobby's screen): if that key is still being agreed, the join is seated once it
+        is (tick), not with the rest of the agreement in this loop."""
         a = None
         for x in self.asks:
             if x[0] == nonce and x[6] is not None:
                 a = x
         if a is None or self.playing() or len(self.order) >= 8:
             return False
+        if wait and (self.pre is None or a[2] not in self.pre):
+            if nonce not in self._yes:
+                self._yes.append(nonce)
+            return True
         who = -1
         for w in range(1, 8):
             if self.nonces[w] == 0 and w not in self.order:
@@ -1206,7 +1304,12 @@ class Table:
         if who < 0:
             return False
         try:
-            k = tablekeys.pair_key(self.secret, a[2], self.tid)
+            if self.pre is not None and a[2] in self.pre:  # agreed ahead (_agree_asks)
+                if self.pre[a[2]] is None:
+                    raise ValueError("x25519")
+                k = tablekeys.pair_from(self.pre[a[2]], self.tid)
+            else:
+                k = tablekeys.pair_key(self.secret, a[2], self.tid)
         except ValueError:
             self.asks.remove(a)
             return False
@@ -1224,6 +1327,10 @@ class Table:
         self._welcome(who)
         self.roster()
         return True
+
+    def seating(self):
+        """The nonces of the joins said yes to whose key is still being agreed (admit's wait)."""
+        return self._yes
 
     def refuse(self, nonce):
         """The creator's person said no: that JOIN is forgotten (it may ask again)."""

@@ -52,12 +52,16 @@ class Keeper:
         self.applied = -1       # the entry and term last kept (two ints: this runs every tick)
         self.term = -1
 
+    def changed(self, node):
+        """True when node's state is not the one kept (save would write)."""
+        return not (node.applied == self.applied and node.term == self.term or node.applied == 0 or
+                    node.leader < 0)  # (following nobody, a handheld that gave a term up counts
+        # it 0: what it keeps is the last term it followed, the one the boot election compares)
+
     def save(self, node, tid):
         """Keep node's state if it changed since the last save; True when written."""
-        if node.applied == self.applied and node.term == self.term or node.applied == 0 or \
-                node.leader < 0:
-            return False  # (following nobody, a handheld that gave a term up counts it 0: what
-            # it keeps is the last term it followed, the one the boot election compares)
+        if not self.changed(node):
+            return False
         self.applied = node.applied
         self.term = node.term
         b = self.buf

@@ -14,43 +14,77 @@ _A24 = const(121665)  # (486662 - 2) / 4
 _P = 2**255 - 19  # too big for a const: a module global, copied into a local below
 
 
+class Ladder:
+    """x25519(k, u) a slice of the scalar's bits at a time (step), for a loop that must stay short:
+    the whole ladder is about 2 s of a handheld's CPU (docs/memory.md, Device time)."""
+
+    def __init__(self, k, u):
+        k = bytearray(k)
+        k[0] &= 248  # decodeScalar25519: clear bits 0-2 and 255, set 254
+        k[31] = (k[31] & 127) | 64
+        self.k = k
+        x1 = (int.from_bytes(u, "little") & ((1 << 255) - 1)) % _P  # decodeUCoordinate (top bit masked)
+        self.v = [x1, 1, 0, x1, 1]  # x1, x2, z2, x3, z3
+        self.t = 254                # the next bit
+        self.swap = 0
+
+    def step(self, bits):
+        """The ladder over the next `bits` bits of the scalar; True once it went over all."""
+        p = _P
+        k = self.k
+        x1, x2, z2, x3, z3 = self.v
+        swap = self.swap
+        t = self.t
+        end = max(-1, t - bits)
+        while t > end:
+            b = (k[t >> 3] >> (t & 7)) & 1  # the bit from the bytes: small ints, no big shift
+            t -= 1
+            swap ^= b
+            q = (x2, x3)  # cswap by indexing, without a branch on the bit (and without the two
+            x2 = q[swap]  # big multiplications an arithmetic swap costs: 10 % faster here)
+            x3 = q[1 - swap]
+            q = (z2, z3)
+            z2 = q[swap]
+            z3 = q[1 - swap]
+            swap = b
+            a = x2 + z2
+            bb = x2 - z2
+            da = (x3 - z3) * a % p
+            cb = (x3 + z3) * bb % p
+            aa = a * a % p
+            bb = bb * bb % p
+            e = aa - bb
+            x3 = da + cb
+            x3 = x3 * x3 % p
+            z3 = da - cb
+            z3 = x1 * (z3 * z3) % p  # one reduction for both products
+            x2 = aa * bb % p
+            z2 = e * (aa + _A24 * e) % p
+        v = self.v
+        v[1] = x2
+        v[2] = z2
+        v[3] = x3
+        v[4] = z3
+        self.swap = swap
+        self.t = t
+        return t < 0
+
+    def result(self):
+        """The 32 bytes, once step() went over every bit."""
+        p = _P
+        _, x2, z2, x3, z3 = self.v
+        q = (x2, x3)
+        x2 = q[self.swap]
+        q = (z2, z3)
+        z2 = q[self.swap]
+        return (x2 * pow(z2, p - 2, p) % p).to_bytes(32, "little")
+
+
 def x25519(k, u):
     """scalar k (32 bytes) times the point with u-coordinate u (32 bytes): 32 bytes, little-endian."""
-    p = _P
-    k = bytearray(k)
-    k[0] &= 248  # decodeScalar25519: clear bits 0-2 and 255, set 254
-    k[31] = (k[31] & 127) | 64
-    x1 = (int.from_bytes(u, "little") & ((1 << 255) - 1)) % p  # decodeUCoordinate (top bit masked)
-    x2, z2, x3, z3 = 1, 0, x1, 1
-    swap = 0
-    for t in range(254, -1, -1):
-        b = (k[t >> 3] >> (t & 7)) & 1  # the bit from the bytes: small ints, no big shift
-        swap ^= b
-        q = (x2, x3)  # cswap by indexing, without a branch on the bit (and without the two
-        x2 = q[swap]  # big multiplications an arithmetic swap costs: 10 % faster here)
-        x3 = q[1 - swap]
-        q = (z2, z3)
-        z2 = q[swap]
-        z3 = q[1 - swap]
-        swap = b
-        a = x2 + z2
-        bb = x2 - z2
-        da = (x3 - z3) * a % p
-        cb = (x3 + z3) * bb % p
-        aa = a * a % p
-        bb = bb * bb % p
-        e = aa - bb
-        x3 = da + cb
-        x3 = x3 * x3 % p
-        z3 = da - cb
-        z3 = x1 * (z3 * z3) % p  # one reduction for both products
-        x2 = aa * bb % p
-        z2 = e * (aa + _A24 * e) % p
-    q = (x2, x3)
-    x2 = q[swap]
-    q = (z2, z3)
-    z2 = q[swap]
-    return (x2 * pow(z2, p - 2, p) % p).to_bytes(32, "little")
+    d = Ladder(k, u)
+    d.step(255)
+    return d.result()
 
 
 def public(secret):

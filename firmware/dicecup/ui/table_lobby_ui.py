@@ -159,7 +159,9 @@ class HostLobby(Menu):
         asks = tb.pending()
         if i < len(asks):
             a = asks[i]
-            return ("%s %s %s" % (t("t_admit"), a[1][:5], tb.join_code(a[2])), None)
+            # said yes, its key still being agreed (a slice a loop): the row says so at once
+            return ("%s %s %s" % (t("t_wait" if a[0] in tb.seating() else "t_admit"), a[1][:5],
+                                  tb.join_code(a[2])), None)
         i -= len(asks)
         if i == 0:
             return (t("start"), None)
@@ -178,7 +180,7 @@ class HostLobby(Menu):
         tb = self.tb
         asks = tb.pending()
         if i < len(asks):
-            tb.admit(asks[i][0])
+            tb.admit(asks[i][0], True)  # seated once its key is agreed (a slice a loop)
             self.changed()
             return
         i -= len(asks)
@@ -216,7 +218,8 @@ class HostLobby(Menu):
             elif self.sel >= asks:  # on a joiner's row that went (seated): back on Start!
                 self.sel = asks
             self.asks = asks
-        k = (len(self.tb.order) * 16 + self.tb.handhelds() + 256 * len(self.tb.pending()),
+        k = (len(self.tb.order) * 16 + self.tb.handhelds() + 256 * len(self.tb.pending()) +
+             4096 * len(self.tb.seating()),
              self.tb.table_code(), self.tb.rules is None)
         if k != self.seen:
             self.seen = k
