@@ -65,6 +65,7 @@ class Trio:
             for k, tb in enumerate(self.tables):
                 self.cd(k)
                 tb.tick(self.now)
+                tb.idle()  # as the App calls it after a loop (the kept state waits for one)
                 admit_all(tb)
                 if self.movers[k]:
                     self.movers[k](tb)
