@@ -45,7 +45,7 @@ _STEPS = const(2)      # bids considered per face: the smallest raise and this m
 _THETA = const(30)     # the next seat calls when the bid holds less likely than this from its side
 _SOFT = const(15)      # ... softly, over this many points either side
 _V = const(75)         # the worth of a bid the next seat raises, heads-up (x100)
-_VM = const(65)        # the same with three seats or more
+_VM = const(75)        # the same with three seats or more
 
 
 def use_tables(at):
