@@ -35,8 +35,8 @@ _tab = [_PATH, None, 0, None, None]
 
 # Tuned by tournaments (host_tools.tournament) against normal, the seed bot and simple players;
 # x100 unless said.
-_NEW = const(100)      # evidence per die of the face a seat brings in: likelihood 1 + w*k/100
-_SAME = const(40)      # the same, for a face it only raises
+_NEW = const(300)      # evidence per die of the face a seat brings in: likelihood 1 + w*k/100
+_SAME = const(120)     # the same, for a face it only raises
 _FLOOR = const(15)     # a seat that did not call: likelihood floor + P(bid holds | k)
 _JITTER = const(4)     # calls within this many points of the line are mixed
 _SPREAD = const(5)     # a bid this many points worse than the best is played _VARY/256 of the time
@@ -44,9 +44,8 @@ _VARY = const(48)
 _STEPS = const(2)      # bids considered per face: the smallest raise and this many above it
 _THETA = const(30)     # the next seat calls when the bid holds less likely than this from its side
 _SOFT = const(15)      # ... softly, over this many points either side
-_CRED = const(1)       # dice the second kind credits the bidder with
 _V = const(75)         # the worth of a bid the next seat raises, heads-up (x100)
-_VM = const(65)        # the same with three seats or more
+_VM = const(75)        # the same with three seats or more
 
 
 def use_tables(at):
@@ -314,8 +313,8 @@ def bid(seat, g, rng):
     """The bid to make and its worth: per face the smallest raise and a step or two above it, the
     worthiest wins; now and then one nearly as good instead, so the choice cannot be read.
     A bid's worth is my chance of not losing this bid's die: the next seat, with k of the face (its
-    posterior), calls when the bid looks unlikely from its side (two kinds of caller, half each:
-    one that credits the bidder with none of the face, one with _CRED dice); if it raises instead,
+    posterior), calls when the bid looks unlikely from its side (crediting the bidder with none of
+    the face: its own dice and the open ones against the rest); if it raises instead,
     the round goes on (worth _V heads-up, _VM at a table, where the bid may not come back)."""
     me = seat.me
     jok = seat.jok
@@ -349,12 +348,10 @@ def bid(seat, g, rng):
             for k in range(len(e)):
                 need = q - known - k
                 t = 1.0 if need <= 0 else rt[need] if need < n else 0.0
-                c = 0.0
-                for cr in (0, _CRED):
-                    j = q - k - seen - cr
-                    po = 1.0 if j <= 0 else opp[j if j < top else top]
-                    x = 1.0 - (po - lo) / span
-                    c += 0.0 if x < 0 else 0.5 if x > 1 else x / 2
+                j = q - k - seen
+                po = 1.0 if j <= 0 else opp[j if j < top else top]
+                c = 1.0 - (po - lo) / span
+                c = 0.0 if c < 0 else 1.0 if c > 1 else c
                 w += e[k] * (c * t + (1 - c) * v)
             if w > best_w + 1e-9:
                 if best is not None and best_w > alt_w:
