@@ -179,6 +179,7 @@ class Table:
         self._twice = 0           # handhelds whose frames came from two radios
         self._tos = [0xFF] * 8    # the handhelds each one's last frame was tagged for
         self._roster_at = 0
+        self._named = -1          # the host: the game's SEATS entry, until the roster went out again
         self.order = []           # the creator's seats for the next game: handheld number or BOT|k
         self.tid = 0
         self.secret = None        # this handheld's X25519 secret at this table (tablekeys)
@@ -589,8 +590,10 @@ class Table:
             if self.playing() and self.pubs[w] is not None and w != self.who:
                 # in a game a key we hold is never replaced, nor its name: else the sequencer
                 # could give another handheld a key of its own and speak for it (Authentic);
-                # only a key it lacks is filled (a roster lost before the start)
+                # only a key it lacks is filled (a roster lost before the start), and a name
                 pub = None
+                if not self.names[w]:
+                    self.names[w] = unpack_name(f.name)
             else:
                 self.names[w] = unpack_name(f.name)
             if pub is not None and w != self.who and w != self._host_seat() and \
@@ -642,6 +645,15 @@ class Table:
                     self._roster_at = now
                     self.roster()
                 return
+        if self._named > 0 and self.playing():
+            for h in range(8):
+                if m & (1 << h) and h != self.who and not node.holds(h, self._named):
+                    return
+            # every handheld holds the game: the roster once more, so that one whose every
+            # ROSTER line naming a handheld was lost before the start (30 % loss) still names
+            # it on its screens and in its record
+            self._named = -1
+            self.roster()
 
     def _new_round(self):
         """The host: a public key came or went; a new key round (ROSTER carries it)."""
@@ -961,7 +973,10 @@ class Table:
             w = o[s]
             f.kinds[s] = self.mod.kind(s, w & BOT, self.rules)
             f.hosts[s] = self.node.seat if w & BOT else w
-        return self.node.log_local(f, now)
+        r = self.node.log_local(f, now)
+        if not r:
+            self._named = self.node.applied
+        return r
 
     def handhelds(self):
         """How many handhelds sit at the table (the creator's count, or the last announce)."""

@@ -185,6 +185,8 @@ class Node:
     lossy_ms = 20000          # ... but only while frames were lost this recently (_lossy)
     gate_ms = 7000            # a live handheld that confirms nothing this long (while its log
                               # shows no fork) holds a secret's act no longer: as a silent one
+    split_ms = 20000          # ... and one whose log showed a fork, this long: well inside the
+                              # 30 s deadline, so a liar's false chain costs no honest seat a forfeit
     peer_ms = 1000            # a follower that lags a peer of its term this long asks that peer
 
     def __init__(self, seat, codec, app, send, members, leader=0, now=0):
@@ -309,6 +311,10 @@ class Node:
 
     def pending(self, who):
         return self._plen[who] != 0
+
+    def holds(self, h, seq):
+        """True if handheld h's latest heartbeat said it applied entry seq."""
+        return self._acked[h] >= seq
 
     def slot(self, seq):
         """Logged entry `seq` as stored (its packed body and requester's part, SLOT bytes) and its
@@ -1193,8 +1199,9 @@ class Node:
         secret. A claim we cannot check (ahead of our log and of what our sequencer claims, or too
         far ahead) counts as silence, as does a handheld that still
         follows an older term (a deposed sequencer's log is not this term's), and a live handheld
-        that confirms nothing for gate_ms, unless its log showed a fork. Never while we stopped
-        following our sequencer."""
+        that confirms nothing for gate_ms (split_ms if its log showed a fork: a liar's chain must
+        not make an honest seat miss its deadline). Never while we stopped following our
+        sequencer."""
         if self.leader < 0 or self._bad & (1 << self.leader):
             return False
         a = self.agree
@@ -1211,7 +1218,7 @@ class Node:
         if self._gate != seq:
             self._gate = seq
             self._gate_at = now
-        return now - self._gate_at >= self.gate_ms and not wait & self._split
+        return now - self._gate_at >= (self.split_ms if wait & self._split else self.gate_ms)
 
     # ---- time -----------------------------------------------------------------------------
     def alive(self, s, now):
