@@ -185,6 +185,8 @@ class Node:
     lossy_ms = 20000          # ... but only while frames were lost this recently (_lossy)
     gate_ms = 7000            # a live handheld that confirms nothing this long (while its log
                               # shows no fork) holds a secret's act no longer: as a silent one
+    gate_hb_ms = 100          # the heartbeat after an entry that asks for a reveal is repeated
+                              # this long after, and twice that, while frames are lost
     split_ms = 20000          # ... and one whose log showed a fork, this long: well inside the
                               # 30 s deadline, so a liar's false chain costs no honest seat a forfeit
     peer_ms = 1000            # a follower that lags a peer of its term this long asks that peer
@@ -219,6 +221,8 @@ class Node:
         self._peer_n = -1               # the entry we lacked when a peer of our term had it,
         self._peer_at = now             # ... since when (_ask_peer)
         self._hb_now = False            # a heartbeat is due at the next tick
+        self._hb_rep = 0                # ... repeats of it still due (a gate's), and when
+        self._hb_rep_at = now
         self._resync = False            # our log forked in a term: apply nothing more until the
         #                                 sequencer we follow showed our log (or sent its state)
         self._resync_at = now
@@ -657,8 +661,11 @@ class Node:
                 self.app.apply(f, seq)
                 if getattr(self.app, "gate_seq", -1) == seq:
                     # a secret's act is due after this entry: every handheld says at once what
-                    # it holds, so the gates open without waiting for a periodic heartbeat
+                    # it holds, so the gates open without waiting for a periodic heartbeat (and
+                    # twice more while frames are lost)
                     self._hb_now = True
+                    self._hb_rep = 2
+                    self._hb_rep_at = now + self.gate_hb_ms
             except Exception:
                 # checked, and still it broke the game's state: start again from a snapshot
                 self.dropped[D_ERROR] += 1
@@ -1229,6 +1236,10 @@ class Node:
         if self._waiting or self._resync:  # an entry held until our clock agrees (RJ_WAIT), or
             self._waiting = 0               # until our log is checked after a fork: ask again
             self._apply_ready(now)
+        if self._hb_rep and now >= self._hb_rep_at:
+            self._hb_rep -= 1
+            self._hb_rep_at = now + 2 * self.gate_hb_ms
+            self._hb_now = self._lossy(now)
         if self._hb_now or now - self._hb_at >= (self.leader_heartbeat_ms if self.is_leader()
                                                  else self.heartbeat_ms):
             self._hb_now = False
