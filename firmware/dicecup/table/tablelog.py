@@ -220,6 +220,7 @@ class Node:
         self._gate_at = now
         self._peer_n = -1               # the entry we lacked when a peer of our term had it,
         self._peer_at = now             # ... since when (_ask_peer)
+        self._peer_x = 0                # the peer asked last
         self._hb_now = False            # a heartbeat is due at the next tick
         self._hb_rep = 0                # ... repeats of it still due (a gate's), and when
         self._hb_rep_at = now
@@ -659,7 +660,8 @@ class Node:
                 if f.etype == wire.T_SEATS:
                     self._seats(f)
                 self.app.apply(f, seq)
-                if getattr(self.app, "gate_seq", -1) == seq:
+                if getattr(self.app, "gate_seq", -1) == seq and not self.is_leader() and \
+                        self.app.gate_from() & (1 << self.seat):
                     # a secret's act is due after this entry: every handheld says at once what
                     # it holds, so the gates open without waiting for a periodic heartbeat (and
                     # twice more while frames are lost)
@@ -1147,7 +1149,8 @@ class Node:
         if self._back or self._snap is not None or self._waiting:
             return
         want = self.applied + 1
-        for x in range(wire.SEATS_MAX):
+        for k in range(1, wire.SEATS_MAX + 1):
+            x = (self._peer_x + k) % wire.SEATS_MAX  # each time the next one that has it
             if x == self.seat or x == self.leader or not self.members & (1 << x) or \
                     self._tlast[x] != self.term or self.agree.pending(x)[0] != want:
                 continue
@@ -1156,6 +1159,8 @@ class Node:
                 self._peer_at = now
             elif now - self._peer_at >= self.peer_ms:
                 self._peer_at = now
+                self._peer_x = x
+                self._nack_at = now - self.nack_ms  # (its own pace: never lost to the sequencer's)
                 self._nack(x, want, want, now)
             return
 
@@ -1201,9 +1206,9 @@ class Node:
         return not self._resync
 
     def agreed(self, seq, now):
-        """Whether every other live handheld of the game has shown our log at entry seq or past
-        it (a heartbeat's chain): only then may a seat here act on it in a way that reveals a
-        secret. A claim we cannot check (ahead of our log and of what our sequencer claims, or too
+        """Whether every other live handheld of the game (those the app names: gate_from) has
+        shown our log at entry seq or past it (a heartbeat's chain): only then may a seat here act
+        on it in a way that reveals a secret. A claim we cannot check (ahead of our log and of what our sequencer claims, or too
         far ahead) counts as silence, as does a handheld that still
         follows an older term (a deposed sequencer's log is not this term's), and a live handheld
         that confirms nothing for gate_ms (split_ms if its log showed a fork: a liar's chain must
@@ -1213,11 +1218,14 @@ class Node:
             return False
         a = self.agree
         top = max(self.applied, self._acked[self.leader])
+        # (not the sequencer's own word: against a sequencer that tells handhelds different logs
+        # only the others' chains count, and an honest one holds what it logged)
+        need = self.members & self.app.gate_from() & ~(1 << self.leader)
         wait = 0
         for x in range(wire.SEATS_MAX):
-            if x != self.seat and self.members & (1 << x) and self.alive(x, now) and \
+            if x != self.seat and need & (1 << x) and self.alive(x, now) and \
                     self._tlast[x] >= self.term and not a.far & (1 << x) and \
-                    not a.confirmed(x, seq) and (x == self.leader or a.claim[x] <= top):
+                    not a.confirmed(x, seq) and a.claim[x] <= top:
                 wait |= 1 << x
         self._split &= wait
         if not wait:
