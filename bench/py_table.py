@@ -1,7 +1,9 @@
 """The table protocol in the in-process harness (host_tools.tablebus): radio frames and bytes per
 Snyd round for 2, 4 and 8 handhelds next to the minimum the protocol needs, and the latency from a
 move being made to every handheld having applied it, at 0 and 30 percent loss (1 ms steps, a
-1 Mbit/s shared channel with per-frame overhead: tablebus.AIRTIME_*)."""
+1 Mbit/s shared channel with per-frame overhead: tablebus.AIRTIME_*), and how long a reveal waits
+for every handheld to show the log that asked for it (tablelog.Node.agreed: Snyd after the call,
+Yatzy at the turn)."""
 import statistics
 
 import benchlib
@@ -83,6 +85,33 @@ def play(seats, loss, seed, step_ms):
     return rounds, frames, nbytes, mf, mb, lat
 
 
+def gate_wait(seats, loss, seed, game="snyd"):
+    """Per reveal: the time from its handheld applying the entry that asked for it (the app's
+    gate_seq) to the reveal request leaving, in ms (the gate's whole cost: without it, 0)."""
+    t = Table(seats=seats, loss=loss, dup=0.05 if loss else 0, reorder=0.1 if loss else 0,
+              seed=seed, game=game)
+    due = {}
+    waits = []
+    for h in t.hands:
+        node, app = h.node, h.app
+        submit, apply = node.submit, app.apply
+
+        def sub(f, now, submit=submit, h=h):
+            if f.etype == wire.T_REVEAL and h.seat in due:
+                waits.append(now - due.pop(h.seat))
+            return submit(f, now)
+
+        def app_apply(f, seq, apply=apply, h=h):
+            r = apply(f, seq)
+            if h.app.gate_seq == seq:
+                due[h.seat] = t.now
+            return r
+
+        node.submit, app.apply = sub, app_apply
+    assert t.run_game(), "game did not finish"
+    return waits
+
+
 def idle_rate(seats, seconds=20):
     """Frames per second while everyone thinks (nobody moves): heartbeats only."""
     t = Table(seats=seats, seed=7)
@@ -137,6 +166,17 @@ def main():
                          "%.1f / %.1f" % (tot[1] / tot[0], tot[3] / tot[0]), "frames")
             benchlib.row(area, "bytes per turn (measured / minimum)",
                          "%d / %d" % (tot[2] / tot[0], tot[4] / tot[0]), "B")
+    for game in ("snyd", "yatzy"):
+        for loss in (0.0, 0.3):
+            waits = []
+            for g in range(GAMES):
+                waits += gate_wait(4, loss, 3000 + g, game)
+            waits.sort()
+            area = "%s 4 seats %d%% loss" % (game, int(loss * 100))
+            benchlib.row(area, "a reveal's wait for every handheld's log, median",
+                         statistics.median(waits), "ms")
+            benchlib.row(area, "a reveal's wait for every handheld's log, p95",
+                         waits[int(0.95 * (len(waits) - 1))], "ms")
     for seats in (2, 4, 8):
         benchlib.row("table %d seats idle" % seats, "heartbeat frames per second", idle_rate(seats),
                      "frames/s")

@@ -61,6 +61,7 @@ class SnydTable(TableGame):
     """One handheld's copy of a Snyd table's game."""
     Illegal = snyd.Illegal   # what the core raises on a snapshot that does not replay
     PHASES = PHASES
+    LEAK = P_REVEAL
 
     def __init__(self, table, hosted=0, save=None, load=None, me=None):
         TableGame.__init__(self, table, hosted, save, load, me)
@@ -125,6 +126,7 @@ class SnydTable(TableGame):
         return RJ_ILLEGAL if e else 0
 
     def apply(self, f, seq):
+        self.applying = seq
         et = f.etype
         if et == wire.T_SEATS:
             self.kinds[:] = f.kinds
@@ -197,6 +199,15 @@ class SnydTable(TableGame):
 
     def _waits_on(self):
         return self.game.on_turn if self.phase == P_BID and not self.showing else -1
+
+    def gate_from(self):
+        """The handhelds of the seats in the round: only they could still bid on another log (one
+        out of the game shows the round, and holds no secret of it)."""
+        m = 0
+        for s in range(self.n):
+            if self.part & (1 << s):
+                m |= 1 << self.hosts[s]
+        return m
 
     def owed(self):
         if self.phase == P_REVEAL:
@@ -356,7 +367,10 @@ class SnydTable(TableGame):
     # ---- this handheld's seats ----------------------------------------------------------------
     def _play_request(self, f, s, ph, node, decide, rand):
         if ph == P_REVEAL:
-            return not self.revealed & (1 << s) and self._reveal_request(f, s, rand)
+            # the reveal waits until every handheld holds the call: a sequencer that sent it to
+            # some only would read their dice while the others still bid (docs/protocol.md)
+            return not self.revealed & (1 << s) and node.agreed(self.gate_seq, self.now) and \
+                self._reveal_request(f, s, rand)
         move = self._decide(s, node, decide) if ph == P_BID and (
             not self.showing or self.showing & (1 << s)) else None
         if move is None:

@@ -185,6 +185,7 @@ class Table:
         self._twice = 0           # handhelds whose frames came from two radios
         self._tos = [0xFF] * 8    # the handhelds each one's last frame was tagged for
         self._roster_at = 0
+        self._named = -1          # the host: the game's SEATS entry, until the roster went out again
         self.order = []           # the creator's seats for the next game: handheld number or BOT|k
         self.tid = 0
         self.secret = None        # this handheld's X25519 secret at this table (tablekeys)
@@ -627,9 +628,11 @@ class Table:
                 # handheld a key of its own and speak for it (Authentic). Not even one we lack:
                 # the creator held a line back until the game and filled it with its own key
                 # (attacks/missing_key_in_game.py); a game starts only once the table code
-                # covers every key (confirmed), and the keys are on flash through a reboot
+                # covers every key (confirmed), and the keys are on flash through a reboot.
+                # Only a name we lack is filled (never replaced: a line naming the host lost
+                # at 30 % loss left "P1" in a record)
                 pub = None
-                if self.pubs[w] is None:
+                if not self.names[w]:
                     self.names[w] = unpack_name(f.name)
             else:
                 self.names[w] = unpack_name(f.name)
@@ -684,6 +687,15 @@ class Table:
                     self._roster_at = now
                     self.roster()
                 return
+        if self._named > 0 and self.playing():
+            for h in range(8):
+                if m & (1 << h) and h != self.who and not node.holds(h, self._named):
+                    return
+            # every handheld holds the game: the roster once more, so that one whose every
+            # ROSTER line naming a handheld was lost before the start (30 % loss) still names
+            # it on its screens and in its record
+            self._named = -1
+            self.roster()
 
     def _new_round(self):
         """The host: a public key came or went; a new key round (ROSTER carries it)."""
@@ -1066,7 +1078,10 @@ class Table:
             w = o[s]
             f.kinds[s] = self.mod.kind(s, w & BOT, self.rules)
             f.hosts[s] = self.node.seat if w & BOT else w
-        return self.node.log_local(f, now)
+        r = self.node.log_local(f, now)
+        if not r:
+            self._named = self.node.applied
+        return r
 
     def handhelds(self):
         """How many handhelds sit at the table (the creator's count, or the last announce)."""

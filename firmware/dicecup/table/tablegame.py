@@ -99,6 +99,10 @@ class TableGame:
         self.moved_at = 0               # ... and the last move logged
         self._phase_live = True         # ... and whether it was caught up then
         self._asked = [-1] * 8
+        self.applying = 0               # the entry apply() is on
+        self.gate_seq = 0               # the entry after which a seat owes an act that reveals a
+        #                                 secret: done only once every handheld holds the log up
+        #                                 to it (tablelog.Node.agreed; the Node heartbeats at once)
         if load:
             for s in range(8):
                 if hosted & (1 << s):
@@ -218,8 +222,16 @@ class TableGame:
             return RJ_AGAIN
         return -1
 
+    LEAK = -1  # the subclass's phase in which a seat reveals its secret
+
+    def gate_from(self):
+        """The handhelds whose log a reveal waits for (tablelog.Node.agreed): every one."""
+        return 0xFF
+
     def _set_phase(self, p):
         self.phase = p
+        if p == self.LEAK:
+            self.gate_seq = self.applying
         self.phase_at = self.now
         self._phase_live = not self.lagging
 
@@ -423,7 +435,8 @@ class TableGame:
             self.snapshot(keep, 0)
         except Exception:  # (never seen) no state of our own to go back to: none at all
             keep.b[:] = b"\x00"
-        clock = (self.phase_at, self._phase_live, self.last_action, self.moved_at)
+        clock = (self.phase_at, self._phase_live, self.last_action, self.moved_at, self.gate_seq)
+        self.applying = self.gate_seq = seq  # (whatever the state owes, it owes after seq)
         fair = None
         if keep.b[:1] == b"\x00":  # no game of its own: that snapshot keeps no round counter
             # nor seats, and a refused one must not leave its own (entries replayed from the
@@ -446,7 +459,7 @@ class TableGame:
             fields, arrs, _ = self._get_fair(fair[0], 0)
             self._set_fair(fields, arrs)
             self.hosted = fair[1]
-        self.phase_at, self._phase_live, self.last_action, self.moved_at = clock
+        self.phase_at, self._phase_live, self.last_action, self.moved_at, self.gate_seq = clock
         return False
 
     def _sane(self):

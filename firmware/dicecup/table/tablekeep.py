@@ -140,6 +140,7 @@ class Keeper:
             node._last_term = -1
         node.applied = applied
         node.chain[:] = b[_HEAD:_HEAD + wire.CHAIN_LEN]
+        node.agree.mine(applied, node._last_term, node.chain)  # the others' heartbeats there check
         node.members = b[_HEAD + 8]
         node.hosts[:] = b[_HEAD + 9:_STATE]
         i = _STATE + 1

@@ -35,6 +35,7 @@ Snapshots (each with a second witness) and failover are the Node's too (the last
 import hashlib
 
 from dicecup.table import wire
+from dicecup.table.agree import Agree
 from dicecup.core.compat import const
 
 BROADCAST = const(0xFF)
@@ -182,6 +183,13 @@ class Node:
     tail_repeats = 4          # again after twice as long: a lost last entry has no successor to
                               # reveal the gap, and heartbeats are a second apart
     lossy_ms = 20000          # ... but only while frames were lost this recently (_lossy)
+    gate_ms = 7000            # a live handheld that confirms nothing this long (while its log
+                              # shows no fork) holds a secret's act no longer: as a silent one
+    gate_hb_ms = 100          # the heartbeat after an entry that asks for a reveal is repeated
+                              # this long after, and twice that, while frames are lost
+    split_ms = 20000          # ... and one whose log showed a fork, this long: well inside the
+                              # 30 s deadline, so a liar's false chain costs no honest seat a forfeit
+    peer_ms = 1000            # a follower that lags a peer of its term this long asks that peer
 
     def __init__(self, seat, codec, app, send, members, leader=0, now=0):
         self.seat = seat
@@ -204,6 +212,21 @@ class Node:
         self.error = None               # the last exception receive() caught (D_ERROR)
         self.chain = bytearray(wire.CHAIN_LEN)  # a hash over every entry applied: equal logs,
                                         # equal chains (a snapshot's second witness checks it)
+        self.agree = Agree()            # what the others' heartbeats confirm of this log
+        self.forks = 0                  # forks seen (another handheld's chain differs from ours)
+        self._forkm = 0                 # handhelds whose chain differed, not yet acted on
+        self._split = 0                 # handhelds whose log forked from ours (gates wait)
+        self._gate = -1                 # the entry a gate waits on, and since when (agreed)
+        self._gate_at = now
+        self._peer_n = -1               # the entry we lacked when a peer of our term had it,
+        self._peer_at = now             # ... since when (_ask_peer)
+        self._peer_x = 0                # the peer asked last
+        self._hb_now = False            # a heartbeat is due at the next tick
+        self._hb_rep = 0                # ... repeats of it still due (a gate's), and when
+        self._hb_rep_at = now
+        self._resync = False            # our log forked in a term: apply nothing more until the
+        #                                 sequencer we follow showed our log (or sent its state)
+        self._resync_at = now
         # the log window: ring of packed entries, each with its requester's part
         self._slab = bytearray(LOG_CAP * _SLOT)
         self._seqs = [0] * LOG_CAP
@@ -295,6 +318,10 @@ class Node:
 
     def pending(self, who):
         return self._plen[who] != 0
+
+    def holds(self, h, seq):
+        """True if handheld h's latest heartbeat said it applied entry seq."""
+        return self._acked[h] >= seq
 
     def slot(self, seq):
         """Logged entry `seq` as stored (its packed body and requester's part, SLOT bytes) and its
@@ -603,6 +630,8 @@ class Node:
             return RJ_APP
 
     def _apply_ready(self, now):
+        if self._resync and not self._resynced(now):
+            return
         f = self.tmp
         while True:
             seq = self.applied + 1
@@ -637,10 +666,19 @@ class Node:
             self._last_term = f.eterm
             self.applied = seq
             self._chain(i)
+            self._forkm |= self.agree.mine(seq, f.eterm, self.chain)
             try:
                 if f.etype == wire.T_SEATS:
                     self._seats(f)
                 self.app.apply(f, seq)
+                if getattr(self.app, "gate_seq", -1) == seq and not self.is_leader() and \
+                        self.app.gate_from() & (1 << self.seat):
+                    # a secret's act is due after this entry: every handheld says at once what
+                    # it holds, so the gates open without waiting for a periodic heartbeat (and
+                    # twice more while frames are lost)
+                    self._hb_now = True
+                    self._hb_rep = 2
+                    self._hb_rep_at = now + self.gate_hb_ms
             except Exception:
                 # checked, and still it broke the game's state: start again from a snapshot
                 self.dropped[D_ERROR] += 1
@@ -685,7 +723,10 @@ class Node:
         """A frame from the radio: its reject or drop code (0: taken). Never raises: whatever a
         frame does, a handheld keeps running (D_ERROR counts what was caught)."""
         try:
-            return self._receive(data, now)
+            code = self._receive(data, now)
+            if self._forkm:
+                self._on_forks(now)
+            return code
         except Exception as e:
             self.dropped[D_ERROR] += 1
             self.error = e  # the last one caught: a bug to find, never a crash
@@ -731,6 +772,8 @@ class Node:
             self._acked[s] = f.ack
             self._ack_time[s] = now
             self._tfol[s] = f.flags & _F_LEADER_MASK
+            if self.agree.heard(s, f.ack, f.chain, self.applied):
+                self._forkm |= 1 << s
             if self._tfol[s] == _NO_LEADER and self.leader < 0 and f.term > self._btop and \
                     (f.term >> 3) - (self.term >> 3) <= 1 and f.term < TERM_TOP:
                 # the term it kept through its boot: at most one takeover past ours (the kept
@@ -1062,12 +1105,20 @@ class Node:
                 f.ack = f.rack
                 self._on_request(f, now)
             return 0
-        if s != self.leader and s != self._from:
+        if s != self.leader and s != self._from and not self._relayed(f):
             self.dropped[D_NOTLEADER] += 1
             return D_NOTLEADER
         seq = f.seq
         if seq <= self.applied:
             i = seq % LOG_CAP
+            if s == self.leader and not self.is_leader() and self._seqs[i] == seq and \
+                    self._terms[i] == f.eterm and f.eterm == self.term and not self._same_entry(f, i):
+                # our sequencer sent two different entries for one place in its own term: it
+                # tells the handhelds different logs, and is not followed any more
+                self.forks += 1
+                self._distrust(s)
+                self.dropped[D_CONFLICT] += 1
+                return D_CONFLICT
             if self._seqs[i] == seq and self._terms[i] != f.eterm or \
                     self._seqs[i] != seq and 0 <= self._last_term < f.eterm:
                 # (an entry we applied but no longer hold, e.g. kept through a restart of every
@@ -1092,17 +1143,145 @@ class Node:
             self._nack(f.seat, self.applied + 1, seq - 1, now)
         return 0
 
+    # ---- agreement: what the others confirm of this log (agree.py) ---------------------------
+    def _same_entry(self, f, i):
+        n = wire.pack_entry(f, self._scratch, 0)
+        b = i * _SLOT
+        for j in range(n):
+            if self._scratch[j] != self._slab[b + j]:
+                return False
+        return True
+
+    def _relayed(self, f):
+        """An entry a follower of our term sent us because we lacked it (_ask_peer): taken only
+        if it is the next one and with it our chain becomes the one that handheld's heartbeat
+        claimed there - exactly the entry it applied, on exactly our log. A sequencer that
+        withholds an entry from some handhelds cannot keep them from it so."""
+        s = f.seat
+        if self.is_leader() or self.leader < 0 or s == self.leader or f.term != self.term or \
+                f.seq != self.applied + 1 or f.eterm > self.term:
+            return False
+        seq, off = self.agree.pending(s)
+        if seq != f.seq:
+            return False
+        n = wire.pack_entry(f, self._scratch, 0)
+        h = hashlib.sha256(self.chain)
+        h.update(memoryview(self._scratch)[:n])
+        d = h.digest()
+        c = self.agree.chain_at(s)
+        for k in range(wire.CHAIN_LEN):
+            if d[k] != c[k]:
+                return False
+        return True
+
+    def _ask_peer(self, now):
+        """A follower of our term claims the entry after ours and our sequencer has not brought it
+        for peer_ms: ask that follower (it may be that the sequencer withholds it from us)."""
+        if self._back or self._snap is not None or self._waiting:
+            return
+        want = self.applied + 1
+        for k in range(1, wire.SEATS_MAX + 1):
+            x = (self._peer_x + k) % wire.SEATS_MAX  # each time the next one that has it
+            if x == self.seat or x == self.leader or not self.members & (1 << x) or \
+                    self._tlast[x] != self.term or self.agree.pending(x)[0] != want:
+                continue
+            if self._peer_n != self.applied:
+                self._peer_n = self.applied
+                self._peer_at = now
+            elif now - self._peer_at >= self.peer_ms:
+                self._peer_at = now
+                self._peer_x = x
+                self._nack_at = now - self.nack_ms  # (its own pace: never lost to the sequencer's)
+                self._nack(x, want, want, now)
+            return
+
+    def _on_forks(self, now):
+        """Another handheld's chain differs from ours at an entry both applied."""
+        m = self._forkm
+        self._forkm = 0
+        for x in range(wire.SEATS_MAX):
+            if not m & (1 << x) or x == self.seat:
+                continue
+            self.forks += 1
+            self._split |= 1 << x
+            if self.is_leader() or self.leader < 0:
+                continue  # a follower's fork: it starts again from our state once it sees ours
+            if x == self.leader:
+                # our log is not our sequencer's (we applied a deposed one's entry): start again
+                # from its state, as for an entry that contradicts ours (D_CONFLICT), and apply
+                # nothing on top of ours meanwhile
+                self._nack(x, 0, 0, now)
+                self._resync = True
+                self._resync_at = now
+            elif self.agree.term_of(x) == self.term and self._tlast[x] == self.term and \
+                    not self._bad & (1 << self.leader):
+                # x agreed with us at an entry of this term and differs now: this term's
+                # sequencer gave us different entries at one place (or x lies): we follow it no
+                # more, and the next seat takes over (a log that differs from the new one's comes
+                # back from its snapshot)
+                self._distrust(self.leader)
+                self._resync = True
+                self._resync_at = now
+
+    def _resynced(self, now):
+        """After a fork (_on_forks): True once the sequencer we follow, one we still trust, showed
+        our log at or past where we are; it brings its state instead if our log is not its."""
+        lead = self.leader
+        if lead < 0 or lead == self.seat:
+            self._resync = False
+        elif not self._bad & (1 << lead) and self.agree.confirmed(lead, self.applied):
+            self._resync = False
+        elif not self._bad & (1 << lead) and now - self._resync_at >= self.missing_ms:
+            self._resync_at = now
+            self._nack(lead, 0, 0, now)  # (it claims past our log: its state settles it)
+        return not self._resync
+
+    def agreed(self, seq, now):
+        """Whether every other live handheld of the game (those the app names: gate_from) has
+        shown our log at entry seq or past it (a heartbeat's chain): only then may a seat here act
+        on it in a way that reveals a secret. A claim we cannot check (ahead of our log and of what our sequencer claims, or too
+        far ahead) counts as silence, as does a handheld that still
+        follows an older term (a deposed sequencer's log is not this term's), and a live handheld
+        that confirms nothing for gate_ms (split_ms if its log showed a fork: a liar's chain must
+        not make an honest seat miss its deadline). Never while we stopped following our
+        sequencer."""
+        if self.leader < 0 or self._bad & (1 << self.leader):
+            return False
+        a = self.agree
+        top = max(self.applied, self._acked[self.leader])
+        # (not the sequencer's own word: against a sequencer that tells handhelds different logs
+        # only the others' chains count, and an honest one holds what it logged)
+        need = self.members & self.app.gate_from() & ~(1 << self.leader)
+        wait = 0
+        for x in range(wire.SEATS_MAX):
+            if x != self.seat and need & (1 << x) and self.alive(x, now) and \
+                    self._tlast[x] >= self.term and not a.far & (1 << x) and \
+                    not a.confirmed(x, seq) and a.claim[x] <= top:
+                wait |= 1 << x
+        self._split &= wait
+        if not wait:
+            return True
+        if self._gate != seq:
+            self._gate = seq
+            self._gate_at = now
+        return now - self._gate_at >= (self.split_ms if wait & self._split else self.gate_ms)
+
     # ---- time -----------------------------------------------------------------------------
     def alive(self, s, now):
         return s == self.seat or now - self._heard[s] < self.missing_ms
 
     def tick(self, now):
         self._clock = now
-        if self._waiting:  # an entry held until our clock agrees (RJ_WAIT): ask again
-            self._waiting = 0
+        if self._waiting or self._resync:  # an entry held until our clock agrees (RJ_WAIT), or
+            self._waiting = 0               # until our log is checked after a fork: ask again
             self._apply_ready(now)
-        if now - self._hb_at >= (self.leader_heartbeat_ms if self.is_leader() else
-                                 self.heartbeat_ms):
+        if self._hb_rep and now >= self._hb_rep_at:
+            self._hb_rep -= 1
+            self._hb_rep_at = now + 2 * self.gate_hb_ms
+            self._hb_now = self._lossy(now)
+        if self._hb_now or now - self._hb_at >= (self.leader_heartbeat_ms if self.is_leader()
+                                                 else self.heartbeat_ms):
+            self._hb_now = False
             self._heartbeat(now)
         members = self.members
         n = wire.SEATS_MAX
@@ -1152,12 +1331,16 @@ class Node:
             self._judge(now)
             self._police(now)
             self._starved(now)
+            self._ask_peer(now)
         if self._snap is not None:
             self._snap_tick(now)
+        if self._forkm:
+            self._on_forks(now)
         for w in range(PEND):
             if self._plen[w] and now - self._pnext[w] >= 0:
                 self._send_pending(w, now)
-        if not self.is_leader() and not self._waiting:  # (a held entry is no hole)
+        if not self.is_leader() and not self._waiting and not self._resync:  # (a held entry is
+            # no hole, nor is one waiting for our log to be checked)
             for seq in range(self.applied + 2, self.applied + AHEAD + 1):
                 if self.entry(seq, self.tmp):  # a hole before an entry we hold: ask again
                     self._nack(self.leader, self.applied + 1, seq - 1, now)
@@ -1235,7 +1418,7 @@ class Node:
         self._emit(dest, f)
 
     def _on_snap(self, f, now):
-        if f.seq <= self.applied or f.k >= f.total or f.total * _STEP > SNAP_MAX + _STEP:
+        if f.seq < self.applied or f.seq == self.applied and not self._resync or f.k >= f.total or f.total * _STEP > SNAP_MAX + _STEP:
             return
         s = self._snap
         if s is not None and s.digest is not None and now - s.at < VOUCH_WAIT_MS:
@@ -1400,6 +1583,10 @@ class Node:
             self.hosts[i] = buf[9 + i]
         self.applied = s.seq
         self._last_term = -1  # unknown: the snapshot does not say who logged its last entry
+        self.agree.forget()   # the log it followed is replaced: every check starts afresh
+        self.agree.mine(s.seq, -1, self.chain)
+        self._split = 0
+        self._resync = False
         for i in range(LOG_CAP):
             self._seqs[i] = 0
         self._snap = None

@@ -83,6 +83,7 @@ class YatzyTable(TableGame):
     """One handheld's copy of a Yatzy table's game."""
     Illegal = yatzy.Illegal   # what the core raises on a snapshot that does not replay
     PHASES = PHASES
+    LEAK = P_TURN
     roll_waits = False        # True: a turn's first roll waits for decide (see the docstring)
 
     def __init__(self, table, hosted=0, save=None, load=None, me=None):
@@ -316,6 +317,7 @@ class YatzyTable(TableGame):
         return _cards(f.n, f.kinds)
 
     def apply(self, f, seq):
+        self.applying = seq
         et = f.etype
         if et == wire.T_SEATS:
             if f.flags & wire.SEATS_RESEAT:
@@ -514,7 +516,8 @@ class YatzyTable(TableGame):
                     self.now - self.phase_at < DEADLINE_MS // 2:
                 return False  # the first roll waits for its player (or bot), but never so long
                 # that the deadline would forfeit the turn: then the handheld rolls by itself
-            return self._reveal_request(f, s, rand)
+            # (the secret only once every handheld holds the log that made it this seat's turn)
+            return node.agreed(self.gate_seq, self.now) and self._reveal_request(f, s, rand)
         move = self._decide(s, node, decide) if ph == P_ROLL else None
         if move is None:
             return False
