@@ -235,3 +235,30 @@ def test_a_radios_copy_of_the_announce_with_another_game_seats_nobody_at_the_wro
     bo.join([e for e in rows if e[2] == F.table.G_YATZY][0])
     t.tick(3000)
     assert bo.mode != F.table.SEATED and t.tables[0].node._bad == 0
+
+
+def test_an_equivocating_sequencer_that_goes_silent_leaves_no_honest_handheld_blaming_another():
+    """Only a rule-breaker is left: the sequencer sends its own bid to Bo and its own call to Cy at
+    one place and goes silent. Before, Bo took over, Cy refused Bo's first entry on its forked
+    state and left the honest Bo for good. Now Cy starts again from the new sequencer's state
+    (its log was the forked one), and the game ends at both."""
+    import equivocate as E
+    over, bad, state, _, forked = E.play(True)
+    assert forked, "the attack found no turn of the sequencer's to fork"
+    assert over and not any(h != E.ATK for k in bad for h in bad[k]), (bad, state)
+
+
+def test_a_yatzy_roller_that_is_the_sequencer_cannot_foresee_its_reroll():
+    """Fair, not even the sequencer: the roller logs a hold for the shaker's handheld alone, takes
+    the shake and logs the hold whose re-roll it likes for everyone. The shaker now shakes only
+    once every handheld holds the hold (Node.agreed)."""
+    import equivocate_foresee as F
+    for seed in (1, 2, 3, 4, 5):
+        r = F.play(True, seed)
+        if r is None:
+            continue
+        log, choice, table32, seen, _, _, _, _, _ = r
+        assert not (log["shake"] is not None and sorted(seen) == sorted(table32[choice][1])), \
+            "the roller foresaw %s" % (seen,)
+        return
+    pytest.fail("no seed reached a hold of the sequencer's with a shaker")

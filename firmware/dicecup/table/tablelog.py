@@ -649,6 +649,19 @@ class Node:
             if why == RJ_WAIT:
                 self._waiting = seq  # tick asks again; it is applied, or refused, in time
                 return
+            if why and f.eterm > self._last_term and self._by[i] == self.leader and \
+                    not self.is_leader() and not self.agree.confirmed(self.leader, self.applied):
+                # a new term's entry on top of an older term's log, refused by our state, and its
+                # sequencer never showed our log: ours may be the forked one (an old sequencer
+                # gave us another entry at some place than it gave the new one). Start again
+                # from the new sequencer's state instead of blaming it; if our log was its, the
+                # entry is refused again on its state, and then it is blamed
+                # (attacks/equivocate.py: two honest handhelds left each other for good)
+                self._seqs[i] = 0
+                self._nack(self.leader, 0, 0, now)
+                self._resync = True
+                self._resync_at = now
+                return
             if why:
                 # the sequencer logged what the rules refuse (or for a seat its requester does not
                 # play): it is not followed any more, and the next seat takes over

@@ -392,6 +392,11 @@ class YatzyTable(TableGame):
                 self._held = f.value
                 self.shaking, self.stage = f.roll, 0
                 self._set_phase(P_ROLL)  # the shaker's deadline runs from here
+                # the shake too waits until every handheld holds this hold (Node.agreed): a
+                # roller that was the sequencer logged a hold for the shaker's handheld alone,
+                # took the shake and logged the hold whose re-roll it liked for the rest
+                # (attacks/equivocate_foresee.py)
+                self.gate_seq = self.applying
             return
         self.rec.turn(g.current, self.rolls, self.helds, f.value, f.roll)
         g.fill(f.value, f.roll)
@@ -505,6 +510,8 @@ class YatzyTable(TableGame):
     def _play_request(self, f, s, ph, node, decide, rand):
         if self.shaking >= 0:
             if ph != P_ROLL or s != self._actor() or self._cn[s] >= fairdice.CHAIN_LEN:
+                return False
+            if not node.agreed(self.gate_seq, self.now):
                 return False
             f.etype = wire.T_SHAKE
             f.roll = self.shaking
