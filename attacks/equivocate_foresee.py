@@ -84,7 +84,7 @@ def play(attack, seed):
         node._seqs[seq % tablelog.LOG_CAP] = 0
         t.run(lambda: log["shake"] is not None, 5000)
         if log["shake"] is None:
-            return None
+            return "no shake"  # the shaker waits until the others hold the hold: held
         own = fairdice.shake(a.shake_key, a.table, a._game0, ATK,
                              fairdice.CHAIN_LEN - 1 - a._cn[ATK])
         o = ATK * 16
@@ -130,6 +130,9 @@ def main():
         r = play(True, seed)
         if r is None:
             continue
+        if r == "no shake":
+            print("HELD: the shaker did not shake for a hold only its handheld held (seed %d)" % seed)
+            sys.exit(0)
         log, choice, table32, seen, held, sh, cy, bad, seen_sh = r
         print("control (seed %d): no shake before the hold; Cy saw %s" % (seed, ctl[3]))
         scores = sorted(v[0] for v in table32.values())

@@ -36,7 +36,7 @@ from dicecup.table import snydtable  # noqa: E402
 from dicecup.rules import fairdice  # noqa: E402
 
 SEQ, BO, CY = 0, 1, 2
-N = int(sys.argv[1]) if len(sys.argv) > 1 else 3  # handhelds
+N = int(sys.argv[1]) if __name__ == "__main__" and len(sys.argv) > 1 else 3  # handhelds
 QUIET_MS = 5000 if N == 3 else 12000  # Cy's silence after (its turn's deadline is 30 s)
 
 

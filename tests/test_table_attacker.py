@@ -257,8 +257,36 @@ def test_a_yatzy_roller_that_is_the_sequencer_cannot_foresee_its_reroll():
         r = F.play(True, seed)
         if r is None:
             continue
+        if r == "no shake":
+            return  # the shaker waits until every handheld holds the hold
         log, choice, table32, seen, _, _, _, _, _ = r
         assert not (log["shake"] is not None and sorted(seen) == sorted(table32[choice][1])), \
             "the roller foresaw %s" % (seen,)
         return
     pytest.fail("no seed reached a hold of the sequencer's with a shaker")
+
+
+# ---- the sixth round: the agreement attacked by someone who did not write it ---------------------
+
+@pytest.mark.parametrize("n", [3, 4])
+def test_an_ordinary_seat_cannot_relay_its_own_call_as_an_entry(n):
+    """The same log everywhere; Private: Cy packs its own call as the next entry, claims the chain
+    it gives in a heartbeat, and hands it to Bo as a peer's copy. Before, Bo applied it and
+    revealed while the sequencer's log still bid; now a peer's copy must be an entry the sequencer
+    says it logged (and fit the sequencer's chain where it claims that entry)."""
+    import relay_a_call as R
+    done, leaks, bad, _ = R.play(True, n)
+    assert done, "the attack never found its turn"
+    assert not [lk for lk in leaks if lk[2] == lk[3]], "Cy read Bo's dice: %s" % (leaks[:1],)
+
+
+def test_a_sequencer_cannot_peek_across_a_term_it_raised_for_one_follower():
+    """The same log everywhere; Private: the sequencer raises its term for Bo alone, gives Bo its
+    call at the new term's first place and Cy a bid in the old term. Before, Bo's gate left out
+    every handheld of an older term and Bo revealed at once; now a handheld that still follows our
+    sequencer is waited for, and a fork with it deposes that sequencer."""
+    import peek_across_a_term as P
+    forked, leaks, _ = P.play(True)
+    assert forked, "the attack never found its turn"
+    assert not [lk for lk in leaks if lk[2] == lk[3]], "the sequencer read Bo's dice: %s" % (
+        leaks[:1],)

@@ -1175,15 +1175,20 @@ class Node:
                 f.seq != self.applied + 1 or f.eterm > self.term:
             return False
         seq, off = self.agree.pending(s)
-        if seq != f.seq:
+        if seq != f.seq or self._acked[self.leader] < seq:
+            # (and only an entry our sequencer says it logged: an ordinary seat packed its own
+            # call as the next entry, claimed the chain it gives, and an honest follower applied
+            # and revealed while the sequencer's log still bid: attacks/relay_a_call.py)
             return False
         n = wire.pack_entry(f, self._scratch, 0)
         h = hashlib.sha256(self.chain)
         h.update(memoryview(self._scratch)[:n])
         d = h.digest()
         c = self.agree.chain_at(s)
+        lead = self.agree.pending(self.leader)[0] == seq  # the sequencer's own chain there too
+        c2 = self.agree.chain_at(self.leader)
         for k in range(wire.CHAIN_LEN):
-            if d[k] != c[k]:
+            if d[k] != c[k] or lead and d[k] != c2[k]:
                 return False
         return True
 
@@ -1226,8 +1231,12 @@ class Node:
                 self._nack(x, 0, 0, now)
                 self._resync = True
                 self._resync_at = now
-            elif self.agree.term_of(x) == self.term and self._tlast[x] == self.term and \
+            elif (self.agree.term_of(x) == self.term and self._tlast[x] == self.term or
+                  self._tlast[x] < self.term and self._tfol[x] == self.leader) and \
                     not self._bad & (1 << self.leader):
+                # (or x still follows our sequencer in an older term: that sequencer raised its
+                # term for us alone and gave us another entry than x at the new term's first
+                # place, where a fork otherwise deposes nobody: attacks/peek_across_a_term.py)
                 # x agreed with us at an entry of this term and differs now: this term's
                 # sequencer gave us different entries at one place (or x lies): we follow it no
                 # more, and the next seat takes over (a log that differs from the new one's comes
@@ -1268,7 +1277,8 @@ class Node:
         wait = 0
         for x in range(wire.SEATS_MAX):
             if x != self.seat and need & (1 << x) and self.alive(x, now) and \
-                    self._tlast[x] >= self.term and not a.far & (1 << x) and \
+                    (self._tlast[x] >= self.term or self._tfol[x] == self.leader) and \
+                    not a.far & (1 << x) and \
                     not a.confirmed(x, seq) and a.claim[x] <= top:
                 wait |= 1 << x
         self._split &= wait
