@@ -337,9 +337,6 @@ def test_the_page_shows_wrong_options_on_the_page_and_starts_nothing():
     assert got["status"].startswith("stopped") and not got["fetched"], got
 
 
-@pytest.mark.xfail(reason="after this stop's merges (sliced key agreements, the start waiting for "
-                   "the table code, the reveal gate) the page's 4-handheld game under device time "
-                   "ran out of its 600 s: open, see the stop's note", strict=False)
 @needs_node
 def test_node_lockstep_table_game_under_device_time(site, tmp_path):
     """The page's device time (?board=s3): the same model charged in the browser's port; the table
