@@ -258,10 +258,9 @@ class App:
                 self._swallow |= _HELD
         if shown == self.frames and self.last_input != now and \
                 time.ticks_diff(time.ticks_ms(), t0) < _IDLE_MS:  # idle: nothing else to do
-            free = gc.mem_free()
-            if self._swallow & _COLLECT or free < (free + gc.mem_alloc()) >> 3:
-                # (a heap seven eighths full collects here, before a busy loop fills it: then
-                # the collection would stand in that loop)
+            if self._swallow & _COLLECT:
+                # (only after a screen change: gc.mem_free() would scan the whole allocation
+                # table every loop - a 2 MB heap's per loop hung the browser's page)
                 self._swallow &= ~_COLLECT
                 gc.collect()
             elif self.table is not None:
