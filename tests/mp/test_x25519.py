@@ -88,3 +88,15 @@ def test_seeded_pairs_agree():
         s = X.shared(a, pb)
         eq(s, X.shared(b, pa))
         assert s != pa and s != pb
+
+
+def test_the_ladder_and_the_inversion_come_in_slices():
+    """A background agreement's loop does a slice: 8 ladder bits, or a quarter of the inversion's
+    exponent (in one loop the inversion cost about four ladder slices: docs/memory.md)."""
+    for k, u, out in VECTORS:
+        d = X.Ladder(h(k), h(u))
+        steps = 0
+        while not d.step(8):
+            steps += 1
+        eq(steps + 1, 32 + 4, "steps")
+        eq(d.result().hex(), out)

@@ -14,9 +14,14 @@ _A24 = const(121665)  # (486662 - 2) / 4
 _P = 2**255 - 19  # too big for a const: a module global, copied into a local below
 
 
+_CHUNK = const(64)  # the inversion's exponent bits a step: its pow costs about four ladder slices
+
+
 class Ladder:
     """x25519(k, u) a slice of the scalar's bits at a time (step), for a loop that must stay short:
-    the whole ladder is about 2 s of a handheld's CPU (docs/memory.md, Device time)."""
+    the whole ladder is about 2 s of a handheld's CPU (docs/memory.md, Device time). After the
+    ladder, each step takes 64 bits of the inversion's exponent (p - 2, top first): in one loop the
+    inversion was about an eighth of the ladder."""
 
     def __init__(self, k, u):
         k = bytearray(k)
@@ -25,16 +30,19 @@ class Ladder:
         self.k = k
         x1 = (int.from_bytes(u, "little") & ((1 << 255) - 1)) % _P  # decodeUCoordinate (top bit masked)
         self.v = [x1, 1, 0, x1, 1]  # x1, x2, z2, x3, z3
-        self.t = 254                # the next bit
+        self.t = 254                # the next bit; then -1 - the inversion's exponent bits left
         self.swap = 0
 
     def step(self, bits):
-        """The ladder over the next `bits` bits of the scalar; True once it went over all."""
+        """The ladder over the next `bits` bits of the scalar, or the inversion's next 64 bits
+        after it; True once both are done (then result())."""
         p = _P
+        t = self.t
+        if t < 0:
+            return self._invert(p, t)
         k = self.k
         x1, x2, z2, x3, z3 = self.v
         swap = self.swap
-        t = self.t
         end = max(-1, t - bits)
         while t > end:
             b = (k[t >> 3] >> (t & 7)) & 1  # the bit from the bytes: small ints, no big shift
@@ -66,24 +74,38 @@ class Ladder:
         v[3] = x3
         v[4] = z3
         self.swap = swap
+        if t < 0:
+            q = (x2, x3)
+            v[1] = q[swap]  # x2 after the last swap
+            q = (z2, z3)
+            v[2] = q[swap]  # z2, to invert
+            v[3] = 1        # z2 to the exponent's bits done so far
+            t = -1 - 255    # p - 2 has 255 bits
         self.t = t
-        return t < 0
+        return False
+
+    def _invert(self, p, t):
+        v = self.v
+        n = -1 - t  # exponent bits left
+        if n:
+            c = n if n < _CHUNK else _CHUNK
+            n -= c
+            e = ((p - 2) >> n) & ((1 << c) - 1)
+            v[3] = pow(v[3], 1 << c, p) * pow(v[2], e, p) % p
+            self.t = -1 - n
+        return not n
 
     def result(self):
-        """The 32 bytes, once step() went over every bit."""
-        p = _P
-        _, x2, z2, x3, z3 = self.v
-        q = (x2, x3)
-        x2 = q[self.swap]
-        q = (z2, z3)
-        z2 = q[self.swap]
-        return (x2 * pow(z2, p - 2, p) % p).to_bytes(32, "little")
+        """The 32 bytes, once step() returned True."""
+        v = self.v
+        return (v[1] * v[3] % _P).to_bytes(32, "little")
 
 
 def x25519(k, u):
     """scalar k (32 bytes) times the point with u-coordinate u (32 bytes): 32 bytes, little-endian."""
     d = Ladder(k, u)
-    d.step(255)
+    while not d.step(255):
+        pass
     return d.result()
 
 
