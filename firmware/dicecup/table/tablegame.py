@@ -539,8 +539,8 @@ class TableGame:
         """Seat s's dice (n of them, for roll index `roll`) from its revealed secret, or None when
         the secret does not open its commitment."""
         o = s * H
-        return fairdice.verify_dice(self._hs[o:o + H], bytes(self._s[o:o + H]), self.seed,
-                                    self.table, self.round, s, n, roll)
+        return fairdice.verify_dice(self._hs[o:o + H], self._s[o:o + H], self.seed, self.table,
+                                    self.round, s, n, roll)
 
     def rejected(self, who, reason, lo):
         self.refused[who] = (reason, lo)
