@@ -521,28 +521,10 @@ class Codec:
         seat = data[7]
         if seat >= SEATS_MAX and seat != NO_SEAT:
             return R_FIELD
-        # the frame's tag for this handheld and its counter (the lobby's: the checksum); here, not
-        # in a method of its own: a call with this many words puts another frame on the heap
         mv = memoryview(data)
-        d = digest(mv, end)
-        if lobby:
-            if self.table and table != self.table and t != T_ANNOUNCE:
-                return R_FOREIGN
-            if not _tag_at(_tag(LOBBY_KEY, d), data, end):
-                return R_TAG
-        else:
-            if table != self.table or not self.table:
-                return R_FOREIGN
-            me = self.me
-            if seat >= SEATS_MAX or me >= SEATS_MAX or not to & (1 << me) or seat == me:
-                return R_NOTME
-            key = self.keys[seat]
-            if key is None:
-                return R_NOTME
-            if not _tag_at(_tag(key, d), data, end + _slot(to, me) * TAG_LEN):
-                return R_TAG
-            if not self._fresh(seat, data[18] | data[19] << 8 | data[20] << 16 | data[21] << 24):
-                return R_REPLAY
+        code = self._check(mv, t, table, seat, to, end)
+        if code:
+            return code
         f.type = t
         _get_head(data, f)
         if t == T_ENTRY:
@@ -557,6 +539,26 @@ class Codec:
             f.dlen = end - off
             f.data[0:f.dlen] = mv[off:end]
         return OK
+
+    def _check(self, data, t, table, seat, to, end):
+        """The frame's tag for this handheld and its counter (the lobby's: the checksum)."""
+        d = digest(data, end)
+        if is_lobby(t):
+            if self.table and table != self.table and t != T_ANNOUNCE:
+                return R_FOREIGN
+            return OK if _tag_at(_tag(LOBBY_KEY, d), data, end) else R_TAG
+        if table != self.table or not self.table:
+            return R_FOREIGN
+        me = self.me
+        if seat >= SEATS_MAX or me >= SEATS_MAX or not to & (1 << me) or seat == me:
+            return R_NOTME
+        key = self.keys[seat]
+        if key is None:
+            return R_NOTME
+        if not _tag_at(_tag(key, d), data, end + _slot(to, me) * TAG_LEN):
+            return R_TAG
+        ctr = data[18] | (data[19] << 8) | (data[20] << 16) | (data[21] << 24)
+        return OK if self._fresh(seat, ctr) else R_REPLAY
 
     def _fresh(self, h, ctr):
         """Sliding-window replay check of handheld h's frame counter (and note it as heard)."""
