@@ -150,7 +150,9 @@ class SnydTable(TableGame):
                 return
             self.last_action = seq
             self.moved_at = self.now
-            self.acts.extend(bytes((w << 2 | (k - 1), f.count, f.face)))
+            self.acts.append(w << 2 | (k - 1))  # (a byte at a time: bytes of a tuple were two
+            self.acts.append(f.count)           # objects an action)
+            self.acts.append(f.face)
             if k == wire.A_BID:
                 self.game.bid(w, f.count, f.face)
             else:

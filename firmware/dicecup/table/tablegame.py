@@ -36,6 +36,8 @@ MOVE_MS = const(120000)     # a move awaited longer pauses the table, naming who
 
 H = const(16)
 _ZERO = bytes(H)
+# the requests of a round: made once (written in the check, the tuple was built at every entry)
+_PLAYS = (wire.T_COMMIT, wire.T_CONTRIB, wire.T_ACTION, wire.T_REVEAL, wire.T_YATZY)
 
 
 _SNAP_HEAD = const(17)  # a game snapshot's head: 1, the count (2), the rules (6), the kinds (8)
@@ -198,7 +200,7 @@ class TableGame:
         """Checks the parts every request shares; returns a reason, 0, or -1 when f is a request
         of the game's own phases for the subclass to check further."""
         et = f.etype
-        if et not in (wire.T_COMMIT, wire.T_CONTRIB, wire.T_ACTION, wire.T_REVEAL, wire.T_YATZY):
+        if et not in _PLAYS:
             return RJ_PHASE
         if f.round != self.round:
             return RJ_ROUND
@@ -215,8 +217,8 @@ class TableGame:
                 return RJ_PHASE
             if self.contributed & bit:
                 return RJ_AGAIN
-            ok = fairdice.verify_contrib(self._hr[w * H:(w + 1) * H], bytes(f.h1), self.table,
-                                         self.round, w)
+            ok = fairdice.verify_contrib(self._hr[w * H:(w + 1) * H], f.h1, self.table, self.round,
+                                         w)
             return 0 if ok else RJ_CHEAT
         if et == wire.T_REVEAL and self.revealed & bit:
             return RJ_AGAIN
