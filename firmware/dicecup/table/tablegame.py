@@ -217,12 +217,14 @@ class TableGame:
                 return RJ_PHASE
             if self.contributed & bit:
                 return RJ_AGAIN
-            ok = fairdice.verify_contrib(self._hr[w * H:(w + 1) * H], f.h1, self.table, self.round,
-                                         w)
-            return 0 if ok else RJ_CHEAT
+            return 0 if self._contrib_ok(f, w) else RJ_CHEAT
         if et == wire.T_REVEAL and self.revealed & bit:
             return RJ_AGAIN
         return -1
+
+    def _contrib_ok(self, f, w):
+        # (a method of its own: the call's words put _check_fair's frame on the heap at every check)
+        return fairdice.verify_contrib(self._hr[w * H:(w + 1) * H], f.h1, self.table, self.round, w)
 
     LEAK = -1  # the subclass's phase in which a seat reveals its secret
 
