@@ -27,27 +27,42 @@ DIE_MAX = const(6)
 _ACCEPT = const(252)  # 42 * 6: bytes >= 252 are rejected so each face has probability exactly 1/6
 
 
-def _bind(tag, table, rnd, seat):
-    """The context every hash is bound to: a domain tag, the table id, the round and the seat."""
-    return bytes((tag, table & 0xFF, (table >> 8) & 0xFF, (table >> 16) & 0xFF,
-                  (table >> 24) & 0xFF, rnd & 0xFF, (rnd >> 8) & 0xFF, seat))
+# A table applies every reveal as it comes (docs/memory.md, Device time): the context and a dice
+# block's number are written into these buffers, which the hash copies at once, not into new bytes
+_ctx = bytearray(8)
+_blk = bytearray(3)
+
+
+def _begin(tag, table, rnd, seat):
+    """A SHA-256 begun with the context every hash is bound to: a domain tag, the table id, the
+    round and the seat."""
+    b = _ctx
+    b[0] = tag
+    b[1] = table & 0xFF
+    b[2] = (table >> 8) & 0xFF
+    b[3] = (table >> 16) & 0xFF
+    b[4] = (table >> 24) & 0xFF
+    b[5] = rnd & 0xFF
+    b[6] = (rnd >> 8) & 0xFF
+    b[7] = seat
+    return hashlib.sha256(b)
 
 
 def commit_secret(s, table, rnd, seat):
-    h = hashlib.sha256(_bind(0x53, table, rnd, seat))  # 'S'
+    h = _begin(0x53, table, rnd, seat)  # 'S'
     h.update(s)
     return h.digest()[:COMMIT_LEN]
 
 
 def commit_contrib(r, table, rnd, seat):
-    h = hashlib.sha256(_bind(0x52, table, rnd, seat))  # 'R'
+    h = _begin(0x52, table, rnd, seat)  # 'R'
     h.update(r)
     return h.digest()[:COMMIT_LEN]
 
 
 def round_seed(contribs, table, rnd):
     """contribs: every taking-part seat's revealed r, in seat order."""
-    h = hashlib.sha256(_bind(0x44, table, rnd, 0))  # 'D'
+    h = _begin(0x44, table, rnd, 0)  # 'D'
     for r in contribs:
         h.update(r)
     return h.digest()
@@ -62,12 +77,15 @@ def roll_dice(s, seed, table, rnd, seat, n, roll=0, out=None, mix=None):
     got = 0
     block = 0
     while got < n:
-        h = hashlib.sha256(_bind(0x58, table, rnd, seat))  # 'X'
+        h = _begin(0x58, table, rnd, seat)  # 'X'
         h.update(s)
         h.update(seed)
         if mix is not None:
             h.update(mix)
-        h.update(bytes((roll & 0xFF, block & 0xFF, (block >> 8) & 0xFF)))
+        _blk[0] = roll & 0xFF
+        _blk[1] = block & 0xFF
+        _blk[2] = (block >> 8) & 0xFF
+        h.update(_blk)
         for b in h.digest():
             if b < _ACCEPT:
                 out[got] = b % DIE_MAX + 1
@@ -109,7 +127,9 @@ def shake(key, table, game, seat, n):
     the handheld holding `key`: the top (n = CHAIN_LEN) goes with the game's first COMMIT, the
     k-th shake is n = CHAIN_LEN - 1 - k. Given in that order, each opens the one before:
     H(next) = previous, and none can be foreseen from those before it."""
-    v = hashlib.sha256(_bind(0x43, table, game, seat) + key).digest()[:COMMIT_LEN]  # 'C'
+    h = _begin(0x43, table, game, seat)  # 'C'
+    h.update(key)
+    v = h.digest()[:COMMIT_LEN]
     for _ in range(n):
         v = hashlib.sha256(v).digest()[:COMMIT_LEN]
     return v

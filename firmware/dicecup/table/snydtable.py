@@ -85,24 +85,14 @@ class SnydTable(TableGame):
     def check(self, f):
         et = f.etype
         if et == wire.T_SEATS:
-            if f.flags & wire.SEATS_RESEAT:
-                return self._check_reseat(f)
-            if self.phase not in (P_IDLE, P_OVER):
-                return RJ_PHASE
-            try:
-                unpack_rules(f.rules)
-            except ValueError:
-                return RJ_RULES
-            if not 2 <= f.n <= 8 or f.first >= f.n:
-                return RJ_RULES
-            return 0
+            return self._check_seats(f)
         if et == wire.T_FORFEIT:
             if self.phase not in (P_COMMIT, P_CONTRIB, P_REVEAL) and not self.showing:
                 return RJ_PHASE
             return self._check_forfeit(f)
-        reason = self._check_fair(f)
-        if reason >= 0:
-            return reason
+        e = self._check_fair(f)  # (e, and the game not a local: one word more and this frame
+        if e >= 0:               # goes on the heap at every check)
+            return e
         if f.etype == wire.T_REVEAL:
             return 0 if self.phase == P_REVEAL else RJ_PHASE
         if f.etype != wire.T_ACTION or self.phase != P_BID:
@@ -111,19 +101,32 @@ class SnydTable(TableGame):
             return self._check_show(f)
         if f.ack < self.last_action:
             return RJ_LATE  # made before the last bid was seen (a race, or a replayed frame)
-        g = self.game
         w = f.who
         k = f.kind
         if k == wire.A_BID:
-            e = g.bid_error(w, f.count, f.face)
+            e = self.game.bid_error(w, f.count, f.face)
         elif k == wire.A_SNYD:
-            e = g.snyd_error(w)
+            e = self.game.snyd_error(w)
         elif k == wire.A_CALZA:
-            e = g.calza_error(w)
+            e = self.game.calza_error(w)
         else:
             e = "unknown action"
         self.error = e
         return RJ_ILLEGAL if e else 0
+
+    def _check_seats(self, f):
+        # (a method of its own: its try put check's frame on the heap at every check)
+        if f.flags & wire.SEATS_RESEAT:
+            return self._check_reseat(f)
+        if self.phase not in (P_IDLE, P_OVER):
+            return RJ_PHASE
+        try:
+            unpack_rules(f.rules)
+        except ValueError:
+            return RJ_RULES
+        if not 2 <= f.n <= 8 or f.first >= f.n:
+            return RJ_RULES
+        return 0
 
     def apply(self, f, seq):
         self.applying = seq
@@ -150,7 +153,9 @@ class SnydTable(TableGame):
                 return
             self.last_action = seq
             self.moved_at = self.now
-            self.acts.extend(bytes((w << 2 | (k - 1), f.count, f.face)))
+            self.acts.append(w << 2 | (k - 1))  # (a byte at a time: bytes of a tuple were two
+            self.acts.append(f.count)           # objects an action)
+            self.acts.append(f.face)
             if k == wire.A_BID:
                 self.game.bid(w, f.count, f.face)
             else:

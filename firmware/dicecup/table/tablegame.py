@@ -36,6 +36,8 @@ MOVE_MS = const(120000)     # a move awaited longer pauses the table, naming who
 
 H = const(16)
 _ZERO = bytes(H)
+# the requests of a round: made once (written in the check, the tuple was built at every entry)
+_PLAYS = (wire.T_COMMIT, wire.T_CONTRIB, wire.T_ACTION, wire.T_REVEAL, wire.T_YATZY)
 
 
 _SNAP_HEAD = const(17)  # a game snapshot's head: 1, the count (2), the rules (6), the kinds (8)
@@ -198,7 +200,7 @@ class TableGame:
         """Checks the parts every request shares; returns a reason, 0, or -1 when f is a request
         of the game's own phases for the subclass to check further."""
         et = f.etype
-        if et not in (wire.T_COMMIT, wire.T_CONTRIB, wire.T_ACTION, wire.T_REVEAL, wire.T_YATZY):
+        if et not in _PLAYS:
             return RJ_PHASE
         if f.round != self.round:
             return RJ_ROUND
@@ -215,12 +217,14 @@ class TableGame:
                 return RJ_PHASE
             if self.contributed & bit:
                 return RJ_AGAIN
-            ok = fairdice.verify_contrib(self._hr[w * H:(w + 1) * H], bytes(f.h1), self.table,
-                                         self.round, w)
-            return 0 if ok else RJ_CHEAT
+            return 0 if self._contrib_ok(f, w) else RJ_CHEAT
         if et == wire.T_REVEAL and self.revealed & bit:
             return RJ_AGAIN
         return -1
+
+    def _contrib_ok(self, f, w):
+        # (a method of its own: the call's words put _check_fair's frame on the heap at every check)
+        return fairdice.verify_contrib(self._hr[w * H:(w + 1) * H], f.h1, self.table, self.round, w)
 
     LEAK = -1  # the subclass's phase in which a seat reveals its secret
 
@@ -539,8 +543,8 @@ class TableGame:
         """Seat s's dice (n of them, for roll index `roll`) from its revealed secret, or None when
         the secret does not open its commitment."""
         o = s * H
-        return fairdice.verify_dice(self._hs[o:o + H], bytes(self._s[o:o + H]), self.seed,
-                                    self.table, self.round, s, n, roll)
+        return fairdice.verify_dice(self._hs[o:o + H], self._s[o:o + H], self.seed, self.table,
+                                    self.round, s, n, roll)
 
     def rejected(self, who, reason, lo):
         self.refused[who] = (reason, lo)

@@ -229,6 +229,7 @@ class Node:
         self._resync_at = now
         # the log window: ring of packed entries, each with its requester's part
         self._slab = bytearray(LOG_CAP * _SLOT)
+        self._slabmv = memoryview(self._slab)  # (its slices are no copies)
         self._seqs = [0] * LOG_CAP
         self._terms = [0] * LOG_CAP
         self._etime = [0] * LOG_CAP
@@ -347,8 +348,8 @@ class Node:
         i = seq % LOG_CAP
         if seq < 1 or self._seqs[i] != seq:
             return False
-        wire.unpack_entry(self._slab, i * _SLOT, f)
-        wire.unpack_req(self._slab, i * _SLOT + _BODY, f)
+        wire.unpack_entry(self._slabmv, i * _SLOT, f)
+        wire.unpack_req(self._slabmv, i * _SLOT + _BODY, f)
         f.seq = seq
         f.eterm = self._terms[i]
         return True
@@ -624,6 +625,10 @@ class Node:
             return RJ_NOT_YOURS
         f.ack = f.rack
         self.app.now = now
+        return self._app_check(f)
+
+    def _app_check(self, f):
+        # (its own method: with the try, _valid's frame would go on the heap at every entry)
         try:
             return self.app.check(f)
         except Exception:  # whatever a malformed entry does to the rules core: refused
@@ -703,10 +708,14 @@ class Node:
                     self._match_pending(f)
 
     def _chain(self, i):
+        # (names reused: with more words its frame would go on the heap at every entry)
         h = hashlib.sha256(self.chain)
         b = i * _SLOT  # the entry's own bytes only: the rest of its slot is an older entry's
-        h.update(memoryview(self._slab)[b:b + wire.entry_len(self._slab[b])])
-        self.chain[:] = h.digest()[:wire.CHAIN_LEN]
+        i = b + wire.entry_len(self._slab[b])
+        h.update(self._slabmv[b:i])
+        h = h.digest()
+        for i in range(wire.CHAIN_LEN):  # (a slice of the digest would be one more object)
+            self.chain[i] = h[i]
 
     def _distrust(self, h):
         if h != self.seat:
@@ -1110,7 +1119,7 @@ class Node:
         return False
 
     def _on_entry(self, f, now):
-        s = f.seat
+        # (f.seat, not a local: one word more and its frame goes on the heap at every entry)
         if f.seq == 0:  # a follower hands on a request it heard (its requester's tags inside)
             if self.is_leader() and self.ready and f.rby != self.seat and \
                     f.rby < wire.SEATS_MAX and f.etype != wire.T_SEATS:
@@ -1118,18 +1127,18 @@ class Node:
                 f.ack = f.rack
                 self._on_request(f, now)
             return 0
-        if s != self.leader and s != self._from and not self._relayed(f):
+        if f.seat != self.leader and f.seat != self._from and not self._relayed(f):
             self.dropped[D_NOTLEADER] += 1
             return D_NOTLEADER
         seq = f.seq
         if seq <= self.applied:
             i = seq % LOG_CAP
-            if s == self.leader and not self.is_leader() and self._seqs[i] == seq and \
+            if f.seat == self.leader and not self.is_leader() and self._seqs[i] == seq and \
                     self._terms[i] == f.eterm and f.eterm == self.term and not self._same_entry(f, i):
                 # our sequencer sent two different entries for one place in its own term: it
                 # tells the handhelds different logs, and is not followed any more
                 self.forks += 1
-                self._distrust(s)
+                self._distrust(f.seat)
                 self.dropped[D_CONFLICT] += 1
                 return D_CONFLICT
             if self._seqs[i] == seq and self._terms[i] != f.eterm or \
@@ -1147,7 +1156,7 @@ class Node:
             self._nack(f.seat, self.applied + 1, seq, now)
             return D_AHEAD
         if f.eterm > self.term or not self.codec.request_ok(f):
-            self._not_from(s)
+            self._not_from(f.seat)
             self.dropped[D_FORGED] += 1
             return D_FORGED
         self._store(seq, f.eterm, f, now)

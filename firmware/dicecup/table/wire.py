@@ -220,54 +220,126 @@ def _copy(dst, d0, src, s0, n):
         dst[d0 + i] = src[s0 + i]
 
 
+# What a received frame costs the heap is what the board spends on it (docs/memory.md, Device
+# time): every helper below allocates nothing but what SHA-256 needs and a memoryview for a byte
+# field read, and the small ones keep their frame off the heap (MicroPython puts the frame of a
+# function with more than 11 words of locals and stack on the heap at every call).
+
+def _put4(b, o, v):
+    b[o] = v & 0xFF
+    b[o + 1] = v >> 8 & 0xFF
+    b[o + 2] = v >> 16 & 0xFF
+    b[o + 3] = v >> 24 & 0xFF
+
+
+def _put_head(b, f):
+    """The header's fields after magic, version and type: b[3:HDR_LEN]."""
+    _put4(b, 3, f.table)
+    b[7] = f.seat & 0xFF
+    b[8] = f.term & 0xFF
+    b[9] = f.term >> 8 & 0xFF
+    _put4(b, 10, f.seq)
+    _put4(b, 14, f.ack)
+    _put4(b, 18, f.ctr)
+    b[22] = f.to & 0xFF
+
+
+def _get_head(b, f):
+    f.table = b[3] | b[4] << 8 | b[5] << 16 | b[6] << 24
+    f.seat = b[7]
+    f.term = b[8] | b[9] << 8
+    f.seq = b[10] | b[11] << 8 | b[12] << 16 | b[13] << 24
+    f.ack = b[14] | b[15] << 8 | b[16] << 16 | b[17] << 24
+    f.ctr = b[18] | b[19] << 8 | b[20] << 16 | b[21] << 24
+    f.to = b[22]
+
+
 def _put(buf, off, layout, f):
-    for name, size in layout:
-        if size <= 4:
-            v = getattr(f, name)
-            for i in range(size):
-                buf[off + i] = (v >> (8 * i)) & 0xFF
+    # (a while loop and e, not s: a for loop or one more word would put its frame on the heap)
+    i = 0
+    while i < len(layout):
+        e = off + layout[i][1]
+        v = getattr(f, layout[i][0])
+        if e - off > 4:
+            if len(v) != e - off:
+                v = _fit(v, e - off)
+            buf[off:e] = v
         else:
-            _copy(buf, off, getattr(f, name), 0, size)
-        off += size
+            buf[off] = v & 0xFF
+            if e - off > 1:
+                buf[off + 1] = v >> 8 & 0xFF
+                if e - off > 2:
+                    _put4(buf, off, v)
+        off = e
+        i += 1
     return off
+
+
+def _fit(v, n):
+    """A byte field's first n bytes (a slice of another length would resize the buffer)."""
+    if len(v) < n:
+        raise IndexError("short field")
+    return memoryview(v)[:n]
 
 
 def _get(buf, off, layout, f):
-    for name, size in layout:
-        if size <= 4:
-            v = 0
-            for i in range(size - 1, -1, -1):
-                v = (v << 8) | buf[off + i]
-            setattr(f, name, v)
+    """Fills f's fields from buf[off:] (a memoryview where there are byte fields: a slice of it is
+    no copy); returns the end."""
+    i = 0
+    while i < len(layout):
+        s = layout[i][1]
+        if s > 4:
+            if off + s > len(buf):
+                raise IndexError("short")  # a shorter slice would shrink the Frame's field
+            v = getattr(f, layout[i][0])
+            v[0:s] = buf[off:off + s]
         else:
-            _copy(getattr(f, name), 0, buf, off, size)
-        off += size
+            v = buf[off]
+            if s > 1:
+                v |= buf[off + 1] << 8
+                if s > 2:
+                    v |= buf[off + 2] << 16
+                    v |= buf[off + 3] << 24
+            setattr(f, layout[i][0], v)
+        off += s
+        i += 1
     return off
+
+
+def _tag(key, d):
+    """The digest whose first TAG_LEN bytes are T(key, d) (no slice of it is made)."""
+    h = hashlib.sha256(key)
+    h.update(d)
+    return h.digest()
 
 
 def tag(key, d):
     """T(k, d): the 4-byte tag of digest d under key k."""
-    h = hashlib.sha256(key)
-    h.update(d)
-    return h.digest()[:TAG_LEN]
+    return _tag(key, d)[:TAG_LEN]
+
+
+def _tag_at(t, b, o):
+    """True if the tag of digest t (_tag) is at b[o:] (every byte compared)."""
+    return (t[0] ^ b[o]) | (t[1] ^ b[o + 1]) | (t[2] ^ b[o + 2]) | (t[3] ^ b[o + 3]) == 0
+
+
+def _put_tag(b, o, t):
+    b[o] = t[0]
+    b[o + 1] = t[1]
+    b[o + 2] = t[2]
+    b[o + 3] = t[3]
 
 
 def digest(buf, n, domain=b"F"):
+    """d over buf[:n]; buf a memoryview (its slice is no copy) or any bytes-like."""
     h = hashlib.sha256(domain)
-    h.update(memoryview(buf)[:n])
+    h.update(buf[:n])
     return h.digest()[:HASH_LEN]
 
 
 def _slot(mask, h):
     """Index of handheld h's tag in a tag vector for receivers `mask`."""
     return bits(mask & ((1 << h) - 1))
-
-
-def _same(a, a0, b, b0, n):
-    d = 0
-    for i in range(n):
-        d |= a[a0 + i] ^ b[b0 + i]
-    return d == 0
 
 
 class Codec:
@@ -278,6 +350,7 @@ class Codec:
         self.out = bytearray(MAX_FRAME)
         self.outmv = memoryview(self.out)
         self._req = bytearray(MAX_FRAME)     # a request's canonical bytes, for its tags
+        self._reqmv = memoryview(self._req)
         self.table = 0                       # 0: not at a table (hears every lobby)
         self.me = NO_SEAT
         self.keys = [None] * SEATS_MAX       # keys[h]: shared with handheld h (keys[me]: own)
@@ -314,11 +387,9 @@ class Codec:
     def _canon(self, f, rby, rack):
         b = self._req
         b[0] = 0x52  # 'R'
-        t = self.table
-        for i in range(4):
-            b[1 + i] = (t >> (8 * i)) & 0xFF
-            b[6 + i] = (rack >> (8 * i)) & 0xFF
+        _put4(b, 1, self.table)
         b[5] = rby
+        _put4(b, 6, rack)
         return pack_entry(f, b, 10)
 
     def sign_request(self, f, rby, rack, rto):
@@ -331,12 +402,12 @@ class Codec:
             if rto & (1 << h) and self.keys[h] is not None:
                 m |= 1 << h
         f.rto = m
-        d = digest(self._req, self._canon(f, rby, rack), b"R")
+        d = digest(self._reqmv, self._canon(f, rby, rack), b"R")
         k = 0
         for h in range(SEATS_MAX):
             if m & (1 << h):
-                _copy(f.rtags, k * TAG_LEN, tag(self.keys[h], d), 0, TAG_LEN)
-                k += 1
+                _put_tag(f.rtags, k, _tag(self.keys[h], d))
+                k += TAG_LEN
 
     def request_ok(self, f):
         """True if this handheld's tag in f.rtags (f.rby's, over f's entry and f.rack) verifies."""
@@ -344,8 +415,9 @@ class Codec:
         key = self.keys[f.rby] if f.rby < SEATS_MAX else None
         if me >= SEATS_MAX or key is None or not f.rto & (1 << me):
             return False
-        d = digest(self._req, self._canon(f, f.rby, f.rack), b"R")
-        return _same(tag(key, d), 0, f.rtags, _slot(f.rto, me) * TAG_LEN, TAG_LEN)
+        d = self._canon(f, f.rby, f.rack)  # (one word more, and the call's frame is on the heap)
+        d = _tag(key, digest(self._reqmv, d, b"R"))
+        return _tag_at(d, f.rtags, _slot(f.rto, me) * TAG_LEN)
 
     def encode(self, f, to=-1):
         """Frame -> memoryview of the encoded bytes (valid until the next encode). `to`: the
@@ -373,41 +445,34 @@ class Codec:
         b[0] = MAGIC
         b[1] = VERSION
         b[2] = t
-        off = _put(b, 3, _HEADER, f)
-        off = _put(b, off, LAYOUTS[t], f)
+        _put_head(b, f)
         if t == T_ENTRY:
             et = f.etype
             if et not in LOGGABLE:
                 raise ValueError("not a loggable type")
-            off = _put(b, off, LAYOUTS[et], f)
-            b[off] = f.rby
-            off = _put(b, off + 1, _RACK, f)
-            off = self._put_rtags(b, off, f)
-        elif t in LOGGABLE:
-            off = self._put_rtags(b, off, f)
-        elif t == T_SNAP:
-            if f.dlen > SNAP_DATA_MAX:
-                raise ValueError("snapshot chunk too long")
-            _copy(b, off, f.data, 0, f.dlen)
-            off += f.dlen
+            off = _put(b, HDR_LEN, _ENTRY_BODY[et], f)
+            off = _put_rtags(b, off, f)
+        else:
+            off = _put(b, HDR_LEN, LAYOUTS[t], f)
+            if t in LOGGABLE:
+                off = _put_rtags(b, off, f)
+            elif t == T_SNAP:
+                if f.dlen > SNAP_DATA_MAX:
+                    raise ValueError("snapshot chunk too long")
+                b[off:off + f.dlen] = memoryview(f.data)[:f.dlen]
+                off += f.dlen
         if off + TAG_LEN * max(1, bits(to)) > MAX_FRAME:
             raise ValueError("frame too long")
-        d = digest(b, off)
+        d = digest(self.outmv, off)
         if lobby:
-            _copy(b, off, tag(LOBBY_KEY, d), 0, TAG_LEN)
+            _put_tag(b, off, _tag(LOBBY_KEY, d))
             off += TAG_LEN
         else:
             for h in range(SEATS_MAX):
                 if to & (1 << h):
-                    _copy(b, off, tag(self.keys[h], d), 0, TAG_LEN)
+                    _put_tag(b, off, _tag(self.keys[h], d))
                     off += TAG_LEN
         return self.outmv[:off]
-
-    def _put_rtags(self, b, off, f):
-        b[off] = f.rto
-        n = bits(f.rto) * TAG_LEN
-        _copy(b, off + 1, f.rtags, 0, n)
-        return off + 1 + n
 
     def decode(self, data, f):
         """Bytes-like -> fills f; returns OK or a reject code. Never raises on any input."""
@@ -456,24 +521,23 @@ class Codec:
         seat = data[7]
         if seat >= SEATS_MAX and seat != NO_SEAT:
             return R_FIELD
-        code = self._check(data, t, table, seat, to, end)
+        mv = memoryview(data)
+        code = self._check(mv, t, table, seat, to, end)
         if code:
             return code
         f.type = t
-        off = _get(data, 3, _HEADER, f)
-        off = _get(data, off, LAYOUTS[t], f)
+        _get_head(data, f)
         if t == T_ENTRY:
-            off = _get(data, off, LAYOUTS[et], f)
-            f.rby = data[off]
-            off = _get(data, off + 1, _RACK, f)
-            off = self._get_rtags(data, off, f)
-        elif t in LOGGABLE:
+            _get_rtags(mv, _get(mv, HDR_LEN, _ENTRY_BODY[et], f), f)
+            return OK
+        off = _get(mv, HDR_LEN, LAYOUTS[t], f)
+        if t in LOGGABLE:
             f.rby = seat
             f.rack = f.ack
-            self._get_rtags(data, off, f)
+            _get_rtags(mv, off, f)
         elif t == T_SNAP:
             f.dlen = end - off
-            _copy(f.data, 0, data, off, f.dlen)
+            f.data[0:f.dlen] = mv[off:end]
         return OK
 
     def _check(self, data, t, table, seat, to, end):
@@ -482,7 +546,7 @@ class Codec:
         if is_lobby(t):
             if self.table and table != self.table and t != T_ANNOUNCE:
                 return R_FOREIGN
-            return OK if _same(tag(LOBBY_KEY, d), 0, data, end, TAG_LEN) else R_TAG
+            return OK if _tag_at(_tag(LOBBY_KEY, d), data, end) else R_TAG
         if table != self.table or not self.table:
             return R_FOREIGN
         me = self.me
@@ -491,16 +555,10 @@ class Codec:
         key = self.keys[seat]
         if key is None:
             return R_NOTME
-        if not _same(tag(key, d), 0, data, end + _slot(to, me) * TAG_LEN, TAG_LEN):
+        if not _tag_at(_tag(key, d), data, end + _slot(to, me) * TAG_LEN):
             return R_TAG
         ctr = data[18] | (data[19] << 8) | (data[20] << 16) | (data[21] << 24)
         return OK if self._fresh(seat, ctr) else R_REPLAY
-
-    def _get_rtags(self, data, off, f):
-        f.rto = data[off]
-        n = bits(f.rto) * TAG_LEN
-        _copy(f.rtags, 0, data, off + 1, n)
-        return off + 1 + n
 
     def _fresh(self, h, ctr):
         """Sliding-window replay check of handheld h's frame counter (and note it as heard)."""
@@ -519,8 +577,9 @@ class Codec:
         return True
 
 
-_HEADER = (("table", 4), ("seat", 1), ("term", 2), ("seq", 4), ("ack", 4), ("ctr", 4), ("to", 1))
-_RACK = (("rack", 4),)
+# an ENTRY's body per inner type, its requester's number and log state included: one _put or _get
+_ENTRY_BODY = tuple(LAYOUTS[T_ENTRY] + LAYOUTS[et] + (("rby", 1), ("rack", 4)) if et in LOGGABLE
+                    else None for et in range(T_LAST + 1))
 ENTRY_MAX = const(52)  # 1 + the largest loggable body (REVEAL)
 REQ_MAX = const(38)    # what a logged entry keeps beside its body: rby, rack, rto, 8 tags
 
@@ -539,21 +598,37 @@ def unpack_entry(buf, off, f):
     _get(buf, off + 1, LAYOUTS[f.etype], f)
 
 
-def pack_req(f, buf, off):
-    """The requester's part of an entry (rby, rack, rto, rtags) at buf[off:]; returns the end."""
-    buf[off] = f.rby
-    off = _put(buf, off + 1, _RACK, f)
+def _put_rtags(buf, off, f):
     buf[off] = f.rto
+    if off + 1 + len(f.rtags) <= len(buf):
+        # all of f.rtags, a copy of its own length (a slice of it would be an object): what
+        # follows the rto tags is written over next, or is no part of the entry (entry_len)
+        buf[off + 1:off + 1 + len(f.rtags)] = f.rtags
+    else:
+        buf[off + 1:off + 1 + bits(f.rto) * TAG_LEN] = _fit(f.rtags, bits(f.rto) * TAG_LEN)
+    return off + 1 + bits(f.rto) * TAG_LEN
+
+
+def _get_rtags(mv, off, f):
+    """f.rto and its tags from mv[off:] (a memoryview); returns the end."""
+    f.rto = mv[off]
     n = bits(f.rto) * TAG_LEN
-    _copy(buf, off + 1, f.rtags, 0, n)
+    f.rtags[0:n] = mv[off + 1:off + 1 + n]
     return off + 1 + n
 
 
+def pack_req(f, buf, off):
+    """The requester's part of an entry (rby, rack, rto, rtags) at buf[off:]; returns the end."""
+    buf[off] = f.rby
+    _put4(buf, off + 1, f.rack)
+    return _put_rtags(buf, off + 5, f)
+
+
 def unpack_req(buf, off, f):
+    """Inverse of pack_req; buf a memoryview (its slice is no copy) or any bytes-like."""
     f.rby = buf[off]
-    off = _get(buf, off + 1, _RACK, f)
-    f.rto = buf[off]
-    _copy(f.rtags, 0, buf, off + 1, bits(f.rto) * TAG_LEN)
+    f.rack = buf[off + 1] | buf[off + 2] << 8 | buf[off + 3] << 16 | buf[off + 4] << 24
+    _get_rtags(buf, off + 5, f)
 
 
 def entry_len(etype):
