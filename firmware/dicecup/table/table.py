@@ -429,10 +429,20 @@ class Table:
             self._keep()
 
     def idle(self):
-        """The App: this loop drew nothing and no press came. The kept log state is written now
-        if it changed in an earlier loop (not this one: this loop's entry was drawn in the next)."""
-        if self._keep_at >= 0 and self._changed != self.now and self._wrote != self.now:
-            self._keep()
+        """The App: this loop drew nothing and no press came. The kept log state is packed now
+        if it changed in an earlier loop (not this one: this loop's entry was drawn in the next),
+        and written in the next idle loop (packing and writing in one loop made it over 50 ms on
+        the board: docs/memory.md, Device time)."""
+        k = self.keep
+        if self._keep_at < 0 or self.node is None or self._changed == self.now or \
+                self._wrote == self.now:
+            return
+        if k.n:
+            k.write()
+            if not k.changed(self.node):
+                self._keep_at = -1
+        else:
+            k.pack(self.node, self.tid)  # (_keep_at stays: tick() writes it at KEEP_MS at last)
 
     def _save_secret(self, s, b):
         self._wrote = self.now  # a file in this loop: the kept state waits for another (idle)
@@ -441,7 +451,8 @@ class Table:
     def _keep(self):
         self._keep_at = -1
         if self.node is not None:
-            self.keep.save(self.node, self.tid)
+            self.keep.pack(self.node, self.tid)  # (if unchanged, what idle() packed is written)
+            self.keep.write()
 
     def _host(self, node):
         """The host is the sequencer. One that took over (the creator gone) hosts between games:
@@ -779,6 +790,7 @@ class Table:
         if self.keep is None:
             self.keep = tablekeep.Keeper()
         self.keep.applied = -1  # a new Node: keep its state from the first change on
+        self.keep.n = 0
 
     def _persist(self):
         from dicecup.storage import store
@@ -801,6 +813,8 @@ class Table:
         for name in [FILE] + ["tsec%d.json" % s for s in range(8)]:
             store.remove(name)
         tablekeep.forget()
+        if self.keep is not None:
+            self.keep.n = 0  # (a state packed and not written is the forgotten table's)
         self.mode = IDLE
         self.node = None
         self.game = None

@@ -3,7 +3,8 @@ after a boot, even when every handheld of the table restarted at once and nobody
 up from (a room's power strip; a reload of the web page).
 
 What is kept (tlog.bin, written whole after every change of the applied entry or the term, through
-a .tmp file and a rename, so a power cut leaves the last complete copy): the table id, the term it
+a .tmp file and a rename, so a power cut leaves the last complete copy; pack and write may be two
+loops apart, so that neither makes a long one): the table id, the term it
 followed and the term of its last entry, how many entries it applied, and the state after them as
 a snapshot carries it (the log's chain, the seated handhelds, who plays each seat, the game's own
 state with the record so far), with the newest entries it applied as its log holds them, so that
@@ -51,6 +52,7 @@ class Keeper:
                              _TAG)
         self.applied = -1       # the entry and term last kept (two ints: this runs every tick)
         self.term = -1
+        self.n = 0              # bytes packed in buf and not written yet
 
     def changed(self, node):
         """True when node's state is not the one kept (save would write)."""
@@ -60,6 +62,12 @@ class Keeper:
 
     def save(self, node, tid):
         """Keep node's state if it changed since the last save; True when written."""
+        return self.pack(node, tid) and self.write()
+
+    def pack(self, node, tid):
+        """Put node's state in the buffer if it changed since the last pack; True when it did
+        (write() then puts it on flash). A state packed and not yet written is as good a copy as
+        a later one: a kept state that had applied less is one the table can resume from."""
         if not self.changed(node):
             return False
         self.applied = node.applied
@@ -95,7 +103,16 @@ class Keeper:
         if n > len(b) - _TAG:
             return False
         b[n:n + _TAG] = hashlib.sha256(memoryview(b)[:n]).digest()[:_TAG]
-        n += _TAG
+        self.n = n + _TAG
+        return True
+
+    def write(self):
+        """Put what pack() made on flash; True when there was something."""
+        n = self.n
+        if not n:
+            return False
+        self.n = 0
+        b = self.buf
         tmp = self.path + ".tmp"
         with open(tmp, "wb") as f:
             f.write(memoryview(b)[:n])
@@ -121,6 +138,7 @@ class Keeper:
     def load(self, node, tid):
         """Put node (just made, following nobody) back in the state kept for table tid; True if
         there was one and the game took it."""
+        self.n = 0  # (the buffer is read into)
         n = self._read(self.path) or self._read(self.path + ".tmp")
         b = self.buf
         if not n or _u(b, 1, 4) != tid:
