@@ -150,11 +150,13 @@ class ByzantineSequencer(ByzantineTable):
         self.seen = 0
         self.withhold = self.fork = None
         self.leaks = []
+        self.out = set()
         bad = self.t.hands[self.BAD]
         g, h = wire.Frame(), wire.Frame()
 
         def send(dest, data):
             t = self.t
+            data = bytes(data)  # (the codec's buffer: encoding the other version overwrites it)
             to = [x for x in range(3) if x != self.BAD] if dest == 0xFF else [dest]
             if self.air.decode(data, g) == wire.OK and g.type == wire.T_ENTRY and g.seq:
                 if self.withhold is not None and g.seq == self.withhold[1]:
@@ -201,9 +203,17 @@ class ByzantineSequencer(ByzantineTable):
         while self.seen < len(log):
             _, src, _, data = log[self.seen]
             self.seen += 1
-            if src in self.HONEST and self.air.decode(data, f) == wire.OK and \
-                    f.type == wire.T_REVEAL and self._forked():
-                self.leaks.append((src, f.round, self.t.now))
+            if src not in self.HONEST or self.air.decode(data, f) != wire.OK:
+                continue
+            # a seat's reveal: its request, or the entry its handheld logs as the sequencer
+            # (the first time each goes out: a copy sent again tells nothing new)
+            if f.type == wire.T_REVEAL or f.type == wire.T_ENTRY and f.seq and \
+                    f.etype == wire.T_REVEAL and f.rby == src:
+                key = (src, f.who, f.round)
+                if key not in self.out:
+                    self.out.add(key)
+                    if self._forked():
+                        self.leaks.append((src, f.round, self.t.now))
         return False
 
     def _forked(self):
@@ -228,12 +238,79 @@ class ByzantineSequencer(ByzantineTable):
         assert not self.leaks, self.leaks
 
 
-# Not shrunk: a failing run of this machine shrank for more than five minutes. An expected failure
-# for now: its first examples find an honest reveal in round 1 while the honest logs differ (a gap
-# in the agreement's gate that this stop found and did not close: docs/protocol.md, Limits)
-ByzantineSequencer.TestCase.settings = settings(max_examples=25, stateful_step_count=30,
-                                                deadline=None, phases=[Phase.explicit, Phase.reuse,
-                                                                       Phase.generate])
-test_a_byzantine_sequencer_and_a_hostile_radio = pytest.mark.xfail(
-    reason="an honest reveal in round 1 while a byzantine sequencer forked the logs (open)",
+def _sequencer_steps(seed, *steps):
+    """A byzantine-sequencer example as a plain test: the machine's steps in order (a step is a
+    rule's name and its arguments), its gate invariant after each; the machine itself."""
+    m = ByzantineSequencer()
+    m.start(seed=seed, game="snyd")
+    for name, kw in steps:
+        getattr(m, name)(**kw)
+        m.honest_logs_agree()
+    return m
+
+
+def test_a_forked_handheld_ahead_of_our_log_still_holds_the_gate():
+    """The sequencer gives handheld 1 another bid of its own; 1 sees the fork, leaves it and logs
+    its own reveal in a term of its own: its heartbeat claims an entry past handheld 2's log. Such
+    a claim counted as silence (one we cannot check), so 2 revealed at once on its forked log."""
+    _sequencer_steps(41, ("equivocate", dict(only=0)), *[("play", dict(ms=400))] * 3)
+
+
+def test_a_fork_that_stays_open_never_lets_a_secret_out():
+    """The same fork: 2's sequencer (the byzantine one) goes on with 2 alone. The gate held 20 s for
+    a handheld whose log forked from ours, then let 2's reveal out on its forked log."""
+    m = _sequencer_steps(41, ("equivocate", dict(only=0)), *[("play", dict(ms=800))] * 35)
+    assert m.t.hands[2].node._bad & 1  # it left that sequencer instead
+
+
+def test_a_new_sequencer_whose_log_forked_from_ours_holds_the_gate():
+    """The same fork, and a NACK of the byzantine sequencer's with a high term makes handheld 2
+    take up the term handheld 1 raised on leaving it (another handheld seems to follow it). The
+    gate never counts the sequencer's own chain, so 2 revealed on the log 1 had just shown to
+    differ, while it asked 1 for its state."""
+    body = bytes.fromhex('5849e4f0cb959d2674915bbe92faf07ab98bac50a160596f92d4861a5af32b29d6d901ae9e9ef6bcfab57211f06da1b49f928266342c043d536da720')
+    _sequencer_steps(38580, ("equivocate", dict(only=0)),
+                     ("byzantine_frame", dict(typ=wire.T_NACK, body=body, n=333806169, only=1)),
+                     ("play", dict(ms=400)))
+
+
+def test_an_older_terms_entry_from_a_new_sequencer_brings_its_state_not_blame():
+    """Forks and withheld entries leave handheld 2 on another log than 1's; 2 leaves the byzantine
+    sequencer, follows 1, and refuses an entry of the old term that 1's log holds. 2 blamed 1 for
+    it (only a new term's entry brought 1's state instead), led a term of its own, and the two
+    honest handhelds never finished the game together."""
+    w, e, p = "withhold_the_next_entry", "equivocate", "play"
+    m = _sequencer_steps(238, (p, dict(ms=800)), (w, dict(only=0)), ("reboot_an_honest_handheld", {}),
+                         (w, dict(only=0)), (e, dict(only=1)), (p, dict(ms=215)), (e, dict(only=0)),
+                         (p, dict(ms=471)), (e, dict(only=0)), (p, dict(ms=165)), (e, dict(only=1)),
+                         (p, dict(ms=503)), (p, dict(ms=208)), (w, dict(only=1)), (w, dict(only=1)),
+                         (w, dict(only=0)), (p, dict(ms=218)), (w, dict(only=1)), (p, dict(ms=300)),
+                         (e, dict(only=0)))
+    m.teardown()
+
+
+class ByzantineSequencerGate(ByzantineSequencer):
+    """The gate alone: at the end the byzantine handheld goes silent and the honest ones play on
+    for a minute, still revealing nothing while their logs differ (ByzantineSequencer's end, that
+    they finish the game together, is still an open limit: docs/protocol.md, Limits)."""
+
+    def teardown(self):
+        if getattr(self, "t", None) is not None:
+            self.t.kill(self.BAD)
+            self.t.run(self._watch, 60_000)
+            self.nothing_raised()
+            self.honest_logs_agree()
+
+
+# Not shrunk: a failing run of this machine shrank for more than five minutes
+settings_ = settings(max_examples=100, stateful_step_count=30, deadline=None,
+                     phases=[Phase.explicit, Phase.reuse, Phase.generate])
+ByzantineSequencerGate.TestCase.settings = settings_
+test_a_byzantine_sequencer_and_a_hostile_radio = ByzantineSequencerGate.TestCase
+ByzantineSequencer.TestCase.settings = settings(settings_, max_examples=25)
+# An expected failure: a byzantine sequencer can still leave the two honest handhelds on two logs
+# for good (the snapshot that would bring one to the other's needs the sequencer as its witness),
+# so they do not always finish the game together: liveness, not the gate (no secret leaks)
+test_a_byzantine_sequencer_leaves_one_game = pytest.mark.xfail(
+    reason="a byzantine sequencer can keep two honest handhelds apart for good (open)",
     strict=False)(ByzantineSequencer.TestCase)

@@ -649,9 +649,10 @@ class Node:
             if why == RJ_WAIT:
                 self._waiting = seq  # tick asks again; it is applied, or refused, in time
                 return
-            if why and f.eterm > self._last_term and self._by[i] == self.leader and \
+            if why and self.term > self._last_term and self._by[i] == self.leader and \
                     not self.is_leader() and not self.agree.confirmed(self.leader, self.applied):
-                # a new term's entry on top of an older term's log, refused by our state, and its
+                # an entry a new sequencer brings on top of an older term's log (of its term, or
+                # of the older one: its log goes on past ours), refused by our state, and that
                 # sequencer never showed our log: ours may be the forked one (an old sequencer
                 # gave us another entry at some place than it gave the new one). Start again
                 # from the new sequencer's state instead of blaming it; if our log was its, the
@@ -1261,33 +1262,60 @@ class Node:
     def agreed(self, seq, now):
         """Whether every other live handheld of the game (those the app names: gate_from) has
         shown our log at entry seq or past it (a heartbeat's chain): only then may a seat here act
-        on it in a way that reveals a secret. A claim we cannot check (ahead of our log and of what our sequencer claims, or too
-        far ahead) counts as silence, as does a handheld that still
-        follows an older term (a deposed sequencer's log is not this term's), and a live handheld
-        that confirms nothing for gate_ms (split_ms if its log showed a fork: a liar's chain must
-        not make an honest seat miss its deadline). Never while we stopped following our
-        sequencer."""
+        on it in a way that reveals a secret. A claim we cannot check (ahead of our log and of
+        what our sequencer claims, or too far ahead) counts as silence, as does a handheld that
+        still follows an older term (a deposed sequencer's log is not this term's), and a live
+        handheld that confirms nothing for gate_ms; but never one whose log showed a fork from
+        ours (_split): the gate waits for it until it shows our log or falls silent, and a
+        follower that waited split_ms for it leaves its sequencer instead (a liar's chain must not
+        make an honest seat miss its deadline, nor may a fork let a secret out). Never while we
+        stopped following our sequencer, while our log is checked after a fork, nor while the
+        sequencer we follow showed another chain than ours."""
         if self.leader < 0 or self._bad & (1 << self.leader):
             return False
         a = self.agree
+        lead = 1 << self.leader
+        if self._resync or self._split & lead and not a.confirmed(self.leader, seq):
+            # our log is being checked after a fork, or the sequencer we follow showed another
+            # chain than ours (perhaps before it led): ours is not the log it plays; its state
+            # (or its heartbeat showing ours) comes first
+            if not self._resync:
+                self._resync = True
+                self._resync_at = now
+                self._nack(self.leader, 0, 0, now)
+            return False
         top = max(self.applied, self._acked[self.leader])
         # (not the sequencer's own word: against a sequencer that tells handhelds different logs
         # only the others' chains count, and an honest one holds what it logged)
         need = self.members & self.app.gate_from() & ~(1 << self.leader)
         wait = 0
         for x in range(wire.SEATS_MAX):
-            if x != self.seat and need & (1 << x) and self.alive(x, now) and \
-                    (self._tlast[x] >= self.term or self._tfol[x] == self.leader) and \
-                    not a.far & (1 << x) and \
-                    not a.confirmed(x, seq) and a.claim[x] <= top:
-                wait |= 1 << x
-        self._split &= wait
+            b = 1 << x
+            if x != self.seat and need & b and self.alive(x, now) and not a.confirmed(x, seq) and \
+                    (self._split & b or not a.far & b and a.claim[x] <= top and
+                     (self._tlast[x] >= self.term or self._tfol[x] == self.leader)):
+                # (a handheld whose log forked from ours is waited for whatever it claims and
+                # whichever term it follows: it may have left our sequencer for a term of its own,
+                # or still follow the one we left, and in either its log is not ours: counted
+                # silent, it let the byzantine sequencer machine's reveals out)
+                wait |= b
+        self._split &= wait | lead
         if not wait:
             return True
         if self._gate != seq:
             self._gate = seq
             self._gate_at = now
-        return now - self._gate_at >= (self.split_ms if wait & self._split else self.gate_ms)
+        if not wait & self._split:
+            return now - self._gate_at >= self.gate_ms
+        if now - self._gate_at >= self.split_ms and not self.is_leader():
+            # a fork still open this long: never a secret on it. The sequencer we follow did not
+            # bring the table to one log (it forked it, or a liar's chain says so): we follow it
+            # no more, and take the next one's log (its state if ours is not its)
+            self._distrust(self.leader)
+            self._resync = True
+            self._resync_at = now
+        # (a sequencer's own log is the one its followers come back to: its gate still opens)
+        return self.is_leader() and now - self._gate_at >= self.split_ms
 
     # ---- time -----------------------------------------------------------------------------
     def alive(self, s, now):
