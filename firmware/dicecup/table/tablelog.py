@@ -1292,12 +1292,13 @@ class Node:
         for x in range(wire.SEATS_MAX):
             b = 1 << x
             if x != self.seat and need & b and self.alive(x, now) and not a.confirmed(x, seq) and \
-                    (self._split & b or not a.far & b and a.claim[x] <= top and
+                    (self._split & b and self._tlast[x] != self.term or
+                     not a.far & b and a.claim[x] <= top and
                      (self._tlast[x] >= self.term or self._tfol[x] == self.leader)):
-                # (a handheld whose log forked from ours is waited for whatever it claims and
-                # whichever term it follows: it may have left our sequencer for a term of its own,
-                # or still follow the one we left, and in either its log is not ours: counted
-                # silent, it let the byzantine sequencer machine's reveals out)
+                # (a handheld whose log forked from ours, in another term than ours, is waited
+                # for whatever it claims: it left our sequencer for a term of its own, or still
+                # follows the one we left, and in either its log is not ours: counted silent, it
+                # let the byzantine sequencer machine's reveals out)
                 wait |= b
         self._split &= wait | lead
         if not wait:
