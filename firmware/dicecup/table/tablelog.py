@@ -817,7 +817,10 @@ class Node:
         if t == wire.T_ENTRY:
             return self._on_entry(f, now)
         if t == wire.T_ACK:
-            if s == self.leader and f.ack > self.applied and not self._waiting:
+            if s == self.leader and f.ack > self.applied and not self._waiting and \
+                    not self._resync and not self._forkm & (1 << s):
+                # (not after a fork with it: its state, not its entries; that NACK, asked for
+                # at once by _on_forks, would fall within this one's nack_ms every heartbeat)
                 self._nack(s, self.applied + 1, f.ack, now)
             return 0
         if t == wire.T_NACK:
@@ -1308,15 +1311,24 @@ class Node:
             self._gate_at = now
         if not wait & self._split:
             return now - self._gate_at >= self.gate_ms
-        if now - self._gate_at >= self.split_ms and not self.is_leader():
+        if now - self._gate_at < self.split_ms:
+            return False
+        if not self.is_leader():
             # a fork still open this long: never a secret on it. The sequencer we follow did not
             # bring the table to one log (it forked it, or a liar's chain says so): we follow it
             # no more, and take the next one's log (its state if ours is not its)
             self._distrust(self.leader)
             self._resync = True
             self._resync_at = now
-        # (a sequencer's own log is the one its followers come back to: its gate still opens)
-        return self.is_leader() and now - self._gate_at >= self.split_ms
+            return False
+        # a sequencer's own log is the one its followers come back to: its gate opens if every
+        # forked handheld it waits for says it follows it, in its term (an honest one would have
+        # taken its state by now; one that follows another sequencer may play another log)
+        for x in range(wire.SEATS_MAX):
+            if wait & self._split & (1 << x) and \
+                    (self._tlast[x] != self.term or self._tfol[x] != self.seat):
+                return False
+        return True
 
     # ---- time -----------------------------------------------------------------------------
     def alive(self, s, now):
