@@ -313,6 +313,16 @@ def test_a_sequencer_reveals_nothing_while_a_forked_handheld_cannot_take_its_sta
     assert a.applied == b.applied and a.chain == b.chain  # 2 took 1's state
 
 
+def test_a_follower_waiting_for_its_new_sequencers_snapshot_is_not_starved():
+    """The sequencer gives handheld 2 another bid of its own; both honest handhelds leave it, 1
+    leads, and 2 asks for 1's state. The byzantine handheld falls silent; 2's snapshot waits for
+    a witness, and meanwhile 2 lagged 1's claim 7 s with nothing applied: it took 1 for a
+    sequencer that claims what it never serves, left it and led alone, and the game stopped."""
+    m = _sequencer_steps(3377, ("play", dict(ms=578)), ("equivocate", dict(only=1)),
+                         ("play", dict(ms=673)), ("play", dict(ms=499)))
+    m.teardown()
+
+
 class ByzantineSequencerGate(ByzantineSequencer):
     """The gate alone: at the end the byzantine handheld goes silent and the honest ones play on
     for a minute, still revealing nothing while their logs differ (ByzantineSequencer's end, that

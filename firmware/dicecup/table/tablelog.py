@@ -985,11 +985,14 @@ class Node:
         """A sequencer whose heartbeats claim entries it never serves keeps every follower from
         being caught up, and so from judging it (_judge, _police): lagging its claim for censor_ms
         with not one entry applied meanwhile is a reason to stop following it. Not while back from
-        a reboot (a snapshot may wait for its witness), nor counted from before we followed it."""
+        a reboot, nor while a snapshot is in (either may wait for its witness: a follower taking a
+        new sequencer's state after a fork left it, and led alone), nor counted from before we
+        followed it."""
         self._note_back()
         gap = now - self._starved_at > self.heartbeat_ms  # it did not look (sequencer gone)
         self._starved_at = now
-        if gap or self.caught_up() or self._back or self.applied != self._behind_n:
+        if gap or self.caught_up() or self._back or self._snap is not None or \
+                self.applied != self._behind_n:
             self._behind_at = now
             self._behind_n = self.applied
         elif now - self._behind_at >= self.censor_ms and now - self._lead_at >= self.censor_ms:
