@@ -654,9 +654,10 @@ class Node:
             if why == RJ_WAIT:
                 self._waiting = seq  # tick asks again; it is applied, or refused, in time
                 return
-            if why and f.eterm > self._last_term and self._by[i] == self.leader and \
+            if why and self.term > self._last_term and self._by[i] == self.leader and \
                     not self.is_leader() and not self.agree.confirmed(self.leader, self.applied):
-                # a new term's entry on top of an older term's log, refused by our state, and its
+                # an entry a new sequencer brings on top of an older term's log (of its term, or
+                # of the older one: its log goes on past ours), refused by our state, and that
                 # sequencer never showed our log: ours may be the forked one (an old sequencer
                 # gave us another entry at some place than it gave the new one). Start again
                 # from the new sequencer's state instead of blaming it; if our log was its, the
@@ -825,7 +826,10 @@ class Node:
         if t == wire.T_ENTRY:
             return self._on_entry(f, now)
         if t == wire.T_ACK:
-            if s == self.leader and f.ack > self.applied and not self._waiting:
+            if s == self.leader and f.ack > self.applied and not self._waiting and \
+                    not self._resync and not self._forkm & (1 << s):
+                # (not after a fork with it: its state, not its entries; that NACK, asked for
+                # at once by _on_forks, would fall within this one's nack_ms every heartbeat)
                 self._nack(s, self.applied + 1, f.ack, now)
             return 0
         if t == wire.T_NACK:
@@ -990,11 +994,14 @@ class Node:
         """A sequencer whose heartbeats claim entries it never serves keeps every follower from
         being caught up, and so from judging it (_judge, _police): lagging its claim for censor_ms
         with not one entry applied meanwhile is a reason to stop following it. Not while back from
-        a reboot (a snapshot may wait for its witness), nor counted from before we followed it."""
+        a reboot, nor while a snapshot is in (either may wait for its witness: a follower taking a
+        new sequencer's state after a fork left it, and led alone), nor counted from before we
+        followed it."""
         self._note_back()
         gap = now - self._starved_at > self.heartbeat_ms  # it did not look (sequencer gone)
         self._starved_at = now
-        if gap or self.caught_up() or self._back or self.applied != self._behind_n:
+        if gap or self.caught_up() or self._back or self._snap is not None or \
+                self.applied != self._behind_n:
             self._behind_at = now
             self._behind_n = self.applied
         elif now - self._behind_at >= self.censor_ms and now - self._lead_at >= self.censor_ms:
@@ -1270,33 +1277,70 @@ class Node:
     def agreed(self, seq, now):
         """Whether every other live handheld of the game (those the app names: gate_from) has
         shown our log at entry seq or past it (a heartbeat's chain): only then may a seat here act
-        on it in a way that reveals a secret. A claim we cannot check (ahead of our log and of what our sequencer claims, or too
-        far ahead) counts as silence, as does a handheld that still
-        follows an older term (a deposed sequencer's log is not this term's), and a live handheld
-        that confirms nothing for gate_ms (split_ms if its log showed a fork: a liar's chain must
-        not make an honest seat miss its deadline). Never while we stopped following our
-        sequencer."""
+        on it in a way that reveals a secret. A claim we cannot check (ahead of our log and of
+        what our sequencer claims, or too far ahead) counts as silence, as does a handheld that
+        still follows an older term (a deposed sequencer's log is not this term's), and a live
+        handheld that confirms nothing for gate_ms; but never one whose log showed a fork from
+        ours (_split): the gate waits for it until it shows our log or falls silent, and a
+        follower that waited split_ms for it leaves its sequencer instead (a liar's chain must not
+        make an honest seat miss its deadline, nor may a fork let a secret out). Never while we
+        stopped following our sequencer, while our log is checked after a fork, nor while the
+        sequencer we follow showed another chain than ours."""
         if self.leader < 0 or self._bad & (1 << self.leader):
             return False
         a = self.agree
+        lead = 1 << self.leader
+        if self._resync or self._split & lead and not a.confirmed(self.leader, seq):
+            # our log is being checked after a fork, or the sequencer we follow showed another
+            # chain than ours (perhaps before it led): ours is not the log it plays; its state
+            # (or its heartbeat showing ours) comes first
+            if not self._resync:
+                self._resync = True
+                self._resync_at = now
+                self._nack(self.leader, 0, 0, now)
+            return False
         top = max(self.applied, self._acked[self.leader])
         # (not the sequencer's own word: against a sequencer that tells handhelds different logs
         # only the others' chains count, and an honest one holds what it logged)
         need = self.members & self.app.gate_from() & ~(1 << self.leader)
         wait = 0
         for x in range(wire.SEATS_MAX):
-            if x != self.seat and need & (1 << x) and self.alive(x, now) and \
-                    (self._tlast[x] >= self.term or self._tfol[x] == self.leader) and \
-                    not a.far & (1 << x) and \
-                    not a.confirmed(x, seq) and a.claim[x] <= top:
-                wait |= 1 << x
-        self._split &= wait
+            b = 1 << x
+            if x != self.seat and need & b and self.alive(x, now) and not a.confirmed(x, seq) and \
+                    (self._split & b and self._tlast[x] != self.term or
+                     not a.far & b and a.claim[x] <= top and
+                     (self._tlast[x] >= self.term or self._tfol[x] == self.leader)):
+                # (a handheld whose log forked from ours, in another term than ours, is waited
+                # for whatever it claims: it left our sequencer for a term of its own, or still
+                # follows the one we left, and in either its log is not ours: counted silent, it
+                # let the byzantine sequencer machine's reveals out)
+                wait |= b
+        self._split &= wait | lead
         if not wait:
             return True
         if self._gate != seq:
             self._gate = seq
             self._gate_at = now
-        return now - self._gate_at >= (self.split_ms if wait & self._split else self.gate_ms)
+        if not wait & self._split:
+            return now - self._gate_at >= self.gate_ms
+        if now - self._gate_at < self.split_ms:
+            return False
+        if not self.is_leader():
+            # a fork still open this long: never a secret on it. The sequencer we follow did not
+            # bring the table to one log (it forked it, or a liar's chain says so): we follow it
+            # no more, and take the next one's log (its state if ours is not its)
+            self._distrust(self.leader)
+            self._resync = True
+            self._resync_at = now
+            return False
+        # a sequencer's own log is the one its followers come back to: its gate opens if every
+        # forked handheld it waits for says it follows it, in its term (an honest one would have
+        # taken its state by now; one that follows another sequencer may play another log)
+        for x in range(wire.SEATS_MAX):
+            if wait & self._split & (1 << x) and \
+                    (self._tlast[x] != self.term or self._tfol[x] != self.seat):
+                return False
+        return True
 
     # ---- time -----------------------------------------------------------------------------
     def alive(self, s, now):
