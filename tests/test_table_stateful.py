@@ -17,6 +17,7 @@ stricter than the promise, which needs the logs the same only up to the entry th
 reveal; the gate holds even so (it waits on any fork it has seen). The byzantine handheld falls
 silent once its game reached the honest ones, which then finish it with one record."""
 import random
+import pytest
 
 from hypothesis import Phase, settings, strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
@@ -346,3 +347,28 @@ ByzantineSequencer.TestCase.settings = settings(max_examples=100, stateful_step_
                                                 deadline=None, phases=[Phase.explicit, Phase.reuse,
                                                                        Phase.generate])
 test_a_byzantine_sequencer_and_a_hostile_radio = ByzantineSequencer.TestCase
+
+
+@pytest.mark.xfail(strict=True, reason="open (docs/protocol.md, One liar): a liar's chain holds an "
+                   "honest follower's gate; it leaves the sequencer and its seat forfeits every round")
+def test_a_liar_follower_cannot_make_an_honest_seat_forfeit():
+    """A seat (2) whose every heartbeat carries a false chain, at a table of three with an honest
+    sequencer (0): the honest follower (1) may be held, the game may stop, but seat 1 must not lose
+    rounds by forfeit for a reveal the liar's fork kept it from."""
+    t = Table(seats=3, seed=1, game="snyd")
+    assert t.start_game() == 0
+    liar = t.hands[2].node
+    beat = liar._heartbeat
+
+    def lying(now):
+        c = bytes(liar.chain)
+        liar.chain[0] ^= 0xFF
+        try:
+            beat(now)
+        finally:
+            liar.chain[:] = c
+    liar._heartbeat = lying
+    t.run(lambda: False, 180_000)
+    rec = t.hands[0].app.rec.record()
+    forfeits = sum(1 for r in rec["rounds"] for a in r["actions"] if a[0] == 1 and a[1] == "forfeit")
+    assert forfeits == 0, "seat 1 forfeited %d rounds" % forfeits
