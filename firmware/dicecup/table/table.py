@@ -346,6 +346,20 @@ class Table:
 
     def missing_names(self):
         m = self.node.missing if self.node else 0
+        return self._names_of(m)
+
+    def fork_names(self):
+        """Who a fork between logs stops the table at: the handhelds it holds, and where it holds
+        this one, those whose log differs from ours; [] when none."""
+        n = self.node
+        if n is None:
+            return []
+        m = n.fork_held(self.now)
+        if m & (1 << self.who):
+            m |= n.forked_from()
+        return self._names_of(m & ~(1 << self.who))
+
+    def _names_of(self, m):
         return [self.names[h] or "P%d" % (h + 1) for h in range(8) if m & (1 << h)]
 
     def submit_move(self, move, seen=-1):

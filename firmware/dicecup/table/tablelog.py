@@ -72,6 +72,7 @@ TERM_TOP = const(0xFFF8)     # no takeover past this: terms never wrap
 
 _F_LEADER_MASK = const(0x0F)  # ACK flags: low bits = the seat the sender follows (for display)
 _F_PAUSED = const(0x10)
+_F_FORK = const(0x20)         # ... our gate is held by a fork with another handhelds' log: no forfeit
 _NO_LEADER = const(0x0F)
 _TERM_SEAT = const(7)         # a term's low 3 bits name its sequencer: terms never collide
 
@@ -216,6 +217,9 @@ class Node:
         self.forks = 0                  # forks seen (another handheld's chain differs from ours)
         self._forkm = 0                 # handhelds whose chain differed, not yet acted on
         self._split = 0                 # handhelds whose log forked from ours (gates wait)
+        self._fheld = now - 0x3FFFFFFF  # when a fork last held our gate past gate_ms
+        self._fleft = False             # we left our sequencer for a fork that held our gate
+        self._fflag = 0                 # handhelds whose latest heartbeat said a fork holds theirs
         self._gate = -1                 # the entry a gate waits on, and since when (agreed)
         self._gate_at = now
         self._peer_n = -1               # the entry we lacked when a peer of our term had it,
@@ -390,7 +394,8 @@ class Node:
         f.type = wire.T_ACK
         f.seq = 0
         lead = self.leader if self.leader >= 0 else _NO_LEADER
-        f.flags = lead | (_F_PAUSED if self.missing else 0)
+        f.flags = lead | (_F_PAUSED if self.missing else 0) | \
+            (_F_FORK if self._fork_holds(now) else 0)
         f.missing = self.missing
         f.chain[:] = self.chain
         self._emit(BROADCAST, f)
@@ -610,7 +615,8 @@ class Node:
         if f.etype == wire.T_SEATS or f.etype == wire.T_FORFEIT:
             if f.rby != f.eterm & _TERM_SEAT:
                 return RJ_NOT_YOURS
-            if f.etype == wire.T_FORFEIT and self._heard_from(f.who, now):
+            if f.etype == wire.T_FORFEIT and (self._heard_from(f.who, now) or
+                                              self._fork_seats(f.who, now)):
                 return RJ_NOT_YOURS
             if f.etype == wire.T_SEATS and not self._reseat_ok(f, now):
                 if self._reseat_ok(f, now, ~(1 << self.seat)) and \
@@ -795,6 +801,10 @@ class Node:
             self._acked[s] = f.ack
             self._ack_time[s] = now
             self._tfol[s] = f.flags & _F_LEADER_MASK
+            if f.flags & _F_FORK:
+                self._fflag |= 1 << s
+            else:
+                self._fflag &= ~(1 << s)
             if self.agree.heard(s, f.ack, f.chain, self.applied):
                 self._forkm |= 1 << s
             if self._tfol[s] == _NO_LEADER and self.leader < 0 and f.term > self._btop and \
@@ -1317,18 +1327,23 @@ class Node:
                 wait |= b
         self._split &= wait | lead
         if not wait:
+            self._fleft = False
             return True
         if self._gate != seq:
             self._gate = seq
             self._gate_at = now
         if not wait & self._split:
             return now - self._gate_at >= self.gate_ms
+        if now - self._gate_at >= self.gate_ms:
+            self._fheld = now  # (our heartbeats say so: nobody forfeits us for the reveal it holds)
         if now - self._gate_at < self.split_ms:
             return False
         if not self.is_leader():
             # a fork still open this long: never a secret on it. The sequencer we follow did not
             # bring the table to one log (it forked it, or a liar's chain says so): we follow it
-            # no more, and take the next one's log (its state if ours is not its)
+            # no more, and take the next one's log (its state if ours is not its); our heartbeats
+            # go on saying a fork holds us, until a gate of ours opens
+            self._fleft = True
             self._distrust(self.leader)
             self._resync = True
             self._resync_at = now
@@ -1341,6 +1356,33 @@ class Node:
                     (self._tlast[x] != self.term or self._tfol[x] != self.seat):
                 return False
         return True
+
+    def _fork_holds(self, now):
+        """Whether a fork holds our gate (past gate_ms), or made us leave our sequencer."""
+        return self._fleft or now - self._fheld < self.missing_ms
+
+    def fork_held(self, now):
+        """The handhelds (a mask, this one too) that a fork holds: the table stops on them."""
+        m = 1 << self.seat if self._fork_holds(now) else 0
+        for x in range(wire.SEATS_MAX):
+            if self._fflag & self.members & (1 << x) and self.alive(x, now):
+                m |= 1 << x
+        return m
+
+    def forked_from(self):
+        """The handhelds whose log showed a fork from this one's (a mask)."""
+        return self._split
+
+    def _fork_seats(self, mask, now):
+        """Whether a seat in mask is played by a handheld that a fork holds (its heartbeats say
+        so, or ours): a FORFEIT of it is not logged, and not applied. A liar's chain that holds an
+        honest seat's reveal must not cost that seat the round; a liar that says so of itself
+        only stops the game, paused on its name (docs/protocol.md, One liar)."""
+        m = self._fflag | (1 << self.seat if self._fork_holds(now) else 0)
+        for w in range(wire.SEATS_MAX):
+            if mask & (1 << w) and m & (1 << self.hosts[w]) and self.alive(self.hosts[w], now):
+                return True
+        return False
 
     # ---- time -----------------------------------------------------------------------------
     def alive(self, s, now):
@@ -1369,6 +1411,9 @@ class Node:
             stalled = getattr(self.app, "stalled", None)
             if stalled is not None and self.ready:
                 miss |= stalled(now) & members  # in touch, but it never moves: paused too
+            for s in range(n):
+                if members & self._fflag & (1 << s) and self.alive(s, now):
+                    miss |= 1 << s  # a fork holds it: the table waits, paused on its name
             if miss != self.missing:
                 self.missing = miss
                 self._heartbeat(now)
@@ -1397,7 +1442,7 @@ class Node:
                 due = getattr(self.app, "overdue", None)
                 if due is not None and now >= self._hold:
                     f = due(self.tmp)  # a seat that missed its deadline: the app's FORFEIT
-                    if f is not None:
+                    if f is not None and not self._fork_seats(f.who, now):
                         self.log_local(f, now)
         elif self.leader < 0:
             self._boot_elect(now)
@@ -1662,6 +1707,7 @@ class Node:
         self.agree.forget()   # the log it followed is replaced: every check starts afresh
         self.agree.mine(s.seq, -1, self.chain)
         self._split = 0
+        self._fleft = False
         self._resync = False
         for i in range(LOG_CAP):
             self._seqs[i] = 0

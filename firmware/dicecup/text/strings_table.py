@@ -185,6 +185,8 @@ t_paused|Pause|Paused
 t_wait|Vent|Wait
 t_to_bot|Giv til bot|Give to a bot
 t_missing|Mangler:|Missing:
+t_forked|Loggene er uens|Logs differ
+t_at|Hos:|At:
 t_cheat|Snyd opdaget:|Cheat found:
 t_void|Ugyldig runde|Round void
 t_dealing|Ryster bægrene|Shaking cups

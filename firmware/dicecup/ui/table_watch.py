@@ -125,8 +125,9 @@ def refused(scr):
 
 
 def _paused(tb):
-    """The table waits for another handheld (one it waits on for a move goes on playing)."""
-    return tb.node.missing & ~(1 << tb.who) != 0
+    """The table waits for another handheld (one it waits on for a move goes on playing), or a
+    fork between logs holds it (docs/protocol.md, One liar)."""
+    return tb.node.missing & ~(1 << tb.who) != 0 or tb.node.fork_held(tb.now) != 0
 
 
 class Paused(Menu):
@@ -139,7 +140,7 @@ class Paused(Menu):
         self.who = 0
 
     def heading(self):
-        return t("t_paused")
+        return t("t_forked" if self.app.table.fork_names() else "t_paused")
 
     def lead(self):
         return self.app.table.node.is_leader()
@@ -166,7 +167,7 @@ class Paused(Menu):
         if tb.game.games != self.games or not _paused(tb) or not tb.playing():
             self.app.go(self.back_to)
             return
-        names = " ".join(tb.missing_names())
+        names = " ".join(tb.fork_names() or tb.missing_names())
         if names != getattr(self, "names", None):
             self.names = names
             self.changed()
@@ -174,5 +175,6 @@ class Paused(Menu):
     def draw(self, g):
         Menu.draw(self, g)
         tb = self.app.table
-        g.row(5, t("t_missing"), 1)
-        g.row(6, " ".join(tb.missing_names())[:16], 1)
+        f = tb.fork_names()
+        g.row(5, t("t_at" if f else "t_missing"), 1)
+        g.row(6, " ".join(f or tb.missing_names())[:16], 1)
