@@ -48,6 +48,7 @@ _V = const(75)         # the worth of a bid the next seat raises, heads-up (x100
 _VM = const(75)        # the same with three seats or more
 _VARYM = const(16)     # _VARY with three seats or more
 _CZM = const(10)       # with three seats or more a calza counts this many points better
+_OFF = const(30)       # ... and a seat that brings in another face: likelihood 1 / (1 + w*k/100)
 
 
 def use_tables(at):
@@ -209,6 +210,11 @@ def post(seat, s, face):
                     h = 1.0 if need <= 0 else tail[need if need < len(tail) else -1]
                     d[k] *= _FLOOR / 100 + h
             f = a[3]
+            if f != face and f != 1 and f != pf and g.alive() > 2:
+                # it brought in another face: it likely holds fewer of this one (at a table only,
+                # where it gains most; heads-up play stays as measured)
+                for k in range(m + 1):
+                    d[k] /= 1.0 + _OFF / 100 * k
             if f == face or (jok and f == 1):
                 w = (_NEW if f != pf else _SAME) / 100
                 if f != face:
