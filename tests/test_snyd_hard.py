@@ -60,6 +60,24 @@ def mean(d):
     return sum(k * x for k, x in enumerate(d))
 
 
+@given(st.integers(2, 4), st.integers(1, 5), st.integers(2, 6), st.integers(2, 6), st.integers(0, 10 ** 6))
+def test_at_a_table_bringing_in_another_face_lowers_this_ones_posterior(seats, n, face, other, seed):
+    """At three seats or more the opener who brings in `other` likely holds fewer of `face` than the
+    flat binomial says; heads-up its bid says nothing of other faces (play there stays as measured)."""
+    if other == face:
+        return
+    g, _ = position(seats, [n] * seats, seed, 0)
+    opener = g.on_turn
+    nxt = g.next_seat(opener)
+    prior = mean(snyd_hard.post(seat_of(g, nxt, []), opener, face))
+    g.bid(opener, 1, other)
+    after = mean(snyd_hard.post(seat_of(g, nxt, [[opener, "bid", 1, other]]), opener, face))
+    if seats > 2:
+        assert after < prior - 0.01 * n, (prior, after)
+    else:
+        assert abs(after - prior) < 1e-9
+
+
 @given(st.integers(2, 4), st.integers(1, 5), st.integers(2, 6), st.integers(0, 10 ** 6))
 def test_a_bid_on_a_face_raises_that_faces_posterior(seats, n, face, seed):
     """The opener bids face: the next seat now expects more of that face in the opener's hand than
