@@ -46,6 +46,9 @@ _THETA = const(30)     # the next seat calls when the bid holds less likely than
 _SOFT = const(15)      # ... softly, over this many points either side
 _V = const(75)         # the worth of a bid the next seat raises, heads-up (x100)
 _VM = const(75)        # the same with three seats or more
+_VARYM = const(16)     # _VARY with three seats or more
+_CZM = const(10)       # with three seats or more a calza counts this many points better
+_OFF = const(30)       # ... and a seat that brings in another face: likelihood 1 / (1 + w*k/100)
 
 
 def use_tables(at):
@@ -207,6 +210,11 @@ def post(seat, s, face):
                     h = 1.0 if need <= 0 else tail[need if need < len(tail) else -1]
                     d[k] *= _FLOOR / 100 + h
             f = a[3]
+            if f != face and f != 1 and f != pf and g.alive() > 2:
+                # it brought in another face: it likely holds fewer of this one (at a table only,
+                # where it gains most; heads-up play stays as measured)
+                for k in range(m + 1):
+                    d[k] /= 1.0 + _OFF / 100 * k
             if f == face or (jok and f == 1):
                 w = (_NEW if f != pf else _SAME) / 100
                 if f != face:
@@ -289,6 +297,10 @@ def _move(seat, rng, may):
         pe = prob(r, g.bid_count) - prob(r, g.bid_count + 1)
         gain = 1.0 if g.dice_left[me] < g.rules.dice else 0.0
         calza_loss = (1 - pe) - pe * gain
+        if g.alive() > 2:
+            # at a table a calza that hits wins back a die the others must take again, and one
+            # that misses costs no more than a call that misses
+            calza_loss -= _CZM / 100
     if not on_turn:
         return ["calza"] if calza_loss < -0.05 else None
     best = None
@@ -359,6 +371,6 @@ def bid(seat, g, rng):
                 best, best_w = (q, f), w
             elif w > alt_w:
                 alt, alt_w = (q, f), w
-    if alt is not None and alt_w > best_w - _SPREAD / 100 and rng.chance(_VARY):
+    if alt is not None and alt_w > best_w - _SPREAD / 100 and rng.chance(_VARY if g.alive() == 2 else _VARYM):
         return alt, alt_w
     return best, best_w
