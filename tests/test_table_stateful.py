@@ -349,12 +349,15 @@ ByzantineSequencer.TestCase.settings = settings(max_examples=100, stateful_step_
 test_a_byzantine_sequencer_and_a_hostile_radio = ByzantineSequencer.TestCase
 
 
-def test_a_liar_follower_cannot_make_an_honest_seat_forfeit():
+@pytest.mark.parametrize("lie_from", [0, 20])
+def test_a_liar_follower_cannot_make_an_honest_seat_forfeit(lie_from):
     """A seat (2) whose every heartbeat carries a false chain, at a table of three with an honest
     sequencer (0): the honest follower (1) may be held, the game may stop, but seat 1 must not lose
     rounds by forfeit for a reveal the liar's fork kept it from (it did every round after the
     first: the gate held it, it left the sequencer, and the sequencer forfeited it). The game
-    stops instead, paused on the held handheld, where the people see it and can go on."""
+    stops instead, paused on the held handheld, where the people see it and can go on. A liar
+    that first matches (lie_from: the entry from which it lies) makes the follower leave the
+    sequencer at once (a fork in the term), with the same end before."""
     t = Table(seats=3, seed=1, game="snyd")
     assert t.start_game() == 0
     liar = t.hands[2].node
@@ -362,7 +365,8 @@ def test_a_liar_follower_cannot_make_an_honest_seat_forfeit():
 
     def lying(now):
         c = bytes(liar.chain)
-        liar.chain[0] ^= 0xFF
+        if liar.applied >= lie_from:
+            liar.chain[0] ^= 0xFF
         try:
             beat(now)
         finally:

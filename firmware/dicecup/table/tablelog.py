@@ -1266,7 +1266,9 @@ class Node:
                 # x agreed with us at an entry of this term and differs now: this term's
                 # sequencer gave us different entries at one place (or x lies): we follow it no
                 # more, and the next seat takes over (a log that differs from the new one's comes
-                # back from its snapshot)
+                # back from its snapshot); our heartbeats say a fork holds us (if x lied, the
+                # honest sequencer must not forfeit us for leaving it)
+                self._fleft = True
                 self._distrust(self.leader)
                 self._resync = True
                 self._resync_at = now
