@@ -224,7 +224,7 @@ def test_the_kept_log_state_is_written_in_a_loop_of_its_own(tmp_path):
     nothing and wrote no other file: in the loop of the entry, its redraw and a seat's secret
     made one loop of 100-130 ms on the s3 model (docs/memory.md, Device time). And the state is
     packed in an idle loop before the one that writes it: both in one loop was 50-54 ms (CPU
-    16-19 ms of it), the write alone is about 41 ms (CPU 6 ms)."""
+    14-20 ms of it), the write alone is about 41 ms (CPU 6-11 ms)."""
     from host_tools.sim import autoplay
     from host_tools.sim.hub import Sim
     n = 2
@@ -248,7 +248,9 @@ def test_the_kept_log_state_is_written_in_a_loop_of_its_own(tmp_path):
                     kept += 1
                     parts = dict(p.split() for p in ln.split(": ", 2)[2].split(", "))
                     assert writes == ["tlog.bin.tmp"] and parts["screen"] == "0", (writes, ln)
-                    assert int(parts["cpu"]) < 10_000, ln
+                    # (packing and writing in one loop: 14.3-19.8 ms of CPU; the write alone
+                    # 6.4 ms, 10.8 ms in a loop that also took frames)
+                    assert int(parts["cpu"]) < 12_500, ln
                 writes = []
     assert kept >= 5  # the game got going: entries applied and kept
 
