@@ -231,6 +231,7 @@ class Table:
         self.saved_games = 0
         self.keep = None          # tablekeep.Keeper: the log's state on flash (made when seated)
         self._keep_at = -1        # ... when it changed unkept (-1: kept)
+        self._keep_loop = -1      # ... the loop that took a step of keeping it (one a loop)
         self._wrote = -1          # when a seat's secret was last written
 
     # ---- public API for the screens ---------------------------------------------------------
@@ -432,41 +433,41 @@ class Table:
             self._saved = g.round
             self._save_record()
             self._persist()  # which game's record is saved: after a restart, never twice
-        # tlog.bin (after the record: a boot never saves it twice) is written in a loop of its
-        # own: the loop that applied an entry also redraws, and a file is tens of ms of flash
-        # (docs/memory.md, Device time). The App calls idle() after a loop that drew nothing; a
-        # handheld never idle still writes it KEEP_MS after the change
+        # tlog.bin (after the record: a boot never saves it twice) is packed in a loop of its own
+        # and written in another: the loop that applied an entry also redraws, and a file is
+        # tens of ms of flash (docs/memory.md, Device time). The App calls idle() after a loop
+        # that drew nothing; a handheld never idle still takes those steps KEEP_MS after the
+        # change, one a loop
         if self._keep_at < 0:
             if self.keep.changed(node):
                 self._keep_at = now
         elif now - self._keep_at >= KEEP_MS:
-            self._keep()
+            self._keep_step()
 
     def idle(self):
         """The App: this loop drew nothing and no press came. The kept log state is packed now
         if it changed in an earlier loop (not this one: this loop's entry was drawn in the next),
         and written in the next idle loop (packing and writing in one loop made it over 50 ms on
         the board: docs/memory.md, Device time)."""
+        if self._keep_at >= 0 and self._changed != self.now and self._wrote != self.now:
+            self._keep_step()
+
+    def _keep_step(self):
+        """Pack the kept state, or write what was packed: one of the two a loop."""
         k = self.keep
-        if self._keep_at < 0 or self.node is None or self._changed == self.now or \
-                self._wrote == self.now:
+        if self.node is None or self._keep_loop == self.now:
             return
+        self._keep_loop = self.now
         if k.n:
             k.write()
             if not k.changed(self.node):
                 self._keep_at = -1
-        else:
-            k.pack(self.node, self.tid)  # (_keep_at stays: tick() writes it at KEEP_MS at last)
+        elif not k.pack(self.node, self.tid):
+            self._keep_at = -1  # (nothing changed since the last pack: nothing to keep)
 
     def _save_secret(self, s, b):
         self._wrote = self.now  # a file in this loop: the kept state waits for another (idle)
         _save_secret(s, b)
-
-    def _keep(self):
-        self._keep_at = -1
-        if self.node is not None:
-            self.keep.pack(self.node, self.tid)  # (if unchanged, what idle() packed is written)
-            self.keep.write()
 
     def _host(self, node):
         """The host is the sequencer. One that took over (the creator gone) hosts between games:
