@@ -16,6 +16,12 @@ for relay_a_call) because the sequencer's heartbeats claim N-1. Bo: Cy is alive,
 claim N-1 <= top, it shows no fork: waited `gate_ms` (7 s), then `agreed` returns True.
 Nobody is deposed meanwhile: Cy is caught up with what the sequencer claims; Bo is past it.
 
+Variants: `honest-head` (its heartbeats claim the call it logged: Cy takes Bo's copy; held).
+`steer`: the sequencer never applies the call itself (so its honest heartbeats say N-1 with no
+patch at all), reads Bo's dice, then logs a bid at N for everyone: Bo leaves it (D_CONFLICT) and
+leads term 9 on its own log; Cy and the sequencer follow term 9 but stay forked at N for good and
+the game never ends (seed 1, 400 s): a stop, which Limits we know allow, not a steer.
+
 Control: the sequencer plays its turn honestly (the same call, to everyone).
 Verdict: 0 if no REVEAL of Bo's for the round is on the air while Cy's log lacks the call; 1 with
 the evidence (the dice the sequencer computes from it = Bo's own).
@@ -34,6 +40,8 @@ from dicecup.rules import fairdice  # noqa: E402
 ATK, BO, CY = 0, 1, 2
 BC = tablelog.BROADCAST
 HONEST_HEAD = "honest-head" in sys.argv  # variant: its heartbeats claim the call it logged
+STEER = "steer" in sys.argv  # variant: the call is never applied by the sequencer; once Bo's dice
+#                              are read, it logs a bid at that place for everyone instead
 
 
 def seat_of(tb, k):
@@ -50,6 +58,7 @@ def play(attack, seed=1):
     bo = seat_of(a, BO)
     heard = []   # (time, round, secret, Cy's applied, Cy's phase)
     called = []  # (entry N, round, time, chain before it)
+    steered = []
 
     onreq = node._on_request
 
@@ -58,6 +67,8 @@ def play(attack, seed=1):
             c = t.tables[CY]
             heard.append((now, f.round, bytes(f.h1), c.node.applied, c.game.phase, c.game.round,
                           c.node.dropped[tablelog.D_NOTLEADER]))
+            if attack and STEER:
+                return
         return onreq(f, now)
     node._on_request = on_request
 
@@ -100,12 +111,26 @@ def play(attack, seed=1):
             called.append((seq, g.round, t.now, bytes(node.chain)))
             call = request(node, s, g.round, wire.A_SNYD)
             node._store(seq, node.term, call, t.now, 1)
+            if attack and STEER:
+                node._send_entry(BO, seq)
+                node._seqs[seq % tablelog.LOG_CAP] = 0  # never logged here: heartbeats say N-1
+                return
             node._apply_ready(t.now)
             node._send_entry(BC, seq)
             return
+        if attack and STEER and heard and not steered and s >= 0:
+            # Bo's dice are read; the round goes on with a bid of the sequencer's at entry N
+            steered.append(t.now)
+            node._emit = emit
+            node._heartbeat = real_hb
+            m(tb)
+            return
+        if attack and STEER and called and not steered:
+            return  # waits for Bo's dice
         m(tb)
     t.movers[ATK] = atk_mover
-    t.until(lambda: attack and heard or all(tb.saved_games for tb in t.tables), 400000)
+    t.until(lambda: attack and heard and (not STEER or steered) or
+            all(tb.saved_games for tb in t.tables), 400000)
     done = all(tb.saved_games for tb in t.tables)
     leaks = []
     for now, rnd, sec, capp, cph, crnd, notl in heard:
@@ -115,6 +140,16 @@ def play(attack, seed=1):
             leaks.append((now, rnd, sorted(dice), sorted(t.tables[BO].game.mine[bo] or []),
                           capp, cph, crnd, notl))
     t.tick(3000)  # a minute on: who blames whom
+    if STEER and attack:
+        for k in range(3):
+            tb = t.tables[k]
+            print("  steer: handheld %d a minute on: term %d, applied %d, round %d, phase %d, bid %s, "
+                  "dice left %s, records %s" % (k, tb.node.term, tb.node.applied, tb.game.round,
+                                                tb.game.phase, (tb.game.game.bid_count,
+                                                                tb.game.game.bid_face),
+                                                list(tb.game.game.dice_left), tb.saved_games))
+        t.until(lambda: all(tb.saved_games for tb in t.tables), 400000)
+        print("  steer: the game ended on every handheld:", all(tb.saved_games for tb in t.tables))
     bad = {k: [h for h in range(3) if t.tables[k].node._bad & (1 << h)] for k in range(3)}
     return called, leaks, bad, heard, done
 
