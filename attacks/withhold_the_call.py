@@ -40,6 +40,7 @@ from dicecup.rules import fairdice  # noqa: E402
 ATK, BO, CY = 0, 1, 2
 BC = tablelog.BROADCAST
 HONEST_HEAD = "honest-head" in sys.argv  # variant: its heartbeats claim the call it logged
+N_HANDHELDS = 4 if "four" in sys.argv else 3  # `four`: Cy and Di both lack the call
 STEER = "steer" in sys.argv  # variant: the call is never applied by the sequencer; once Bo's dice
 #                              are read, it logs a bid at that place for everyone instead
 
@@ -50,7 +51,7 @@ def seat_of(tb, k):
 
 
 def play(attack, seed=1):
-    t = Trio(3, rules=snyd.Rules(dice=3), seed=seed)
+    t = Trio(N_HANDHELDS, rules=snyd.Rules(dice=3), seed=seed)
     t.seat_all()
     t.start()
     a = t.tables[ATK]
@@ -65,7 +66,9 @@ def play(attack, seed=1):
     def on_request(f, now):
         if f.type == wire.T_REVEAL and f.who == bo and called and f.round == called[0][1]:
             c = t.tables[CY]
-            heard.append((now, f.round, bytes(f.h1), c.node.applied, c.game.phase, c.game.round,
+            heard.append((now, f.round, bytes(f.h1),
+                          max(t.tables[x].node.applied for x in range(2, N_HANDHELDS)),
+                          c.game.phase, c.game.round,
                           c.node.dropped[tablelog.D_NOTLEADER]))
             if attack and STEER:
                 return
@@ -76,8 +79,8 @@ def play(attack, seed=1):
 
     def emit_patched(dest, f):
         if attack and called and f.type == wire.T_ENTRY and f.seq >= called[0][0]:
-            if dest == CY:
-                return      # Cy gets nothing from the call on
+            if dest != BO and dest != BC:
+                return      # Cy (and Di) get nothing from the call on
             if dest == BC:
                 dest = BO
         if attack and called and f.type == wire.T_REVEAL:
@@ -141,7 +144,7 @@ def play(attack, seed=1):
                           capp, cph, crnd, notl))
     t.tick(3000)  # a minute on: who blames whom
     if STEER and attack:
-        for k in range(3):
+        for k in range(N_HANDHELDS):
             tb = t.tables[k]
             print("  steer: handheld %d a minute on: term %d, applied %d, round %d, phase %d, bid %s, "
                   "dice left %s, records %s" % (k, tb.node.term, tb.node.applied, tb.game.round,
@@ -150,7 +153,8 @@ def play(attack, seed=1):
                                                 list(tb.game.game.dice_left), tb.saved_games))
         t.until(lambda: all(tb.saved_games for tb in t.tables), 400000)
         print("  steer: the game ended on every handheld:", all(tb.saved_games for tb in t.tables))
-    bad = {k: [h for h in range(3) if t.tables[k].node._bad & (1 << h)] for k in range(3)}
+    bad = {k: [h for h in range(N_HANDHELDS) if t.tables[k].node._bad & (1 << h)]
+           for k in range(N_HANDHELDS)}
     return called, leaks, bad, heard, done
 
 
@@ -174,7 +178,7 @@ def main():
     print("distrust a minute on:", bad)
     ok = [lk for lk in leaks if lk[2] == lk[3]]
     verdict(ok, "seed %d: the call logged at %d ms for Bo alone; at %s ms (%s ms later) Bo's "
-            "REVEAL of round %d went out while Cy had applied %s < %d (phase %s, round %s: still "
+            "REVEAL of round %d went out while Cy (and Di) had applied %s < %d (phase %s, round %s: still "
             "bidding; Cy had refused %s entries not from its sequencer, Bo's copy); the sequencer computed Bo's dice %s = Bo's own %s; a minute on each "
             "handheld distrusts %s" % (
                 seed, at, ok[0][0] if ok else "-", ok[0][0] - at if ok else "-", rnd,
