@@ -27,7 +27,7 @@ def _seq2(self, f, now):
     if not _F and f.etype == wire.T_ACTION and f.rby == self.seat and f.kind == wire.A_SNYD:
         _F.append(self.applied + 1)
         _F.append(bytes(self.chain))
-        print("ATTACK: own call at entry", _F[0])
+        print("ATTACK: own call at entry", _F[0], "at", now)
     return _seq(self, f, now)
 tablelog.Node._sequence = _seq2
 _em = tablelog.Node._emit
@@ -46,6 +46,20 @@ def _enc2(self, f, to=-1):
         f.chain[:] = _F[1]
     return _enc(self, f, to)
 wire.Codec.encode = _enc2
+_onr = tablelog.Node._on_request
+def _onr2(self, f, now):
+    if _F and f.type == wire.T_REVEAL and f.rby == 1:
+        try:
+            from dicecup.rules import fairdice
+            g = self.app
+            d = fairdice.roll_dice(bytes(f.h1), g.seed, g.table, f.round, f.who,
+                                   g.game.dice_left[f.who])
+            print("ATTACK: REVEAL of seat", f.who, "round", f.round, "at", now, "dice",
+                  sorted(d))
+        except Exception as e:
+            print("ATTACK: REVEAL heard, dice not computed:", e)
+    return _onr(self, f, now)
+tablelog.Node._on_request = _onr2
 """
 
 
@@ -71,6 +85,8 @@ def play(tmp, n=3, after_ms=150000):
     try:
         players = [autoplay.Player(sim, i, "snyd", 1, seed=70 + i) for i in range(n)]
         seen = []    # (virtual ms, Bo's screen, Cy's screen) when Bo's says "Forfeit"
+        peeks = []   # (virtual ms, the creator's console line, Bo's screen, Cy's screen)
+        con = os.path.join(sim.handhelds[0].flash, "console.log")
         last = {}
         end = None
         while end is None or sim.now() < end:
@@ -81,6 +97,14 @@ def play(tmp, n=3, after_ms=150000):
                 fr = sim.handhelds[i].frame
                 if fr is not None:
                     last[i] = readback.text(fr)
+            if not peeks and os.path.exists(con):
+                with open(con) as cf:
+                    text = cf.read().splitlines()
+                lines = [x for x in text if x.startswith("ATTACK: REVEAL")]
+                if lines:
+                    call = [x for x in text if x.startswith("ATTACK: own call")]
+                    peeks.append((sim.now(), " / ".join(call[:1] + lines[:1]), flat(last.get(1, "")),
+                                  flat(last.get(2, ""))))
             if 1 in last and "orfeit" in last[1] and (not seen or seen[-1][1] != flat(last[1])):
                 seen.append((sim.now(), flat(last[1]), flat(last.get(2, ""))))
                 if end is None:
@@ -88,14 +112,14 @@ def play(tmp, n=3, after_ms=150000):
             if sim.now() > 900000 or any(errors(sim, i) for i in range(n)):
                 break
         return seen, {i: flat(s) for i, s in last.items()}, [p.failed for p in players], \
-            [p.finished for p in players]
+            [p.finished for p in players], peeks
     finally:
         sim.close()
 
 
 def main():
     tmp = tempfile.mkdtemp(prefix="dicecup-sim-forfeit-")
-    seen, last, failed, finished = play(tmp)
+    seen, last, failed, finished, peeks = play(tmp)
     for x in seen:
         print("at %d ms: Bo's screen: %s | Cy's screen: %s" % x)
     print("at the end: %s; finished %s; autoplay %s" % (last, finished, failed))
