@@ -180,13 +180,17 @@ def main():
           "30 s on: %s" % (st["n"], st["took"], leak, bad))
     print("Bo distrusts the honest sequencer after the loss: %s" % (SEQ in bad[BO]))
     ok = leak is not None and leak[2] == leak[3] and leak[4] == snydtable.P_BID
-    verdict(ok, "seed %d: Bo applied Cy's call, handed on by Cy as entry %d (the sequencer's was "
-            "Cy's bid), at %s; at %s ms Bo's REVEAL of round %s was on the air while Cy's log "
-            "(the table's) was bidding (phase %s, seat %s on turn); Cy computed Bo's dice %s = "
-            "Bo's own %s; 30 s on each handheld distrusts %s (the sequencer is honest)" % (
-                seed, st["n"], st["took"], leak[0] if leak else "-", leak[1] if leak else "-",
-                leak[4] if leak else "-", leak[6] if leak else "-", leak[2] if leak else "-",
-                leak[3] if leak else "-", bad))
+    if ok:
+        verdict(True, "seed %d: Bo applied Cy's call, handed on by Cy as entry %d (the sequencer's "
+                "was Cy's bid), at %s; at %s ms Bo's REVEAL of round %s was on the air while the "
+                "table bid (phase %s, seat %s on turn); Cy computed Bo's dice %s = Bo's own %s; 30 s "
+                "on each handheld distrusts %s (the sequencer is honest)" % (
+                    seed, st["n"], st["took"], leak[0], leak[1], leak[4], leak[6], leak[2],
+                    leak[3], bad))
+    verdict(False, "seed %d: Bo applied Cy's call as entry %d at %s (ms, applied) but revealed "
+            "nothing: it is not caught up with the sequencer's claim; 30 s on each handheld "
+            "distrusts %s (Bo left the honest sequencer when its real entry %d came: D_CONFLICT)"
+            % (seed, st["n"], st["took"], bad, st["n"]))
 
 
 if __name__ == "__main__":
