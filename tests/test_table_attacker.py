@@ -290,3 +290,45 @@ def test_a_sequencer_cannot_peek_across_a_term_it_raised_for_one_follower():
     assert forked, "the attack never found its turn"
     assert not [lk for lk in leaks if lk[2] == lk[3]], "the sequencer read Bo's dice: %s" % (
         leaks[:1],)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_call_the_sequencer_hides_from_one_follower_gets_no_reveal(seed):
+    """Private / the same log everywhere (attacker round 7): the sequencer logs its call, sends it
+    to Bo alone and its heartbeats claim the entry before it. Cy cannot take Bo's copy (the
+    sequencer does not claim it); Bo's gate opened 7 s on (Cy "confirms nothing") and its REVEAL
+    told the sequencer Bo's dice while Cy still bid. Now a gate does not open on time while our
+    sequencer's own claim is below the entry it sent us."""
+    import withhold_the_call
+    called, leaks, bad, heard, done = withhold_the_call.play(True, seed)
+    assert called, "the attack never found its turn"
+    seq = called[0][0]
+    assert not [lk for lk in leaks if lk[2] == lk[3]], \
+        "Bo revealed on the call %d its sequencer hid from Cy: %s" % (seq, leaks[:1])
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_seat_never_asked_is_not_forfeited(seed):
+    """Withholding never pays / the sequencer orders, nothing more (attacker round 7): with the
+    same hidden call Cy never saw the reveal phase begin, and 30 s on the sequencer forfeited it
+    "too late" and Bo applied that, every round. A FORFEIT of a live handheld that follows a
+    sequencer and says it lacks the entry that began the phase is now neither logged nor
+    applied."""
+    import forfeit_the_unasked
+    called, forfeit, bad, done = forfeit_the_unasked.play(True, seed)
+    assert called, "the attack never found its turn"
+    seq = called[0][0]
+    assert not [x for x in forfeit if x[4] < seq], "Cy forfeited without the call: %s" % forfeit
+
+
+@pytest.mark.xfail(strict=True, reason="open (docs/protocol.md, Limits): a forked handheld of our "
+                   "term that claims past our log counts as silent")
+def test_a_fork_past_the_sequencers_head_is_not_forgotten():
+    """Attacker round 7 (attacks/peek_past_the_head.py): entry N is the call for Bo and a bid for
+    Cy; Cy's next bid goes to Cy alone and the heartbeats claim N - 1. Cy leaves, gives its term up
+    and is back in Bo's term claiming N + 1, past what Bo can check: Bo counts it silent, forgets
+    the fork and reveals while Cy still bids."""
+    import peek_past_the_head
+    forked, leaks, bad, heard, done, r = peek_past_the_head.play(True, 1)
+    assert forked, "the attack never found its turn"
+    assert not [lk for lk in leaks if lk[2] == lk[3]], "Bo revealed on a fork: %s" % leaks[:1]

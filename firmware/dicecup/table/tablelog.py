@@ -220,6 +220,9 @@ class Node:
         self._fheld = now - 0x3FFFFFFF  # when a fork last held our gate past gate_ms
         self._fleft = False             # we left our sequencer for a fork that held our gate
         self._fflag = 0                 # handhelds whose latest heartbeat said a fork holds theirs
+        self._gwait = 0                 # the handhelds our gate waits for (agreed)
+        self._phase_seq = 0             # the entry that began the app's current phase
+        self._phase = -1                # ... that phase
         self._gate = -1                 # the entry a gate waits on, and since when (agreed)
         self._gate_at = now
         self._peer_n = -1               # the entry we lacked when a peer of our term had it,
@@ -616,7 +619,8 @@ class Node:
             if f.rby != f.eterm & _TERM_SEAT:
                 return RJ_NOT_YOURS
             if f.etype == wire.T_FORFEIT and (self._heard_from(f.who, now) or
-                                              self._fork_seats(f.who, now)):
+                                              self._fork_seats(f.who, now) or
+                                              self._unasked(f.who, now)):
                 return RJ_NOT_YOURS
             if f.etype == wire.T_SEATS and not self._reseat_ok(f, now):
                 if self._reseat_ok(f, now, ~(1 << self.seat)) and \
@@ -696,6 +700,10 @@ class Node:
                 if f.etype == wire.T_SEATS:
                     self._seats(f)
                 self.app.apply(f, seq)
+                ph = getattr(self.app, "phase", -1)
+                if ph != self._phase:
+                    self._phase = ph
+                    self._phase_seq = seq
                 if getattr(self.app, "gate_seq", -1) == seq and not self.is_leader() and \
                         self.app.gate_from() & (1 << self.seat):
                     # a secret's act is due after this entry: every handheld says at once what
@@ -1325,9 +1333,12 @@ class Node:
                 # (a handheld whose log forked from ours, in another term than ours, is waited
                 # for whatever it claims: it left our sequencer for a term of its own, or still
                 # follows the one we left, and in either its log is not ours: counted silent, it
-                # let the byzantine sequencer machine's reveals out)
+                # let the byzantine sequencer machine's reveals out. One in our term that claims
+                # past our log is not: waiting for it wedged a table whose old sequencer claims
+                # an entry it never sent, and attacks/peek_past_the_head.py uses that: open)
                 wait |= b
         self._split &= wait | lead
+        self._gwait = wait
         if not wait:
             self._fleft = False
             return True
@@ -1335,7 +1346,16 @@ class Node:
             self._gate = seq
             self._gate_at = now
         if not wait & self._split:
-            return now - self._gate_at >= self.gate_ms
+            if now - self._gate_at < self.gate_ms:
+                return False
+            if self.is_leader() or self._acked[self.leader] >= seq:
+                return True  # (a live handheld that confirms nothing this long counts as silent)
+            # our sequencer's heartbeats claim less than the entry it sent us: it hides that entry
+            # from the others (attacks/withhold_the_call.py), who then cannot take our copy of it
+            # (_relayed); never a secret on it. Our heartbeats say our gate is held, so nobody
+            # forfeits us for the reveal it holds
+            self._fheld = now
+            return False
         if now - self._gate_at >= self.gate_ms:
             self._fheld = now  # (our heartbeats say so: nobody forfeits us for the reveal it holds)
         if now - self._gate_at < self.split_ms:
@@ -1360,7 +1380,7 @@ class Node:
         return True
 
     def _fork_holds(self, now):
-        """Whether a fork holds our gate (past gate_ms), or made us leave our sequencer."""
+        """Whether our gate is held (past gate_ms), or a fork made us leave our sequencer."""
         return self._fleft or now - self._fheld < self.missing_ms
 
     def fork_held(self, now):
@@ -1372,8 +1392,23 @@ class Node:
         return m
 
     def forked_from(self):
-        """The handhelds whose log showed a fork from this one's (a mask)."""
-        return self._split
+        """The handhelds whose log showed a fork from this one's, or that our held gate waits
+        for (a mask)."""
+        return self._split | self._gwait
+
+    def _unasked(self, mask, now):
+        """Whether a seat in mask is played by a live handheld that follows a sequencer and says it
+        lacks the entry that began the phase (its heartbeats claim less): it was never asked (a sequencer that sent that
+        entry to others only, attacks/forfeit_the_unasked.py, even one deposed since), so no
+        FORFEIT of it holds, logged or applied. (An honest sequencer sends every entry on until
+        each heartbeat shows it; one that leads a term of its own plays no log of ours.)"""
+        for w in range(wire.SEATS_MAX):
+            h = self.hosts[w]
+            if mask & (1 << w) and h != self.seat and self.alive(h, now) and \
+                    self._tfol[h] != h and self._tfol[h] != _NO_LEADER and \
+                    self.agree.claim[h] < self._phase_seq:
+                return True
+        return False
 
     def _fork_seats(self, mask, now):
         """Whether a seat in mask is played by a handheld that a fork holds (its heartbeats say
@@ -1444,7 +1479,8 @@ class Node:
                 due = getattr(self.app, "overdue", None)
                 if due is not None and now >= self._hold:
                     f = due(self.tmp)  # a seat that missed its deadline: the app's FORFEIT
-                    if f is not None and not self._fork_seats(f.who, now):
+                    if f is not None and not self._fork_seats(f.who, now) and \
+                            not self._unasked(f.who, now):
                         self.log_local(f, now)
         elif self.leader < 0:
             self._boot_elect(now)
@@ -1710,6 +1746,8 @@ class Node:
         self.agree.mine(s.seq, -1, self.chain)
         self._split = 0
         self._fleft = False
+        self._phase = -1
+        self._phase_seq = 0  # (what began the phase is not in a snapshot: every check starts afresh)
         self._resync = False
         for i in range(LOG_CAP):
             self._seqs[i] = 0
