@@ -321,13 +321,13 @@ def test_a_seat_never_asked_is_not_forfeited(seed):
     assert not [x for x in forfeit if x[4] < seq], "Cy forfeited without the call: %s" % forfeit
 
 
-@pytest.mark.xfail(strict=True, reason="open (docs/protocol.md, Limits): a forked handheld of our "
-                   "term that claims past our log counts as silent")
 def test_a_fork_past_the_sequencers_head_is_not_forgotten():
     """Attacker round 7 (attacks/peek_past_the_head.py): entry N is the call for Bo and a bid for
     Cy; Cy's next bid goes to Cy alone and the heartbeats claim N - 1. Cy leaves, gives its term up
-    and is back in Bo's term claiming N + 1, past what Bo can check: Bo counts it silent, forgets
-    the fork and reveals while Cy still bids."""
+    and is back in Bo's term claiming N + 1, past what Bo can check: Bo counted it silent, forgot
+    the fork and revealed while Cy still bid. A forked handheld of our term that claims past our
+    log is now waited for, unless we distrust it (a deposed sequencer that claims an entry it
+    never sent must not wedge the table: ack_lie_wedge)."""
     import peek_past_the_head
     forked, leaks, bad, heard, done, r = peek_past_the_head.play(True, 1)
     assert forked, "the attack never found its turn"

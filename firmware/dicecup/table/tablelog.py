@@ -1327,15 +1327,16 @@ class Node:
         for x in range(wire.SEATS_MAX):
             b = 1 << x
             if x != self.seat and need & b and self.alive(x, now) and not a.confirmed(x, seq) and \
-                    (self._split & b and self._tlast[x] != self.term or
+                    (self._split & b and (self._tlast[x] != self.term or
+                                          a.claim[x] > top and not self._bad & b) or
                      not a.far & b and a.claim[x] <= top and
                      (self._tlast[x] >= self.term or self._tfol[x] == self.leader)):
                 # (a handheld whose log forked from ours, in another term than ours, is waited
                 # for whatever it claims: it left our sequencer for a term of its own, or still
                 # follows the one we left, and in either its log is not ours: counted silent, it
-                # let the byzantine sequencer machine's reveals out. One in our term that claims
-                # past our log is not: waiting for it wedged a table whose old sequencer claims
-                # an entry it never sent, and attacks/peek_past_the_head.py uses that: open)
+                # let the byzantine sequencer machine's reveals out; in our term too when it
+                # claims past our log (attacks/peek_past_the_head.py), but for one we distrust: a
+                # deposed sequencer that claims an entry it never sent wedged the table)
                 wait |= b
         self._split &= wait | lead
         self._gwait = wait
