@@ -221,6 +221,7 @@ class Node:
         self._fleft = False             # we left our sequencer for a fork that held our gate
         self._fflag = 0                 # handhelds whose latest heartbeat said a fork holds theirs
         self._gwait = 0                 # the handhelds our gate waits for (agreed)
+        self._spared = 0                # ... whose FORFEIT we did not log (a fork, or unasked)
         self._phase_seq = 0             # the entry that began the app's current phase
         self._phase = -1                # ... that phase
         self._gate = -1                 # the entry a gate waits on, and since when (agreed)
@@ -1450,8 +1451,10 @@ class Node:
             if stalled is not None and self.ready:
                 miss |= stalled(now) & members  # in touch, but it never moves: paused too
             for s in range(n):
-                if members & self._fflag & (1 << s) and self.alive(s, now):
-                    miss |= 1 << s  # a fork holds it: the table waits, paused on its name
+                if members & (self._fflag | self._spared) & (1 << s) and self.alive(s, now):
+                    # a fork holds it, or it lacks the phase's first entry: its FORFEIT waits,
+                    # and the table with it, paused on its name
+                    miss |= 1 << s
             if miss != self.missing:
                 self.missing = miss
                 self._heartbeat(now)
@@ -1480,9 +1483,14 @@ class Node:
                 due = getattr(self.app, "overdue", None)
                 if due is not None and now >= self._hold:
                     f = due(self.tmp)  # a seat that missed its deadline: the app's FORFEIT
-                    if f is not None and not self._fork_seats(f.who, now) and \
-                            not self._unasked(f.who, now):
-                        self.log_local(f, now)
+                    self._spared = 0
+                    if f is not None:
+                        if self._fork_seats(f.who, now) or self._unasked(f.who, now):
+                            for w in range(n):
+                                if f.who & (1 << w):
+                                    self._spared |= 1 << self.hosts[w]
+                        else:
+                            self.log_local(f, now)
         elif self.leader < 0:
             self._boot_elect(now)
         elif self._gone(self.leader, now):
