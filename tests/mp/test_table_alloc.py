@@ -13,7 +13,7 @@ import sys
 from dicecup.rules import snyd
 from dicecup.table import snydtable, tablelog, wire
 from mpcheck import Rng, eq
-from test_tablelog import Radio, _nodes, TABLE
+from test_tablelog import Radio, _nodes, TABLE, play_snyd
 
 try:
     from micropython import mem_total
@@ -48,31 +48,7 @@ def _game(seed=5):
 
     for s in range(N):
         radio.rx[s] = measured(nodes[s].receive)
-    rand = lambda n: bytes(rng.below(256) for _ in range(n))
-
-    def decide(game, seat):
-        if game.on_turn != seat:
-            return None
-        if game.bid_face and rng.below(3) == 0:
-            return (wire.A_SNYD,)
-        nxt = game.first_bid() if not game.bid_face else game.step_bid(game.bid_count,
-                                                                        game.bid_face, 1)
-        return (wire.A_SNYD,) if nxt is None else (wire.A_BID, nxt[0], nxt[1])
-
-    f = wire.Frame()
-    f.etype, f.n, f.first = wire.T_SEATS, N, 0
-    f.rules[:] = snydtable.pack_rules(snyd.Rules())
-    for s in range(N):
-        f.kinds[s], f.hosts[s] = 1, s
-    eq(nodes[0].log_local(f, 0), 0)
-
-    def tick(now):
-        for n, a in zip(nodes, apps):
-            n.tick(now)
-            a.poll(n, now, decide, rand)
-
-    assert radio.run(200000, tick, lambda: all(a.phase == snydtable.P_OVER for a in apps) and
-                     len(set(n.applied for n in nodes)) == 1)
+    assert play_snyd(radio, rng, nodes, apps, snyd.Rules())
     return got
 
 

@@ -165,13 +165,8 @@ def test_a_silent_seat_pauses_the_table_by_name():
     eq(nodes[1].missing, 1 << 2)  # the sequencer's heartbeat names it on every screen
 
 
-def test_whole_snyd_game_over_a_lossy_radio():
-    rng = Rng(4)
-    radio = Radio(rng, loss=15, dup=5)
-    apps = [snydtable.SnydTable(TABLE, 1 << s) for s in range(3)]
-    nodes = _nodes(radio, apps)
-    rand = lambda n: bytes(rng.below(256) for _ in range(n))
-
+def snyd_player(rng):
+    """A seat's decider for a Snyd table game (a bid one up, a call a third of the time)."""
     def decide(game, seat):
         if game.on_turn != seat:
             return None
@@ -180,22 +175,36 @@ def test_whole_snyd_game_over_a_lossy_radio():
         nxt = game.first_bid() if not game.bid_face else game.step_bid(game.bid_count,
                                                                         game.bid_face, 1)
         return (wire.A_SNYD,) if nxt is None else (wire.A_BID, nxt[0], nxt[1])
+    return decide
 
+
+def play_snyd(radio, rng, nodes, apps, rules):
+    """Seat every handheld (the creator logs SEATS) and play the game to its end on the radio."""
+    n = len(nodes)
+    rand = lambda k: bytes(rng.below(256) for _ in range(k))
+    decide = snyd_player(rng)
     f = wire.Frame()
-    f.etype, f.n, f.first = wire.T_SEATS, 3, 0
-    f.rules[:] = snydtable.pack_rules(snyd.Rules(dice=3))
-    for s in range(3):
+    f.etype, f.n, f.first = wire.T_SEATS, n, 0
+    f.rules[:] = snydtable.pack_rules(rules)
+    for s in range(n):
         f.kinds[s], f.hosts[s] = 1, s
     eq(nodes[0].log_local(f, 0), 0)
 
     def tick(now):
-        for n, a in zip(nodes, apps):
-            n.tick(now)
-            a.poll(n, now, decide, rand)
+        for nd, a in zip(nodes, apps):
+            nd.tick(now)
+            a.poll(nd, now, decide, rand)
 
-    done = lambda: all(a.phase == snydtable.P_OVER for a in apps) and len(
-        set(n.applied for n in nodes)) == 1
-    assert radio.run(200000, tick, done)
+    return radio.run(200000, tick, lambda: all(a.phase == snydtable.P_OVER for a in apps) and
+                     len(set(nd.applied for nd in nodes)) == 1)
+
+
+def test_whole_snyd_game_over_a_lossy_radio():
+    rng = Rng(4)
+    radio = Radio(rng, loss=15, dup=5)
+    apps = [snydtable.SnydTable(TABLE, 1 << s) for s in range(3)]
+    nodes = _nodes(radio, apps)
+    assert play_snyd(radio, rng, nodes, apps, snyd.Rules(dice=3))
     rec = apps[0].rec.record()
     eq(apps[1].rec.record(), rec)
     eq(apps[2].rec.record(), rec)
