@@ -16,7 +16,10 @@ Variants: `once` (Cy withholds only round 1's reveal, then plays honestly); `low
 but the sequencer Cy's heartbeats claim the entry before the phase began, with its true chain
 there: `Node._unasked`); `flagall` (Cy's flag to everyone, the stated limit "paused on its own
 name": but `Node._police` / `TableGame.late` ignore the flag, so the honest follower deposes the
-honest sequencer that spared Cy, 35 s on, and the two honest handhelds end distrusting each other).
+honest sequencer that spared Cy, 35 s on, and the two honest handhelds end distrusting each other);
+`flagbot` (flagall, and Anna's person takes the pause's "give to a bot" for Cy the moment it shows
+and every 5 s after: `reseat_to_bot` is refused each time, RJ_NOT_YOURS, since Cy is heard, so the
+remedy One liar names does not exist while the liar stays on the air).
 Verdict: 0 if no honest handheld stops following an honest sequencer over Cy's flag, and Cy's
 withheld reveal is forfeited or the table pauses on Cy on every honest screen; 1 with evidence.
 """
@@ -86,7 +89,7 @@ def play(mode, seed=1, limit=400000):
                 else:
                     f.chain[:] = node.chain
             else:
-                flag = tablelog._F_FORK if (mode == "flagall" or k != node.leader) else 0
+                flag = tablelog._F_FORK if (mode in ("flagall", "flagbot") or k != node.leader) else 0
                 f.chain[:] = node.chain
             f.flags = lead | flag
             f.missing = node.missing
@@ -115,8 +118,20 @@ def play(mode, seed=1, limit=400000):
             return dn(x)
         tb.node._distrust = distrust_
 
+    bot = []
+    if mode == "flagbot":
+        # the stated remedy: the sequencer's person takes the pause's "give to a bot" for Cy the
+        # moment its screen pauses on Cy (table_watch.Paused.choose)
+        an = t.tables[AN]
+        t.until(lambda: an.node.missing & (1 << CY), limit)
+        for _ in range(8):  # and again every 5 s while it still pauses on Cy
+            if not (an.node.is_leader() and an.node.missing & (1 << CY)):
+                break
+            t.cd(AN)
+            bot.append((t.now, an.reseat_to_bot(CY, t.now)))
+            t.tick(250)
     t.until(lambda: t.done(), limit)
-    out = {"forfeits": forfeits, "distrust": distrust, "held": state["held"],
+    out = {"bot": bot, "forfeits": forfeits, "distrust": distrust, "held": state["held"],
            "done": [bool(tb.saved_games) for tb in t.tables], "now": t.now, "screens": []}
     for k in range(3):
         tb = t.tables[k]
@@ -130,6 +145,10 @@ def play(mode, seed=1, limit=400000):
 
 
 def show(o):
+    if o.get("bot"):
+        print("  Anna's person gave Cy's seat to a bot at (time, log_local):", o["bot"])
+    if o.get("bot"):
+        print("  (log_local 0: logged; %d: refused, tablelog.RJ_NOT_YOURS)" % tablelog.RJ_NOT_YOURS)
     print("  withheld reveal from (time, round, gate entry):", o["held"])
     print("  FORFEITs of Cy's seat applied (time, handheld, entry, mask):", o["forfeits"][:6])
     print("  distrust events (time, handheld, whom, role):", o["distrust"][:8])
@@ -142,7 +161,7 @@ def show(o):
 
 def main():
     seed = int(([a for a in sys.argv[1:] if a.isdigit()] or [1])[0])
-    mode = ([m for m in ("flagall", "once", "low") if m in sys.argv] or ["split"])[0]
+    mode = ([m for m in ("flagbot", "flagall", "once", "low") if m in sys.argv] or ["split"])[0]
     o = play(None, seed)
     show(o)
     if not all(o["done"]) or o["distrust"]:
