@@ -332,3 +332,23 @@ def test_a_fork_past_the_sequencers_head_is_not_forgotten():
     forked, leaks, bad, heard, done, r = peek_past_the_head.play(True, 1)
     assert forked, "the attack never found its turn"
     assert not [lk for lk in leaks if lk[2] == lk[3]], "Bo revealed on a fork: %s" % leaks[:1]
+
+
+@pytest.mark.parametrize("mode", ["split", "once", "low", "flagall"])
+def test_a_seat_that_says_it_is_held_to_one_handheld_gets_nobody_deposed(mode):
+    """Attacker round 8 (attacks/flag_split.py): Cy withholds its reveal and tells Bo alone that a
+    fork holds it (the heartbeat flag), or that it lacks the phase's first entry (`low`), or tells
+    everyone (`flagall`). Bo refused the honest sequencer's FORFEIT of Cy and left it, and then Bo
+    was forfeited out of the game with no pause on its screen. Now a FORFEIT that the named
+    seat's word disputes is held, not refused: nobody honest is blamed, and a game that does not
+    end is paused on every honest screen (one liar may stop the table, never win by it)."""
+    import flag_split
+    o = flag_split.play(mode, 1)
+    assert o["held"] is not None, "Cy never owed a reveal"
+    deposed = [d for d in o["distrust"] if d[2] != flag_split.CY and d[3] == "its sequencer"]
+    assert not deposed, "honest sequencers deposed on Cy's word: %s" % deposed
+    honest = [o["screens"][k] for k in (flag_split.AN, flag_split.BO)]
+    assert all(o["done"][:2]) or all(s["paused"] for s in honest), honest
+    if all(o["done"][:2]):  # (Bo ended at round 2 with no record, Anna's record had it out)
+        assert honest[0]["dice"] == honest[1]["dice"] and \
+            honest[0]["records"] == honest[1]["records"], honest

@@ -222,6 +222,7 @@ class Node:
         self._fflag = 0                 # handhelds whose latest heartbeat said a fork holds theirs
         self._gwait = 0                 # the handhelds our gate waits for (agreed)
         self._spared = 0                # ... whose FORFEIT we did not log (a fork, or unasked)
+        self._stopped = 0               # ... whose FORFEIT we hold, not applied (_valid)
         self._phase_seq = 0             # the entry that began the app's current phase
         self._phase = -1                # ... that phase
         self._gate = -1                 # the entry a gate waits on, and since when (agreed)
@@ -619,10 +620,20 @@ class Node:
         if f.etype == wire.T_SEATS or f.etype == wire.T_FORFEIT:
             if f.rby != f.eterm & _TERM_SEAT:
                 return RJ_NOT_YOURS
-            if f.etype == wire.T_FORFEIT and (self._heard_from(f.who, now) or
-                                              self._fork_seats(f.who, now) or
-                                              self._unasked(f.who, now)):
+            if f.etype == wire.T_FORFEIT and self._heard_from(f.who, now):
                 return RJ_NOT_YOURS
+            if f.etype == wire.T_FORFEIT and (self._fork_seats(f.who, now) or
+                                              self._unasked(f.who, now)):
+                # the named seat says a fork holds it, or that it lacks the phase's first entry,
+                # and our sequencer says it is late: one of them lies, and a seat may tell each
+                # handheld something else (attacks/flag_split.py), so neither is blamed. We hold
+                # the entry and stop here, and our heartbeats say a fork holds us: the table
+                # stops, paused, where before one story or the other was taken
+                self._fheld = now
+                for w in range(wire.SEATS_MAX):
+                    if f.who & (1 << w):
+                        self._stopped |= 1 << self.hosts[w]
+                return RJ_WAIT
             if f.etype == wire.T_SEATS and not self._reseat_ok(f, now):
                 if self._reseat_ok(f, now, ~(1 << self.seat)) and \
                         now - self._held_at < self.missing_ms:
@@ -1038,7 +1049,10 @@ class Node:
             return
         self.app.now = now
         stalled = getattr(self.app, "stalled", None)
-        if late() or stalled is not None and \
+        m = late()
+        if m and (self._fork_seats(m, now) or self._unasked(m, now)):
+            m = 0  # (a seat that says it is held: sparing it is no lie of the sequencer's)
+        if m or stalled is not None and \
                 stalled(now - self.censor_ms) & (1 << self.leader):
             # (or the game waits on the sequencer's own seat past MOVE_MS: only another
             # sequencer can give that seat to a bot, as the pause offers for any other)
@@ -1396,7 +1410,7 @@ class Node:
     def forked_from(self):
         """The handhelds whose log showed a fork from this one's, or that our held gate waits
         for (a mask)."""
-        return self._split | self._gwait
+        return self._split | self._gwait | self._stopped
 
     def _unasked(self, mask, now):
         """Whether a seat in mask is played by a live handheld that follows a sequencer and says it
