@@ -19,6 +19,12 @@ from dicecup.table import table, wire, tablekeys, tablelog  # noqa: E402,F401
 from dicecup.rules import snyd  # noqa: E402
 
 
+
+def seat_of(tb, k):
+    """The seat handheld k plays at table tb's game."""
+    g = tb.game
+    return [s for s in range(g.n) if g.hosts[s] == k][0]
+
 class Trio:
     NAMES = ("Anna", "Bo", "Cy", "Di", "Eva")
 

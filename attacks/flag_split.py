@@ -1,7 +1,7 @@
 """Attack: an ordinary seat (Cy) that owes a reveal it would rather not make never makes it, and
 sends its heartbeats unicast: to the sequencer without the "held" flag (0x20), to every other
 handheld with it. The honest sequencer, 30 s on, logs the FORFEIT Cy deserves; every follower
-that heard Cy's flag refuses it (`Node._valid`: `_fork_seats`) as the sequencer's lie and stops
+that heard Cy's flag refuses it (`Node._valid`: `_disputed`) as the sequencer's lie and stops
 following the honest sequencer. Cy repeats it with each new sequencer.
 
 Promise: the sequencer orders, nothing more / nobody takes the role out of turn (an honest
@@ -29,16 +29,11 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 if __name__ == "__main__":  # an import that fails means "could not run": 2, never 0 or 1
     sys.excepthook = lambda *a: (sys.__excepthook__(*a), os._exit(2))
-from _table3 import Trio, run, verdict, wire, snyd  # noqa: E402
+from _table3 import Trio, run, verdict, wire, snyd, seat_of  # noqa: E402
 from dicecup.table import tablelog, snydtable, agree  # noqa: E402
 
 AN, BO, CY = 0, 1, 2
 BC = tablelog.BROADCAST
-
-
-def seat_of(tb, k):
-    g = tb.game
-    return [s for s in range(g.n) if g.hosts[s] == k][0]
 
 
 def play(mode, seed=1, limit=400000):
@@ -89,7 +84,7 @@ def play(mode, seed=1, limit=400000):
                 else:
                     f.chain[:] = node.chain
             else:
-                flag = tablelog._F_FORK if (mode in ("flagall", "flagbot") or k != node.leader) else 0
+                flag = tablelog._F_HELD if (mode in ("flagall", "flagbot") or k != node.leader) else 0
                 f.chain[:] = node.chain
             f.flags = lead | flag
             f.missing = node.missing
@@ -139,8 +134,8 @@ def play(mode, seed=1, limit=400000):
         out["screens"].append(dict(
             k=k, term=nd.term, leader=nd.leader, applied=nd.applied, round=tb.game.round,
             phase=tb.game.phase, dice=list(tb.game.game.dice_left), records=tb.saved_games,
-            paused=bool(nd.missing) or nd.fork_held(tb.now) != 0, missing=tb.missing_names(),
-            forks=tb.fork_names(), bad=[h for h in range(3) if nd._bad & (1 << h)]))
+            paused=bool(nd.missing) or nd.held(tb.now) != 0, missing=tb.missing_names(),
+            forks=tb.held_names(), bad=[h for h in range(3) if nd._bad & (1 << h)]))
     return out
 
 

@@ -33,18 +33,13 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 if __name__ == "__main__":  # an import that fails means "could not run": 2, never 0 or 1
     sys.excepthook = lambda *a: (sys.__excepthook__(*a), os._exit(2))
-from _table3 import Trio, run, verdict, wire, snyd  # noqa: E402
+from _table3 import Trio, run, verdict, wire, snyd, seat_of  # noqa: E402
 from equivocate import my_turn, request  # noqa: E402
 from dicecup.table import snydtable  # noqa: E402
 from dicecup.rules import fairdice  # noqa: E402
 
 ATK, BO, CY = 0, 1, 2
 HONEST_HEAD = "honest-head" in sys.argv  # variant: the sequencer's heartbeats claim what it logged
-
-
-def seat_of(tb, k):
-    g = tb.game
-    return [s for s in range(g.n) if g.hosts[s] == k][0]
 
 
 def play(attack, seed=1):

@@ -38,18 +38,13 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 if __name__ == "__main__":  # an import that fails means "could not run": 2, never 0 or 1
     sys.excepthook = lambda *a: (sys.__excepthook__(*a), os._exit(2))
-from _table3 import Trio, run, verdict, wire, snyd, mac  # noqa: E402
+from _table3 import Trio, run, verdict, wire, snyd, mac, seat_of  # noqa: E402
 from equivocate import request  # noqa: E402
 from dicecup.table import snydtable, tablelog  # noqa: E402
 from dicecup.rules import fairdice  # noqa: E402
 
 SEQ, BO, CY = 0, 1, 2
 LOSS_MS = 3000  # how long every copy of entries N and N+1 to Bo is lost
-
-
-def seat_of(tb, k):
-    g = tb.game
-    return [s for s in range(g.n) if g.hosts[s] == k][0]
 
 
 def play(attack, seed=1):

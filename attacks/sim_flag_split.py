@@ -6,7 +6,7 @@ honest seat forfeited; Alive (a stop every screen shows). Role: an ordinary seat
 next round its heartbeats go unicast, plain to the sequencer and with the "held" flag (0x20) to
 the other handheld; then it plays honestly. Everyone plays through the buttons (autoplay).
 Verdict: 0 if Bo's (handheld 1) screen ends the game or says paused whenever the creator's screen
-ended it; 1 with the screens' text. No control here; flag_split.py's in-process control plays the
+ended it, and Bo is never forfeited; 1 with the screens' text. No control here; flag_split.py's in-process control plays the
 same table honestly.
 """
 import os
@@ -43,7 +43,7 @@ def _hb2(self, now):
     for k in (0, 1):
         f.type = wire.T_ACK
         f.seq = 0
-        f.flags = lead | (0 if k == self.leader else 0x20)  # _F_FORK
+        f.flags = lead | (0 if k == self.leader else 0x20)  # _F_HELD
         f.missing = self.missing
         f.chain[:] = self.chain
         self._emit(k, f)
@@ -116,8 +116,10 @@ def main():
     bo = last.get(1, "")
     stopped = finished[0] and not finished[1] and "aus" not in bo.lower() and \
         "differ" not in bo.lower()
-    verdict(stopped, "the creator's game ended (%s) while Bo's screen, %d s later, reads: %s" % (
-        last.get(0, ""), 300, bo))
+    # and the honest Bo is never forfeited: Carl, the cheat, played honestly after round 1
+    forfeited = [x for x in bo_seen if x[1].startswith("Forfeit: BO")]
+    verdict(stopped or forfeited, "the creator's game ended (%s); Bo's screen, %d s later, reads: "
+            "%s; Bo forfeited at %s" % (last.get(0, ""), 300, bo, [x[0] for x in forfeited]))
 
 
 if __name__ == "__main__":

@@ -26,7 +26,7 @@ from dicecup.table import tablelog
 _hb = tablelog.Node._heartbeat
 _ST = [None]
 def _hb2(self, now):
-    fk = 1 if self._fork_holds(now) else 0
+    fk = 1 if self._gate_held(now) else 0
     key = (fk, self.missing, self._spared, self._fflag, self._fleft)
     if key != _ST[0]:
         _ST[0] = key

@@ -32,7 +32,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 if __name__ == "__main__":  # an import that fails means "could not run": 2, never 0 or 1
     sys.excepthook = lambda *a: (sys.__excepthook__(*a), os._exit(2))
-from _table3 import Trio, run, verdict, wire, snyd  # noqa: E402
+from _table3 import Trio, run, verdict, wire, snyd, seat_of  # noqa: E402
 from equivocate import my_turn, request  # noqa: E402
 from dicecup.table import tablelog  # noqa: E402
 from dicecup.rules import fairdice  # noqa: E402
@@ -43,11 +43,6 @@ HONEST_HEAD = "honest-head" in sys.argv  # variant: its heartbeats claim the cal
 N_HANDHELDS = 4 if "four" in sys.argv else 3  # `four`: Cy and Di both lack the call
 STEER = "steer" in sys.argv  # variant: the call is never applied by the sequencer; once Bo's dice
 #                              are read, it logs a bid at that place for everyone instead
-
-
-def seat_of(tb, k):
-    g = tb.game
-    return [s for s in range(g.n) if g.hosts[s] == k][0]
 
 
 def play(attack, seed=1):

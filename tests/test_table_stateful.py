@@ -379,5 +379,5 @@ def test_a_liar_follower_cannot_make_an_honest_seat_forfeit(lie_from):
     assert t.hands[0].node.missing & (1 << 1), "the table is not paused on the held handheld"
     # every honest screen says why (table_watch.Paused: "Logs differ", at whom): the sequencer's
     # names the held handheld, the held one names the handheld whose log differs from its own
-    assert t.hands[0].node.fork_held(t.now) == 1 << 1
-    assert t.hands[1].node.fork_held(t.now) & (1 << 1) and t.hands[1].node.forked_from() == 1 << 2
+    assert t.hands[0].node.held(t.now) == 1 << 1
+    assert t.hands[1].node.held(t.now) & (1 << 1) and t.hands[1].node.held_on() == 1 << 2

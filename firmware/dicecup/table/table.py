@@ -349,16 +349,19 @@ class Table:
         m = self.node.missing if self.node else 0
         return self._names_of(m)
 
-    def fork_names(self):
-        """Who a fork between logs stops the table at: the handhelds it holds, and where it holds
-        this one, those whose log differs from ours; [] when none."""
+    def held_mask(self):
+        """Whom the table stops at because logs differ (tablelog's _F_HELD): the held handhelds,
+        and where this one is held, those it is held on (Node.held_on); 0 when none."""
         n = self.node
         if n is None:
-            return []
-        m = n.fork_held(self.now)
+            return 0
+        m = n.held(self.now)
         if m & (1 << self.who):
-            m |= n.forked_from()
-        return self._names_of(m & ~(1 << self.who))
+            m |= n.held_on()
+        return m & ~(1 << self.who)
+
+    def held_names(self):
+        return self._names_of(self.held_mask())
 
     def _names_of(self, m):
         return [self.names[h] or "P%d" % (h + 1) for h in range(8) if m & (1 << h)]

@@ -72,7 +72,8 @@ TERM_TOP = const(0xFFF8)     # no takeover past this: terms never wrap
 
 _F_LEADER_MASK = const(0x0F)  # ACK flags: low bits = the seat the sender follows (for display)
 _F_PAUSED = const(0x10)
-_F_FORK = const(0x20)         # ... our gate is held by a fork with another handhelds' log: no forfeit
+_F_HELD = const(0x20)         # ... our gate is held (a fork, an entry hidden from others, a disputed
+                              # FORFEIT) or a fork made us leave our sequencer: no forfeit of us
 _NO_LEADER = const(0x0F)
 _TERM_SEAT = const(7)         # a term's low 3 bits name its sequencer: terms never collide
 
@@ -217,12 +218,12 @@ class Node:
         self.forks = 0                  # forks seen (another handheld's chain differs from ours)
         self._forkm = 0                 # handhelds whose chain differed, not yet acted on
         self._split = 0                 # handhelds whose log forked from ours (gates wait)
-        self._fheld = now - 0x3FFFFFFF  # when a fork last held our gate past gate_ms
-        self._fleft = False             # we left our sequencer for a fork that held our gate
-        self._fflag = 0                 # handhelds whose latest heartbeat said a fork holds theirs
+        self._fheld = now - 0x3FFFFFFF  # when our gate was last held (_F_HELD)
+        self._fleft = False             # we left our sequencer for a fork (_F_HELD until a gate opens)
+        self._fflag = 0                 # handhelds whose latest heartbeat said _F_HELD
         self._gwait = 0                 # the handhelds our gate waits for (agreed)
-        self._spared = 0                # ... whose FORFEIT we did not log (a fork, or unasked)
-        self._stopped = 0               # ... whose FORFEIT we hold, not applied (_valid)
+        self._spared = 0                # ... whose FORFEIT we did not log (_disputed)
+        self._stopped = 0               # ... whose FORFEIT we hold, not applied (_disputed)
         self._phase_seq = 0             # the entry that began the app's current phase
         self._phase = -1                # ... that phase
         self._gate = -1                 # the entry a gate waits on, and since when (agreed)
@@ -400,7 +401,7 @@ class Node:
         f.seq = 0
         lead = self.leader if self.leader >= 0 else _NO_LEADER
         f.flags = lead | (_F_PAUSED if self.missing else 0) | \
-            (_F_FORK if self._fork_holds(now) else 0)
+            (_F_HELD if self._gate_held(now) else 0)
         f.missing = self.missing
         f.chain[:] = self.chain
         self._emit(BROADCAST, f)
@@ -622,17 +623,15 @@ class Node:
                 return RJ_NOT_YOURS
             if f.etype == wire.T_FORFEIT and self._heard_from(f.who, now):
                 return RJ_NOT_YOURS
-            if f.etype == wire.T_FORFEIT and (self._fork_seats(f.who, now) or
-                                              self._unasked(f.who, now)):
-                # the named seat says a fork holds it, or that it lacks the phase's first entry,
-                # and our sequencer says it is late: one of them lies, and a seat may tell each
+            d = self._disputed(f.who, now) if f.etype == wire.T_FORFEIT else 0
+            if d:
+                # the named seat says it is held, or that it lacks the phase's first entry, and
+                # our sequencer says it is late: one of them lies, and a seat may tell each
                 # handheld something else (attacks/flag_split.py), so neither is blamed. We hold
-                # the entry and stop here, and our heartbeats say a fork holds us: the table
-                # stops, paused, where before one story or the other was taken
+                # the entry and stop here, and our heartbeats say we are held: the table stops,
+                # paused, where before one story or the other was taken
                 self._fheld = now
-                for w in range(wire.SEATS_MAX):
-                    if f.who & (1 << w):
-                        self._stopped |= 1 << self.hosts[w]
+                self._stopped = d
                 return RJ_WAIT
             if f.etype == wire.T_SEATS and not self._reseat_ok(f, now):
                 if self._reseat_ok(f, now, ~(1 << self.seat)) and \
@@ -712,6 +711,7 @@ class Node:
                 if f.etype == wire.T_SEATS:
                     self._seats(f)
                 self.app.apply(f, seq)
+                self._stopped = 0  # (a FORFEIT we held is applied, or another entry came first)
                 ph = getattr(self.app, "phase", -1)
                 if ph != self._phase:
                     self._phase = ph
@@ -821,7 +821,7 @@ class Node:
             self._acked[s] = f.ack
             self._ack_time[s] = now
             self._tfol[s] = f.flags & _F_LEADER_MASK
-            if f.flags & _F_FORK:
+            if f.flags & _F_HELD:
                 self._fflag |= 1 << s
             else:
                 self._fflag &= ~(1 << s)
@@ -1050,7 +1050,7 @@ class Node:
         self.app.now = now
         stalled = getattr(self.app, "stalled", None)
         m = late()
-        if m and (self._fork_seats(m, now) or self._unasked(m, now)):
+        if m and self._disputed(m, now):
             m = 0  # (a seat that says it is held: sparing it is no lie of the sequencer's)
         if m or stalled is not None and \
                 stalled(now - self.censor_ms) & (1 << self.leader):
@@ -1395,47 +1395,41 @@ class Node:
                 return False
         return True
 
-    def _fork_holds(self, now):
+    def _gate_held(self, now):
         """Whether our gate is held (past gate_ms), or a fork made us leave our sequencer."""
         return self._fleft or now - self._fheld < self.missing_ms
 
-    def fork_held(self, now):
-        """The handhelds (a mask, this one too) that a fork holds: the table stops on them."""
-        m = 1 << self.seat if self._fork_holds(now) else 0
+    def held(self, now):
+        """The live handhelds (a mask, this one too) whose heartbeats say _F_HELD: the table
+        stops on them."""
+        m = 1 << self.seat if self._gate_held(now) else 0
         for x in range(wire.SEATS_MAX):
             if self._fflag & self.members & (1 << x) and self.alive(x, now):
                 m |= 1 << x
         return m
 
-    def forked_from(self):
-        """The handhelds whose log showed a fork from this one's, or that our held gate waits
-        for (a mask)."""
+    def held_on(self):
+        """The handhelds our held gate is about (a mask): those whose log showed a fork from
+        ours, those it waits for, and those whose FORFEIT we hold."""
         return self._split | self._gwait | self._stopped
 
-    def _unasked(self, mask, now):
-        """Whether a seat in mask is played by a live handheld that follows a sequencer and says it
-        lacks the entry that began the phase (its heartbeats claim less): it was never asked (a sequencer that sent that
-        entry to others only, attacks/forfeit_the_unasked.py, even one deposed since), so no
-        FORFEIT of it holds, logged or applied. (An honest sequencer sends every entry on until
-        each heartbeat shows it; one that leads a term of its own plays no log of ours.)"""
+    def _disputed(self, mask, now):
+        """The handhelds (a mask) that play a seat in mask and say no FORFEIT of it holds: a live
+        one whose heartbeats say _F_HELD (a liar's chain that holds an honest seat's reveal must
+        not cost that seat the round), or one that follows a sequencer and claims less than the
+        entry that began the phase (it was never asked: a sequencer that sent that entry to
+        others only, attacks/forfeit_the_unasked.py). Such a FORFEIT is neither logged nor
+        applied; the table stops on it, paused on its name (docs/protocol.md, One liar)."""
+        held = self.held(now)
+        d = 0
         for w in range(wire.SEATS_MAX):
             h = self.hosts[w]
-            if mask & (1 << w) and h != self.seat and self.alive(h, now) and \
-                    self._tfol[h] != h and self._tfol[h] != _NO_LEADER and \
-                    self.agree.claim[h] < self._phase_seq:
-                return True
-        return False
-
-    def _fork_seats(self, mask, now):
-        """Whether a seat in mask is played by a handheld that a fork holds (its heartbeats say
-        so, or ours): a FORFEIT of it is not logged, and not applied. A liar's chain that holds an
-        honest seat's reveal must not cost that seat the round; a liar that says so of itself
-        only stops the game, paused on its name (docs/protocol.md, One liar)."""
-        m = self._fflag | (1 << self.seat if self._fork_holds(now) else 0)
-        for w in range(wire.SEATS_MAX):
-            if mask & (1 << w) and m & (1 << self.hosts[w]) and self.alive(self.hosts[w], now):
-                return True
-        return False
+            if mask & (1 << w) and (held & (1 << h) or
+                                    h != self.seat and self.alive(h, now) and
+                                    self._tfol[h] != h and self._tfol[h] != _NO_LEADER and
+                                    self.agree.claim[h] < self._phase_seq):
+                d |= 1 << h
+        return d
 
     # ---- time -----------------------------------------------------------------------------
     def alive(self, s, now):
@@ -1466,8 +1460,8 @@ class Node:
                 miss |= stalled(now) & members  # in touch, but it never moves: paused too
             for s in range(n):
                 if members & (self._fflag | self._spared) & (1 << s) and self.alive(s, now):
-                    # a fork holds it, or it lacks the phase's first entry: its FORFEIT waits,
-                    # and the table with it, paused on its name
+                    # it says it is held, or lacks the phase's first entry: its FORFEIT waits,
+                    # and the table with it, paused on its name (_disputed)
                     miss |= 1 << s
             if miss != self.missing:
                 self.missing = miss
@@ -1497,14 +1491,9 @@ class Node:
                 due = getattr(self.app, "overdue", None)
                 if due is not None and now >= self._hold:
                     f = due(self.tmp)  # a seat that missed its deadline: the app's FORFEIT
-                    self._spared = 0
-                    if f is not None:
-                        if self._fork_seats(f.who, now) or self._unasked(f.who, now):
-                            for w in range(n):
-                                if f.who & (1 << w):
-                                    self._spared |= 1 << self.hosts[w]
-                        else:
-                            self.log_local(f, now)
+                    self._spared = self._disputed(f.who, now) if f is not None else 0
+                    if f is not None and not self._spared:
+                        self.log_local(f, now)
         elif self.leader < 0:
             self._boot_elect(now)
         elif self._gone(self.leader, now):

@@ -127,20 +127,23 @@ def refused(scr):
 def _paused(tb):
     """The table waits for another handheld (one it waits on for a move goes on playing), or a
     fork between logs holds it (docs/protocol.md, One liar)."""
-    return tb.node.missing & ~(1 << tb.who) != 0 or tb.node.fork_held(tb.now) != 0
+    return tb.node.missing & ~(1 << tb.who) != 0 or tb.node.held(tb.now) != 0
 
 
 class Paused(Menu):
-    """Someone is gone: who, and (on the sequencer) wait, give the seat to a bot, or remove it."""
+    """Someone is gone, or logs differ (a handheld is held: tablelog's _F_HELD): who, and (on
+    the sequencer) wait, give the seat to a bot, or remove it."""
 
     def __init__(self, app, back_to):
         Menu.__init__(self, app)
         self.back_to = back_to
         self.games = back_to.games
         self.who = 0
+        tb = app.table
+        self.shown = tb.held_mask() << 8 | tb.node.missing  # whom it shows (two masks, one int)
 
     def heading(self):
-        return t("t_forked" if self.app.table.fork_names() else "t_paused")
+        return t("t_forked" if self.shown >> 8 else "t_paused")
 
     def lead(self):
         return self.app.table.node.is_leader()
@@ -167,14 +170,14 @@ class Paused(Menu):
         if tb.game.games != self.games or not _paused(tb) or not tb.playing():
             self.app.go(self.back_to)
             return
-        names = " ".join(tb.fork_names() or tb.missing_names())
-        if names != getattr(self, "names", None):
-            self.names = names
+        k = tb.held_mask() << 8 | tb.node.missing  # (two ints: no names built every tick)
+        if k != self.shown:
+            self.shown = k
             self.changed()
 
     def draw(self, g):
         Menu.draw(self, g)
         tb = self.app.table
-        f = tb.fork_names()
+        f = self.shown >> 8
         g.row(5, t("t_at" if f else "t_missing"), 1)
-        g.row(6, " ".join(f or tb.missing_names())[:16], 1)
+        g.row(6, " ".join(tb.held_names() if f else tb.missing_names())[:16], 1)
