@@ -19,7 +19,11 @@ name": but `Node._police` / `TableGame.late` ignore the flag, so the honest foll
 honest sequencer that spared Cy, 35 s on, and the two honest handhelds end distrusting each other);
 `flagbot` (flagall, and Anna's person takes the pause's "give to a bot" for Cy the moment it shows
 and every 5 s after: `reseat_to_bot` is refused each time, RJ_NOT_YOURS, since Cy is heard, so the
-remedy One liar names does not exist while the liar stays on the air).
+remedy One liar names does not exist while the liar stays on the air); `remove` (once, and Anna's
+person takes the pause's "remove" for whoever it names, the moment it shows: the pause names the
+honest Bo, whose flag says it holds Cy's FORFEIT; the removal took Bo out of Anna's members while
+Bo still played its seat, so its moves were dropped as a stranger's and it was forfeited every
+round: sim_flag_split.py found it with the real firmware).
 Verdict: 0 if no honest handheld stops following an honest sequencer over Cy's flag, and Cy's
 withheld reveal is forfeited or the table pauses on Cy on every honest screen; 1 with evidence.
 """
@@ -52,7 +56,7 @@ def play(mode, seed=1, limit=400000):
     real_play = g._play_request
 
     def play_request(f, s, ph, nd, decide, rand):
-        if mode == "once" and state["held"] and g.round != state["held"][1]:
+        if mode in ("once", "remove") and state["held"] and g.round != state["held"][1]:
             state["done"] = True     # once only: Cy plays honestly from the next round on
         if mode and ph == snydtable.P_REVEAL and s == cy and not state.get("done"):
             if state["held"] is None:
@@ -125,8 +129,31 @@ def play(mode, seed=1, limit=400000):
             t.cd(AN)
             bot.append((t.now, an.reseat_to_bot(CY, t.now)))
             t.tick(250)
+    removed = []
+    if mode == "remove":
+        # table_watch.Paused.choose(2) before it refused a heard handheld: a bot for each named
+        # handheld, then out of the seat order (Table.remove_seat)
+        an = t.tables[AN]
+        t.until(lambda: an.node.missing & ~(1 << AN) or t.done(), limit)
+        for h in range(3):
+            if an.node.missing & (1 << h) and h != AN:
+                t.cd(AN)
+                removed.append((t.now, h, an.reseat_to_bot(h, t.now)))
+                if h in an.order:
+                    an.remove_seat(an.order.index(h))
+    bo_out = []
+    for k in (AN, BO):
+        app = t.tables[k].game
+        ap2 = app.apply
+        bo_s = seat_of(t.tables[BO], BO)
+
+        def apply2(f, seq, k=k, ap2=ap2, bo_s=bo_s):
+            if f.etype == wire.T_FORFEIT and f.who & (1 << bo_s):
+                bo_out.append((t.now, k, seq))
+            return ap2(f, seq)
+        app.apply = apply2
     t.until(lambda: t.done(), limit)
-    out = {"bot": bot, "forfeits": forfeits, "distrust": distrust, "held": state["held"],
+    out = {"bot": bot, "removed": removed, "bo_forfeits": bo_out, "forfeits": forfeits, "distrust": distrust, "held": state["held"],
            "done": [bool(tb.saved_games) for tb in t.tables], "now": t.now, "screens": []}
     for k in range(3):
         tb = t.tables[k]
@@ -156,7 +183,7 @@ def show(o):
 
 def main():
     seed = int(([a for a in sys.argv[1:] if a.isdigit()] or [1])[0])
-    mode = ([m for m in ("flagbot", "flagall", "once", "low") if m in sys.argv] or ["split"])[0]
+    mode = ([m for m in ("flagbot", "flagall", "once", "low", "remove") if m in sys.argv] or ["split"])[0]
     o = play(None, seed)
     show(o)
     if not all(o["done"]) or o["distrust"]:
@@ -174,12 +201,15 @@ def main():
     honest_deposed = [d for d in o["distrust"] if d[2] != CY and d[3] == "its sequencer"]
     honest = [o["screens"][k] for k in (AN, BO)]
     stopped_unseen = not all(o["done"][:2]) and not all(s["paused"] for s in honest)
-    verdict(honest_deposed or stopped_unseen,
+    if o["removed"] or o["bo_forfeits"]:
+        print("  Anna's person removed (time, handheld, log_local):", o["removed"],
+              "; FORFEITs of the honest Bo (time, handheld, entry):", o["bo_forfeits"][:6])
+    verdict(honest_deposed or stopped_unseen or o["bo_forfeits"],
             "seed %d, %s: Cy withheld its reveal from %s; honest sequencers deposed by an honest "
             "follower over Cy's flag: %s; FORFEITs of Cy applied: %d; honest games ended %s, "
-            "honest screens paused %s" % (
+            "honest screens paused %s; FORFEITs of the honest Bo: %d" % (
                 seed, mode, o["held"], honest_deposed, len(o["forfeits"]), o["done"][:2],
-                [s["paused"] for s in honest]))
+                [s["paused"] for s in honest], len(o["bo_forfeits"])))
 
 
 if __name__ == "__main__":

@@ -12,7 +12,7 @@ from host_tools import readback
 from host_tools.paths import FIRMWARE, MICROPYTHON
 
 MESSAGES = {"need_two", "no_room", "no_room_t",  # wrapped over rows 2-6 by ui.Message
-            "coach_ok", "coach_say"}
+            "coach_ok", "coach_say", "t_heard"}
 
 
 def _table():

@@ -352,3 +352,56 @@ def test_a_seat_that_says_it_is_held_to_one_handheld_gets_nobody_deposed(mode):
     if all(o["done"][:2]):  # (Bo ended at round 2 with no record, Anna's record had it out)
         assert honest[0]["dice"] == honest[1]["dice"] and \
             honest[0]["records"] == honest[1]["records"], honest
+
+
+def test_removing_a_handheld_the_pause_names_for_its_flag_never_forfeits_it():
+    """sim_flag_split.py (the real firmware): Cy withholds a reveal and tells Bo alone that it is
+    held, so the honest Bo holds Cy's FORFEIT and its flag pauses the table on Bo. The creator's
+    person chose "remove" for Bo: Bo left the creator's members while it still played its seat,
+    its moves were dropped as a stranger's and it was forfeited round after round. Now a handheld
+    that plays a seat of the game stays a member until the log reseats it (Table.remove_seat),
+    and the pause refuses a heard handheld with a message (table_watch.Paused)."""
+    import flag_split
+    o = flag_split.play("remove", 1)
+    assert o["held"] is not None and o["removed"], "the pause never named anyone"
+    assert not o["bo_forfeits"], "the honest Bo forfeited: %s" % o["bo_forfeits"][:4]
+    assert all(o["done"]), o["screens"]
+    honest = [o["screens"][k] for k in (flag_split.AN, flag_split.BO)]
+    assert honest[0]["records"] == honest[1]["records"] and honest[0]["dice"] == honest[1]["dice"]
+
+
+def test_the_pause_gives_no_seat_of_a_heard_handheld_away_and_says_why():
+    """The pause's "give to a bot" and "remove" for a handheld the table stops on because it is
+    held (heard, its flag up), not gone: nothing is logged, nobody is taken out of the seat order,
+    and the person reads why (t_heard) instead of a choice that silently does nothing."""
+    from _table3 import Trio, snyd
+    from dicecup.text.strings import t as text
+    from dicecup.ui import table_watch
+    from dicecup.ui.ui import Message
+    tr = Trio(3, rules=snyd.Rules(dice=3), seed=1)
+    tr.seat_all()
+    tr.start()
+    tr.tick(20)
+    an = tr.tables[0]
+    an.node.missing |= 1 << 2           # the sequencer's pause on Cy, which it still hears
+    applied, order = an.node.applied, list(an.order)
+
+    class App:
+        table = an
+        now = tr.now
+        dirty = False
+        went = None
+
+        def go(self, scr):
+            self.went = scr
+
+    class Back:
+        games = an.game.games
+    for choice in (1, 2):
+        app = App()
+        tr.cd(0)
+        scr = table_watch.Paused(app, Back())
+        scr.choose(choice)
+        assert isinstance(app.went, Message), app.went
+        assert app.went.text == text("t_heard") % an.names[2], app.went.text
+        assert an.node.applied == applied and an.order == order

@@ -91,7 +91,7 @@ class Player:
         self.t_game = labels("t_game")
         self.t_create = labels("t_create")
         self.start_label = labels("start")
-        self.t_paused = labels("t_paused")
+        self.t_paused = labels("t_paused") | labels("t_forked")  # (logs differ: a pause too)
         self.t_to_bot = labels("t_to_bot")
         self.paused_since = None
         self.table_waits = labels("t_wait_start") | labels("t_joining") | labels("t_looking") | \

@@ -292,9 +292,19 @@ class Table:
             self.names[w] = ""
             self.pubs[w] = None  # its key stays until a joiner gets the number: it may watch
             self._new_round()
-            if self.node:
+            if self.node and not self.seats_of(w):
+                # (a handheld that still plays a seat of this game stays a member: only the
+                # log's reseat takes it out, else its moves would be dropped as a stranger's and
+                # its seat forfeited every round, while it plays on: attacks/sim_flag_split.py)
                 self.node.members &= ~(1 << w)
         self._persist()
+
+    def seats_of(self, hh):
+        """How many seats of the game under way handheld hh plays (0 between games)."""
+        g = self.game
+        if g is None or not self.playing():
+            return 0
+        return sum(1 for s in range(g.n) if g.hosts[s] == hh and g.kinds[s] and not g.is_bot(s))
 
     def reseat_to_bot(self, hh, now):
         """The sequencer gives every seat of gone handheld hh to a bot it runs itself."""
@@ -347,7 +357,7 @@ class Table:
 
     def missing_names(self):
         m = self.node.missing if self.node else 0
-        return self._names_of(m)
+        return self.names_of(m)
 
     def held_mask(self):
         """Whom the table stops at because logs differ (tablelog's _F_HELD): the held handhelds,
@@ -361,9 +371,9 @@ class Table:
         return m & ~(1 << self.who)
 
     def held_names(self):
-        return self._names_of(self.held_mask())
+        return self.names_of(self.held_mask())
 
-    def _names_of(self, m):
+    def names_of(self, m):
         return [self.names[h] or "P%d" % (h + 1) for h in range(8) if m & (1 << h)]
 
     def submit_move(self, move, seen=-1):

@@ -187,6 +187,7 @@ t_to_bot|Giv til bot|Give to a bot
 t_missing|Mangler:|Missing:
 t_forked|Loggene er uens|Logs differ
 t_at|Hos:|At:
+t_heard|Høres stadig: %s. Vent, eller forlad bordet|Still heard: %s. Wait, or leave the table
 t_cheat|Snyd opdaget:|Cheat found:
 t_void|Ugyldig runde|Round void
 t_dealing|Ryster bægrene|Shaking cups

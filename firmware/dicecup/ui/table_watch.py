@@ -159,11 +159,21 @@ class Paused(Menu):
         if i == 0:
             return
         m = tb.node.missing
+        now = self.app.now
+        heard = 0
         for h in range(8):
             if m & (1 << h) and h != tb.who:
-                tb.reseat_to_bot(h, self.app.now)
+                if tb.node.alive(h, now):
+                    # held, not gone: its own word holds the table (logs differ), and the log
+                    # refuses a bot for a seat whose handheld is heard
+                    heard |= 1 << h
+                    continue
+                tb.reseat_to_bot(h, now)
                 if i == 2 and h in tb.order:
                     tb.remove_seat(tb.order.index(h))
+        if heard:
+            from dicecup.ui.ui import Message
+            self.app.go(Message(self.app, t("t_heard") % " ".join(tb.names_of(heard)), self))
 
     def tick(self, now):
         tb = self.app.table
