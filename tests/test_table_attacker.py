@@ -321,14 +321,19 @@ def test_a_seat_never_asked_is_not_forfeited(seed):
     assert not [x for x in forfeit if x[4] < seq], "Cy forfeited without the call: %s" % forfeit
 
 
-def test_a_fork_past_the_sequencers_head_is_not_forgotten():
+@pytest.mark.parametrize("period", [1000, 1250])
+def test_a_fork_past_the_sequencers_head_is_not_forgotten(period, monkeypatch):
     """Attacker round 7 (attacks/peek_past_the_head.py): entry N is the call for Bo and a bid for
     Cy; Cy's next bid goes to Cy alone and the heartbeats claim N - 1. Cy leaves, gives its term up
     and is back in Bo's term claiming N + 1, past what Bo can check: Bo counted it silent, forgot
     the fork and revealed while Cy still bid. A forked handheld of our term that claims past our
     log is now waited for, unless we distrust it (a deposed sequencer that claims an entry it
-    never sent must not wedge the table: ack_lie_wedge)."""
+    never sent must not wedge the table: ack_lie_wedge). With the followers' heartbeats 1.25 s
+    apart Bo never saw Cy's chain at the fork, only its claim past Bo's log, which counted as
+    silence: now such a claim is waited for (gate_ms, then only on the sequencer's own claim)."""
     import peek_past_the_head
+    from dicecup.table import tablelog
+    monkeypatch.setattr(tablelog.Node, "heartbeat_ms", period)
     forked, leaks, bad, heard, done, r = peek_past_the_head.play(True, 1)
     assert forked, "the attack never found its turn"
     assert not [lk for lk in leaks if lk[2] == lk[3]], "Bo revealed on a fork: %s" % leaks[:1]

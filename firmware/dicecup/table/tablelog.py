@@ -1312,8 +1312,11 @@ class Node:
     def agreed(self, seq, now):
         """Whether every other live handheld of the game (those the app names: gate_from) has
         shown our log at entry seq or past it (a heartbeat's chain): only then may a seat here act
-        on it in a way that reveals a secret. A claim we cannot check (ahead of our log and of
-        what our sequencer claims, or too far ahead) counts as silence, as does a handheld that
+        on it in a way that reveals a secret. A claim ahead of our log is waited for like a live
+        handheld that confirms nothing (one that went on past a fork we never saw:
+        attacks/peek_past_the_head.py with heartbeats 1.25 s apart), unless we distrust it (a
+        deposed sequencer that claims an entry it never sent: attacks/ack_lie_wedge.py); a claim
+        too far ahead to check counts as silence, as does a handheld that
         still follows an older term (a deposed sequencer's log is not this term's), and a live
         handheld that confirms nothing for gate_ms; but never one whose log showed a fork from
         ours (_split): the gate waits for it until it shows our log or falls silent, and a
@@ -1344,7 +1347,7 @@ class Node:
             if x != self.seat and need & b and self.alive(x, now) and not a.confirmed(x, seq) and \
                     (self._split & b and (self._tlast[x] != self.term or
                                           a.claim[x] > top and not self._bad & b) or
-                     not a.far & b and a.claim[x] <= top and
+                     not a.far & b and (a.claim[x] <= top or not self._bad & b) and
                      (self._tlast[x] >= self.term or self._tfol[x] == self.leader)):
                 # (a handheld whose log forked from ours, in another term than ours, is waited
                 # for whatever it claims: it left our sequencer for a term of its own, or still
