@@ -23,6 +23,15 @@ peek_across_a_term's fix, which waits only for a handheld that follows our own s
 Role: the creator (sequencer of term 0).
 
 Control: honest play; the game ends everywhere with nobody distrusted.
+Variant `steer`: once Bo's dice are read, Anna's frames reach Bo again as the term-0 sequencer's;
+Bo is outvoted (Anna and Cy follow Anna), gives its term up, follows Anna, and is brought back to
+Anna's log (its call and reveal at N are another term's: D_CONFLICT, a snapshot Cy vouches for);
+Anna bids at N instead of calling, and the round goes on with Anna knowing Bo's dice. Seed 1: it
+does not: Bo follows Anna again (17.9 s) and sees the conflict, but Anna's snapshot (numbered N,
+below Bo's applied N+1) is dropped by `Node._on_snap` (`f.seq < self.applied`), so Bo never comes
+back; 35 s after the call its police depose Anna (Anna's reveal owed on Bo's log), Bo leads term
+9 alone and is outvoted, and no game ends (400 s): a stop, not a steer. The leak stands.
+
 Verdict: 0 if no REVEAL of Bo's for the round is heard while Cy's log lacks the call; 1 with the
 evidence (the dice Anna computes = Bo's own). Usage: peek_behind_a_takeover.py [SEED]
 """
@@ -39,6 +48,7 @@ from dicecup.table import tablelog  # noqa: E402
 from dicecup.rules import fairdice  # noqa: E402
 
 AN, BO, CY = 0, 1, 2
+STEER = "steer" in sys.argv
 
 
 def peek_seat(data):
@@ -115,6 +125,29 @@ def play(attack, seed=1, limit=120000):
     def atk_mover(tb, m=t.movers[AN]):
         if not attack:
             return m(tb)
+        if st["leak"] is not None:
+            if not STEER:
+                return
+            if st.get("back") is None:
+                # Anna is Cy's sequencer in term 0 again, and Bo's: its frames reach Bo as they
+                # are; Bo, outvoted (Anna and Cy follow Anna), gives its term up and follows it
+                st["back"] = t.now
+                t.filters.remove(to_bo)
+                node.receive = real_receive
+                st["steps"].append(("Anna talks to Bo again as term 0's sequencer", t.now))
+                return
+            if st.get("bid") is None:
+                if bo_node.leader != AN:
+                    return
+                g = tb.game
+                s_ = st["quiet"][2]
+                nxt = g.game.step_bid(g.game.bid_count, g.game.bid_face, 1)
+                tb.submit_move(["bid", nxt[0], nxt[1]])
+                st["bid"] = (t.now, nxt)
+                st["steps"].append(("Bo follows Anna again; Anna bids %s at %d, knowing Bo's "
+                                    "dice %s" % (nxt, node.applied + 1, st["leak"][1]), t.now))
+                return
+            return m(tb)
         if st["quiet"] is None:
             s = my_turn(tb)
             if s >= 0 and tb.game.round >= 1:
@@ -150,6 +183,21 @@ def play(attack, seed=1, limit=120000):
     if attack:
         t.until(lambda: st["leak"] is not None, limit)
         t.tick(500)
+        if STEER:
+            t.until(lambda: st.get("bid") is not None, limit)
+            b = st.get("bid")
+            rnd = st["quiet"][3]
+            # the round the bid was made in: does Bo play it on, on Anna's log, with the dice
+            # Anna read?
+            t.until(lambda: bo_node.applied >= node.applied and
+                    t.tables[BO].game.round == rnd and
+                    t.tables[BO].game.game.bid_count == b[1][0] and
+                    t.tables[BO].game.game.bid_face == b[1][1], 60000)
+            bg = t.tables[BO].game
+            st["bo_after"] = (t.now, bo_node.leader, bo_node.term, bo_node.applied, bg.round,
+                              bg.phase, (bg.game.bid_count, bg.game.bid_face),
+                              sorted(bg.mine[bo] or []))
+            t.until(lambda: t.done(), 400000)
     else:
         t.until(lambda: t.done(), 400000)
     bad = {k: [h for h in range(3) if t.tables[k].node._bad & (1 << h)] for k in range(3)}
@@ -174,6 +222,9 @@ def main():
         sys.exit(2)
     lk = st["leak"]
     broke = lk is not None and lk[1] == lk[2] and lk[3] < st["entry"][0]
+    if STEER:
+        print("  steer: Bo after Anna's bid (time, leader, term, applied, round, phase, bid, Bo's "
+              "dice):", st.get("bo_after"), "; games ended:", done)
     verdict(broke, "seed %d: Bo logged Anna's call (entry %d, term %d) at %d ms; Bo's REVEAL "
             "heard at %s ms while Cy's log stood at %s (phase %s, following %s in term %s): Anna "
             "computed Bo's dice %s = Bo's own %s" % (
