@@ -30,7 +30,8 @@ Anna bids at N instead of calling, and the round goes on with Anna knowing Bo's 
 does not: Bo follows Anna again (17.9 s) and sees the conflict, but Anna's snapshot (numbered N,
 below Bo's applied N+1) is dropped by `Node._on_snap` (`f.seq < self.applied`), so Bo never comes
 back; 35 s after the call its police depose Anna (Anna's reveal owed on Bo's log), Bo leads term
-9 alone and is outvoted, and no game ends (400 s): a stop, not a steer. The leak stands.
+9 alone and is outvoted, and no game ends (400 s): a stop, not a steer, and one Bo's screen does
+not show (round 2, no pause: it follows nobody) while Anna's and Cy's pause on Bo. The leak stands.
 
 Verdict: 0 if no REVEAL of Bo's for the round is heard while Cy's log lacks the call; 1 with the
 evidence (the dice Anna computes = Bo's own). Usage: peek_behind_a_takeover.py [SEED]
@@ -201,6 +202,10 @@ def play(attack, seed=1, limit=120000):
     else:
         t.until(lambda: t.done(), 400000)
     bad = {k: [h for h in range(3) if t.tables[k].node._bad & (1 << h)] for k in range(3)}
+    from dicecup.ui import table_watch
+    st["screens"] = [(tb.game.round, tb.game.phase, table_watch._paused(tb),
+                      tb.held_names() if tb.held_mask() else tb.missing_names())
+                     for tb in t.tables]
     return st, [bool(tb.saved_games) for tb in t.tables], bad, \
         [(tb.node.leader, tb.node.term, tb.node.applied) for tb in t.tables]
 
@@ -225,6 +230,7 @@ def main():
     if STEER:
         print("  steer: Bo after Anna's bid (time, leader, term, applied, round, phase, bid, Bo's "
               "dice):", st.get("bo_after"), "; games ended:", done)
+        print("  steer: screens at the end (round, phase, paused, names):", st["screens"])
     verdict(broke, "seed %d: Bo logged Anna's call (entry %d, term %d) at %d ms; Bo's REVEAL "
             "heard at %s ms while Cy's log stood at %s (phase %s, following %s in term %s): Anna "
             "computed Bo's dice %s = Bo's own %s" % (
