@@ -21,6 +21,12 @@ so until it applies an entry the low-claim check of `_disputed` disputes nothing
 logs FORFEIT(Cy, too late) 30.5 s after the boot. Here Bo applies its own reveal first (which sets
 `_phase_seq`), so Bo holds that FORFEIT.
 
+Variant `forfeit`: after the boot the heir's heartbeats claim 3 entries past its log until Cy too
+follows the new term (Bo, not caught up, makes no reveal meanwhile), then hide the call again: Bo's
+gate now waits for Cy in the same term and holds, Bo applies nothing after the boot, so its
+`_phase_seq` stays 0, and the low claim no longer disputes the heir's FORFEIT(Cy) 30.5 s on.
+Verdict of `forfeit`: 1 if Bo applies a FORFEIT of the never-asked Cy.
+
 Control: honest play with a restart at the same point of round 1: the game ends everywhere.
 Variant `norestart`: the same hidden call without the restart (the round-7 fix: no reveal).
 Verdict: 0 if no REVEAL of Bo's for the round is heard while Cy's log lacks the call; 1 with the
@@ -41,6 +47,7 @@ from dicecup.rules import fairdice  # noqa: E402
 
 AN, BO, CY = 0, 1, 2
 BC = tablelog.BROADCAST
+FORFEIT = "forfeit" in sys.argv
 
 
 def patch(t, st):
@@ -71,6 +78,15 @@ def patch(t, st):
         keep = node.applied
         node.applied = seq - 1
         f.chain[:] = chain
+        if FORFEIT and st["t0"] is not None and not st.get("together"):
+            # `forfeit`: until Cy follows the new term too, claim past everyone (Bo, not caught
+            # up, makes no reveal), so that Bo's gate then waits for Cy in the same term
+            c = t.tables[CY].node
+            if c.leader == AN and c.term == node.term:
+                st["together"] = now
+            else:
+                node.applied = keep + 3
+                f.chain[:] = node.chain
         emit(BC, f)
         node.applied = keep
         node._hb_at = now
@@ -219,6 +235,13 @@ def main():
     seq = o["called"][0]
     leak = [x for x in o["leaks"] if x[3] < seq and x[1] == x[2]]
     unasked = [x for x in o["forfeits"] if x[3] < seq]
+    if FORFEIT and restart:
+        verdict(unasked, "seed %d, forfeit: the call (entry %d) hidden from Cy at %d ms, every "
+                "handheld restarted at %d ms; Bo's REVEAL leaked: %s; Bo applied FORFEIT(Cy, too "
+                "late) at %s while Cy's log stood at %s (phase %s, round %s: still bidding, never "
+                "asked)" % (seed, seq, o["called"][2], o["t0"], bool(leak),
+                            unasked and unasked[0][0], unasked and unasked[0][3],
+                            unasked and unasked[0][4], unasked and unasked[0][5]))
     verdict(leak, "seed %d: the call (entry %d) hidden from Cy at %d ms%s; Bo's REVEAL of that "
             "round heard at %s ms while Cy's log stood at %s (phase %s, round %s; Cy following %s "
             "in term %s): the sequencer computed Bo's dice %s = Bo's own %s; FORFEITs of the "
