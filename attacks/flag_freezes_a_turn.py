@@ -15,6 +15,11 @@ screen would be Paused, as a person in front of that screen must):
 - `seq` (default): the cheat is the sequencer (Anna, the creator). On Bo's bidding turn its
   heartbeats say "held" to everyone; 2 minutes on it gives Bo's "stalled" seat to a bot it runs
   (`Table.reseat_to_bot`). Every follower applies it: Bo loses a die and its seat, Anna plays it.
+- `seat1`: as `seat`, but Cy's flag goes to Bo alone: only Bo's screen is Paused ("Logs differ /
+  At: Cy"); 2 minutes on the honest sequencer's screen pauses on Bo ("Missing: Bo", stalled), and
+  its person's "give to a bot" (pressed when that pause shows) takes the seat of a Bo who only
+  looked absent. (Near the open sim_flag_split, a unicast flag to one follower; another path: the
+  frozen screen, not a held gate.)
 - `seat`: the cheat is an ordinary seat (Cy): on Bo's turn its heartbeats say "held" to everyone;
   every screen shows "Logs differ / At: Cy". The honest sequencer's person takes the pause's one
   remedy, "give to a bot", when the pause shows and again every 30 s (`Paused.choose(1)`: every
@@ -48,7 +53,7 @@ def play(mode, seed=1, limit=400000):
     t = Trio(3, rules=snyd.Rules(dice=3), seed=seed)
     t.seat_all()
     t.start()
-    atk = {"seq": AN, "seat": CY}.get(mode)
+    atk = {"seq": AN, "seat": CY, "seat1": CY}.get(mode)
     bo = seat_of(t.tables[AN], BO)
     st = {"flag": None, "reseat": [], "presses": [], "screens": {}}
     seats = []      # (time, handheld, hosts) when a SEATS entry is applied
@@ -89,7 +94,13 @@ def play(mode, seed=1, limit=400000):
                 tablelog._F_HELD
             f.missing = node.missing
             f.chain[:] = node.chain
-            node._emit(tablelog.BROADCAST, f)
+            if mode == "seat1":
+                # to Bo alone; to the others the heartbeat they always get
+                node._emit(BO, f)
+                f.flags &= ~tablelog._F_HELD
+                node._emit(AN, f)
+            else:
+                node._emit(tablelog.BROADCAST, f)
             node._hb_at = now
         node._heartbeat = hb
 
@@ -129,7 +140,7 @@ def play(mode, seed=1, limit=400000):
             if mode == "seq" and a.game.stalled(t.now) & (1 << BO):
                 r = a.reseat_to_bot(BO, t.now)
                 st["reseat"].append((t.now, r))
-            if mode == "seat" and table_watch._paused(a) and a.node.is_leader() and \
+            if mode in ("seat", "seat1") and table_watch._paused(a) and a.node.is_leader() and \
                     (not st["presses"] or t.now - st["presses"][-1][0] >= 30000):
                 # the person's "give to a bot" (table_watch.Paused.choose(1))
                 res = []
@@ -151,7 +162,7 @@ def play(mode, seed=1, limit=400000):
 
 def main():
     seed = int(([a for a in sys.argv[1:] if a.isdigit()] or [1])[0])
-    mode = "seat" if "seat" in sys.argv else "seq"
+    mode = "seat1" if "seat1" in sys.argv else "seat" if "seat" in sys.argv else "seq"
     o = play(None, seed)
     print("control: reseats %s, games ended %s, at %d s" % (o["seats"], o["done"], o["now"] // 1000))
     if not all(o["done"]) or o["seats"]:
