@@ -410,3 +410,35 @@ def test_the_pause_gives_no_seat_of_a_heard_handheld_away_and_says_why():
         assert isinstance(app.went, Message), app.went
         assert app.went.text == text("t_heard") % an.names[2], app.went.text
         assert an.node.applied == applied and an.order == order
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_sequencer_cannot_peek_behind_a_takeover_it_provoked(seed):
+    """Attacker round 9 (attacks/peek_behind_a_takeover.py): Anna goes quiet to Bo only, so Bo
+    takes over while Cy, still hearing Anna, stays in Anna's term; Anna then follows Bo to Bo alone
+    and sends it her call. Bo's gate counted Cy ("still follows an older term") as silent and
+    revealed while Cy's log still bid. A live handheld of the round that plays another term is
+    now waited for, with no timed release."""
+    import peek_behind_a_takeover as pb
+    st, done, bad, views = pb.play(True, seed)
+    assert st["entry"] is not None, "Bo never logged the call"
+    lk = st["leak"]
+    assert not (lk is not None and lk[1] == lk[2] and lk[3] < st["entry"][0]), \
+        "Bo revealed while Cy lacked the call: %s" % (lk,)
+
+
+@pytest.mark.parametrize("forfeit", [False, True])
+def test_a_restart_of_every_handheld_undoes_no_gate_and_no_dispute(forfeit, monkeypatch):
+    """Attacker round 9 (attacks/restart_the_hidden_call.py): the sequencer hides its call from Cy
+    (the table stops: round 7's fix), then every handheld restarts. Bo took the heir's term a
+    moment before Cy and counted Cy, still in the kept term, as silent: its reveal went out
+    (the gate now waits for a handheld in another term). `forfeit`: Bo's Node came back with no
+    record of the entry that began the phase, so Cy's low claim disputed nothing and Bo applied
+    the heir's FORFEIT of the never-asked Cy (tlog.bin now keeps that entry)."""
+    import restart_the_hidden_call as rh
+    monkeypatch.setattr(rh, "FORFEIT", forfeit)
+    o = rh.play(True, 1, True)
+    assert o["called"], "the sequencer never got its turn"
+    seq = o["called"][0]
+    assert not [x for x in o["leaks"] if x[3] < seq and x[1] == x[2]], o["leaks"][:1]
+    assert not [x for x in o["forfeits"] if x[3] < seq], o["forfeits"][:2]

@@ -5,7 +5,8 @@ up from (a room's power strip; a reload of the web page).
 What is kept (tlog.bin, written whole after every change of the applied entry or the term, through
 a .tmp file and a rename, so a power cut leaves the last complete copy; pack and write may be two
 loops apart, so that neither makes a long one): the table id, the term it
-followed and the term of its last entry, how many entries it applied, and the state after them as
+followed and the term of its last entry, how many entries it applied and which of them began the
+game's phase, and the state after them as
 a snapshot carries it (the log's chain, the seated handhelds, who plays each seat, the game's own
 state with the record so far), with the newest entries it applied as its log holds them, so that
 one further along than the others can serve those entries. A digest at the end proves the copy
@@ -23,9 +24,10 @@ from dicecup.table import wire
 from dicecup.core.compat import const
 
 FILE = "tlog.bin"
-_VERSION = const(2)
-_HEAD = const(13)       # version, table id (4), term (2), term of the last entry (2), applied (4)
-_STATE = const(30)      # ... then the chain (8), the seated handhelds (1), each seat's handheld (8)
+_VERSION = const(3)
+_HEAD = const(17)       # version, table id (4), term (2), term of the last entry (2), applied (4),
+                        # the entry that began the game's phase (4)
+_STATE = const(34)      # ... then the chain (8), the seated handhelds (1), each seat's handheld (8)
 _TAG = const(8)         # a digest of everything before it
 _TAIL = const(8)        # ... after the state: the count of the newest entries kept (1), each with
 _REC = const(6)         # its number (4) and term (2) and its slot as the log keeps it (SLOT)
@@ -78,6 +80,9 @@ class Keeper:
         _put(b, 5, node.term, 2)
         _put(b, 7, node._last_term & 0xFFFF, 2)  # (-1: unknown, after a snapshot)
         _put(b, 9, node.applied, 4)
+        # (who was asked in this phase: without it, _disputed took a FORFEIT of a seat that never
+        # got the phase's first entry, right after a restart: attacks/restart_the_hidden_call.py)
+        _put(b, 13, node._phase_seq, 4)
         b[_HEAD:_HEAD + wire.CHAIN_LEN] = node.chain
         b[_HEAD + 8] = node.members
         b[_HEAD + 9:_STATE] = node.hosts
@@ -157,6 +162,8 @@ class Keeper:
         if node._last_term == 0xFFFF:
             node._last_term = -1
         node.applied = applied
+        node._phase_seq = _u(b, 13, 4)
+        node._phase = getattr(node.app, "phase", -1)
         node.chain[:] = b[_HEAD:_HEAD + wire.CHAIN_LEN]
         node.agree.mine(applied, node._last_term, node.chain)  # the others' heartbeats there check
         node.members = b[_HEAD + 8]
