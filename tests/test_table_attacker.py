@@ -442,3 +442,37 @@ def test_a_restart_of_every_handheld_undoes_no_gate_and_no_dispute(forfeit, monk
     seq = o["called"][0]
     assert not [x for x in o["leaks"] if x[3] < seq and x[1] == x[2]], o["leaks"][:1]
     assert not [x for x in o["forfeits"] if x[3] < seq], o["forfeits"][:2]
+
+
+@pytest.mark.parametrize("mode", ["flag", "low"])
+def test_a_flag_to_the_sequencer_alone_gets_nobody_honest_deposed(mode):
+    """Attacker round 9 (attacks/flag_to_the_sequencer.py): Cy withholds its reveal and says it is
+    held (or claims less than the phase's first entry) to the sequencer alone. Anna spares Cy and
+    pauses on it; Bo heard no flag, and its police deposed the honest Anna. A follower's police now
+    spare a seat its sequencer's heartbeats say it pauses on; the stop shows on every honest
+    screen."""
+    import flag_to_the_sequencer as fs
+    o = fs.play(mode, 1)
+    assert o["held"] is not None, "Cy never owed a reveal"
+    deposed = [d for d in o["distrust"] if d[2] != fs.CY and d[3] == "its sequencer"]
+    assert not deposed, deposed
+    unseen = [k for k in (fs.AN, fs.BO) if not o["done"][k] and not o["screens"][k]["paused"]]
+    assert not unseen, o["screens"]
+
+
+def test_a_sequencer_cannot_hide_its_own_withheld_reveal_behind_the_others_held_gates():
+    """Attacker round 9 (attacks/withhold_behind_a_hold.py hide): the sequencer hides its call from
+    Cy and withholds its own reveal. Bo's police found Bo (its gate held) and Cy (low claim)
+    disputed and spared every late seat, the sequencer's own too: never deposed, never forfeited,
+    and no screen named it. Now only the disputed seats are spared; and a follower that stopped
+    following its sequencer says it follows nobody, so the next seat's election does not wait for
+    it while it waits for that seat's term (the table stayed without a sequencer)."""
+    import withhold_behind_a_hold as wb
+    o = wb.play("hide", 1)
+    assert o["held"] is not None
+    deposed = [d for d in o["distrust"] if d[2] == wb.AN and
+               o["screens"][d[1]]["leader"] not in (wb.AN, -1)]
+    assert deposed or o["forfeits"], o["distrust"]
+    unnamed = [s["k"] for s in o["screens"][1:] if not o["done"][s["k"]] and
+               "Anna" not in s["names"]]
+    assert deposed or o["forfeits"] or not unnamed

@@ -1050,8 +1050,16 @@ class Node:
         self.app.now = now
         stalled = getattr(self.app, "stalled", None)
         m = late()
-        if m and self._disputed(m, now):
-            m = 0  # (a seat that says it is held: sparing it is no lie of the sequencer's)
+        if m:
+            # a seat whose handheld says it is held (here), or whose handheld our sequencer's
+            # heartbeats say it pauses on (a flag or a low claim the seat sent the sequencer
+            # alone: attacks/flag_to_the_sequencer.py), is spared: no lie of the sequencer's.
+            # Only those seats: the sequencer's own, late beside them, still deposes it
+            # (attacks/withhold_behind_a_hold.py hid it behind the others' held gates)
+            d = self._disputed(m, now) | self.missing & ~(1 << self.leader)
+            for w in range(wire.SEATS_MAX):
+                if d & (1 << self.hosts[w]):
+                    m &= ~(1 << w)
         if m or stalled is not None and \
                 stalled(now - self.censor_ms) & (1 << self.leader):
             # (or the game waits on the sequencer's own seat past MOVE_MS: only another
@@ -1401,14 +1409,12 @@ class Node:
             self._resync = True
             self._resync_at = now
             return False
-        # a sequencer's own log is the one its followers come back to: its gate opens if every
-        # forked handheld it waits for says it follows it, in its term (an honest one would have
-        # taken its state by now; one that follows another sequencer may play another log)
-        for x in range(wire.SEATS_MAX):
-            if wait & self._split & (1 << x) and \
-                    (self._tlast[x] != self.term or self._tfol[x] != self.seat):
-                return False
-        return True
+        # a sequencer's own log is the one its followers come back to, but a forked handheld
+        # that says it follows us and still shows its own chain has not taken our state yet (it
+        # waits for a witness): its gate opened on that word and let a secret out while the two
+        # logs differed (the byzantine sequencer machine, once a takeover came sooner). Held: the
+        # state, or its silence, settles it
+        return False
 
     def _gate_held(self, now):
         """Whether our gate is held (past gate_ms), or a fork made us leave our sequencer."""
@@ -1862,11 +1868,14 @@ class Node:
             if self._ack_time[x] - self._since < 0:
                 return
             lead = self._tfol[x]
-            if lead < wire.SEATS_MAX and (two or lead != x and self._tfol[lead] == lead):
+            if lead < wire.SEATS_MAX and (two or lead != x and self._tfol[lead] == lead) and \
+                    not self._bad & (1 << lead):
                 return  # x follows a sequencer that says it leads: the table goes on (its
                 # term, if we may follow it, is ours with their next heartbeat). A seat that
                 # says it leads a term nobody follows, or follows one that does not lead, is
-                # one seat's word: it holds up no election
+                # one seat's word: it holds up no election; nor does one that follows a
+                # sequencer we deposed (x may be waiting for our term, having deposed it too:
+                # attacks/withhold_behind_a_hold.py hide left the table with no sequencer)
         if self._btop > self.term:
             self.term = self._btop
         self._take_over(now)
