@@ -476,3 +476,73 @@ def test_a_sequencer_cannot_hide_its_own_withheld_reveal_behind_the_others_held_
     unnamed = [s["k"] for s in o["screens"][1:] if not o["done"][s["k"]] and
                "Anna" not in s["names"]]
     assert deposed or o["forfeits"] or not unnamed
+
+@pytest.mark.parametrize("mode", ["seq", "seat", "seat1"])
+def test_a_held_flag_on_an_honest_turn_costs_that_seat_nothing(mode):
+    """Attacker round 9 (attacks/flag_freezes_a_turn.py): on Bo's bidding turn a liar's heartbeats
+    say "held" (the sequencer's, `seq`; an ordinary seat's to everyone, `seat`, or to Bo alone,
+    `seat1`). Bo's screen showed the pause, which takes no move, so 2 minutes on Bo's seat was
+    "stalled" on every clock and a reseat (the sequencer's own, or its person's "give to a bot")
+    gave it to a bot. Now the pause never takes the screen of the person the game waits on for a
+    move, and the move clock waits while the table is held: Bo bids, and keeps its seat."""
+    import flag_freezes_a_turn as F
+    o = F.play(mode, 1)
+    assert o["flag"] is not None, "Bo never had a turn while the attack was ready"
+    moved = [s for s in o["seats"] if s[2][o["bo"]] != F.BO]
+    assert not moved, "Bo's seat was given away: %s" % moved[:3]
+    assert not [r for r in o["reseat"] if r[1] == 0], o["reseat"]
+
+
+@pytest.mark.parametrize("mode", ["seq", "seat"])
+def test_a_held_table_stalls_no_seat_it_waits_on(mode, monkeypatch):
+    """The same attack with the screens frozen as before (the pause taking the mover's screen):
+    the move clock waits while the table is held, so no honest handheld sees Bo's seat stalled,
+    and none applies its reseat (the table stops: the stated limit)."""
+    import flag_freezes_a_turn as F
+    from dicecup.table import table
+    monkeypatch.setattr(table.Table, "my_move", lambda self: False, raising=False)
+    o = F.play(mode, 1)
+    assert o["flag"] is not None, "Bo never had a turn while the attack was ready"
+    honest = (F.BO, F.CY) if mode == "seq" else (F.AN, F.BO)
+    moved = [s for s in o["seats"] if s[1] in honest and s[2][o["bo"]] != F.BO]
+    assert not moved, "an honest handheld applied the reseat of Bo: %s" % moved[:3]
+
+def test_the_pause_gives_away_only_whom_it_names():
+    """attacks/flag_freezes_a_turn.py `seat`: the pause read "Logs differ / At: Cy" while its
+    "give to a bot" acted on every handheld in the sequencer's pause mask, named or not. Now a
+    press acts on what the screen shows: a held Cy (heard: refused, and said why), not a silent
+    Bo the screen never named."""
+    from _table3 import Trio, snyd
+    from dicecup.text.strings import t as text
+    from dicecup.ui import table_watch
+    from dicecup.ui.ui import Message
+    tr = Trio(3, rules=snyd.Rules(dice=3), seed=1)
+    tr.seat_all()
+    tr.start()
+    tr.tick(20)
+    an = tr.tables[0]
+    node = an.node
+    node._fflag |= 1 << 2                   # Cy's heartbeats say "held"
+    node._heard[1] = tr.now - node.missing_ms   # Bo silent, in the pause mask
+    node.missing |= 1 << 1
+    applied, hosts = node.applied, list(an.game.hosts[:an.game.n])
+
+    class App:
+        table = an
+        now = tr.now
+        dirty = False
+        went = None
+
+        def go(self, scr):
+            self.went = scr
+
+    class Back:
+        games = an.game.games
+    app = App()
+    tr.cd(0)
+    scr = table_watch.Paused(app, Back())
+    assert scr.shown >> 8 == 1 << 2 and an.held_names() == ["Cy"]  # what the screen names
+    scr.choose(1)
+    assert node.applied == applied and list(an.game.hosts[:an.game.n]) == hosts, \
+        "a seat the pause did not name was given away"
+    assert isinstance(app.went, Message) and app.went.text == text("t_heard") % "Cy", app.went

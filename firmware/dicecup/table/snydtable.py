@@ -202,7 +202,7 @@ class SnydTable(TableGame):
             self.show_i[s] = self.show_v[s] = 0
         self._begin_fair(part, carried)
 
-    def _waits_on(self):
+    def waits_on(self):
         return self.game.on_turn if self.phase == P_BID and not self.showing else -1
 
     def gate_from(self):

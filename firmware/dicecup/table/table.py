@@ -351,6 +351,11 @@ class Table:
                 return s
         return -1
 
+    def my_move(self):
+        """True when the game waits on this handheld's person for a move (their turn)."""
+        s = self.my_seat()
+        return s >= 0 and self.game.waits_on() == s
+
     def playing(self):
         g = self.game
         return g is not None and P_IDLE < g.phase < P_OVER
@@ -393,6 +398,8 @@ class Table:
     # ---- the pump --------------------------------------------------------------------------
     def tick(self, now):
         self.now = now
+        if self.node is not None and self.playing():
+            self._hold_clock(now)
         self.radio.poll(self._heard_frame)
         if self.mode == HOSTING and now - self._at >= self.announce_ms and not self.playing():
             self._at = now
@@ -456,6 +463,17 @@ class Table:
                 self._keep_at = now
         elif now - self._keep_at >= KEEP_MS:
             self._keep_step()
+
+    def _hold_clock(self, now):
+        """While the table is held (a fork, or a handheld's flag says so), the seat the game waits
+        on for a move is not stalling: its move clock starts again (TableGame.stalled), so a
+        liar's flag cannot make an honest seat look abandoned. Not the seat of the sequencer we
+        follow: one that holds the table and never moves must still lose its role (tablelog's
+        police), and its person's screen takes their move like anyone's."""
+        g = self.game
+        w = g.waits_on()
+        if w >= 0 and g.hosts[w] != self.node.leader and self.node.held(now):
+            g.held_at = now
 
     def idle(self):
         """The App: this loop drew nothing and no press came. The kept log state is packed now

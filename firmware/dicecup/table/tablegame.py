@@ -99,6 +99,7 @@ class TableGame:
         self.lagging = False            # the Node applies an old entry (catching up): no clock
         self.phase_at = 0               # when this handheld saw the phase begin
         self.moved_at = 0               # ... and the last move logged
+        self.held_at = 0                # ... and when it last saw the table held (Table._hold_clock)
         self._phase_live = True         # ... and whether it was caught up then
         self._asked = [-1] * 8
         self.applying = 0               # the entry apply() is on
@@ -276,13 +277,17 @@ class TableGame:
     def stalled(self, now):
         """The handhelds (a mask) whose seat the game has waited on for a move longer than
         MOVE_MS: the sequencer names them in its pause, so a seat that stays in touch but never
-        moves does not hold the table for ever (the pause offers a bot for it)."""
-        s = self._waits_on()
-        if s < 0 or now - max(self.phase_at, self.moved_at) < MOVE_MS:
+        moves does not hold the table for ever (the pause offers a bot for it). The wait counts
+        from the phase, the last move, or the last time this handheld saw the table held
+        (held_at): a held table is stopped, and a seat waited on meanwhile has not stalled (a
+        liar's flag on Bo's turn must not make Bo's seat look abandoned:
+        attacks/flag_freezes_a_turn.py)."""
+        s = self.waits_on()
+        if s < 0 or now - max(self.phase_at, self.moved_at, self.held_at) < MOVE_MS:
             return 0
         return 1 << self.hosts[s]
 
-    def _waits_on(self):
+    def waits_on(self):
         """The seat whose move (not a commitment or reveal: those have DEADLINE_MS) the game
         waits for, or -1."""
         return -1

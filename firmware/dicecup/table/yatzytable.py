@@ -281,7 +281,7 @@ class YatzyTable(TableGame):
     def _chain_top(self, s, out):
         out[:] = fairdice.shake(self.shake_key, self.table, self._game0, s, fairdice.CHAIN_LEN)
 
-    def _waits_on(self):
+    def waits_on(self):
         return self.roller() if self.phase == P_ROLL and self.shaking < 0 else -1
 
     def owed(self):

@@ -126,7 +126,12 @@ def refused(scr):
 
 def _paused(tb):
     """The table waits for another handheld (one it waits on for a move goes on playing), or a
-    fork between logs holds it (docs/protocol.md, One liar)."""
+    fork between logs holds it (docs/protocol.md, One liar). Never while the game waits on this
+    handheld's person for a move: the pause would take their screen, and with it their move, and
+    a seat that cannot move looks stalled (attacks/flag_freezes_a_turn.py). It shows once their
+    move is in."""
+    if tb.my_move():
+        return False
     return tb.node.missing & ~(1 << tb.who) != 0 or tb.node.held(tb.now) != 0
 
 
@@ -158,7 +163,8 @@ class Paused(Menu):
         tb = self.app.table
         if i == 0:
             return
-        m = tb.node.missing
+        # what the screen names, nothing else: the held (logs differ), or else the missing
+        m = self.shown >> 8 or self.shown & 0xFF
         now = self.app.now
         heard = 0
         for h in range(8):
