@@ -546,3 +546,13 @@ def test_the_pause_gives_away_only_whom_it_names():
     assert node.applied == applied and list(an.game.hosts[:an.game.n]) == hosts, \
         "a seat the pause did not name was given away"
     assert isinstance(app.went, Message) and app.went.text == text("t_heard") % "Cy", app.went
+
+
+def test_a_seat_that_never_heartbeats_cannot_stop_the_table_at_the_gate():
+    """ack_lie_successor.py mute, to the game's end: Di sends only NACKs. Once the sequencer's
+    own gate stopped timing out a follower that confirms nothing (attacker round 9), Di, alive
+    and of the sequencer's term, held every reveal for good. A handheld that sends no heartbeat
+    shows no log and counts as silent at the gate."""
+    import ack_lie_successor
+    ok, first, leaders, applied = ack_lie_successor.play(True, minutes=10, mode="mute")
+    assert ok, "the game never ended: applied %s, following %s" % (applied, leaders)

@@ -1352,8 +1352,10 @@ class Node:
         wait = old = 0
         for x in range(wire.SEATS_MAX):
             b = 1 << x
-            if x == self.seat or not need & b or not self.alive(x, now) or a.confirmed(x, seq):
-                continue
+            if x == self.seat or not need & b or not self.alive(x, now) or \
+                    a.confirmed(x, seq) or now - self._ack_time[x] >= self.missing_ms:
+                continue  # (one that sends no heartbeat tells us of no log: silent, so a seat
+                # that only NACKs cannot stop the table: attacks/ack_lie_successor.py mute)
             if self._tlast[x] < self.term and self._tfol[x] != self.leader and \
                     not self._bad & b and not a.far & b:
                 # it plays another term than ours (it refused our sequencer's, its own is alive
