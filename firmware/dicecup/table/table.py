@@ -406,6 +406,10 @@ class Table:
                 self.precompute(True)
         elif self.mode == HOSTING and self._job is None and not self.playing():
             self._agree_asks()
+        elif self.mode == IDLE and self.spare is None and self._job is None:
+            # the next table's key pair while the table menu shows: a create without one made
+            # the whole pair in the loop of its press (about 2 s on the board)
+            self._agree(tablekeys.new_secret(os.urandom), None)
         elif self.pre is not None and self.playing():
             self.pre = None  # every key is agreed by the time a game starts
         if self._job is not None:
@@ -1079,9 +1083,9 @@ class Table:
 
     def _keypair(self, keep=False):
         """The table's key pair: the spare one. A joiner keeps the secrets agreed with it (`keep`)."""
+        while self._job is not None and self._job[1] is None:
+            self._agree_step()  # the spare under way: the rest of it now (not a whole new one)
         self.spare_keypair()
-        if self._job is not None and self._job[1] is None:
-            self._job = None  # a spare under way: this one is taken now (it would empty pre)
         self._yes = []
         self.secret, self.mypub = self.spare  # a new one for every table: nothing links two tables' seats
         self.spare = None
