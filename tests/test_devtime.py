@@ -399,3 +399,62 @@ def test_forgotten_modules_are_collected_in_an_idle_loop_where_the_heap_has_room
         assert now == 2 and sum(later) == 0
     else:
         assert now == 0 and sum(later) == 1, out   # one collection, in a loop after
+
+
+# A redraw held by a busy loop waits for a second one if that is busy too (the sequencer's loop
+# that takes a round's reveals came after the one that wrote its secret, and drew the picture the
+# first one held: 120 ms of the s3 model); the one after draws however busy
+_HELD = r"""
+import devtime
+from dicecup import app
+from dicecup.device import hw
+from dicecup.ui.ui import Screen
+a = app.App(hw.Hardware())
+now = 0
+class Busy(Screen):
+    busy = 0
+    def tick(self, now):
+        if self.busy:
+            self.busy -= 1
+            x = [bytearray(1000) for _ in range(40)]   # about 80 ms of the s3 model's CPU
+    def draw(self, g):
+        g.text("x%d" % now, 0, 0)
+def tick():
+    global now
+    now += 20
+    f = a.frames
+    a.tick(now)
+    return a.frames - f
+for _ in range(50):
+    tick()
+s = Busy(a)
+a.go(s)
+for _ in range(20):
+    tick()
+for n in (2, 4):
+    s.busy = n
+    s.changed()
+    print("drew%d" % n, " ".join(str(tick()) for _ in range(6)))
+    for _ in range(5):
+        tick()
+"""
+
+
+def test_a_held_redraw_waits_for_a_second_busy_loop_not_a_third(tmp_path):
+    m = devtime.get("s3")
+    (tmp_path / "s.py").write_text(_HELD)
+    (tmp_path / "settings.json").write_text('{"lang": 1}')
+    (tmp_path / "owner.json").write_text('{"name": "ANNA"}')
+    with open(boards.get("s3").pinmap) as f:
+        (tmp_path / "pinmap.json").write_text(f.read())
+    from host_tools.build import build
+    assert build(str(tmp_path / "fw")) == []
+    env = dict(os.environ, DICECUP_DEVTIME=m.env(2755 * 1024),
+               MICROPYPATH=os.pathsep.join([str(tmp_path / "fw"), os.path.join(FAKES, "vclock"), FAKES]))
+    env.pop("DICECUP_LINK", None)
+    r = subprocess.run([MICROPYTHON, "-X", "heapsize=2755K", os.path.join(FAKES, "_devtime.py"), "s.py"],
+                       cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stdout + r.stderr
+    out = {ln.split()[0]: ln.split()[1:] for ln in r.stdout.splitlines()}
+    assert out["drew2"] == "0 0 1 0 0 0".split(), out   # two busy loops, then it draws
+    assert out["drew4"] == "0 0 1 0 0 0".split(), out   # the third draws however busy

@@ -1,5 +1,7 @@
 """table.py's lobby under CPython, on a tiny in-process radio: create, announce, join, welcome, the
 roster's names, leaving between games, and a replayed JOIN from a stranger's radio."""
+import pytest
+
 from dicecup.rules import snyd
 from dicecup.table import table
 from dicecup.table import wire
@@ -230,3 +232,38 @@ def test_a_joiner_that_chooses_at_once_agrees_its_key_with_the_host_a_slice_a_lo
         air.deliver()
     assert bo.mode == table.SEATED and whole == []
     assert bo.keys[0] == host.keys[bo.who]
+
+
+@pytest.mark.parametrize("game", [table.G_SNYD, table.G_YATZY])
+def test_the_lobby_loads_the_games_screens_a_module_an_idle_loop(monkeypatch, game):
+    """All of a game's screens loaded in the loop that started the game made it about 120 ms of
+    the s3 model: the lobby (HostLobby, Waiting) loads them in idle loops, one module each, in
+    the order they import each other, and only where the heap has room."""
+    import gc
+    import sys
+    from dicecup.ui import table_lobby_ui as lobby
+    names = lobby._AHEAD[game == table.G_YATZY]
+    for n in names:
+        monkeypatch.delitem(sys.modules, n, raising=False)
+
+    class Stub:
+        ahead = True
+
+        class app:
+            class table:
+                gid = game
+
+    monkeypatch.setattr(gc, "mem_free", lambda: 100 * 1024, raising=False)  # a WROOM-32's
+    s = Stub()
+    lobby._ahead(s)
+    assert not s.ahead and not [n for n in names if n in sys.modules]
+    monkeypatch.setattr(gc, "mem_free", lambda: 2 << 20, raising=False)
+    s = Stub()
+    for i, n in enumerate(names):
+        before = set(sys.modules)
+        lobby._ahead(s)
+        assert n in sys.modules and not [m for m in names[i + 1:] if m in sys.modules]
+        assert s.ahead and len([m for m in sys.modules if m.startswith("dicecup.ui.") and
+                                m not in before]) == 1
+    lobby._ahead(s)
+    assert not s.ahead

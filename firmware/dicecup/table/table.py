@@ -465,10 +465,12 @@ class Table:
         """The App: this loop drew nothing and no press came. The kept log state is packed now
         if it changed in an earlier loop (not this one: this loop's entry was drawn in the next),
         and written in the next idle loop (packing and writing in one loop made it over 50 ms on
-        the board: docs/memory.md, Device time)."""
+        the board: docs/memory.md, Device time). True if it took this loop."""
         if (self._keep_at >= 0 or self._end is not None) and self._changed != self.now and \
                 self._wrote != self.now:
             self._keep_step()
+            return True
+        return False
 
     def _keep_step(self):
         """A step of the game's record while it is due (_end_step), else pack the kept state, or
