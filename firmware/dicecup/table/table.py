@@ -465,10 +465,15 @@ class Table:
         """The App: this loop drew nothing and no press came. The kept log state is packed now
         if it changed in an earlier loop (not this one: this loop's entry was drawn in the next),
         and written in the next idle loop (packing and writing in one loop made it over 50 ms on
-        the board: docs/memory.md, Device time). True if it took this loop."""
-        if (self._keep_at >= 0 or self._end is not None) and self._changed != self.now and \
-                self._wrote != self.now:
+        the board: docs/memory.md, Device time). Else a seat's next secret (Seats.ahead). True if
+        it took this loop."""
+        if self._changed == self.now or self._wrote == self.now:
+            return False
+        if self._keep_at >= 0 or self._end is not None:
             self._keep_step()
+            return True
+        if self.game is not None and self.node is not None and self.game.ahead(os.urandom):
+            self._wrote = self.now  # (the next round's secret for a seat: tsecN.json)
             return True
         return False
 
