@@ -199,41 +199,6 @@ def test_a_create_takes_the_key_pair_made_while_the_table_menu_showed(tmp_path, 
         assert len(air.log) > t0
 
 
-def test_a_joiner_that_chooses_at_once_agrees_its_key_with_the_host_a_slice_a_loop(tmp_path,
-                                                                                  monkeypatch):
-    """A joiner that chooses a table before it agreed the host's key while browsing checked the
-    WELCOME's proof with a whole scalar multiplication (a loop of about 2 s on the board): now it
-    agrees the key a slice a loop and takes the WELCOME that a repeated JOIN brings."""
-    from dicecup.table import x25519
-    monkeypatch.chdir(tmp_path)
-    air = Air()
-    host = table.Table(FakeRadio(air, 0), "Anna")
-    host.create("Stue", snyd.Rules(), False)
-    bo = table.Table(FakeRadio(air, 1), "Bo")
-    bo.browsing = True
-    now = 0
-    while not bo.tables():
-        now += 20
-        for tb in (host, bo):
-            tb.tick(now)
-        air.deliver()
-    assert bo.pre is None or host.pubs[0] not in bo.pre  # not agreed ahead
-    whole = []
-    real = x25519.x25519
-    monkeypatch.setattr(x25519, "x25519", lambda k, u: (whole.append(1), real(k, u))[1])
-    bo.join(bo.tables()[0])
-    end = now + 10000
-    while now < end and bo.mode != table.SEATED:
-        now += 20
-        for tb in (host, bo):
-            tb.tick(now)
-        for a in host.pending():
-            host.admit(a[0], True)  # as the lobby's screen says yes
-        air.deliver()
-    assert bo.mode == table.SEATED and whole == []
-    assert bo.keys[0] == host.keys[bo.who]
-
-
 @pytest.mark.parametrize("game", [table.G_SNYD, table.G_YATZY])
 def test_the_lobby_loads_the_games_screens_a_module_an_idle_loop(monkeypatch, game):
     """All of a game's screens loaded in the loop that started the game made it about 120 ms of

@@ -1297,19 +1297,11 @@ class Table:
             return  # and only once this screen showed the join code
         k = self._hk
         if k is None:  # one key agreement a join, however many WELCOMEs come (a radio's too)
-            pub = bytes(self.host_pub)
-            pre = self.pre
-            if pre is None or pub not in pre:
-                # not agreed while browsing: now, a slice a loop (whole, it was a loop of about
-                # 2 s on the board); the joiner's repeated JOIN brings the WELCOME again
-                j = self._job
-                if j is None or j[1] != pub or j[0] != self.secret:
-                    self._agree(self.secret, pub)
+            try:
+                k = self._hk = self.pair_key(self.host_pub)
+            except ValueError:
+                self._hk = b""
                 return
-            if pre[pub] is None:
-                self._hk = b""  # (no secret with it, RFC 7748 6.1)
-                return
-            k = self._hk = tablekeys.pair_from(pre[pub], self.tid)
         if not k or bytes(f.proof) != tablekeys.welcome_proof(k, self.tid, f.nonce, f.who, h, self.gid):
             return
         self.who = f.who
