@@ -309,7 +309,7 @@ def test_forged_welcomes_cost_at_most_one_key_agreement():
     host.create("Stue", snyd.Rules(), False)
     bo = tbl.Table(FakeRadio(air, 1), "Bo")
     x = FakeRadio(air, 9)
-    now = run(air, [host], 2000, 0)  # (its key pair: a slice a tick)
+    now = run(air, [host], 100, 0)
     bo.join([host.tid, "Stue", tbl.G_SNYD, 1, 1, None, -40, 0, bytes(6), host.pubs[0]])
     now = run(air, [bo, host], 1000, now)  # no yes yet: the codes show, nothing seats Bo
     calls = []
@@ -395,7 +395,7 @@ def test_a_joiner_whose_code_was_lost_still_sits_once_admitted():
             return True  # every nonce the host sends is lost, until the yes
         return real(mac, data)
     host.radio.send = lossy
-    now = run(air, [host], 2000, 0)  # (its key pair: a slice a tick)
+    now = run(air, [host], 100, 0)
     bo.join([host.tid, "Stue", tbl.G_SNYD, 1, 1, None, -40, 0, bytes(6), host.pubs[0]])
     now = run(air, [host, bo], 1000, now)
     assert bo.join_code() == tbl.NO_CODE and host.pending()

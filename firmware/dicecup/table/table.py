@@ -391,8 +391,7 @@ class Table:
     def tick(self, now):
         self.now = now
         self.radio.poll(self._heard_frame)
-        if self.mode == HOSTING and now - self._at >= self.announce_ms and not self.playing() and \
-                self.mypub is not None:
+        if self.mode == HOSTING and now - self._at >= self.announce_ms and not self.playing():
             self._at = now
             self.announce()
         elif self.mode == JOINING and now - self._at >= JOIN_MS:
@@ -908,8 +907,6 @@ class Table:
             return False
         self.mode = HOSTING if self.who == 0 else SEATED
         self.mypub = self.pubs[self.who]
-        if self.mypub is None:  # a restart before a create's key pair was made: rare, at once
-            self.mypub = self.pubs[self.who] = tablekeys.public(self.secret)
         self._seat(leader=-1, members=-1)
         self._persist()
         k = d.get("kinds") or []
@@ -991,7 +988,7 @@ class Table:
         self.mod = game_module(game)
         r = os.urandom(4)
         self.tid = int.from_bytes(r, "little") | 1
-        self._keypair(later=True)
+        self._keypair()
         self.pubs[0] = self.mypub
         self.tname = tname
         self.rules = rules
@@ -1052,11 +1049,7 @@ class Table:
         self._job = None
         secret, pub, r = j[0], j[1], j[2].result()
         if pub is None:
-            if secret == self.secret and self.mypub is None:  # a created table's own (create)
-                self.mypub = self.pubs[self.who] = r
-                self._kr_dirty = True
-                self._persist()
-            elif self.spare is None:
+            if self.spare is None:
                 self.spare = (secret, r)
                 self.pre = {}
             return
@@ -1095,22 +1088,13 @@ class Table:
             return tablekeys.pair_from(s, self.tid)
         return tablekeys.pair_key(self.secret, pub, self.tid)
 
-    def _keypair(self, keep=False, later=False):
-        """The table's key pair: the spare one. A joiner keeps the secrets agreed with it (`keep`).
-        later (a create): without a spare made, the secret now and its public key a slice a loop
-        (tick; the table is announced once it is there)."""
-        j = self._job
-        if later and self.spare is None:
-            if j is None or j[1] is not None:
-                self._agree(tablekeys.new_secret(os.urandom), None)
-            pair = (self._job[0], None)
-        else:
-            while self._job is not None and self._job[1] is None:
-                self._agree_step()  # the spare under way: the rest of it now (not a whole new one)
-            self.spare_keypair()
-            pair = self.spare
+    def _keypair(self, keep=False):
+        """The table's key pair: the spare one. A joiner keeps the secrets agreed with it (`keep`)."""
+        while self._job is not None and self._job[1] is None:
+            self._agree_step()  # the spare under way: the rest of it now (not a whole new one)
+        self.spare_keypair()
         self._yes = []
-        self.secret, self.mypub = pair  # a new one for every table: nothing links two tables' seats
+        self.secret, self.mypub = self.spare  # a new one for every table: nothing links two tables' seats
         self.spare = None
         if not keep:
             self.pre = None
@@ -1353,8 +1337,6 @@ class Table:
         """A JOIN: one of ours asking again (its WELCOME was lost) is answered; a new one waits in
         `asks` for the creator's person to say yes (admit) - a radio cannot seat anybody, nor fill
         the table with JOINs."""
-        if self.mypub is None:
-            return  # not announced yet (its key pair is still being made): nobody knows the table
         for w in range(1, 8):
             if self.nonces[w] == f.nonce and self.pubs[w] == bytes(f.pub):
                 a = self._joined[w]
