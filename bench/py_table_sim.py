@@ -81,13 +81,19 @@ def run(n, loss=0.0, seed=1, heap="1M", limit_ms=900_000, device_time=None, uran
             return out
         rec = agreed_record(sim, out)
         codec, fr, txs = air(sim)
-        start = None
+        start = first = None
         nbytes = frames = 0
         acts = []  # (time, src mac) of the first frame carrying each move
         seen = set()
         for x in txs:
             code = codec.decode(x.data, fr)
             if code == wire.OK and fr.type == wire.T_ENTRY:
+                if fr.body_type() == wire.T_SEATS and not fr.flags & wire.SEATS_RESEAT:
+                    if first is None:
+                        first = fr.seq
+                    elif fr.seq != first:
+                        break  # the next game (its record is saved after the game: the autoplay
+                        #        may start another first): this game ended before it
                 out["end"] = x.t    # the game's last log entry (its end, for bench/py_devtime.py)
                 if start is None:
                     start = out["start"] = x.t

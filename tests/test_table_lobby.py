@@ -1,5 +1,7 @@
 """table.py's lobby under CPython, on a tiny in-process radio: create, announce, join, welcome, the
 roster's names, leaving between games, and a replayed JOIN from a stranger's radio."""
+import pytest
+
 from dicecup.rules import snyd
 from dicecup.table import table
 from dicecup.table import wire
@@ -156,3 +158,69 @@ def test_key_agreements_go_a_slice_a_loop(tmp_path, monkeypatch):
         for other in [host] + joiners:
             if other is not tb:
                 assert tb.keys[other.who] is not None and tb.keys[other.who] == other.keys[tb.who]
+
+
+def test_a_create_takes_the_key_pair_made_while_the_table_menu_showed(tmp_path, monkeypatch):
+    """The creator's key pair is made a slice a tick while its Table is idle (the table menu), so
+    that the create makes no scalar multiplication (about 2 s of an s3's CPU in one loop); a create
+    sooner takes the spare under way and only does the rest of it."""
+    from dicecup.table import x25519
+    monkeypatch.chdir(tmp_path)
+    whole = []
+    real = x25519.x25519
+    monkeypatch.setattr(x25519, "x25519", lambda k, u: (whole.append(1), real(k, u))[1])
+    steps = []
+    step = x25519.Ladder.step
+    monkeypatch.setattr(x25519.Ladder, "step", lambda self, b: (steps.append(b), step(self, b))[1])
+    air = Air()
+    host = table.Table(FakeRadio(air, 0), "Anna")
+    for now in range(20, 2000, 20):
+        host.tick(now)
+    assert host.spare is not None and max(steps) == table.AGREE_BITS
+    pub = host.spare[1]
+    host.create("Stue", snyd.Rules(), False)
+    assert whole == [] and host.mypub == pub
+    assert host.mypub == x25519.public(host.secret)
+    other = table.Table(FakeRadio(air, 1), "Bo")
+    for now in range(20, 120, 20):
+        other.tick(now)   # a few slices only
+    n = len(steps)
+    other.create("Hjem", snyd.Rules(), False)
+    rest = len(steps) - n
+    assert 255 // table.AGREE_BITS - 8 < rest < 255 // table.AGREE_BITS + 4  # not a new ladder
+    assert other.mypub == real(other.secret, b"\x09" + bytes(31)) and whole == [1]
+
+
+@pytest.mark.parametrize("game", [table.G_SNYD, table.G_YATZY])
+def test_the_lobby_loads_the_games_screens_a_module_an_idle_loop(monkeypatch, game):
+    """All of a game's screens loaded in the loop that started the game made it about 120 ms of
+    the s3 model: the lobby (HostLobby, Waiting) loads them in idle loops, one module each, in
+    the order they import each other, and only where the heap has room."""
+    import gc
+    import sys
+    from dicecup.ui import table_lobby_ui as lobby
+    names = lobby._AHEAD[game == table.G_YATZY]
+    for n in names:
+        monkeypatch.delitem(sys.modules, n, raising=False)
+
+    class Stub:
+        ahead = True
+
+        class app:
+            class table:
+                gid = game
+
+    monkeypatch.setattr(gc, "mem_free", lambda: 100 * 1024, raising=False)  # a WROOM-32's
+    s = Stub()
+    lobby._ahead(s)
+    assert not s.ahead and not [n for n in names if n in sys.modules]
+    monkeypatch.setattr(gc, "mem_free", lambda: 2 << 20, raising=False)
+    s = Stub()
+    for i, n in enumerate(names):
+        before = set(sys.modules)
+        lobby._ahead(s)
+        assert n in sys.modules and not [m for m in names[i + 1:] if m in sys.modules]
+        assert s.ahead and len([m for m in sys.modules if m.startswith("dicecup.ui.") and
+                                m not in before]) == 1
+    lobby._ahead(s)
+    assert not s.ahead

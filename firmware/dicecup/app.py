@@ -28,6 +28,8 @@ _TABLE_FILE = const("table.json")  # this handheld's seat at a table (table.py k
 _NO_ROOM_TABLE = const("no_room_t")  # the table's code needs a board with PSRAM (README, Play at a table)
 _COLLECT = const(256)  # in App._swallow: a screen changed, collect at the next idle loop (one int: a name is heap)
 _HELD = const(512)     # ... a redraw waits for the next loop (this one was busy already)
+_HELD2 = const(1024)    # ... and a second loop (the next one draws, however busy)
+_ROOMY = const(256 * 1024)  # a heap with this much free collects in an idle loop (App.forget)
 _IDLE_MS = const(10)   # a loop that took less is idle: a collection or a file write may go in it
 _DRAW_MS = const(30)   # a loop that took this long before its redraw leaves it to the next
 _TURN = const(b"\x58\x08\x00\x04\x6e\x0c")  # the tune of your turn (App.your_turn)
@@ -126,10 +128,16 @@ class App:
         self.go(screens.Title(self, sel))
 
     def forget(self, *groups):
-        """Forget the modules of each group (a tuple of module names) and collect."""
+        """Forget the modules of each group (a tuple of module names) and collect: at once where
+        the heap is tight (what loads next needs what they held, in one piece), else at the next
+        idle loop (a PSRAM heap's collection was 80-115 ms of the s3 model in the loop that
+        started a table's game: docs/memory.md, Device time)."""
         for names in groups:
             forget(names, False)
-        gc.collect()
+        if gc.mem_free() < _ROOMY:
+            gc.collect()
+        else:
+            self._swallow |= _COLLECT
 
     def drop(self, *groups):
         """forget(*groups) if one of their modules is loaded (asked on every tick of a screen)."""
@@ -209,7 +217,7 @@ class App:
             module, args, drop = self._launch
             self._launch = None
             self.screen = None      # the menu screen, and with it the last hold on its module
-            forget(drop)
+            self.forget(drop)
             self._loads(lambda: load(module).start(self, *args), self.table is not None,
                         _NO_ROOM_TABLE if module == "dicecup.ui.table_ui" else "no_room")
         for i in range(len(self.buttons)):
@@ -250,12 +258,15 @@ class App:
         self._power(now)
         if self.dirty and self.power != _ASLEEP:
             # a loop that applied a heavy entry (a reveal) draws its picture in the next loop:
-            # both in one would be a loop of 100-200 ms on the board (docs/memory.md, Device time)
-            if self._swallow & _HELD or time.ticks_diff(time.ticks_ms(), t0) < _DRAW_MS:
-                self._swallow &= ~_HELD
+            # both in one would be a loop of 100-200 ms on the board (docs/memory.md, Device time).
+            # A busy next loop too (the sequencer's that takes the round's reveals after the one
+            # that wrote its secret) leaves it to the one after: a picture two loops late at most
+            w = self._swallow
+            if w & _HELD2 or time.ticks_diff(time.ticks_ms(), t0) < _DRAW_MS:
+                self._swallow = w & ~(_HELD | _HELD2)
                 self.redraw()
             else:
-                self._swallow |= _HELD
+                self._swallow = w | (_HELD2 if w & _HELD else _HELD)
         if shown == self.frames and self.last_input != now and \
                 time.ticks_diff(time.ticks_ms(), t0) < _IDLE_MS:  # idle: nothing else to do
             if self._swallow & _COLLECT:
@@ -263,8 +274,8 @@ class App:
                 # table every loop - a 2 MB heap's per loop hung the browser's page)
                 self._swallow &= ~_COLLECT
                 gc.collect()
-            elif self.table is not None:
-                self.table.idle()  # its file write, in a loop of its own too
+            elif self.table is None or not self.table.idle():  # its file write, in a loop of its own too
+                self.screen.idle()
 
     def _input(self, i, ev):
         self.last_input = self.now

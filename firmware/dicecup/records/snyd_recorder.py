@@ -14,7 +14,7 @@ fail. at(i) is the log's byte i. A round is its marker byte, then per seat the n
 the dice (NO_DICE alone for null), then (open_die) per seat the index of the die laid open (255
 for none); an action is three bytes, seat << 2 | kind (KINDS' index, 2 bits), count, face.
 Reading and replaying records is snyd_record's job (the referee), which this module never loads.
-Reading the log back (rounds, write, record) is snyd_recout's, loaded when a record is written or
+Reading the log back (rounds, write, text, record) is snyd_recout's, loaded when a record is written or
 read: a game being played holds only the writing half.
 """
 from dicecup.core.compat import const
@@ -79,6 +79,11 @@ class Recorder:
         """The record as JSON text, written to f piece by piece."""
         from dicecup.records import snyd_recout
         snyd_recout.write(self, f)
+
+    def text(self):
+        """The record's JSON text a piece at a time (snyd_recout.text)."""
+        from dicecup.records import snyd_recout
+        return snyd_recout.text(self)
 
     def record(self):
         from dicecup.records import snyd_recout

@@ -52,22 +52,29 @@ def rounds(rc):
         yield rd
 
 
-def write(rc, f):
-    """rc's record as JSON text, written to f piece by piece."""
+def text(rc):
+    """rc's record as JSON text, a piece at a time (a round's at most): a table makes it a few
+    rounds a loop (table.Table._end_step)."""
     dumps = json.dumps
-    f.write('{"game": "snyd", "version": 2, "rules": ')
-    f.write(dumps(rc.rules.to_dict()))
-    f.write(', "seats": %d, "first": %d, "rounds": [' % (rc.seats, rc.first))
+    yield '{"game": "snyd", "version": 2, "rules": '
+    yield dumps(rc.rules.to_dict())
+    yield ', "seats": %d, "first": %d, "rounds": [' % (rc.seats, rc.first)
     sep = ""
     for rd in rounds(rc):
-        f.write(sep)
-        f.write(dumps(rd))
+        yield sep
+        yield dumps(rd)
         sep = ", "
-    f.write("]")
+    yield "]"
     if rc.names is not None:
-        f.write(', "names": ')
-        f.write(dumps(list(rc.names)))
-    f.write("}")
+        yield ', "names": '
+        yield dumps(list(rc.names))
+    yield "}"
+
+
+def write(rc, f):
+    """rc's record as JSON text, written to f piece by piece."""
+    for s in text(rc):
+        f.write(s)
 
 
 def record(rc):

@@ -107,6 +107,7 @@ JOIN_MS = const(300)
 SPREAD_MS = const(4)
 BOT_THINK_MS = const(900)
 KEEP_MS = const(1000)  # tlog.bin waits for an idle loop at most this long after a change
+_TEXT_PIECES = const(8)  # a game's record: pieces of its text made a loop (a round is two)
 PRE_MS = const(250)  # while browsing, at most one key agreement this often (the list stays live)
 AGREE_BITS = const(8)  # a key agreement in the background: this many of its 255 ladder steps a loop
 ROSTER_MS = const(500)  # the host repeats its roster this often while a handheld lacks a key
@@ -117,7 +118,7 @@ FILE = "table.json"
 
 def _save_secret(s, b):
     from dicecup.storage import store
-    store.save("tsec%d.json" % s, b.hex() if hasattr(b, "hex") else "".join("%02x" % x for x in b))
+    store.save("tsec%d.json" % s, _hex(b))
 
 
 def _load_secret(s):
@@ -132,6 +133,8 @@ def _load_secret(s):
 
 
 def _hex(b):
+    if hasattr(b"", "hex"):  # one string, in C: per byte a string and a join allocated about
+        return bytes(b).hex()  # 1.8 KB a key, and table.json's 25 of them were 50 ms on the board
     return "".join("%02x" % x for x in b)
 
 
@@ -233,6 +236,10 @@ class Table:
         self._keep_at = -1        # ... when it changed unkept (-1: kept)
         self._keep_loop = -1      # ... the loop that took a step of keeping it (one a loop)
         self._wrote = -1          # when a seat's secret was last written
+        self._end = None          # the game's record while its steps are due: [its last step's
+        #                           time, the next step, the Record, the result then the
+        #                           record's number, the records' folder, the game, the
+        #                           Record's text (a generator), the pieces made]
 
     # ---- public API for the screens ---------------------------------------------------------
     def suggest(self, kind, value):
@@ -416,6 +423,10 @@ class Table:
                 self.precompute(True)
         elif self.mode == HOSTING and self._job is None and not self.playing():
             self._agree_asks()
+        elif self.mode == IDLE and self.spare is None and self._job is None:
+            # the next table's key pair while the table menu shows: a create without one made
+            # the whole pair in the loop of its press (about 2 s on the board)
+            self._agree(tablekeys.new_secret(os.urandom), None)
         elif self.pre is not None and self.playing():
             self.pre = None  # every key is agreed by the time a game starts
         if self._job is not None:
@@ -449,16 +460,18 @@ class Table:
         # ran: one that joined after a game ended caught up to it (maybe with the handheld number
         # of a player who left), and had saved a record of a game it never played
         if g.phase == P_OVER and self._saved != g.round and node.caught_up() and \
-                self._in_game == g.games:
-            self._saved = g.round
-            self._save_record()
-            self._persist()  # which game's record is saved: after a restart, never twice
-        # tlog.bin (after the record: a boot never saves it twice) is packed in a loop of its own
-        # and written in another: the loop that applied an entry also redraws, and a file is
-        # tens of ms of flash (docs/memory.md, Device time). The App calls idle() after a loop
-        # that drew nothing; a handheld never idle still takes those steps KEEP_MS after the
-        # change, one a loop
-        if self._keep_at < 0:
+                self._in_game == g.games and self._end is None:
+            self._end_begin()
+        # the record (its steps: _end_step) and then tlog.bin (after the record: a boot never
+        # saves it twice; packed in a loop and written in another) wait for idle loops: the loop
+        # that applied an entry also redraws, and a file is tens of ms of flash (docs/memory.md,
+        # Device time). The App calls idle() after a loop that drew nothing; a handheld never
+        # idle still takes each step KEEP_MS after the change (or the record's last step), one
+        # a loop
+        if self._end is not None:
+            if now - self._end[0] >= KEEP_MS:
+                self._keep_step()
+        elif self._keep_at < 0:
             if self.keep.changed(node):
                 self._keep_at = now
         elif now - self._keep_at >= KEEP_MS:
@@ -479,17 +492,30 @@ class Table:
         """The App: this loop drew nothing and no press came. The kept log state is packed now
         if it changed in an earlier loop (not this one: this loop's entry was drawn in the next),
         and written in the next idle loop (packing and writing in one loop made it over 50 ms on
-        the board: docs/memory.md, Device time)."""
-        if self._keep_at >= 0 and self._changed != self.now and self._wrote != self.now:
+        the board: docs/memory.md, Device time). Else a seat's next secret (Seats.ahead). True if
+        it took this loop."""
+        if self._changed == self.now or self._wrote == self.now:
+            return False
+        if self._keep_at >= 0 or self._end is not None:
             self._keep_step()
+            return True
+        if self.game is not None and self.node is not None and self.game.ahead(os.urandom):
+            self._wrote = self.now  # (the next round's secret for a seat: tsecN.json)
+            return True
+        return False
 
     def _keep_step(self):
-        """Pack the kept state, or write what was packed: one of the two a loop."""
+        """A step of the game's record while it is due (_end_step), else pack the kept state, or
+        write what was packed: one of these a loop."""
         k = self.keep
         if self.node is None or self._keep_loop == self.now:
             return
         self._keep_loop = self.now
-        if k.n:
+        if self._end is not None:
+            self._end_step()
+        elif self._keep_at < 0:
+            return
+        elif k.n:
             k.write()
             if not k.changed(self.node):
                 self._keep_at = -1
@@ -856,6 +882,7 @@ class Table:
 
     def _forget(self):
         from dicecup.storage import store
+        self._end_all()
         for name in [FILE] + ["tsec%d.json" % s for s in range(8)]:
             store.remove(name)
         tablekeep.forget()
@@ -919,17 +946,51 @@ class Table:
             self._in_game = self.game.games  # it played this game: its record is still due
         return True
 
-    def _save_record(self):
-        from dicecup.storage import settings
-        from dicecup.storage import store
+    def _end_begin(self):
+        """The game is over: its record is due. Taken now (the next game may replace the game's
+        recorder, not change it), saved in steps, one an idle loop (_end_step): all of it in one
+        loop was over 300 ms on the board (docs/memory.md, Device time)."""
         g = self.game
-        me = self.my_seat()
-        st = settings.stats()
-        kind, won, score = g.result(me, self.kids)
-        n = settings.count_game(st, kind, won, score)
-        store.save_record(self.mod.FOLDER, n, Record(g.rec, {"table": "%08x" % self.tid,
-                                                            "game": g.round}, self._record_names()))
-        self.saved_games += 1
+        self._end = [self.now, 0, Record(g.rec, {"table": "%08x" % self.tid, "game": g.round},
+                                         self._record_names()), g.result(self.my_seat(), self.kids),
+                     self.mod.FOLDER, g.round, None, []]
+
+    def _end_step(self):
+        """The next step of saving the record: the statistics (stats.json), the record's text
+        (_TEXT_PIECES pieces a step), its file, then table.json (which game's record is saved:
+        after a restart, never twice)."""
+        e = self._end
+        e[0] = self.now
+        step = e[1]
+        if step == 0:
+            from dicecup.storage import settings
+            kind, won, score = e[3]
+            e[3] = settings.count_game(settings.stats(), kind, won, score)  # the record's number
+            self._wrote = self.now
+            e[6] = e[2].text()
+        elif step == 1:
+            parts = e[7]
+            try:
+                for _ in range(_TEXT_PIECES):
+                    parts.append(next(e[6]))
+                return
+            except StopIteration:
+                pass  # (next with a default is not in every MicroPython build)
+        elif step == 2:
+            from dicecup.storage import store
+            store.save_record(e[4], e[3], _Text(e[7]))
+            self._wrote = self.now
+            self.saved_games += 1
+        else:
+            self._end = None
+            self._saved = e[5]
+            self._persist()
+        e[1] = step + 1
+
+    def _end_all(self):
+        """Every step of the record still due, at once (the table is forgotten)."""
+        while self._end is not None:
+            self._end_step()
 
     def _record_names(self):
         """The record's names as the screens say them: one per seat (Snyd) or scorecard (Yatzy),
@@ -1057,9 +1118,9 @@ class Table:
 
     def _keypair(self, keep=False):
         """The table's key pair: the spare one. A joiner keeps the secrets agreed with it (`keep`)."""
+        while self._job is not None and self._job[1] is None:
+            self._agree_step()  # the spare under way: the rest of it now (not a whole new one)
         self.spare_keypair()
-        if self._job is not None and self._job[1] is None:
-            self._job = None  # a spare under way: this one is taken now (it would empty pre)
         self._yes = []
         self.secret, self.mypub = self.spare  # a new one for every table: nothing links two tables' seats
         self.spare = None
@@ -1421,18 +1482,15 @@ class Table:
 
 
 
-class _Trim:
-    """A file that keeps back the last character written (the record's closing brace)."""
+class _Text:
+    """A record's JSON text in pieces, made in some loops, for store.save to write in another."""
 
-    def __init__(self, f):
-        self.f = f
-        self.held = ""
+    def __init__(self, parts):
+        self.parts = parts
 
-    def write(self, s):
-        if s:
-            self.f.write(self.held)
-            self.f.write(s[:-1])
-            self.held = s[-1:]
+    def write(self, f):
+        for s in self.parts:
+            f.write(s)
 
 
 class Record:
@@ -1444,12 +1502,31 @@ class Record:
         self.meta = meta
         self.names = names or {}
 
-    def write(self, f):
+    def text(self):
+        """The record's JSON text in pieces: the recorder's own (its text(), a round's each: Snyd;
+        else all at once), its closing brace replaced by the names and the meta."""
         import json
-        self.rec.write(_Trim(f))
+        t = getattr(self.rec, "text", None)
+        if t is None:
+            import io
+            f = io.StringIO()
+            self.rec.write(f)
+            t = (f.getvalue(),)
+        else:
+            t = t()
+        held = ""
+        for s in t:
+            if s:
+                yield held
+                yield s[:-1]
+                held = s[-1:]
         for k in self.names:
-            f.write(', "%s": ' % k)
-            f.write(json.dumps(self.names[k]))
-        f.write(', "meta": ')
-        f.write(json.dumps(self.meta))
-        f.write("}")
+            yield ', "%s": ' % k
+            yield json.dumps(self.names[k])
+        yield ', "meta": '
+        yield json.dumps(self.meta)
+        yield "}"
+
+    def write(self, f):
+        for s in self.text():
+            f.write(s)

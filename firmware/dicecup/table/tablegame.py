@@ -139,6 +139,20 @@ class TableGame:
             p = self._pool[s]
             self._save(s, p[0].to_bytes() + p[-1].to_bytes())
 
+    def ahead(self, rand):
+        """An idle loop (Table.idle): the next round's Draw for one hosted seat in this round that
+        lacks it, drawn and saved now; else it is drawn and its file written in the loop of the
+        seat's reveal (whose request carries its commitments), the busiest of the round
+        (docs/memory.md, Device time). True if it drew one."""
+        if not P_IDLE < self.phase < P_OVER:
+            return False
+        r = self.round
+        for s in range(self.n):
+            if self.hosted & (1 << s) and self._have(s, r) is not None and \
+                    self._have(s, r + 1) is None:
+                return self._draw_for(s, r + 1, rand) is not None
+        return False
+
     def _draw_for(self, s, rnd, rand):
         """The seat's Draw for round rnd: the one kept for it, or a fresh one (saved first);
         None for a round already passed (a new secret then would contradict the commitment)."""

@@ -3,7 +3,11 @@ creator's lobby and its seat menu, joining, a joiner's wait - for either game. L
 only: table_ui.start forgets it (and table_lobby) before a game's screen opens, and loads it again
 at game over (lobby).
 """
+import gc
+import sys
+
 from dicecup.table import table as tbl
+from dicecup.core.compat import const
 from dicecup.device.buttons import BACK, PRESS
 from dicecup.text.strings import t
 from dicecup.ui.gfx import CUP_CHAR
@@ -131,10 +135,36 @@ class Create(Menu):
         self.app.go(TableMenu(self.app))
 
 
+# The game's screens in the order they import each other, loaded a module an idle loop while the
+# lobby waits for the start, where the heap has room: all in the loop that started the game, they
+# made it a loop of about 120 ms of the s3 model (docs/memory.md, Device time)
+_AHEAD = (("dicecup.ui.snyd_screens", "dicecup.ui.snyd_ui", "dicecup.ui.snyd_open",
+           "dicecup.ui.table_snyd_ui"),
+          ("dicecup.ui.yatzy_sheet", "dicecup.ui.yatzy_ui", "dicecup.ui.table_yatzy_ui"))
+_ROOMY = const(256 * 1024)  # free heap that lets the lobby load the game's screens early
+
+
+def _ahead(s):
+    """The lobby screen s in an idle loop: the next of the game's screens' modules not loaded."""
+    if s.ahead:
+        for name in _AHEAD[s.app.table.gid == tbl.G_YATZY]:
+            if name not in sys.modules:
+                if gc.mem_free() < _ROOMY:
+                    s.ahead = False  # (a tight heap: the game loads them as it starts)
+                else:
+                    __import__(name)
+                return
+        s.ahead = False
+
+
 class HostLobby(Menu):
     """The creator: who sits where; add bots, move or remove seats, start."""
     games = -1
     hosting = True  # _follow: the creator's lobby (a joiner's is Waiting)
+    ahead = True    # the game's screens still to load (_ahead)
+
+    def idle(self):
+        _ahead(self)
 
     def __init__(self, app, sel=-1):
         self.tb = app.table
@@ -330,6 +360,10 @@ class Joining(Screen):
 class Waiting(Screen):
     """A joiner between games: the table, the others, and leaving."""
     hosting = False
+    ahead = True
+
+    def idle(self):
+        _ahead(self)
 
     def __init__(self, app):
         Screen.__init__(self, app)

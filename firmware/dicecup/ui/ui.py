@@ -31,6 +31,10 @@ class Screen:
     def tick(self, now):
         pass
 
+    def idle(self):
+        """A loop with nothing else to do (App.tick): a screen may load what comes next."""
+        pass
+
     def draw(self, g):
         pass
 
