@@ -189,25 +189,24 @@ class TableHarness:
 
 
 def cheat_flash(flash, seat, rnd=None):
-    """Alter seat's secret for round rnd (default: the newest kept, the round being bid) in the
-    handheld's tsecN.json: one bit of s flipped. Returns the round."""
+    """Alter seat's secret for round rnd (default: every one kept, so the round being bid's too,
+    whether or not the next round's was drawn ahead in an idle loop) in the handheld's
+    tsecN.json: one bit of s flipped. Returns the round (the lowest altered)."""
     from dicecup.rules import fairdice
     path = os.path.join(flash, "tsec%d.json" % seat)
     with open(path) as f:
         b = bytes.fromhex(json.load(f))
     half = len(b) // 2
     draws = [fairdice.Draw.from_bytes(part) for part in (b[:half], b[half:])]
-    if rnd is None:
-        rnd = max(d.round for d in draws)
     out = b""
     hit = False
     for d in draws:
-        if d.round == rnd:
+        if rnd is None or d.round == rnd:
             d.s = bytes((d.s[0] ^ 1,)) + d.s[1:]
             hit = True
         out += d.to_bytes()
     if not hit:
-        raise ValueError("no secret for round %d in %s" % (rnd, path))
+        raise ValueError("no secret for round %s in %s" % (rnd, path))
     with open(path, "w") as f:
         json.dump(out.hex(), f)
-    return rnd
+    return rnd if rnd is not None else min(d.round for d in draws)
