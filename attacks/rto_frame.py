@@ -30,6 +30,7 @@ from dicecup.table import tablelog, snydtable  # noqa: E402
 AN, BO, CY = 0, 1, 2
 BC = tablelog.BROADCAST
 TAKE = "notake" not in sys.argv
+LEAVE_CY = "cy" in sys.argv  # variant: the tags leave out Cy, not the sequencer
 
 
 def play(attack, seed=1):
@@ -56,7 +57,8 @@ def play(attack, seed=1):
         if attack and st["took"] is None and f.etype == wire.T_ACTION and \
                 f.kind == wire.A_BID and node.leader == AN and \
                 g.game.on_turn == seat_of(bo, BO) and g.phase == snydtable.P_BID:
-            rto &= ~(1 << node.leader)  # requester tags for every handheld but the sequencer
+            rto &= ~(1 << (CY if LEAVE_CY else node.leader))  # requester tags for every handheld
+            # but the sequencer (`cy`: but Cy)
             if st["t0"] is None:
                 st["t0"] = t.now
                 st["forged0"] = t.tables[AN].node.dropped[tablelog.D_FORGED]
@@ -90,12 +92,13 @@ def main():
     if st["t0"] is None:
         print("Bo never had a bidding turn")
         sys.exit(2)
-    print("attack: Bo's bid with requester tags for all but Anna at %d ms; Anna dropped %d copies "
+    print("attack: Bo's bid with requester tags for all but " + ("Cy" if LEAVE_CY else "Anna") + " at %d ms; Anna dropped %d copies "
           "as forged; Bo took over at %s" % (st["t0"], st["forged"], st["took"]))
     print("  distrust (time, handheld, whom):", distrust)
     print("  (term, leader) per handheld 40 s on:", leads)
     framed = [d for d in distrust if d[2] == AN and d[1] == CY]
-    verdict(framed, "seed %d: one bid from Bo tagged for everyone but the sequencer (at %d ms): "
+    verdict(framed, "seed %d: one bid from Bo tagged for everyone but " +
+            ("Cy" if LEAVE_CY else "the sequencer") + " (at %d ms): "
             "Cy distrusted the honest Anna at %s ms (%s ms later) for ignoring it; Anna refused "
             "%d copies (D_FORGED); 40 s on (term, leader) per handheld: %s" % (
                 seed, st["t0"], framed[0][0] if framed else "-",
