@@ -110,8 +110,8 @@ def main():
     if st["t0"] is None:
         print("Bo never had a bidding turn")
         sys.exit(2)
-    print("attack: Bo's bid with requester tags for all but " + ("Cy" if LEAVE_CY else "Anna") + " at %d ms; Anna dropped %d copies "
-          "as forged; Bo took over at %s" % (st["t0"], st["forged"], st["took"]))
+    print(("attack: Bo's bid with requester tags for all but " + ("Cy" if LEAVE_CY else "Anna") + " at %d ms; Anna dropped %d copies "
+          "as forged; Bo took over at %s") % (st["t0"], st["forged"], st["took"]))
     print("  distrust (time, handheld, whom):", distrust)
     print("  (term, leader) per handheld 40 s on:", leads)
     for sc in st.get("screens", []):
@@ -119,10 +119,10 @@ def main():
     for k, recs in enumerate(st.get("records", [])):
         print("  records on handheld %d: %s" % (k, [r.get("result", r) if isinstance(r, dict) else r for r in recs]))
     framed = [d for d in distrust if d[2] == AN and d[1] == CY]
-    verdict(framed, "seed %d: one bid from Bo tagged for everyone but " +
+    verdict(framed, ("seed %d: one bid from Bo tagged for everyone but " +
             ("Cy" if LEAVE_CY else "the sequencer") + " (at %d ms): "
             "Cy distrusted the honest Anna at %s ms (%s ms later) for ignoring it; Anna refused "
-            "%d copies (D_FORGED); 40 s on (term, leader) per handheld: %s" % (
+            "%d copies (D_FORGED); 40 s on (term, leader) per handheld: %s") % (
                 seed, st["t0"], framed[0][0] if framed else "-",
                 framed[0][0] - st["t0"] if framed else "-", st["forged"], leads))
 
