@@ -1,0 +1,221 @@
+"""Attack (round 10): withhold_behind_a_hold's `self` with the flag to ONE follower. The sequencer
+(the creator, Anna) withholds its own reveal and heartbeats each follower alone: the held flag
+(0x20) to Bo, plain to Cy (`selfbo`), or the other way round (`selfcy`). `nof`: its firmware also
+never logs a FORFEIT of its own seat (without it, its honest code forfeits itself at 37.6 s: Cy
+applies it, Bo holds it, and the stop names the honest Bo on Anna's and Cy's screens, the stated
+flag_split limit).
+
+Promise: withholding never pays, the sequencer's own included ("loses its role and its successor
+logs it"); the stated limit ("a cheat can say it [held] of itself to everyone and stop the table;
+every honest screen then shows 'Logs differ' with its name"); the brief's question: can a seat stop
+the table without every honest screen saying so and naming someone?
+Role: the creator (sequencer). No radio, no loss.
+
+`selfbo nof` (BROKEN, seeds 1-3): Bo's police spare Anna (held flag, `_disputed`), Bo's screen says
+"Logs differ / Anna". Cy's police depose Anna at 42.58 s (`late()` names Anna's seat, nothing
+disputed at Cy), but `_maybe_take_over` leaves the role to the next live seat, Bo, which still
+follows Anna: Cy follows a sequencer it distrusts, with no successor, for good. Cy's screen shows
+no pause and names nobody (Cy's `missing` is Anna's word, 0; nothing held); 300 s on no FORFEIT of
+Anna is applied anywhere and the game never ends.
+`selfcy nof`: Bo deposes Anna, takes term 9 and logs Anna's FORFEIT; Cy (held by the flag) stays
+with Anna in term 0: the table splits for good, Bo's screen pauses naming the honest Cy, Cy's names
+Anna (counted held: Anna was replaced and forfeited, on Bo's log).
+
+Control: honest play; the game ends everywhere, nobody distrusted.
+Verdict: 0 if the sequencer that withholds its reveal is deposed or forfeited, or every honest
+screen that stops names it; 1 with evidence (who was named, 300 s on).
+Usage: withhold_flag_to_one.py [SEED] [selfbo|selfcy|plain|self|hide] [nof]
+"""
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+if __name__ == "__main__":  # an import that fails means "could not run": 2, never 0 or 1
+    sys.excepthook = lambda *a: (sys.__excepthook__(*a), os._exit(2))
+from _table3 import Trio, run, verdict, wire, snyd, seat_of  # noqa: E402
+from equivocate import my_turn, request  # noqa: E402
+from dicecup.table import tablelog, snydtable  # noqa: E402
+
+AN, BO, CY = 0, 1, 2
+NOFORFEIT = "nof" in sys.argv  # the sequencer never logs its own FORFEIT
+BC = tablelog.BROADCAST
+
+
+def play(mode, seed=1, limit=300000):
+    t = Trio(3, rules=snyd.Rules(dice=3), seed=seed)
+    t.seat_all()
+    t.start()
+    a = t.tables[AN]
+    node = a.node
+    g = a.game
+    an = seat_of(a, AN)
+    st = {"held": None, "called": None}
+    forfeits = []   # (time, handheld, seq, mask) FORFEITs naming the sequencer's seat
+    distrust = []
+
+    real_play = g._play_request
+
+    def play_request(f, s, ph, nd, decide, rand):
+        if mode and mode != "hidereveal" and ph == snydtable.P_REVEAL and s == an and \
+                (mode != "hide" or st["called"]):
+            if st["held"] is None:
+                st["held"] = (t.now, g.round, g.gate_seq)
+            return False     # never reveals
+        return real_play(f, s, ph, nd, decide, rand)
+    g._play_request = play_request
+    if NOFORFEIT:
+        real_due = g.overdue
+
+        def overdue(f):  # the cheat never logs a FORFEIT of its own seat
+            r = real_due(f)
+            if r is not None and r.who & (1 << an):
+                r.who &= ~(1 << an)
+                if not r.who:
+                    return None
+            return r
+        g.overdue = overdue
+
+    emit = node._emit
+
+    def emit_patched(dest, f):
+        if st["called"] and f.type == wire.T_ENTRY and f.seq >= st["called"][0]:
+            if dest != BO and dest != BC:
+                return
+            if dest == BC:
+                dest = BO
+        return emit(dest, f)
+
+    def heartbeat(now):
+        f = node.tx
+        f.type = wire.T_ACK
+        f.seq = 0
+        f.flags = node.leader | (tablelog._F_HELD if mode == "self" else 0)
+        f.missing = 0
+        if mode in ("hide", "hidereveal"):
+            seq, chain = st["called"][0], st["called"][3]
+            keep = node.applied
+            node.applied = seq - 1
+            f.chain[:] = chain
+            emit(BC, f)
+            node.applied = keep
+        elif mode in ("selfbo", "selfcy"):
+            # the held flag to one follower alone, plain heartbeats to the other
+            one = BO if mode == "selfbo" else CY
+            f.chain[:] = node.chain
+            for x in (BO, CY):
+                f.type = wire.T_ACK
+                f.seq = 0
+                f.flags = node.leader | (tablelog._F_HELD if x == one else 0)
+                f.missing = 0
+                emit(x, f)
+        else:
+            f.chain[:] = node.chain
+            emit(BC, f)
+        node._hb_at = now
+    real_hb = node._heartbeat
+
+    def hb(now):
+        if mode in ("self", "selfbo", "selfcy") and st["held"] or mode in ("hide", "hidereveal") and st["called"]:
+            return heartbeat(now)
+        return real_hb(now)
+    node._heartbeat = hb
+    if mode in ("hide", "hidereveal"):
+        node._emit = emit_patched
+
+        def atk_mover(tb, m=t.movers[AN]):
+            s = my_turn(tb)
+            if not st["called"] and s >= 0 and tb.game.round >= 1:
+                seq = node.applied + 1
+                st["called"] = (seq, tb.game.round, t.now, bytes(node.chain))
+                call = request(node, s, tb.game.round, wire.A_SNYD)
+                node._store(seq, node.term, call, t.now, 1)
+                node._apply_ready(t.now)
+                node._send_entry(BC, seq)
+                return
+            m(tb)
+        t.movers[AN] = atk_mover
+
+    for k in (BO, CY):
+        tb = t.tables[k]
+        ap = tb.game.apply
+
+        def apply_(f, seq, k=k, ap=ap):
+            if f.etype == wire.T_FORFEIT and f.who & (1 << an):
+                forfeits.append((t.now, k, seq, f.who))
+            return ap(f, seq)
+        tb.game.apply = apply_
+        dn = tb.node._distrust
+
+        def distrust_(x, k=k, dn=dn, nd=tb.node):
+            if x >= 0 and not nd._bad & (1 << x):
+                distrust.append((t.now, k, x, "its sequencer" if x == nd.leader else "a seat"))
+            return dn(x)
+        tb.node._distrust = distrust_
+    t.until(lambda: t.done(), limit)
+    out = {"held": st["held"], "called": st["called"] and st["called"][:3], "forfeits": forfeits,
+           "distrust": distrust, "done": [bool(tb.saved_games) for tb in t.tables], "now": t.now,
+           "screens": []}
+    for k in range(3):
+        tb = t.tables[k]
+        nd = tb.node
+        hm = tb.held_mask()
+        out["screens"].append(dict(
+            k=k, term=nd.term, leader=nd.leader, applied=nd.applied, round=tb.game.round,
+            phase=tb.game.phase, dice=list(tb.game.game.dice_left), records=tb.saved_games,
+            paused=bool(nd.missing & ~(1 << k)) or nd.held(tb.now) != 0,
+            names=tb.held_names() if hm else tb.missing_names(),
+            heading="Logs differ" if hm else ("Paused" if nd.missing & ~(1 << k) else "-"),
+            late=tb.game.late() if tb.game.phase != 0 else 0,
+            bad=[h for h in range(3) if nd._bad & (1 << h)]))
+    return out
+
+
+def show(o):
+    print("  own call hidden from Cy (entry, round, time):", o["called"])
+    print("  the sequencer withholds its reveal from (time, round, gate entry):", o["held"])
+    print("  FORFEITs of the sequencer's seat applied:", o["forfeits"][:4])
+    print("  distrust events (time, handheld, whom, role):", o["distrust"][:6])
+    for s in o["screens"]:
+        print("  handheld %(k)d: term %(term)d leader %(leader)d applied %(applied)d round "
+              "%(round)d phase %(phase)d dice %(dice)s records %(records)d screen %(heading)s "
+              "%(names)s; late() seats mask %(late)d; distrusts %(bad)s" % s)
+    print("  at %d s; games ended: %s" % (o["now"] // 1000, o["done"]))
+
+
+def main():
+    seed = int(([a for a in sys.argv[1:] if a.isdigit()] or [1])[0])
+    mode = ([m for m in ("plain", "selfbo", "selfcy", "self", "hidereveal", "hide") if m in sys.argv] or ["hide"])[0]
+    o = play(None, seed)
+    show(o)
+    if not all(o["done"]) or o["distrust"]:
+        print("control failed")
+        sys.exit(2)
+    print("control: honest play, the game ended everywhere, nobody distrusted")
+    o = play(mode, seed)
+    print("attack (%s):" % mode)
+    show(o)
+    if mode == "hidereveal":
+        # the comparison: the same hidden call, the sequencer's own reveal made (to Bo alone)
+        print("hidereveal: the table stops the same way without the withheld reveal:",
+              not any(o["done"]), [(s["heading"], s["names"]) for s in o["screens"]])
+        sys.exit(0)
+    if o["held"] is None:
+        print("the sequencer never owed a reveal")
+        sys.exit(2)
+    # replaced: an honest handheld follows another sequencer than Anna at the end (a distrust
+    # that moves nobody is no replacement)
+    deposed = [d for d in o["distrust"] if d[2] == AN and
+               o["screens"][d[1]]["leader"] not in (AN, -1)]
+    unnamed = [s["k"] for s in o["screens"][1:] if not o["done"][s["k"]] and
+               "Anna" not in s["names"]]
+    broke = not deposed and not o["forfeits"] and unnamed
+    verdict(broke, "seed %d, %s: the sequencer withheld its reveal from %s; replaced by %s (distrusts: %s); "
+            "forfeited %s times; honest handhelds whose game never ended and whose screen does "
+            "not name the sequencer: %s (%s)" % (
+                seed, mode, o["held"], deposed, o["distrust"], len(o["forfeits"]), unnamed,
+                ["%s %s" % (o["screens"][k]["heading"], o["screens"][k]["names"])
+                 for k in unnamed]))
+
+
+if __name__ == "__main__":
+    run(main)
