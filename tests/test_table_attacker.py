@@ -556,3 +556,50 @@ def test_a_seat_that_never_heartbeats_cannot_stop_the_table_at_the_gate():
     import ack_lie_successor
     ok, first, leaders, applied = ack_lie_successor.play(True, minutes=10, mode="mute")
     assert ok, "the game never ended: applied %s, following %s" % (applied, leaders)
+
+
+@pytest.mark.parametrize("four", [False, True])
+def test_a_sequencer_that_tells_each_follower_another_head_gets_no_reveal(four, monkeypatch):
+    """Attacker round 10 (attacks/withhold_split_head.py): the call goes to Bo alone and each
+    follower gets its own heartbeat: Bo sees the call claimed, Cy the entry before. Bo's gate timed
+    Cy out (its sequencer claimed the call, so Cy could take Bo's copy) while Cy refused that copy
+    (to Cy the sequencer never claimed it): Bo revealed. A live handheld that heartbeats and
+    confirms nothing now holds the gate, with no timed release."""
+    import withhold_split_head as ws
+    monkeypatch.setattr(ws, "N_HANDHELDS", 4 if four else 3)
+    called, leaks, bad, heard, done = ws.play(True, 1)
+    assert called, "the attack never found its turn"
+    assert not [lk for lk in leaks if lk[2] == lk[3]], leaks[:1]
+
+
+def test_a_sequencer_cannot_dodge_its_forfeit_by_raising_its_own_term():
+    """Attacker round 10 (attacks/term_bump_dodge.py): the sequencer withholds its reveal and raises
+    its own term a step each 3.6 s (a reboot's right): each new term restarted the followers'
+    watch (police, starving, the censor watch), so it was never deposed nor forfeited, and no
+    screen said so. The watch now counts from when a follower began to follow that seat."""
+    import term_bump_dodge as tb
+    o = tb.play("bump", 1)
+    assert o["held"] is not None
+    deposed = [d for d in o["distrust"] if d[2] == tb.AN and
+               o["screens"][d[1]]["leader"] not in (tb.AN, -1)]
+    assert deposed or o["forfeits"], o["distrust"]
+
+
+def test_a_heard_seat_that_never_moves_still_goes_to_a_bot_from_the_pause():
+    """Attacker round 10 (attacks/stall_heard.py): Cy stays in touch and never bids; 2 minutes on,
+    the pause names it, and its "give to a bot" answered "Still heard" (round 9's refusal of every
+    heard handheld), so no game ended. The pause refuses only what the log refuses."""
+    import stall_heard as sh
+    st, done, recs, now = sh.play(True, 1)
+    assert not st["msg"], st
+    assert done, "no game ended %d s on" % (now // 1000)
+
+
+def test_an_ordinary_seat_that_took_the_role_still_cannot_peek():
+    """Attacker round 10 (attacks/rto_then_peek.py): Bo gets the role by tagging a bid for all but
+    the sequencer (rto_frame, a stated limit), then plays withhold_split_head on its own turn:
+    Cy revealed while Anna still bid. The gate's fix holds it."""
+    import rto_then_peek as rp
+    st, leaks, done = rp.play(True, 1)
+    assert st["led"] is not None and st["called"] is not None, st
+    assert not [lk for lk in leaks if lk[2] == lk[3]], leaks[:1]

@@ -285,6 +285,7 @@ class Node:
         self._hb_at = now - self.heartbeat_ms + seat * 37  # spread the first heartbeats
         self._leader_seen = now
         self._lead_at = now             # when we began to follow this term (_entitled)
+        self._seq_at = now              # ... and this sequencer, whatever its term (the watch)
         self._waiting = 0               # an entry held until our clock agrees (RJ_WAIT)
         self._held = 0                  # the entry we last tried to apply, and since when
         self._held_at = now
@@ -1034,7 +1035,7 @@ class Node:
                 self.applied != self._behind_n:
             self._behind_at = now
             self._behind_n = self.applied
-        elif now - self._behind_at >= self.censor_ms and now - self._lead_at >= self.censor_ms:
+        elif now - self._behind_at >= self.censor_ms and now - self._seq_at >= self.censor_ms:
             self._distrust(self.leader)
 
     def _police(self, now):
@@ -1045,7 +1046,7 @@ class Node:
         Counted from when that sequencer began to be followed (it may have just taken over)."""
         late = getattr(self.app, "late", None)
         if late is None or not self.caught_up() or self._waiting or \
-                now - self._lead_at < self.censor_ms:
+                now - self._seq_at < self.censor_ms:
             return
         self.app.now = now
         stalled = getattr(self.app, "stalled", None)
@@ -1349,7 +1350,7 @@ class Node:
         # (not the sequencer's own word: against a sequencer that tells handhelds different logs
         # only the others' chains count, and an honest one holds what it logged)
         need = self.members & self.app.gate_from() & ~(1 << self.leader)
-        wait = old = 0
+        wait = 0
         for x in range(wire.SEATS_MAX):
             b = 1 << x
             if x == self.seat or not need & b or not self.alive(x, now) or \
@@ -1362,7 +1363,6 @@ class Node:
                 # to it, or it is back from a restart and follows nobody yet): its log is not
                 # ours, so no timed release either (attacks/peek_behind_a_takeover.py,
                 # restart_the_hidden_call.py: counted silent, it let a secret out)
-                old |= b
                 wait |= b
             elif self._split & b and (self._tlast[x] != self.term or
                                       a.claim[x] > top and not self._bad & b) or \
@@ -1386,15 +1386,14 @@ class Node:
         if not wait & self._split:
             if now - self._gate_at < self.gate_ms:
                 return False
-            if not wait & old and not self.is_leader() and self._acked[self.leader] >= seq:
-                return True  # (a live handheld that confirms nothing this long counts as silent:
-                # our sequencer claims the entry, so that handheld can take our copy, _relayed)
-            # our sequencer's heartbeats claim less than the entry it sent us: it hides that entry
-            # from the others (attacks/withhold_the_call.py), who then cannot take our copy of it
-            # (_relayed); or a handheld of the round plays another term; or we are the sequencer
-            # and a follower still lacks our entry (one kept from it by a seat that will not
-            # vouch for our state: attacks/peek_behind_a_takeover.py 2). Never a secret on it.
-            # Our heartbeats say our gate is held, so nobody forfeits us for the reveal it holds
+            # a live handheld that heartbeats and still confirms nothing: never a secret on it.
+            # It once counted as silent where our sequencer's heartbeats claimed the entry (it
+            # could take our copy, _relayed), but a sequencer may tell each handheld another head
+            # (attacks/withhold_split_head.py: the call's holder saw it claimed, the other not);
+            # nor where we are the sequencer (a follower kept from our entry by a seat that will
+            # not vouch for our state: attacks/peek_behind_a_takeover.py 2). Our heartbeats say
+            # our gate is held, so nobody forfeits us for the reveal it holds, and the table
+            # stops on it, named (a liar that never confirms may stop it; never see a die)
             self._fheld = now
             return False
         if now - self._gate_at >= self.gate_ms:
@@ -1809,7 +1808,13 @@ class Node:
 
     def _follow(self, leader, now):
         self._drop_unapplied()
-        self._rewatch(now)
+        if leader != self.leader:
+            # the watch on a sequencer (its requests' clocks, the police, starving) counts from
+            # when we began to follow that seat: its own new term, one step each 3.5 s (a
+            # reboot's right), restarted them each time, so a sequencer that withheld dodged
+            # them for hours (attacks/term_bump_dodge.py)
+            self._rewatch(now)
+            self._seq_at = now
         self._from = -1
         self.leader = leader
         self.ready = False

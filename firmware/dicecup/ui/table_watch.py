@@ -169,12 +169,12 @@ class Paused(Menu):
         heard = 0
         for h in range(8):
             if m & (1 << h) and h != tb.who:
-                if tb.node.alive(h, now):
-                    # held, not gone: its own word holds the table (logs differ), and the log
-                    # refuses a bot for a seat whose handheld is heard
+                if tb.reseat_to_bot(h, now) and tb.node.alive(h, now):
+                    # held, not gone nor stalled: its own word holds the table (logs differ), and
+                    # the log refuses a bot for a seat whose handheld is heard (a heard seat
+                    # that never moves is stalled, and goes: attacks/stall_heard.py)
                     heard |= 1 << h
                     continue
-                tb.reseat_to_bot(h, now)
                 if i == 2 and h in tb.order:
                     tb.remove_seat(tb.order.index(h))
         if heard:
