@@ -92,7 +92,7 @@ def play(attack, seed=1):
                 k=k, term=nd.term, leader=nd.leader, applied=nd.applied, round=tb.game.round,
                 phase=tb.game.phase, dice=list(tb.game.game.dice_left), records=tb.saved_games,
                 names=tb.held_names() if hm else tb.missing_names(),
-                heading="Logs differ" if hm else ("Paused" if nd.missing & ~(1 << k) else "-"),
+                heading="Logs differ" if hm else ("Paused" if tb.waiting_mask() & ~(1 << k) else "-"),
                 forged=nd.dropped[tablelog.D_FORGED], bad=nd._bad))
         st["records"] = t.records()
         st["end"] = t.now

@@ -143,9 +143,9 @@ def play(mode, seed=1, limit=300000):
         out["screens"].append(dict(
             k=k, term=nd.term, leader=nd.leader, applied=nd.applied, round=tb.game.round,
             phase=tb.game.phase, dice=list(tb.game.game.dice_left), records=tb.saved_games,
-            paused=bool(nd.missing & ~(1 << k)) or nd.held(tb.now) != 0,
+            paused=bool(tb.waiting_mask() & ~(1 << k)) or nd.held(tb.now) != 0,
             names=tb.held_names() if hm else tb.missing_names(),
-            heading="Logs differ" if hm else ("Paused" if nd.missing & ~(1 << k) else "-"),
+            heading="Logs differ" if hm else ("Paused" if tb.waiting_mask() & ~(1 << k) else "-"),
             late=tb.game.late() if tb.game.phase != 0 else 0,
             bad=[h for h in range(3) if nd._bad & (1 << h)]))
     return out

@@ -598,8 +598,48 @@ def test_a_heard_seat_that_never_moves_still_goes_to_a_bot_from_the_pause():
 def test_an_ordinary_seat_that_took_the_role_still_cannot_peek():
     """Attacker round 10 (attacks/rto_then_peek.py): Bo gets the role by tagging a bid for all but
     the sequencer (rto_frame, a stated limit), then plays withhold_split_head on its own turn:
-    Cy revealed while Anna still bid. The gate's fix holds it."""
+    Cy revealed while Anna still bid. The gate's fix holds the peek, and since the sequencer's
+    RJ_FORGED (rto_frame) Bo does not get the role at all."""
     import rto_then_peek as rp
     st, leaks, done = rp.play(True, 1)
-    assert st["led"] is not None and st["called"] is not None, st
     assert not [lk for lk in leaks if lk[2] == lk[3]], leaks[:1]
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_request_tagged_for_all_but_the_sequencer_deposes_nobody(seed):
+    """Attacker round 10 (attacks/rto_frame.py): Bo's bid carries tags for every handheld but the
+    sequencer: Cy's watch verified it, the sequencer dropped it as forged, and 7 s on Cy deposed the
+    honest sequencer (the role then walked to Bo). The sequencer now says RJ_FORGED to everyone;
+    a follower then watches that request no more and holds any FORFEIT of that seat."""
+    import rto_frame
+    st, distrust, leads, done = rto_frame.play(True, seed)
+    assert st["t0"] is not None, "Bo never had a bidding turn"
+    assert not [d for d in distrust if d[2] == rto_frame.AN], distrust
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_logged_request_tagged_for_all_but_one_follower_deposes_nobody(seed):
+    """Attacker round 10 (attacks/rto_skip_one.py): Bo's bid carries tags for all but Cy; the
+    sequencer logs it, Cy refuses the entry for good, and Cy's starving watch deposed the honest
+    sequencer 7.5 s on. Cy cannot tell whether the sequencer forged it or Bo tagged it for others
+    only: it now holds there (held flag, naming both) and deposes nobody: the table stops, named,
+    as the one-liar limit says."""
+    import rto_skip_one
+    st, distrust, leads, done = rto_skip_one.play(True, seed)
+    assert st["t0"] is not None, "Bo never had a bidding turn"
+    assert not [d for d in distrust if d[2] == rto_skip_one.AN], distrust
+
+
+def test_a_stop_behind_a_deposed_sequencer_shows_on_the_screen_that_deposed_it(monkeypatch):
+    """Attacker round 10 (attacks/withhold_flag_to_one.py selfbo nof): the sequencer withholds its
+    reveal and says it is held to Bo alone. Bo spares it; Cy deposes it and waits for Bo (next in
+    turn) to take over, while Bo still follows it: the table stopped, and Cy's screen showed no
+    pause and named nobody. A handheld that stopped following its sequencer, with no other taking
+    over, now pauses naming it (Table.waiting_mask)."""
+    import withhold_flag_to_one as wf
+    monkeypatch.setattr(wf, "NOFORFEIT", True)
+    o = wf.play("selfbo", 1)
+    assert o["held"] is not None
+    unnamed = [s["k"] for s in o["screens"][1:] if not o["done"][s["k"]] and
+               "Anna" not in s["names"]]
+    assert o["forfeits"] or not unnamed, [(s["heading"], s["names"]) for s in o["screens"]]

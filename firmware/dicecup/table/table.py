@@ -367,9 +367,15 @@ class Table:
         g = self.game
         return g is not None and P_IDLE < g.phase < P_OVER
 
+    def waiting_mask(self):
+        """Whom the table waits for (a mask): those the sequencer says are missing, and the
+        sequencer itself once this handheld stopped following it and no other took over (else
+        that wait showed on no screen here: attacks/withhold_flag_to_one.py)."""
+        n = self.node
+        return n.missing | n.deposed() if n else 0
+
     def missing_names(self):
-        m = self.node.missing if self.node else 0
-        return self.names_of(m)
+        return self.names_of(self.waiting_mask())
 
     def held_mask(self):
         """Whom the table stops at because logs differ (tablelog's _F_HELD): the held handhelds,

@@ -53,6 +53,7 @@ RJ_LATE = const(1)           # another entry was logged first: the request lost 
 RJ_NOT_YOURS = const(2)      # the sender does not host that seat
 RJ_WAIT = const(3)           # not yet by this handheld's own clock (an early FORFEIT): a
                              # follower holds the entry and asks the app again (_apply_ready)
+RJ_FORGED = const(4)         # (broadcast by the sequencer) the requester's tag for it fails
 RJ_APP = const(8)
 
 # drop counters beyond wire's reject codes (index into Node.dropped)
@@ -224,6 +225,9 @@ class Node:
         self._gwait = 0                 # the handhelds our gate waits for (agreed)
         self._spared = 0                # ... whose FORFEIT we did not log (_disputed)
         self._stopped = 0               # ... whose FORFEIT we hold, not applied (_disputed)
+        self._fdisp = 0                 # seats whose request verified here, not at the sequencer
+        self._fj_at = [now - 1000] * wire.SEATS_MAX  # its last RJ_FORGED per seat (at most 2 a s)
+        self._fent_at = now - 0x3FFFFFFF  # when our sequencer last sent an entry whose tag fails
         self._phase_seq = 0             # the entry that began the app's current phase
         self._phase = -1                # ... that phase
         self._gate = -1                 # the entry a gate waits on, and since when (agreed)
@@ -556,6 +560,13 @@ class Node:
             return
         if not self.codec.request_ok(f):
             self.dropped[D_FORGED] += 1
+            if sender != self.seat and now - self._fj_at[f.who] >= 500:
+                # said to everyone: a follower whose own tag verified cannot tell whether the
+                # requester or we lie, so it must neither depose us as a censor nor take a
+                # FORFEIT of that seat (attacks/rto_frame.py: a bid tagged for all but us got
+                # the honest sequencer deposed 7 s on)
+                self._fj_at[f.who] = now
+                self._reject(BROADCAST, f.seq, f.who, RJ_FORGED, 0)
             return
         if now < self._hold:
             # a snapshot waits for its witnesses: kept (one per seat) and logged once the hold
@@ -732,6 +743,7 @@ class Node:
                 return
             if f.etype != wire.T_SEATS and f.etype != wire.T_FORFEIT:
                 self._slen[f.who] = 0  # that seat was heard: whatever it asked is answered
+                self._fdisp &= ~(1 << f.who)
                 if self.hosts[f.who] == self.seat:
                     self._match_pending(f)
 
@@ -878,6 +890,13 @@ class Node:
             return 0
         if t == wire.T_REJECT:
             w = f.who
+            if s == self.leader and w < wire.SEATS_MAX and f.reason == RJ_FORGED and \
+                    not self.is_leader():
+                # our sequencer says a request of seat w fails its tag, which ours may pass: one
+                # of the two lies. We watch that request no more (no censor to depose) and hold
+                # any FORFEIT of the seat (_disputed): the table stops on it, blaming neither
+                self._slen[w] = 0
+                self._fdisp |= 1 << w
             if s == self.leader and w < wire.SEATS_MAX and self._plen[w] and \
                     self._pseq[w] == f.seq:
                 self._plen[w] = 0
@@ -1032,7 +1051,7 @@ class Node:
         gap = now - self._starved_at > self.heartbeat_ms  # it did not look (sequencer gone)
         self._starved_at = now
         if gap or self.caught_up() or self._back or self._snap is not None or \
-                self.applied != self._behind_n:
+                self.applied != self._behind_n or now - self._fent_at < self.missing_ms:
             self._behind_at = now
             self._behind_n = self.applied
         elif now - self._behind_at >= self.censor_ms and now - self._seq_at >= self.censor_ms:
@@ -1207,6 +1226,14 @@ class Node:
         if f.eterm > self.term or not self.codec.request_ok(f):
             self._not_from(f.seat)
             self.dropped[D_FORGED] += 1
+            if f.seat == self.leader and seq == self.applied + 1 and f.eterm <= self.term and \
+                    f.rby < wire.SEATS_MAX and not self.is_leader():
+                # our sequencer logged a request whose tag for us fails: it forged it, or the
+                # requester tagged it for others only (attacks/rto_skip_one.py). We cannot tell
+                # which: we take nothing past it, depose nobody for our lag (_starved), and say
+                # we are held, on both
+                self._fent_at = self._fheld = now
+                self._stopped |= 1 << f.rby | 1 << f.seat
             return D_FORGED
         self._store(seq, f.eterm, f, now)
         self._apply_ready(now)
@@ -1430,6 +1457,11 @@ class Node:
                 m |= 1 << x
         return m
 
+    def deposed(self):
+        """Our sequencer, as a mask, while we no longer follow it and wait for the next (0 else)."""
+        s = self.leader
+        return 1 << s if 0 <= s != self.seat and self._bad & (1 << s) else 0
+
     def held_on(self):
         """The handhelds our held gate is about (a mask): those whose log showed a fork from
         ours, those it waits for, and those whose FORFEIT we hold."""
@@ -1446,7 +1478,7 @@ class Node:
         d = 0
         for w in range(wire.SEATS_MAX):
             h = self.hosts[w]
-            if mask & (1 << w) and (held & (1 << h) or
+            if mask & (1 << w) and (held & (1 << h) or self._fdisp & (1 << w) or
                                     h != self.seat and self.alive(h, now) and
                                     self._tfol[h] != h and self._tfol[h] != _NO_LEADER and
                                     self.agree.claim[h] < self._phase_seq):
@@ -1844,6 +1876,7 @@ class Node:
             return
         self.term = (((self.term >> 3) + 1) << 3) | self.seat
         self._skip = 0
+        self._fdisp = 0  # (a follower's dispute with the sequencer it leaves)
         self._drop_unapplied()
         self.leader = self.seat
         self.ready = False

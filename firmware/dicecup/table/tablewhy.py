@@ -8,7 +8,7 @@ protocol's reasons: it imports no screen."""
 from dicecup.table import wire
 from dicecup.text.strings import bid_text, lang, t
 from dicecup.table.tablegame import RJ_AGAIN, RJ_CHEAT, RJ_ILLEGAL, RJ_PHASE, RJ_ROUND, RJ_RULES, RJ_SEAT
-from dicecup.table.tablelog import RJ_LATE, RJ_NOT_YOURS
+from dicecup.table.tablelog import RJ_FORGED, RJ_LATE, RJ_NOT_YOURS
 
 # reason: (Danish, English)
 TEXTS = {RJ_PHASE: ("Ikke nu", "Not now"),
@@ -20,7 +20,8 @@ TEXTS = {RJ_PHASE: ("Ikke nu", "Not now"),
          RJ_RULES: ("Reglerne kan ikke spilles over radio",
                     "These rules cannot be played over the radio"),
          RJ_LATE: ("For sent: et andet træk kom først", "Too late: another move came first"),
-         RJ_NOT_YOURS: ("Ikke din plads", "Not your seat")}
+         RJ_NOT_YOURS: ("Ikke din plads", "Not your seat"),
+         RJ_FORGED: ("Sekvenseren kunne ikke bekræfte trækket", "The sequencer could not check it")}
 REFUSED = ("Afvist", "Refused")
 MOVED = ("flyttede", "moved")
 

@@ -132,7 +132,7 @@ def _paused(tb):
     move is in."""
     if tb.my_move():
         return False
-    return tb.node.missing & ~(1 << tb.who) != 0 or tb.node.held(tb.now) != 0
+    return tb.waiting_mask() & ~(1 << tb.who) != 0 or tb.node.held(tb.now) != 0
 
 
 class Paused(Menu):
@@ -145,7 +145,7 @@ class Paused(Menu):
         self.games = back_to.games
         self.who = 0
         tb = app.table
-        self.shown = tb.held_mask() << 8 | tb.node.missing  # whom it shows (two masks, one int)
+        self.shown = tb.held_mask() << 8 | tb.waiting_mask()  # whom it shows (two masks, one int)
 
     def heading(self):
         return t("t_forked" if self.shown >> 8 else "t_paused")
@@ -186,7 +186,7 @@ class Paused(Menu):
         if tb.game.games != self.games or not _paused(tb) or not tb.playing():
             self.app.go(self.back_to)
             return
-        k = tb.held_mask() << 8 | tb.node.missing  # (two ints: no names built every tick)
+        k = tb.held_mask() << 8 | tb.waiting_mask()  # (two ints: no names built every tick)
         if k != self.shown:
             self.shown = k
             self.changed()
