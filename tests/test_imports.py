@@ -4,7 +4,7 @@ the hardware's modules.
 The graph is read with ast from every firmware/**.py (modules by their full dotted names), every import counted wherever it stands (most of the
 firmware imports inside functions, to load code only when it is needed): `import x`, `from x import
 y`, `__import__("x")`, and the modules the firmware loads or forgets by name, where the name is a
-literal: `app.launch("dicecup.ui.table_ui", ...)`, `app.forget(...)`, `app.drop(...)`, `"x" in sys.modules`,
+literal: `app.launch("dicecup.ui.table", ...)`, `app.forget(...)`, `app.drop(...)`, `"x" in sys.modules`,
 and tuples of module names (the groups that are loaded and forgotten together). A module that
 names another by a string depends on it as much as one that imports it: renaming or splitting the
 other breaks it.
@@ -195,7 +195,7 @@ def describe(comp, circle):
 
 def test_the_walker_sees_every_kind_of_import():
     mods = set(modules())
-    assert "dicecup.app" in mods and "dicecup.ui.screens" in mods
+    assert "dicecup.app" in mods and "dicecup.ui.title" in mods
     hows = {}
     for m in mods:
         for target, _, how in imports_of(m, mods):
@@ -226,7 +226,7 @@ def test_screens_go_through_the_app_never_the_app_module_or_the_title():
     # the App a screen holds is the navigator (go, home, launch, to_table, forget, drop)
     g = graph()
     assert sorted(m for m in g if "dicecup.app" in g[m]) == ["main"]
-    assert sorted(m for m in g if "dicecup.ui.screens" in g[m]) == ["dicecup.app"]
+    assert sorted(m for m in g if "dicecup.ui.title" in g[m]) == ["dicecup.app"]
 
 
 # The packages of firmware/dicecup, lowest first: a module imports (or names) only modules of its own
@@ -261,7 +261,7 @@ def test_imports_go_down_the_layers():
 
 
 # the rules cores reach only their own rare halves and words, and the core
-RULES = {"snyd": {"compat", "recordlib", "snyd_forfeit", "snyd_reasons", "snyd_text"},
+RULES = {"snyd": {"compat", "shape", "snyd_forfeit", "snyd_reasons", "snyd_text"},
          "yatzy": {"compat", "yatzy_forfeit", "yatzy_reasons"}}
 
 
@@ -294,7 +294,7 @@ MIRRORS = [
       "_E_SEAT": "_E_SEAT", "_E_OUT": "_E_OUT", "_E_FORFEITED": "_E_FORFEITED",
       "_E_NO_FORFEIT": "_E_NO_FORFEIT", "_E_HIDDEN": "_E_HIDDEN"}),
     ("dicecup.rules.yatzy_forfeit", "dicecup.rules.yatzy", {"_FREE": "_FREE"}),
-    ("dicecup.records.snyd_recout", "dicecup.records.snyd_recorder",
+    ("dicecup.records.snyd_json", "dicecup.records.snyd_recorder",
      {"_KINDS": "KINDS", "_ROUND": "ROUND", "_ROUND_SHOWN": "ROUND_SHOWN", "_NO_DIE": "NO_DIE",
       "_NO_DICE": "NO_DICE"}),
 ]

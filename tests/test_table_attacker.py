@@ -86,7 +86,7 @@ def test_a_roster_line_for_a_handheld_past_eight_crashes_no_lobby_screen(tmp_pat
     t.seat_all()
     for tb in t.tables[1:]:
         for i in range(len(tb.order)):
-            tb.order_name(i)   # what table_lobby_ui.Waiting.draw does for each row
+            tb.order_name(i)   # what table_lobby.Waiting.draw does for each row
 
 
 def test_a_sequencer_claiming_an_entry_it_never_sends_is_still_replaced():

@@ -39,15 +39,15 @@ class App:
 
     # The modules that are loaded and forgotten together, each group named once, by the module
     # that loads them: the title's (the menus, a solo game's modules) in screens, the Snyd screens'
-    # in snyd_ui, the table's in table_ui and table_watch, and here the bots', which every game
+    # in ui.snyd, the table's in ui.table and table_watch, and here the bots', which every game
     # screen drops through the app it holds (app.drop(app.BOT_MODULES): no screen imports app or
     # the title). So a game's heap holds only the names it needs (mpy-cross keeps a literal name
     # longer than 10 characters as a heap string).
     # what only the bots use: forgotten while no bot here is about to move (a person's turn, a
-    # reveal) and when a game ends, to make room for its record (the bots' view side, botview,
-    # botview_yatzy, botcheck, snyd_botview, yatzy_coach and snyd_text, is the PC tools': a
+    # reveal) and when a game ends, to make room for its record (the bots' view side, bots.view,
+    # yatzy_view, view_check, snyd_view, yatzy_coach and snyd_text, is the PC tools': a
     # handheld's bots play() their live game and never load it)
-    BOT_MODULES = ("dicecup.bots.snyd_bot", "dicecup.rules.snyd_odds", "dicecup.bots.yatzy_bot",
+    BOT_MODULES = ("dicecup.bots.snyd", "dicecup.rules.snyd_odds", "dicecup.bots.yatzy",
                    "dicecup.bots.yatzy_turn", "dicecup.bots.yatzy_values")
 
     # the piezo's tunes: (hz // 10, ms // 10) per note, hz 0 a rest; App.sound plays one from tick();
@@ -93,19 +93,19 @@ class App:
         self.frames = 0
         self.screen = None
         self._launch = None
-        self.table = None       # table.Table while this handheld sits at a table (table_ui)
+        self.table = None       # table.Table while this handheld sits at a table (ui.table)
         self.radio = None       # radio.Radio once a table needed it
         self._take(settings)
         from dicecup.storage import store  # already loaded by settings at boot; dropped with the menus during a game
         if store.exists(_TABLE_FILE) and self._loads(
-                lambda: load("dicecup.ui.table_ui").resume(self), False, _NO_ROOM_TABLE):
-            return  # back in the seat kept on flash (table_ui.resume)
+                lambda: load("dicecup.ui.table").resume(self), False, _NO_ROOM_TABLE):
+            return  # back in the seat kept on flash (ui.table.resume)
         if self.owner is None and not store.exists(settings.OWNER):
             # a new handheld: its language, then its owner's name (the table seats it, the screens
             # show it); once saved, owner.json exists and the title comes straight up
             load("dicecup.ui.firstboot").start(self)
             return
-        from dicecup.ui import screens
+        from dicecup.ui import title as screens
         self.go(screens.Title(self))
 
     # --- the navigator: what screens call ---
@@ -116,13 +116,13 @@ class App:
         self._launch = (module, args, drop)
 
     def to_table(self, screen):
-        """The table's screen on the next tick (table_ui.start, which drops what the screen before it
+        """The table's screen on the next tick (ui.table.start, which drops what the screen before it
         needed): table_watch.GAME a new game's, LOBBY the lobby after a game, CLOSE the title."""
-        self.launch("dicecup.ui.table_ui", (screen,))
+        self.launch("dicecup.ui.table", (screen,))
 
     def home(self, sel=0):
         """The title menu (item sel chosen); it forgets the games' modules."""
-        from dicecup.ui import screens
+        from dicecup.ui import title as screens
         self.go(screens.Title(self, sel))
 
     def forget(self, *groups):
@@ -156,9 +156,9 @@ class App:
         self.table = None   # the table's seats and frames: the other handhelds see it gone
         self.screen = None
         forget([m for m in sys.modules if m not in before])
-        from dicecup.ui import screens
+        from dicecup.ui import title as screens
         from dicecup.storage import store
-        from dicecup.ui.ui import Message
+        from dicecup.ui.screen import Message
         store.remove(_TABLE_FILE)
         self.go(Message(self, strings.t(why), screens.Title(self)))
         return True
@@ -182,7 +182,7 @@ class App:
 
     def _take(self, settings):
         # what the loop needs from the settings, kept as plain ints: the settings module (and
-        # store) can then be dropped during a game (screens.MENU_MODULES)
+        # store) can then be dropped during a game (title.MENU_MODULES)
         s = self.settings
         strings.set_lang(s["lang"])
         self.contrast = settings.CONTRAST[s["contrast"]]
@@ -211,7 +211,7 @@ class App:
             self.screen = None      # the menu screen, and with it the last hold on its module
             forget(drop)
             self._loads(lambda: load(module).start(self, *args), self.table is not None,
-                        _NO_ROOM_TABLE if module == "dicecup.ui.table_ui" else "no_room")
+                        _NO_ROOM_TABLE if module == "dicecup.ui.table" else "no_room")
         for i in range(len(self.buttons)):
             ev = self.buttons[i].update(now)
             if ev:

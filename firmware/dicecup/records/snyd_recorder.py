@@ -13,8 +13,8 @@ game asked for, and a long game's growth of it (1.3-1.4 KB, the old one still li
 fail. at(i) is the log's byte i. A round is its marker byte, then per seat the number of dice and
 the dice (NO_DICE alone for null), then (open_die) per seat the index of the die laid open (255
 for none); an action is three bytes, seat << 2 | kind (KINDS' index, 2 bits), count, face.
-Reading and replaying records is snyd_record's job (the referee), which this module never loads.
-Reading the log back (rounds, write, record) is snyd_recout's, loaded when a record is written or
+Reading and replaying records is records.snyd's job (the referee), which this module never loads.
+Reading the log back (rounds, write, record) is snyd_json's, loaded when a record is written or
 read: a game being played holds only the writing half.
 """
 from dicecup.core.compat import const
@@ -72,14 +72,14 @@ class Recorder:
     def rounds(self):
         """Each round as the record's dict, one at a time (a game replayed from its record without
         holding the whole record: the table's snapshot and rebuild)."""
-        from dicecup.records import snyd_recout
-        return snyd_recout.rounds(self)
+        from dicecup.records import snyd_json
+        return snyd_json.rounds(self)
 
     def write(self, f):
         """The record as JSON text, written to f piece by piece."""
-        from dicecup.records import snyd_recout
-        snyd_recout.write(self, f)
+        from dicecup.records import snyd_json
+        snyd_json.write(self, f)
 
     def record(self):
-        from dicecup.records import snyd_recout
-        return snyd_recout.record(self)
+        from dicecup.records import snyd_json
+        return snyd_json.record(self)

@@ -5,7 +5,7 @@ the table's commit/reveal, a record). The rules are exactly docs/records.md. Tea
 is a seating arrangement: a team is one scorecard, `member()` says which member rolls for it. Format
 version 2 of the record adds the forfeit (forfeit_box, forfeit).
 
-Public API (the handheld UI, the bots and yatzy_record build on this):
+Public API (the handheld UI, the bots and records.yatzy build on this):
     VARIANTS = ("standard", "maxi", "yahtzee", "triple");  BOXES[i]: box names of VARIANTS[i]
     Illegal(reason)                 raised by roll/fill/toggle_hold; str(e) is the one-line reason
     g = Yatzy(variant, players, options=None)   players: scorecards 1..8; options only for "maxi":

@@ -1,12 +1,12 @@
 """snyd_over: the Snyd game-over screen - who won, and the game's record and statistics saved.
 
-Apart from snyd_ui so that its code takes no heap while the game is played (a 6-seat game runs
-close to the handheld's limit); snyd_ui.game_over loads it, and it drops snyd_ui (nothing here
-needs it) before the record is saved (snyd_ui.SCREENS), and goes back to the title (app.home).
+Apart from ui.snyd so that its code takes no heap while the game is played (a 6-seat game runs
+close to the handheld's limit); ui.snyd.game_over loads it, and it drops ui.snyd (nothing here
+needs it) before the record is saved (ui.snyd.SCREENS), and goes back to the title (app.home).
 """
 from dicecup.device.buttons import PRESS, SELECT
 from dicecup.text.strings import t
-from dicecup.ui.ui import Screen
+from dicecup.ui.screen import Screen
 
 
 class GameOver(Screen):
@@ -14,7 +14,7 @@ class GameOver(Screen):
 
     def __init__(self, app, match, kids, left, screens):
         Screen.__init__(self, app)
-        self.screens = screens  # the round's screens' modules (snyd_ui.SCREENS): dropped on tick 1
+        self.screens = screens  # the round's screens' modules (ui.snyd.SCREENS): dropped on tick 1
         self.m = match
         self.kids = kids
         g = match.game

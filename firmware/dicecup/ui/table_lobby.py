@@ -1,6 +1,6 @@
-"""table_lobby_ui: the table's screens between games - create (the game), the join list, the
+"""table_lobby: the table's screens between games - create (the game), the join list, the
 creator's lobby and its seat menu, joining, a joiner's wait - for either game. Loaded between games
-only: table_ui.start forgets it (and table_lobby) before a game's screen opens, and loads it again
+only: ui.table.start forgets it (and table_lobby) before a game's screen opens, and loads it again
 at game over (lobby).
 """
 from dicecup.table import table as tbl
@@ -8,7 +8,7 @@ from dicecup.device.buttons import BACK, PRESS
 from dicecup.text.strings import t
 from dicecup.ui.gfx import CUP_CHAR
 from dicecup.ui.table_watch import MENU_MODULES, close, ensure, play, watch
-from dicecup.ui.ui import Confirm, Menu, Screen, fit
+from dicecup.ui.screen import Confirm, Menu, Screen, fit
 
 # what the create screen offers: (label, table game, Snyd kids / Yatzy variant, teams)
 GAMES = (("snyd", tbl.G_SNYD, False, 0), ("snyd_kids", tbl.G_SNYD, True, 0),
@@ -194,11 +194,11 @@ class HostLobby(Menu):
         else:
             need = tb.mod.min_seats(tb.rules)
             if n < need:
-                from dicecup.ui.ui import Message
+                from dicecup.ui.screen import Message
                 self.app.go(Message(self.app, t("t_need_n") % need, self))
                 return
             if not tb.confirmed():
-                from dicecup.ui.ui import Message
+                from dicecup.ui.screen import Message
                 self.app.go(Message(self.app, t("t_code_wait"), self))
                 return
             if tb.start(self.app.now) == 0:

@@ -1,4 +1,4 @@
-"""yatzy_ui: the Yatzy turn screen (dice, holds, roll) and the start of a game. The box choice, the
+"""ui.yatzy: the Yatzy turn screen (dice, holds, roll) and the start of a game. The box choice, the
 scorecard, game over and the person's keys on the turn screen are yatzy_sheet's, loaded when a
 person needs them; it never imports this module (it is handed the Turn screen).
 
@@ -12,11 +12,11 @@ turn yatzy_sheet is. 6-card Maxi-Yatzy then fits the unix port's 96 KB heap.
 from dicecup.ui import gfx
 from dicecup.device.buttons import BACK
 from dicecup.text.strings import t
-from dicecup.ui.ui import Screen, fit
+from dicecup.ui.screen import Screen, fit
 
 
 def start(app, variant, players, options, seed, teams):
-    """A new game (app.launch, from the set-up screen); see yatzy_match.YatzyMatch."""
+    """A new game (app.launch, from the set-up screen); see yatzy.YatzyMatch."""
     mem = None
     if any(p.bot for p in players) or app.settings["coach"]:
         # the bots' solver tables and arrays first, while the heap is in one piece; the match keeps
@@ -25,8 +25,8 @@ def start(app, variant, players, options, seed, teams):
         from dicecup.bots import yatzy_turn
         mem = yatzy_dice.solver_mem(yatzy_turn.Dice(6 if variant == "maxi" else 5))  # (Yatzy.ndice)
         app.forget(("dicecup.bots.yatzy_dice", "dicecup.bots.yatzy_turn"))
-    from dicecup.play import yatzy_match
-    m = yatzy_match.YatzyMatch(variant, players, options, seed, teams)
+    from dicecup.play import yatzy
+    m = yatzy.YatzyMatch(variant, players, options, seed, teams)
     m.bot_mem = mem
     if app.settings["coach"]:
         m.coach_lost = 0.0      # the game over screen's line (yatzy_sheet.coach adds to it)

@@ -105,7 +105,7 @@ class Menu(Screen):
 
     def draw(self, g, first=1, n=_VISIBLE):
         """The heading on row 0, the items on n rows from row first (a screen with lines of its
-        own around the list passes its rows: table_lobby_ui.HostLobby)."""
+        own around the list passes its rows: table_lobby.HostLobby)."""
         k = self.count()
         if self.sel >= k:
             self.sel = max(0, k - 1)
