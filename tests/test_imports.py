@@ -311,6 +311,20 @@ def test_a_rare_half_mirrors_its_module_s_constants():
 
 
 
+
+# What is forgotten when is the app's to decide (app.App: home, launch, turn, busy, over): a screen
+# names no module to forget or drop, nor a group of them. The one exception: the Yatzy set-up forgets
+# the solver's helpers it loaded itself to build the solver's arrays.
+SCREEN_FORGETS = {("dicecup.ui.yatzy", "dicecup.bots.yatzy_dice"), ("dicecup.ui.yatzy", "dicecup.bots.yatzy_turn")}
+
+
+def test_screens_name_no_module_to_forget():
+    mods = set(modules())
+    bad = ["%s.py:%d names %s (%s)" % (m, line, t, how) for m in sorted(mods) if package(m) == "ui"
+           for t, line, how in imports_of(m, mods)
+           if how in ("forget", "drop", "group", "sys.modules") and (m, t) not in SCREEN_FORGETS]
+    assert not bad, "the app decides what is forgotten when (docs/architecture.md):\n" + "\n".join(bad)
+
 # Every module name written out anywhere (a string in the firmware, the host tools, the tests, the
 # benches, the attacks; the docs and the Makefile) must name a module that exists: the graph above
 # counts a name only when it exists, so without this a stale name in a group or a launch passes

@@ -19,6 +19,20 @@ from dicecup.device.buttons import PRESS, RELEASE, Button, Shake
 from dicecup.core.compat import const, forget, load
 from dicecup.ui.gfx import Gfx
 
+
+# The modules the app loaded for itself (the ones above, and what loaded them): a home or a
+# launch forgets every other dicecup module (App._clear)
+_OWN = tuple(m for m in sys.modules if m.count(".") == 2)
+# what only a person's move needs (the move menu, the bid picker and the hints; the scorecard and
+# the box choice): forgotten while a bot of a solo game moves (App.busy)
+_PERSON = const(("dicecup.ui.snyd_person", "dicecup.ui.snyd_hint", "dicecup.ui.yatzy_sheet"))
+# what only the bots use: forgotten while no bot here is about to move (a person's turn, a
+# reveal) and when a game ends (the bots' view side, bots.view, yatzy_view, view_check,
+# snyd_view, yatzy_coach and snyd_text, is the PC tools': a handheld's bots play() their live
+# game and never load it)
+_BOTS = const(("dicecup.bots.snyd", "dicecup.rules.snyd_odds", "dicecup.bots.yatzy", "dicecup.bots.yatzy_turn",
+               "dicecup.bots.yatzy_values"))
+
 _AWAKE = const(0)
 _DIM = const(1)
 _ASLEEP = const(2)
@@ -37,18 +51,10 @@ class App:
     poll_ms = 20          # main loop period while awake
     sleep_poll_ms = 1000  # light-sleep slice while asleep (a button press ends it early)
 
-    # The modules that are loaded and forgotten together, each group named once, by the module
-    # that loads them: the title's (the menus, a solo game's modules) in screens, the Snyd screens'
-    # in ui.snyd, the table's in ui.table and table_watch, and here the bots', which every game
-    # screen drops through the app it holds (app.drop(app.BOT_MODULES): no screen imports app or
-    # the title). So a game's heap holds only the names it needs (mpy-cross keeps a literal name
-    # longer than 10 characters as a heap string).
-    # what only the bots use: forgotten while no bot here is about to move (a person's turn, a
-    # reveal) and when a game ends, to make room for its record (the bots' view side, bots.view,
-    # yatzy_view, view_check, snyd_view, yatzy_coach and snyd_text, is the PC tools': a
-    # handheld's bots play() their live game and never load it)
-    BOT_MODULES = ("dicecup.bots.snyd", "dicecup.rules.snyd_odds", "dicecup.bots.yatzy",
-                   "dicecup.bots.yatzy_turn", "dicecup.bots.yatzy_values")
+    # What is forgotten when is decided here, and only here (docs/architecture.md, Loading and
+    # forgetting code): home forgets every dicecup module the app did not load for itself, a
+    # launch the screens' (and what they read from the flash and the pins), a game screen says
+    # whose move is next (turn) and when its game is over (over). No screen names a module to drop.
 
     # the piezo's tunes: (hz // 10, ms // 10) per note, hz 0 a rest; App.sound plays one from tick();
     # class attributes, so a screen names them through the app it holds (app.sound(app.REVEAL));
@@ -105,15 +111,15 @@ class App:
             # show it); once saved, owner.json exists and the title comes straight up
             load("dicecup.ui.firstboot").start(self)
             return
-        from dicecup.ui import title as screens
-        self.go(screens.Title(self))
+        from dicecup.ui import title
+        self.go(title.Title(self))
 
     # --- the navigator: what screens call ---
-    def launch(self, module, args=(), drop=()):
-        """Start a game on the next tick: the modules named in drop (the menus) are forgotten first,
-        then module.start(app, *args) loads the game, which so lands in a heap the menus no longer
-        cut into pieces (6-seat Snyd needed 3 KB more heap when it loaded among the menus)."""
-        self._launch = (module, args, drop)
+    def launch(self, module, args=()):
+        """Start a game (or the table's next screen) on the next tick: the screen showing and every
+        screen's module go first (_clear), then module.start(app, *args) loads the game, which so
+        lands in a heap the menus no longer cut into pieces (docs/memory.md)."""
+        self._launch = (module, args)
 
     def to_table(self, screen):
         """The table's screen on the next tick (ui.table.start, which drops what the screen before it
@@ -121,9 +127,33 @@ class App:
         self.launch("dicecup.ui.table", (screen,))
 
     def home(self, sel=0):
-        """The title menu (item sel chosen); it forgets the games' modules."""
-        from dicecup.ui import title as screens
-        self.go(screens.Title(self, sel))
+        """The title menu (item sel chosen), once every module the app did not load for itself is
+        forgotten: the game's, the table's, the menus' (the title loads its own again)."""
+        self._clear(self.table is not None)
+        from dicecup.ui import title
+        self.go(title.Title(self, sel))
+
+    def turn(self):
+        """A person of this handheld is about to move (a game screen or its match says so):
+        the bots' code is forgotten, to load again for their next move (busy is the other side)."""
+        self.drop(_BOTS)
+
+    def over(self):
+        """A solo game is over: every module but the app's own, the records' and the showing
+        screen's is forgotten (the bots', the round's and the move screens', the match's, what the
+        set-up left), to make room for its record. Called again once the statistics' code has
+        given the record its number."""
+        self._clear(2)
+
+    def _clear(self, how):
+        """Forget every dicecup module the app did not load for itself (how 0), or only the
+        screens' and what they read from the flash and the pins (1: ui, storage, device; what a
+        launch is handed, rules and seats, and a table in play keep their code), or all but the
+        records' and the showing screen's (2)."""
+        keep = (type(self.hw).__module__, "dicecup.ui.screen", how == 2 and type(self.screen).__module__)
+        forget([m for m in sys.modules if m.count(".") == 2 and m not in _OWN and m not in keep and
+                (how != 1 or m.split(".")[1] in ("ui", "storage", "device")) and
+                (how != 2 or m[:16] != "dicecup.records.")])
 
     def forget(self, *groups):
         """Forget the modules of each group (a tuple of module names) and collect."""
@@ -156,11 +186,11 @@ class App:
         self.table = None   # the table's seats and frames: the other handhelds see it gone
         self.screen = None
         forget([m for m in sys.modules if m not in before])
-        from dicecup.ui import title as screens
+        from dicecup.ui import title
         from dicecup.storage import store
         from dicecup.ui.screen import Message
         store.remove(_TABLE_FILE)
-        self.go(Message(self, strings.t(why), screens.Title(self)))
+        self.go(Message(self, strings.t(why), title.Title(self)))
         return True
 
     def go(self, screen):
@@ -182,7 +212,7 @@ class App:
 
     def _take(self, settings):
         # what the loop needs from the settings, kept as plain ints: the settings module (and
-        # store) can then be dropped during a game (title.MENU_MODULES)
+        # store) can then be forgotten during a game (App._clear)
         s = self.settings
         strings.set_lang(s["lang"])
         self.contrast = settings.CONTRAST[s["contrast"]]
@@ -206,10 +236,10 @@ class App:
         shown = self.frames
         t0 = time.ticks_ms()  # this loop's own time (on the board; the simulator's device time)
         if self._launch:
-            module, args, drop = self._launch
+            module, args = self._launch
             self._launch = None
             self.screen = None      # the menu screen, and with it the last hold on its module
-            forget(drop)
+            self._clear(True)
             self._loads(lambda: load(module).start(self, *args), self.table is not None,
                         _NO_ROOM_TABLE if module == "dicecup.ui.table" else "no_room")
         for i in range(len(self.buttons)):
@@ -320,8 +350,12 @@ class App:
         p[2] = self.now
 
     def busy(self):
-        """Something on screen moves by itself (bots playing): keeps the handheld awake."""
+        """Something on screen moves by itself (bots playing): keeps the handheld awake, and a
+        solo game's person's screens are forgotten meanwhile (a table's are built on them, and
+        its board has room)."""
         self.last_input = self.now
+        if self.table is None:
+            self.drop(_PERSON)
 
     def _power(self, now):
         limit = self.sleep_ms

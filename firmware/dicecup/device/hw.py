@@ -36,7 +36,7 @@ class Hardware:
 
     def __init__(self, pm=None):
         if pm is None:
-            from dicecup.device import pinmap  # only here: a game then drops it (title.MENU_MODULES)
+            from dicecup.device import pinmap  # only here: a launch forgets it (app.App._clear)
             pm = pinmap.load()
         c = pm["i2c"]
         Pin = machine.Pin

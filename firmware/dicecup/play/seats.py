@@ -7,7 +7,7 @@ which hand them to the match directly, so poll() has nothing. Bot: a bot on this
 answers after think_ms so people can follow. A seat on another handheld (the table) implements
 the same poll() with the moves that arrive over the radio.
 A bot's code is imported by its first move and forgotten by the app while no bot is about to move
-(app.App.BOT_MODULES): Bot.poll imports it again for the next bot's move.
+(app.App.turn): Bot.poll imports it again for the next bot's move.
 """
 from dicecup.bots import rng
 

@@ -15,9 +15,6 @@ from dicecup.device.buttons import PRESS, SELECT
 from dicecup.text.strings import bid_text, t
 from dicecup.ui.screen import CupScreen, Screen
 
-# the round's and the person's screens' modules: game over drops them before the record is saved
-SCREENS = ("dicecup.ui.snyd_person", "dicecup.ui.snyd_hint", "dicecup.ui.snyd_open", "dicecup.ui.snyd")
-
 
 def start(app, rules, seats, me, seed, first, kids):
     """A new game (app.launch, from the set-up screen): seats are seats.Person / seats.Bot."""
@@ -26,7 +23,7 @@ def start(app, rules, seats, me, seed, first, kids):
     from dicecup.records import snyd_recorder
     rec = snyd_recorder.Recorder(rules, len(seats), first, [s.name for s in seats])
     from dicecup.play import snyd
-    m = snyd.SnydMatch(rules, seats, me, seed, first, rec, lambda: app.drop(app.BOT_MODULES))
+    m = snyd.SnydMatch(rules, seats, me, seed, first, rec, app.turn)
     next_round(app, m, kids)
 
 
@@ -61,11 +58,7 @@ class Round(CupScreen):
         if not g.in_round:
             return
         if g.on_turn != m.me:
-            self.app.busy()
-            if self.app.table is None:
-                # a bot plays: the person's screens go while it does (at a table, snyd_table's
-                # screens are built on them and keep them)
-                self.app.drop(("dicecup.ui.snyd_person", "dicecup.ui.snyd_hint"))
+            self.app.busy()     # a bot plays: the person's screens go while it does
         mv = m.poll(now)    # on my turn too: a bot may call calza out of turn
         if mv is not None:
             self.apply(mv[0], mv[1])
@@ -93,7 +86,7 @@ class Round(CupScreen):
                 self.end(True)
                 return
             # while the person chooses, the bots' code is not needed: it loads again for their moves
-            self.app.drop(self.app.BOT_MODULES)
+            self.app.turn()
             from dicecup.ui import snyd_person
             mm = snyd_person.MoveMenu(self.app, self)
             if mm.count():
@@ -170,4 +163,4 @@ class Round(CupScreen):
 def game_over(app, match, kids, left):
     """The game-over screen: in its own module (snyd_over), loaded only when the game ends."""
     from dicecup.ui import snyd_over
-    app.go(snyd_over.GameOver(app, match, kids, left, SCREENS))
+    app.go(snyd_over.GameOver(app, match, kids, left))

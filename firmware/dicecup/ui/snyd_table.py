@@ -13,7 +13,7 @@ from dicecup.device.buttons import BACK, PRESS, SELECT
 from dicecup.table.snydtable import P_BID
 from dicecup.table.tablegame import DEADLINE_MS
 from dicecup.text.strings import t
-from dicecup.ui.table_watch import MENU_MODULES, Over, refused, watch
+from dicecup.ui.table_watch import Over, refused, watch
 from dicecup.ui.table_watch import TableMatch as watch_match
 from dicecup.ui.screen import Screen
 
@@ -49,7 +49,6 @@ class TableMatch(watch_match):
 class TableRound(snyd_ui.Round):
     def __init__(self, app, match, kids):
         snyd_ui.Round.__init__(self, app, match, kids, False)
-        app.forget(MENU_MODULES)  # the game needs the heap more than the menus
         g = match.t.game
         self.games = g.games
         self.rounds = g.rounds_done

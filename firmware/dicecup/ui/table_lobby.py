@@ -7,7 +7,7 @@ from dicecup.table import table as tbl
 from dicecup.device.buttons import BACK, PRESS
 from dicecup.text.strings import t
 from dicecup.ui.gfx import CUP_CHAR
-from dicecup.ui.table_watch import MENU_MODULES, close, ensure, play, watch
+from dicecup.ui.table_watch import close, ensure, play, watch
 from dicecup.ui.screen import Confirm, Menu, Screen, fit
 
 # what the create screen offers: (label, table game, Snyd kids / Yatzy variant, teams)
@@ -64,12 +64,6 @@ def about(g, tb, code=True):
 class TableMenu(Menu):
     title = "table"
 
-    def __init__(self, app, sel=0):
-        Menu.__init__(self, app, sel)
-        # the title's modules go (once the title screen is gone) before the table's come in:
-        # opening the table was the tightest moment for the heap
-        app.forget(MENU_MODULES)
-
     def count(self):
         return 2
 
@@ -96,7 +90,6 @@ class Create(Menu):
         s = app.settings
         self.rules = (settings.rules(s, False), settings.rules(s, True))
         self.maxi = settings.maxi_options(s)
-        app.forget(MENU_MODULES)
 
     def heading(self):
         return t("t_create")
@@ -122,7 +115,6 @@ class Create(Menu):
                 rules, kids = self.rules[v], v
             else:
                 rules, kids = (v, self.maxi if v == "maxi" else None, teams), False
-                self.app.forget(("dicecup.rules.snyd",))  # only the set-up's Snyd rules needed it
             self.rules = None
             ensure(self.app).create(self.names[self.k], rules, kids, gid)
             self.app.go(HostLobby(self.app))

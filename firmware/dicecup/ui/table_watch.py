@@ -13,11 +13,6 @@ from dicecup.device.buttons import PRESS, SELECT
 from dicecup.text.strings import t
 from dicecup.ui.screen import Menu
 
-# what a table never needs once open (the title's modules are gone already: app.launch dropped
-# title.MENU_MODULES; settings comes back with a reboot or the create screen's rules, seats and
-# its bots.rng with a bot seat, which loads them)
-MENU_MODULES = ("dicecup.storage.settings", "dicecup.play.seats", "dicecup.bots.rng")
-
 # what ui.table.start opens: the create/join menu, a new game's screen, the lobby after a game, or
 # the title (the handheld leaves the table)
 OPEN = const(0)
@@ -65,8 +60,8 @@ class TableMatch:
 def ensure(app):
     """The handheld's table (and radio), made on first use."""
     if app.table is None:
-        from dicecup.device import radio
-        if app.radio is None:
+        if app.radio is None:   # kept by the app: the radio's module is not loaded twice
+            from dicecup.device import radio
             app.radio = radio.Radio()
         # an unnamed handheld is "P<number>" at the table: its default name, "You", would name
         # another player on every other screen

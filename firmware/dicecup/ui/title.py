@@ -1,8 +1,8 @@
 """screens: the title menu, the game choice and the game set-up, and a message box.
 
 The game screens live in ui.snyd and ui.yatzy, the settings in ui.settings; each is imported when
-first needed, and the games' modules are dropped again on the way back to the title (GAME_MODULES),
-so a game never pays heap for the other game. The set-up starts a game with a Person for each
+first needed, and the app forgets them again on the way back to the title (app.home), so a game
+never pays heap for the other game. The set-up starts a game with a Person for each
 player on this handheld and a Bot for each bot, with the rules its settings make (settings). Only
 app imports this module: every other screen goes back to the title with app.home().
 """
@@ -14,28 +14,10 @@ from dicecup.core.compat import const
 
 _YATZY_VARIANTS = const(("standard", "maxi", "yahtzee", "triple", "team"))
 
-# The title's module groups (the others are app.App's, ui.table's, table_watch's): not needed in a game
-# (a game loads settings and store again at its end; pinmap only ever at boot), dropped by
-# app.launch before a game or the table loads ...
-MENU_MODULES = ("dicecup.ui.title", "dicecup.ui.settings", "dicecup.storage.settings",
-                "dicecup.storage.store", "dicecup.device.pinmap")
-# ... and a solo game's (with app.App.BOT_MODULES), dropped by the title, so a game never pays heap
-# for the other game
-GAME_MODULES = ("dicecup.ui.snyd", "dicecup.ui.snyd_person", "dicecup.play.snyd",
-                "dicecup.records.snyd_recorder", "dicecup.records.snyd_json", "dicecup.rules.snyd_text",
-                "dicecup.rules.snyd_reasons", "dicecup.rules.snyd", "dicecup.ui.yatzy",
-                "dicecup.ui.yatzy_sheet", "dicecup.play.yatzy", "dicecup.records.yatzy_recorder",
-                "dicecup.rules.yatzy_reasons", "dicecup.rules.yatzy", "dicecup.ui.settings",
-                "dicecup.ui.snyd_open", "dicecup.ui.snyd_hint", "dicecup.ui.snyd_over", "dicecup.ui.lowbat")
-
 
 class Title(Menu):
     title = "title"
     ITEMS = ("snyd", "snyd_kids", "yatzy", "settings", "stats", "table")
-
-    def __init__(self, app, sel=0):
-        Menu.__init__(self, app, sel)
-        app.forget(GAME_MODULES, app.BOT_MODULES)
 
     def count(self):
         return len(self.ITEMS)
@@ -58,7 +40,7 @@ class Title(Menu):
         elif k == "yatzy":
             app.go(YatzyChoice(app))
         elif k == "table":
-            app.launch("dicecup.ui.table", (), MENU_MODULES)  # the menus go before the table loads
+            app.launch("dicecup.ui.table", ())  # the menus go before the table loads
         elif k == "settings":
             from dicecup.ui import settings as settings_ui
             app.go(settings_ui.Settings(app))
@@ -110,7 +92,7 @@ class SnydSetup(Menu):
         for i in range(self.bots):
             seats.append(Bot(t("bot") + str(i + 1), level, app.rng_seed()))
         app.launch("dicecup.ui.snyd", (settings.rules(app.settings, self.kids), seats, 0, app.rng_seed(),
-                               app.rng_seed() % len(seats), self.kids), MENU_MODULES)
+                               app.rng_seed() % len(seats), self.kids))
 
 
 class YatzyChoice(Menu):
@@ -201,6 +183,6 @@ class YatzySetup(Menu):
         if variant == "maxi":
             options = settings.maxi_options(s)
         app.launch("dicecup.ui.yatzy", ("standard" if team else variant, players, options, app.rng_seed(),
-                                2 if team else 0), MENU_MODULES)
+                                2 if team else 0))
 
 

@@ -59,8 +59,8 @@ class Turn(Screen):
         return name
 
     def _sheet(self):
-        """yatzy_sheet, with the bots' modules dropped first (they load again on a bot's turn)."""
-        self.app.drop(self.app.BOT_MODULES)
+        """yatzy_sheet, with the bots' modules forgotten first (they load again on a bot's turn)."""
+        self.app.turn()
         from dicecup.ui import yatzy_sheet
         return yatzy_sheet
 
@@ -73,9 +73,8 @@ class Turn(Screen):
             self.app.go(self._sheet().GameOver(self.app, self.m))
             return
         if self.mine():
-            self.app.drop(self.app.BOT_MODULES)
+            self.app.turn()
         else:
-            self.app.drop(("dicecup.ui.yatzy_sheet",))
             self.app.busy()
             mv = self.m.poll(now)
             if mv is not None:

@@ -229,9 +229,9 @@ class GameOver(Screen):
         self.left = left
         g = match.game
         self.order = sorted(range(g.players), key=lambda p: -g.total(p))
+        app.over()  # room for its record
         from dicecup.storage import settings
         from dicecup.storage import store
-        app.forget(app.BOT_MODULES, ("dicecup.rules.snyd",))  # the game is over: room for its record
         st = settings.stats()
         mine = 0     # the owner's scorecard: the first person's (or their team's)
         n = settings.count_game(st, "yatzy", mine in g.winners(), g.total(mine))

@@ -18,7 +18,7 @@ from dicecup.ui import yatzy_sheet
 from dicecup.ui import yatzy as yatzy_ui
 from dicecup.device.buttons import BACK, DOWN, PRESS, RELEASE, REPEAT, SELECT, UP
 from dicecup.text.strings import t
-from dicecup.ui.table_watch import MENU_MODULES, Over, refused, watch
+from dicecup.ui.table_watch import Over, refused, watch
 from dicecup.ui.table_watch import TableMatch as watch_match
 from dicecup.table import wire
 from dicecup.table.tablegame import P_OVER
@@ -77,7 +77,6 @@ class TableMatch(watch_match):
 class TableTurn(yatzy_ui.Turn):
     def __init__(self, app, match):
         yatzy_ui.Turn.__init__(self, app, match)
-        app.forget(MENU_MODULES)  # the game needs the heap more than the menus
         g = match.t.game
         self.games = g.games
         self.applied = -1
