@@ -171,8 +171,8 @@ class App:
 
     def _loads(self, load, seated=False, why="no_room"):
         """load() loads a game or the table and opens its screen; True if it did. Where the heap
-        cannot hold what it loads (the table's code alone needs more than the about 110 KB a
-        stock ESP32-WROOM-32 gives MicroPython), the MemoryError does not crash the handheld:
+        cannot hold what it loads (the table's code alone needs more than a stock ESP32-WROOM-32
+        gives MicroPython: docs/memory.md), the MemoryError does not crash the handheld:
         what load() loaded is forgotten, a seat kept on flash is given up (a reboot would only
         fail again: the handheld used to crash at every boot) and the title says why. Seated (a
         table's next game or its lobby) it still crashes: the restart resumes the seat in a
@@ -280,7 +280,7 @@ class App:
         self._power(now)
         if self.dirty and self.power != _ASLEEP:
             # a loop that applied a heavy entry (a reveal) draws its picture in the next loop:
-            # both in one would be a loop of 100-200 ms on the board (docs/memory.md, Device time)
+            # both in one would be one long loop on the board (docs/memory.md, Device time)
             if self._swallow & _HELD or time.ticks_diff(time.ticks_ms(), t0) < _DRAW_MS:
                 self._swallow &= ~_HELD
                 self.redraw()
@@ -382,7 +382,7 @@ class App:
         buf = self.fb.buffer
         if buf != self._shown[0]:
             # only the pages that changed go over I2C, each run of them in one window: a bid
-            # changes a line or two, and a whole frame is 23 ms at 400 kHz (docs/memory.md,
+            # changes a line or two, and a whole frame is long on the I2C bus (docs/memory.md,
             # Device time)
             p = self._shown[1]
             n = len(p)

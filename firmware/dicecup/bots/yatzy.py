@@ -25,8 +25,8 @@ imports it, so the handheld's games never load it):
                         sums, for the handheld's coach (yatzy_sheet) and yatzy_coach.coach
     ready(card, level, options, mem=None) -> (card, judge, solver), the turn solved; choose(that, rng)
                         -> the move
-    yatzy_coach.cache_scores(on)  keep the core's score of every roll per variant (3.8 KB for 5
-                        dice, 9 KB for maxi): the PC's simulations switch it on for speed; the
+    yatzy_coach.cache_scores(on)  keep the core's score of every roll per variant (kilobytes per
+                        variant, docs/memory.md): the PC's simulations switch it on for speed; the
                         handheld asks the core afresh (same answers)
 
 Raises ValueError on a view that cannot be read. Box scores and legality (joker rules included) are
@@ -58,7 +58,7 @@ _SAVED_ROLL = const(2)   # heuristic worth in points of a roll saved for later (
 
 # What the module keeps between decisions, in one list: on the handheld every module-level name is
 # an interned string for good, and a Maxi game runs close to the count where the unix port takes a
-# 7 KB qstr pool. The value tables' folder, the open tables by variant, the hold solvers by number
+# sixth qstr pool (docs/memory.md). The value tables' folder, the open tables by variant, the hold solvers by number
 # of dice, the PC's kept score rows (a function of (game, roll number, dice) that yatzy_coach.
 # cache_scores installs; None: ask the core), the table memo, the key of the solved turn.
 _DIR = const(0)

@@ -78,8 +78,8 @@ _KINDS = (b"\x00\x01\x02\x03\x04\x05\x06\x07\x09\x0a\x0c\x0d\x0f\x12\x13", bytes
           b"\x00\x01\x02\x03\x04\x05\x09\x0a\x0f\x0c\x0d\x13\x12")
 _KINDS += (_KINDS[0],)
 # every box name in kind order (Maxi's sheet), then BOXES[i] holds the names of VARIANTS[i]. A list,
-# not a tuple literal: mpy-cross stores a constant tuple's strings as heap str objects (about 48 B
-# each), a list's as interned qstrs (the UI's strings share them): 0.7 KB less once imported
+# not a tuple literal: mpy-cross stores a constant tuple's strings as heap str objects, a list's as
+# interned qstrs (the UI's strings share them): less heap once imported (docs/memory.md)
 BOXES = tuple(["ones", "twos", "threes", "fours", "fives", "sixes", "one_pair", "two_pairs",
                "three_pairs", "three_of_a_kind", "four_of_a_kind", "five_of_a_kind", "small_straight",
                "large_straight", "full_straight", "full_house", "castle", "tower", "chance", "yatzy"])

@@ -155,8 +155,8 @@ def onoff(v):
 
 
 class Message(Screen):
-    """A short message; any button returns to the screen it came from. Here, not in screens: a game
-    shows one without loading the menus (at a table mid-game they cost 8 KB of heap)."""
+    """A short message; any button returns to the screen it came from. Here, not in the title's module: a game
+    shows one without loading the menus (at a table mid-game they cost heap it needs, docs/memory.md)."""
 
     def __init__(self, app, text, back_to):
         Screen.__init__(self, app)

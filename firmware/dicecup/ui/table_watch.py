@@ -78,8 +78,8 @@ def play(app):
 
 def to_lobby(app):
     """Game over: the lobby opens on the app's next tick, once the game's screens are gone, so its
-    modules load into the heap they held; at 192K an 8-handheld table ran out of heap loading the
-    lobby beside them."""
+    modules load into the heap they held (loading the lobby beside them, an 8-handheld table ran
+    out of heap: docs/memory.md)."""
     app.to_table(LOBBY)
 
 

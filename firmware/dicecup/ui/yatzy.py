@@ -7,7 +7,8 @@ same screen at a readable pace. Moves go through match.act, bots' through match.
 
 The heap holds either side of a turn, not both: while a person is on turn the bots' code is dropped
 (it loads again for the next bot; their solver's arrays stay with the match), while a bot is on
-turn yatzy_sheet is. 6-card Maxi-Yatzy then fits the unix port's 96 KB heap.
+turn yatzy_sheet is (app.turn, app.busy). 6-card Maxi-Yatzy then fits a WROOM-32's heap
+(docs/memory.md).
 """
 from dicecup.ui import gfx
 from dicecup.device.buttons import BACK
