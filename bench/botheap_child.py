@@ -4,18 +4,18 @@ LEVEL is "none") lets the bot decide each. Prints OK at the end; a MemoryError e
 import json
 import sys
 
-from dicecup.bots import botrng
-from dicecup.core import recordlib  # noqa: F401  (the rules cores load these on first use: count them as loaded)
+from dicecup.bots import rng as botrng
+from dicecup.core import shape  # noqa: F401  (the rules cores load these on first use: count them as loaded)
 from dicecup.rules import snyd_text  # noqa: F401
 from dicecup.rules import snyd  # noqa: F401  (the rules cores: the game has them loaded already)
 from dicecup.rules import snyd_odds  # noqa: F401
 from dicecup.rules import yatzy  # noqa: F401
-from dicecup.bots import botview  # noqa: F401
-from dicecup.bots import botview_yatzy  # noqa: F401
-from dicecup.bots import snyd_bot  # noqa: F401
+from dicecup.bots import view as botview  # noqa: F401
+from dicecup.bots import yatzy_view  # noqa: F401
+from dicecup.bots import snyd as snyd_bot  # noqa: F401
 from dicecup.bots import snyd_hard  # noqa: F401  (the hard level's judgement, loaded at its first decision)
-from dicecup.bots import yatzy_bot
-from dicecup.bots import snyd_botview  # the bots' view side: decide(view, level, rng)
+from dicecup.bots import yatzy as yatzy_bot
+from dicecup.bots import snyd_view  # the bots' view side: decide(view, level, rng)
 from dicecup.bots import yatzy_coach
 from dicecup.bots import yatzy_turn  # noqa: F401
 from dicecup.bots import yatzy_values  # noqa: F401
@@ -24,7 +24,7 @@ game, level, path = sys.argv[1], sys.argv[2], sys.argv[3]
 rng = botrng.Rng(1)
 yatzy_bot.use_tables("build/tables")
 snyd_hard.use_tables("build/tables")
-bot = snyd_botview if game == "snyd" else yatzy_coach
+bot = snyd_view if game == "snyd" else yatzy_coach
 with open(path) as f:
     for line in f:
         v = json.loads(line)

@@ -1,8 +1,8 @@
 """Views for the bot benchmarks: positions from seeded games on the rules cores (shared by the
 MicroPython heap/latency bench and its CPython twin)."""
-from dicecup.bots import botrng
+from dicecup.bots import rng as botrng
 from dicecup.rules import snyd
-from dicecup.bots.botview import snyd_view
+from dicecup.bots.view import snyd_view
 
 
 def snyd_views(count, seats=4, seed=11, rules=None):
@@ -31,7 +31,7 @@ def yatzy_views(count, variant="standard", seed=5):
     """`count` views (after each roll) from seeded solitaire games where the dice are held at random
     and the first free box is filled."""
     from dicecup.rules import yatzy
-    from dicecup.bots.botview import yatzy_view
+    from dicecup.bots.view import yatzy_view
     rng = botrng.Rng(seed)
     out = []
     while len(out) < count:

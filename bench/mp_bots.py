@@ -14,23 +14,23 @@ m0 = benchlib.mem_alloc()
 from dicecup.rules import snyd  # noqa: E402
 from dicecup.rules import yatzy  # noqa: E402
 from dicecup.rules import snyd_odds  # noqa: E402
-from dicecup.core import recordlib  # noqa: E402
+from dicecup.core import shape  # noqa: E402
 m1 = benchlib.mem_alloc()
-from dicecup.bots import botrng  # noqa: E402
-from dicecup.bots import botview  # noqa: E402
-from dicecup.bots import snyd_bot  # noqa: E402
+from dicecup.bots import rng as botrng  # noqa: E402
+from dicecup.bots import view as botview  # noqa: E402
+from dicecup.bots import snyd as snyd_bot  # noqa: E402
 m2 = benchlib.mem_alloc()
 from dicecup.bots import yatzy_turn  # noqa: E402
 from dicecup.bots import yatzy_values  # noqa: E402
-from dicecup.bots import yatzy_bot  # noqa: E402
+from dicecup.bots import yatzy as yatzy_bot  # noqa: E402
 m3 = benchlib.mem_alloc()
 import botviews  # noqa: E402
-from dicecup.bots import snyd_botview  # noqa: E402  (the view side: loaded by the first decision before)
+from dicecup.bots import snyd_view  # noqa: E402  (the view side: loaded by the first decision before)
 from dicecup.bots import yatzy_coach  # noqa: E402
 
-benchlib.row("bots", "heap: rules cores (snyd, yatzy, snyd_odds, recordlib; shared with the game)", m1 - m0, "B")
-benchlib.row("bots", "heap: snyd bot modules (botrng, botview, snyd_bot)", m2 - m1, "B")
-benchlib.row("bots", "heap: yatzy bot modules (yatzy_turn, yatzy_values, yatzy_bot)", m3 - m2, "B")
+benchlib.row("bots", "heap: rules cores (snyd, yatzy, snyd_odds, core.shape; shared with the game)", m1 - m0, "B")
+benchlib.row("bots", "heap: snyd bot modules (bots.rng, bots.view, bots.snyd)", m2 - m1, "B")
+benchlib.row("bots", "heap: yatzy bot modules (yatzy_turn, yatzy_values, bots.yatzy)", m3 - m2, "B")
 
 yatzy_bot.use_tables("build/tables")
 
@@ -63,7 +63,7 @@ SV6 = botviews.snyd_views(20, seats=6, seed=3)
 rng = botrng.Rng(1)
 for level in snyd_bot.LEVELS:
     def one(v, level=level):
-        snyd_botview.decide(v, level, rng)
+        snyd_view.decide(v, level, rng)
 
     one(SV[0])
     mean, worst = timing(one, SV + SV6)

@@ -59,7 +59,7 @@ benchlib.row("snyd", "play a random 6-player game, core only (unix port)",
 
 g, record = snyd_bench.random_game(3)
 del g
-from dicecup.records import snyd_record  # noqa: E402
+from dicecup.records import snyd as snyd_record  # noqa: E402
 
 gc.collect()
 t0 = benchlib.ticks_us()

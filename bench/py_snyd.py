@@ -5,7 +5,7 @@ import os
 import benchlib
 import snyd_bench
 from host_tools.paths import BUILD
-from dicecup.records.snyd_record import replay
+from dicecup.records.snyd import replay
 
 g = snyd_bench.game_in_progress()
 legal, step = snyd_bench.time_checks(g, 20000)

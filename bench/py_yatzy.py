@@ -4,7 +4,7 @@ import os
 import benchlib
 from host_tools.paths import BUILD
 from dicecup.rules.yatzy import NOT_FREE, Yatzy
-from dicecup.records.yatzy_record import replay
+from dicecup.records.yatzy import replay
 from dicecup.records.yatzy_recorder import Recorder
 
 N = 1000

@@ -4,8 +4,8 @@
 
 Reads views (JSON, one per line) from standard input until it ends; answers each with the move as
 one JSON line, flushed at once. A line that is not a readable view gets {"error": "..."} and the bot
-goes on. The moves come from the same firmware modules the handheld runs (snyd_bot, yatzy_bot), with
-a botrng.Rng seeded by --seed (default 1): same seed and views, same moves.
+goes on. The moves come from the same firmware modules the handheld runs (bots.snyd, bots.yatzy), with
+a bots.rng.Rng seeded by --seed (default 1): same seed and views, same moves.
 A Snyd view that only offers an out-of-turn calza the bot does not want is answered with null.
 
 The hard Yatzy bot reads the optimal-play value tables (`make tables`: build/tables, or --tables DIR).
@@ -20,16 +20,16 @@ import os
 import sys
 
 import host_tools.paths  # noqa: F401  (firmware/ on sys.path)
-from dicecup.bots import botrng
-from dicecup.bots import snyd_bot
-from dicecup.bots import snyd_botview
+from dicecup.bots import rng as botrng
+from dicecup.bots import snyd as snyd_bot
+from dicecup.bots import snyd_view
 from dicecup.bots import snyd_hard
-from dicecup.bots import yatzy_bot
+from dicecup.bots import yatzy as yatzy_bot
 from dicecup.bots import yatzy_coach
 
 from host_tools.yatzy_table import TABLES
 
-GAMES = {"snyd": snyd_botview, "yatzy": yatzy_coach}  # the bots' view side: decide(view, level, rng)
+GAMES = {"snyd": snyd_view, "yatzy": yatzy_coach}  # the bots' view side: decide(view, level, rng)
 yatzy_bot.use_tables(TABLES)  # the hard Yatzy bot's value tables (make tables); heuristic without
 snyd_hard.use_tables(TABLES)  # the hard Snyd bot's solved endgames (make tables); heuristic without
 SNYD_NOTE = ("no solved endgames (%s missing; `make tables` builds them in seconds): the hard Snyd bot "

@@ -27,7 +27,7 @@ import sys
 import time
 
 from host_tools.paths import ROOT  # (and firmware/ on sys.path)
-from dicecup.bots import snyd_bot
+from dicecup.bots import snyd
 from host_tools import exploit, snyd_family, tournament
 
 DICEBOT = "%s %s" % (shlex.quote(sys.executable), shlex.quote(os.path.join(ROOT, "tests", "dicebot.py")))
@@ -119,7 +119,7 @@ def markdown(rs):
 
 def parser():
     ap = argparse.ArgumentParser(prog="python -m host_tools.boteval", description=__doc__.split("\n")[0])
-    ap.add_argument("--level", default="hard", choices=list(snyd_bot.LEVELS),
+    ap.add_argument("--level", default="hard", choices=list(snyd.LEVELS),
                     help="the level measured against the family, normal bots and the DiceBot (default hard)")
     ap.add_argument("--games", type=int, default=1000, help="games per row (default 1000)")
     ap.add_argument("--seed", type=int, default=1)

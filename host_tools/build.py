@@ -32,8 +32,8 @@ def command(rel, dest_root):
         dst_check = os.path.join(tempfile.gettempdir(), "dicecup_check.mpy")
         return [MPY_CROSS, "-o", dst_check, src], os.path.join(dest_root, rel)
     dst = os.path.join(dest_root, rel[:-3] + ".mpy")
-    # the source name tracebacks show is the module's own name ("snyd_ui", not "snyd_ui.py"): the
-    # handheld has that name interned already, where "snyd_ui.py" would cost a qstr per module
+    # the source name tracebacks show is the module's own name ("snyd", not "snyd.py"): the
+    # handheld has that name interned already, where "snyd.py" would cost a qstr per module
     return [MPY_CROSS, "-o", dst, "-s", os.path.basename(rel)[:-3], src], dst
 
 

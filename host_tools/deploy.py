@@ -18,7 +18,7 @@ commands go through a runner that tests replace, so no test needs hardware.
 On the handheld: the firmware's .mpy files and main.py at /, pinmap.json, owner.json {"name": ...}
 (firmware/dicecup/storage/settings.py reads it), the ssd1306 driver in /lib (mip), the hard bots' tables
 (built by `make tables`: Yatzy's value tables, Snyd's solved endgames) in /tables, where
-firmware/dicecup/bots/yatzy_bot.py and snyd_hard.py open them, and the game records the
+firmware/dicecup/bots/yatzy.py and snyd_hard.py open them, and the game records the
 firmware saves as /records/*.json (firmware/dicecup/storage/store.py).
 """
 import argparse
@@ -48,7 +48,7 @@ NEEDS_FLASH = 4 * 1024 * 1024   # ESP32_GENERIC's partition table expects a 4 MB
 NAME_MAX = firmware_settings.NAME_MAX
 OWNER_FILE = firmware_settings.OWNER
 RECORDS_DIR = firmware_store.RECORDS
-# firmware/dicecup/bots/yatzy_bot.py opens "tables/yatzy_VARIANT.yvt" from the root (a name here, not a global on
+# firmware/dicecup/bots/yatzy.py opens "tables/yatzy_VARIANT.yvt" from the root (a name here, not a global on
 # the handheld; tests/test_deploy.py runs the .mpy bot on a deployed layout to keep the two in step)
 TABLES_DIR = "tables"
 # ESP32_GENERIC's file system: the 2 MB "vfs" partition of its 4 MB flash, LittleFS in 4 KB blocks,

@@ -27,16 +27,22 @@ if FIRMWARE not in sys.path:
     sys.path.insert(0, FIRMWARE)
 
 
-def firmware_module(leaf):
-    """The full dotted name of the firmware module whose own name is leaf ("snyd" ->
-    "dicecup.rules.snyd"); benches and tests that list modules by their short names use it."""
+def firmware_module(name):
+    """The full dotted name of a firmware module named by its package and own name ("ui.snyd" ->
+    "dicecup.ui.snyd"), or by its own name alone where only one module has it ("snyd_recorder" ->
+    "dicecup.records.snyd_recorder"); benches and tests that list modules by short names use it."""
     if not _MODULES:
         for d, _, files in os.walk(FIRMWARE):
             for f in files:
                 if f.endswith(".py"):
-                    rel = os.path.relpath(os.path.join(d, f[:-3]), FIRMWARE)
-                    _MODULES[f[:-3]] = rel.replace(os.sep, ".")
-    return _MODULES[leaf]
+                    rel = os.path.relpath(os.path.join(d, f[:-3]), FIRMWARE).replace(os.sep, ".")
+                    _MODULES.setdefault(f[:-3], []).append(rel)
+                    if rel.count(".") == 2:
+                        _MODULES[rel.split(".", 1)[1]] = [rel]
+    found = _MODULES[name]
+    if len(found) != 1:
+        raise KeyError("%s names %s: say its package too" % (name, " and ".join(sorted(found))))
+    return found[0]
 
 
 _MODULES = {}

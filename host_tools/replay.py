@@ -12,9 +12,9 @@ import json
 import sys
 
 import host_tools.paths  # noqa: F401  (puts firmware/ on sys.path)
-from dicecup.core.recordlib import Malformed
+from dicecup.core.shape import Malformed
 
-GAMES = {"snyd": "dicecup.records.snyd_record", "yatzy": "dicecup.records.yatzy_record"}
+GAMES = {"snyd": "dicecup.records.snyd", "yatzy": "dicecup.records.yatzy"}
 
 
 def referee(record):

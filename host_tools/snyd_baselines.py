@@ -1,7 +1,7 @@
 """The two yardstick Snyd players the tournaments measure our bots against (PC only).
 
-Both take a bot-protocol view and a botrng.Rng and answer a legal move, like snyd_bot.decide, and use
-the rules core (through botview.snyd_table) for legality.
+Both take a bot-protocol view and a bots.rng.Rng and answer a legal move, like bots.snyd.decide, and use
+the rules core (through bots.view.snyd_table) for legality.
 
   random_legal  calls snyd (when it may) one time in three, else makes one of the next six legal bids
                 at random (step_bid order). Never calls calza.
@@ -12,7 +12,7 @@ the rules core (through botview.snyd_table) for legality.
 """
 import host_tools.paths  # noqa: F401  (firmware/ on sys.path)
 from dicecup.rules import snyd_odds
-from dicecup.bots.botview import snyd_table
+from dicecup.bots.view import snyd_table
 
 
 def random_legal(view, rng):

@@ -3,7 +3,7 @@
 host_tools.boteval plays the levels against.
 
 A member is a Params tuple; Strategy(params) is a player like the yardsticks of snyd_baselines
-(view, botrng.Rng -> a legal move, the rules core's legality through botview.snyd_table):
+(view, bots.rng.Rng -> a legal move, the rules core's legality through bots.view.snyd_table):
 
   margin      call snyd when the last bid's count is more than `margin` above the count you expect
               for its face (your own dice that count + open dice + unseen dice x 1/3, or x 1/6 for
@@ -27,7 +27,7 @@ becomes the next legal bid after the current one, and with none left it calls sn
 from collections import namedtuple
 
 import host_tools.paths  # noqa: F401  (firmware/ on sys.path)
-from dicecup.bots.botview import snyd_table
+from dicecup.bots.view import snyd_table
 from dicecup.rules import snyd_odds
 
 SAME, MINE, HIGH, BEST = 0, 1, 2, 3      # face (raises)
@@ -71,7 +71,7 @@ def describe(p):
 
 
 def counts(view, g, bidder, face):
-    """What the seat of `view` knows of a bid on `face` by `bidder` in g (botview.snyd_table(view)):
+    """What the seat of `view` knows of a bid on `face` by `bidder` in g (bots.view.snyd_table(view)):
     (known: its own dice and the open dice that count, unseen: the other dice the bid counts (the
     count scope applied), jokers: whether ones are wild now)."""
     jok = g.rules.jokers and not g.palifico

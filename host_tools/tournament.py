@@ -8,8 +8,8 @@
 For each table size, level and opponent it plays N games of one bot of that level against seats-1
 opponents, the bot's seat and the first opener rotating from game to game, and prints its win rate
 with a 95% Wilson interval (chance is 1/seats). Every move goes through the bot protocol's views
-(botview.snyd_view: each seat sees only its own dice) and is judged by snyd.Game; the dice come from
-a botrng.Rng seeded per game, so a run is reproducible to the move. Games run on --jobs processes.
+(bots.view.snyd_view: each seat sees only its own dice) and is judged by snyd.Game; the dice come from
+a bots.rng.Rng seeded per game, so a run is reproducible to the move. Games run on --jobs processes.
 --bot CMD plays a command that speaks the bot protocol (docs/bots.md) in the levels' place: one
 process for the whole run, one view per line to its standard input, one move per line back. A move
 it gets wrong (not JSON, illegal, no answer in --bot-timeout seconds, the command ending) stops the
@@ -32,13 +32,13 @@ import sys
 import time
 
 import host_tools.paths  # noqa: F401  (firmware/ on sys.path)
-from dicecup.bots import botrng
+from dicecup.bots import rng as botrng
 from dicecup.rules import snyd
-from dicecup.bots import snyd_bot
-from dicecup.bots import snyd_botview
+from dicecup.bots import snyd as snyd_bot
+from dicecup.bots import snyd_view as snyd_botview
 from dicecup.bots import snyd_hard
-from dicecup.bots.botview import snyd_view
-from dicecup.core.recordlib import Malformed
+from dicecup.bots.view import snyd_view
+from dicecup.core.shape import Malformed
 from host_tools import snyd_baselines
 from host_tools.snyd_table import TABLES
 

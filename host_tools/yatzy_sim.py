@@ -2,8 +2,8 @@
 
     python -m host_tools.yatzy_sim [--games N] [--variant standard] [--levels ...] [--seed S] [--jobs 2]
 
-Each game is the rules core's (yatzy.Yatzy, one scorecard); the dice come from a botrng.Rng seeded per
-game; the bot sees botview.yatzy_view and answers through yatzy_coach.decide, exactly as on the handheld.
+Each game is the rules core's (yatzy.Yatzy, one scorecard); the dice come from a rng.Rng seeded per
+game; the bot sees bots.view.yatzy_view and answers through yatzy_coach.decide, exactly as on the handheld.
 Prints one line per level (or JSON with --json), next to the optimal value where the value table
 knows it (standard, yahtzee).
 """
@@ -16,11 +16,11 @@ import sys
 import time
 
 import host_tools.paths  # noqa: F401  (firmware/ on sys.path)
-from dicecup.bots import botrng
+from dicecup.bots import rng
 from dicecup.rules import yatzy
-from dicecup.bots import yatzy_bot
+from dicecup.bots import yatzy as yatzy_bot
 from dicecup.bots import yatzy_coach
-from dicecup.bots.botview import yatzy_view
+from dicecup.bots.view import yatzy_view
 from host_tools.yatzy_table import TABLES, path_for
 
 yatzy_bot.use_tables(TABLES)
@@ -30,8 +30,8 @@ yatzy_coach.cache_scores(True)
 def play(variant, level, seed, options=None):
     """One solitaire game; returns (total, bonus won in any column, yatzy box scored non-zero)."""
     g = yatzy.Yatzy(variant, 1, options)
-    dice_rng = botrng.Rng(seed)
-    bot_rng = botrng.Rng(seed + 7919)
+    dice_rng = rng.Rng(seed)
+    bot_rng = rng.Rng(seed + 7919)
     die = dice_rng.die
     names = g.boxes()
     while not g.finished:

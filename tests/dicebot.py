@@ -1,7 +1,7 @@
 """DiceBot: the probability-threshold Snyd player of a public Perudo engine (the DiceBot character of
 jimmybanta/dudo-perudo), written anew from its published description as a bot-protocol player
 (docs/bots.md), for tournaments against the project's bots. Tests and tournaments only: never in the
-firmware. The rules core (through botview.snyd_table) says which bids are legal.
+firmware. The rules core (through bots.view.snyd_table) says which bids are legal.
 
     python3 tests/dicebot.py [--seed S] [--published]
     python -m host_tools.tournament --levels hard --against-bot "python3 tests/dicebot.py" --seats 2 4
@@ -42,7 +42,7 @@ for p in (os.path.join(ROOT, "firmware"), ROOT):
     if p not in sys.path:
         sys.path.insert(0, p)
 
-from dicecup.bots.botview import snyd_table  # noqa: E402
+from dicecup.bots.view import snyd_table  # noqa: E402
 from host_tools.snyd_family import counts  # noqa: E402
 
 BET, CALL, START, START_PALIFICO = 0.5, 0.5, 0.75, 0.75

@@ -10,7 +10,7 @@ import sys
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dicecup.bots import botrng, botview
+from dicecup.bots import rng as botrng, view as botview
 from dicecup.rules import snyd
 from host_tools import boteval, exploit, snyd_family, tournament
 from host_tools.paths import ROOT

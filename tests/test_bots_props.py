@@ -13,13 +13,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dicecup.bots import botrng
-from dicecup.bots import botview
+from dicecup.bots import rng as botrng
+from dicecup.bots import view as botview
 from dicecup.rules import snyd
-from dicecup.bots import snyd_bot
-from dicecup.bots import snyd_botview
+from dicecup.bots import snyd as snyd_bot
+from dicecup.bots import snyd_view
 from dicecup.rules import yatzy
-from dicecup.bots import yatzy_bot
+from dicecup.bots import yatzy as yatzy_bot
 from dicecup.bots import yatzy_coach
 from host_tools import snyd_baselines, tournament, yatzy_table
 from host_tools.paths import ROOT
@@ -90,7 +90,7 @@ def test_hidden_dice_never_change_a_decision(rules, seats, seed, steps):
     assert views[0] == views[1]
     for lv in snyd_bot.LEVELS:
         if views[0]["may"]:
-            assert snyd_botview.decide(views[0], lv, botrng.Rng(seed)) == snyd_botview.decide(views[1], lv, botrng.Rng(seed))
+            assert snyd_view.decide(views[0], lv, botrng.Rng(seed)) == snyd_view.decide(views[1], lv, botrng.Rng(seed))
 
 
 def test_same_seed_same_game():
@@ -270,12 +270,12 @@ def test_limits_under_the_unix_port(tmp_path):
     assert need is not None and need < 16384, need  # target 4 KB on the device; 64-bit unix errs high
     # the median, not the worst case: one decision that meets a garbage collection on a loaded CI
     # machine must not fail the suite (the worst case is a bench row: bench/mp_bots.py)
-    script = ("import json, time\nfrom dicecup.bots import botrng, snyd_botview\n"
+    script = ("import json, time\nfrom dicecup.bots import rng as botrng, snyd_view\n"
               "took = []\n"
               "for line in open(%r):\n"
               "    v = json.loads(line)\n"
               "    t = time.ticks_us()\n"
-              "    snyd_botview.decide(v, 'hard', botrng.Rng(1))\n"
+              "    snyd_view.decide(v, 'hard', botrng.Rng(1))\n"
               "    took.append(time.ticks_diff(time.ticks_us(), t))\n"
               "took.sort()\n"
               "print(took[len(took) // 2])\n" % path)

@@ -605,7 +605,7 @@ def test_the_firmware_opens_the_tables_where_deploy_puts_them(built, tmp_path, f
     assert dest == ":%s/" % deploy.TABLES_DIR
     for p in fake_tables:
         (dev / dest[1:] / os.path.basename(p)).write_bytes(open(p, "rb").read())
-    code = ("import os; from dicecup.bots import yatzy_bot, snyd_hard; os.chdir(%r); "
+    code = ("import os; from dicecup.bots import yatzy as yatzy_bot, snyd_hard; os.chdir(%r); "
             "print([yatzy_bot._table(v).variant for v in ('standard', 'yahtzee')], snyd_hard.has_table())"
             % str(dev))
     r = subprocess.run([MICROPYTHON, "-X", "heapsize=256K", "-c", code], capture_output=True, text=True,

@@ -371,7 +371,7 @@ def tick():
 for _ in range(50):
     tick()
 c = devtime._s[7]
-a.forget(("dicecup.ui.screens",), ("dicecup.ui.settings_ui",))
+a.forget(("dicecup.ui.title",), ("dicecup.ui.settings",))
 a.forget(("dicecup.storage.settings",))
 print("forget", devtime._s[7] - c, " ".join(str(tick()) for _ in range(10)))
 """
@@ -408,7 +408,7 @@ _HELD = r"""
 import devtime
 from dicecup import app
 from dicecup.device import hw
-from dicecup.ui.ui import Screen
+from dicecup.ui.screen import Screen
 a = app.App(hw.Hardware())
 now = 0
 class Busy(Screen):

@@ -254,7 +254,7 @@ def test_yatzy_a_forfeit_turned_into_a_fill_or_back_changes_the_verdict_or_the_s
     del t["forfeit"]
     try:
         out, code = referee(rec)
-    except Exception as e:  # recordlib.Malformed
+    except Exception as e:  # core.shape.Malformed
         assert "rolls" not in t and type(e).__name__ == "Malformed"
         return
     assert "rolls" in t

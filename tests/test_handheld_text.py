@@ -7,7 +7,7 @@ import subprocess
 
 from dicecup.ui import gfx
 from dicecup.text import strings
-from dicecup.text import strings_table
+from dicecup.text import words
 from host_tools import readback
 from host_tools.paths import FIRMWARE, MICROPYTHON
 
@@ -16,12 +16,12 @@ MESSAGES = {"need_two", "no_room", "no_room_t",  # wrapped over rows 2-6 by ui.M
 
 
 def _table():
-    rows = [ln.split("|") for ln in strings_table.TABLE.strip().split("\n")]
+    rows = [ln.split("|") for ln in words.TABLE.strip().split("\n")]
     return {r[0]: r for r in rows}
 
 
 def test_every_line_of_the_table_has_a_key_danish_and_english():
-    rows = [ln.split("|") for ln in strings_table.TABLE.strip().split("\n")]
+    rows = [ln.split("|") for ln in words.TABLE.strip().split("\n")]
     assert all(len(r) == 3 and all(r) for r in rows), [r for r in rows if len(r) != 3]
     keys = [r[0] for r in rows]
     assert len(keys) == len(set(keys)), "duplicate keys"
@@ -49,7 +49,7 @@ def test_the_coachs_longest_word_fits_its_message():
 
 
 def _rows(text):
-    from dicecup.ui import ui
+    from dicecup.ui import screen as ui
     return len(ui.wrap(text))
 
 
@@ -72,7 +72,7 @@ def test_every_key_the_firmware_asks_for_exists():
         assert "v_" + v in table
     for mv in ("bid", "snyd", "calza", "quit"):
         assert "mv_" + mv in table
-    for verb in ("loses", "gains", "is_out"):  # snyd_screens.said: the "you" form of each line
+    for verb in ("loses", "gains", "is_out"):  # snyd_person.said: the "you" form of each line
         assert verb in table and "you_" + verb in table
     from dicecup.storage import settings
     for lv in settings.LEVELS:

@@ -4,7 +4,7 @@ the hardware's modules.
 The graph is read with ast from every firmware/**.py (modules by their full dotted names), every import counted wherever it stands (most of the
 firmware imports inside functions, to load code only when it is needed): `import x`, `from x import
 y`, `__import__("x")`, and the modules the firmware loads or forgets by name, where the name is a
-literal: `app.launch("dicecup.ui.table_ui", ...)`, `app.forget(...)`, `app.drop(...)`, `"x" in sys.modules`,
+literal: `app.launch("dicecup.ui.table", ...)`, `app.forget(...)`, `app.drop(...)`, `"x" in sys.modules`,
 and tuples of module names (the groups that are loaded and forgotten together). A module that
 names another by a string depends on it as much as one that imports it: renaming or splitting the
 other breaks it.
@@ -17,6 +17,7 @@ edges.
 """
 import ast
 import os
+import re
 import sys
 
 FIRMWARE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "firmware")
@@ -195,7 +196,7 @@ def describe(comp, circle):
 
 def test_the_walker_sees_every_kind_of_import():
     mods = set(modules())
-    assert "dicecup.app" in mods and "dicecup.ui.screens" in mods
+    assert "dicecup.app" in mods and "dicecup.ui.title" in mods
     hows = {}
     for m in mods:
         for target, _, how in imports_of(m, mods):
@@ -226,7 +227,7 @@ def test_screens_go_through_the_app_never_the_app_module_or_the_title():
     # the App a screen holds is the navigator (go, home, launch, to_table, forget, drop)
     g = graph()
     assert sorted(m for m in g if "dicecup.app" in g[m]) == ["main"]
-    assert sorted(m for m in g if "dicecup.ui.screens" in g[m]) == ["dicecup.app"]
+    assert sorted(m for m in g if "dicecup.ui.title" in g[m]) == ["dicecup.app"]
 
 
 # The packages of firmware/dicecup, lowest first: a module imports (or names) only modules of its own
@@ -261,7 +262,7 @@ def test_imports_go_down_the_layers():
 
 
 # the rules cores reach only their own rare halves and words, and the core
-RULES = {"snyd": {"compat", "recordlib", "snyd_forfeit", "snyd_reasons", "snyd_text"},
+RULES = {"snyd": {"compat", "shape", "snyd_forfeit", "snyd_reasons", "snyd_text"},
          "yatzy": {"compat", "yatzy_forfeit", "yatzy_reasons"}}
 
 
@@ -294,7 +295,7 @@ MIRRORS = [
       "_E_SEAT": "_E_SEAT", "_E_OUT": "_E_OUT", "_E_FORFEITED": "_E_FORFEITED",
       "_E_NO_FORFEIT": "_E_NO_FORFEIT", "_E_HIDDEN": "_E_HIDDEN"}),
     ("dicecup.rules.yatzy_forfeit", "dicecup.rules.yatzy", {"_FREE": "_FREE"}),
-    ("dicecup.records.snyd_recout", "dicecup.records.snyd_recorder",
+    ("dicecup.records.snyd_json", "dicecup.records.snyd_recorder",
      {"_KINDS": "KINDS", "_ROUND": "ROUND", "_ROUND_SHOWN": "ROUND_SHOWN", "_NO_DIE": "NO_DIE",
       "_NO_DICE": "NO_DICE"}),
 ]
@@ -307,6 +308,96 @@ def test_a_rare_half_mirrors_its_module_s_constants():
         for mine, theirs in names.items():
             assert getattr(h, mine) == getattr(m, theirs), "%s.%s != %s.%s" % (half, mine, module, theirs)
         assert module not in {e[0] for e in imports_of(half, set(modules()))}, half
+
+
+
+
+# What is forgotten when is the app's to decide (app.App: home, launch, turn, busy, over): a screen
+# names no module to forget or drop, nor a group of them. The one exception: the Yatzy set-up forgets
+# the solver's helpers it loaded itself to build the solver's arrays.
+SCREEN_FORGETS = {("dicecup.ui.yatzy", "dicecup.bots.yatzy_dice"), ("dicecup.ui.yatzy", "dicecup.bots.yatzy_turn")}
+
+
+def test_screens_name_no_module_to_forget():
+    mods = set(modules())
+    bad = ["%s.py:%d names %s (%s)" % (m, line, t, how) for m in sorted(mods) if package(m) == "ui"
+           for t, line, how in imports_of(m, mods)
+           if how in ("forget", "drop", "group", "sys.modules") and (m, t) not in SCREEN_FORGETS]
+    assert not bad, "the app decides what is forgotten when (docs/architecture.md):\n" + "\n".join(bad)
+
+# Every module name written out anywhere (a string in the firmware, the host tools, the tests, the
+# benches, the attacks; the docs and the Makefile) must name a module that exists: the graph above
+# counts a name only when it exists, so without this a stale name in a group or a launch passes
+# unseen and the module it meant is never forgotten (or loaded). A name may go on to an attribute of
+# the module ("dicecup.app.App"). A name meant to be missing is listed here.
+MEANT_MISSING = {"dicecup.rules.not_a_module"}   # tests/mp/test_compat_loader.py: forgetting it is a no-op
+_REPO = os.path.dirname(FIRMWARE)
+_DOTTED = re.compile(r"(?<![\w./-])dicecup(?:\.\w+)+")
+
+
+def _top_names(module):
+    out = set()
+    for node in _tree(module).body:
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            out.add(node.name)
+        elif isinstance(node, ast.Assign):
+            out.update(t.id for t in node.targets if isinstance(t, ast.Name))
+    return out
+
+
+def stale_names(texts):
+    """[(where, name)] for each dotted dicecup name in texts ((where, text) pairs) that is neither a
+    package, nor a module, nor a module's top-level name."""
+    mods = set(modules())
+    pkgs = {"dicecup"} | {m.rsplit(".", 1)[0] for m in mods if m.count(".") == 2}
+    bad = []
+    for where, text in texts:
+        for m in _DOTTED.finditer(text):
+            name = m.group(0)
+            if name in mods or name in pkgs or name in MEANT_MISSING or name.split(".")[1] in ("png", "scad"):
+                continue
+            parts = name.split(".")
+            for i in range(len(parts) - 1, 1, -1):
+                mod = ".".join(parts[:i])
+                if mod in mods:
+                    if parts[i] in _top_names(mod):
+                        break
+            else:
+                bad.append((where, name))
+    return bad
+
+
+def _repo_texts():
+    for top in ("firmware", "host_tools", "tests", "bench", "attacks"):
+        for d, _, files in os.walk(os.path.join(_REPO, top)):
+            for f in files:
+                if f.endswith(".py"):
+                    path = os.path.join(d, f)
+                    with open(path, encoding="utf-8") as fh:
+                        tree = ast.parse(fh.read(), path)
+                    for node in ast.walk(tree):
+                        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                            yield "%s:%d" % (os.path.relpath(path, _REPO), node.lineno), node.value
+    for d, _, files in os.walk(os.path.join(_REPO, "docs")):
+        for f in files:
+            if f.endswith(".md"):
+                with open(os.path.join(d, f), encoding="utf-8") as fh:
+                    yield os.path.join("docs", f), fh.read()
+    for f in ("README.md", "Makefile"):
+        with open(os.path.join(_REPO, f), encoding="utf-8") as fh:
+            yield f, fh.read()
+
+
+def test_every_module_name_written_out_exists():
+    bad = stale_names(_repo_texts())
+    assert not bad, "names of modules that do not exist:\n" + "\n".join("%s: %s" % b for b in bad)
+
+
+def test_a_stale_name_is_found():
+    # (the stale names are built here, so that this file holds none)
+    old, nope = "dicecup.ui." + "snyd_ui", "dicecup.app." + "Nope"
+    assert stale_names([("x", 'forget(("dicecup.ui.snyd", "%s"))' % old)]) == [("x", old)]
+    assert stale_names([("x", "dicecup.app.App and dicecup.ui and " + nope)]) == [("x", nope)]
 
 
 if __name__ == "__main__":

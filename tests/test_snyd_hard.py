@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 import host_tools.paths  # noqa: F401  (firmware/ on sys.path)
-from dicecup.bots import botrng, snyd_bot, snyd_botview, snyd_hard
+from dicecup.bots import rng as botrng, snyd as snyd_bot, snyd_view, snyd_hard
 from dicecup.rules import snyd
 from host_tools import snyd_table, tournament
 from host_tools.paths import ROOT
@@ -229,10 +229,10 @@ def test_at_a_table_a_calza_about_as_likely_exact_as_not_is_called(monkeypatch):
     half the time (the old bot let it pass below 52.5 %, and its calzas there hit 78 % of the time)."""
     # the count is exactly the bid's half the time, whatever the dice
     monkeypatch.setattr(snyd_hard, "_dist", lambda seat, bidder, face, other=-1: (0, [0.0] * 3 + [0.5] * 2))
-    assert snyd_botview.decide(TABLE_VIEW, "hard", botrng.Rng(1)) == ["calza"]
+    assert snyd_view.decide(TABLE_VIEW, "hard", botrng.Rng(1)) == ["calza"]
     # far from exact it still lets it pass
     monkeypatch.setattr(snyd_hard, "_dist", lambda seat, bidder, face, other=-1: (0, [0.0] * 3 + [0.7, 0.3]))
-    assert snyd_botview.decide(TABLE_VIEW, "hard", botrng.Rng(1)) is None
+    assert snyd_view.decide(TABLE_VIEW, "hard", botrng.Rng(1)) is None
 
 
 def test_at_a_table_the_hard_bot_mixes_its_bids_less():

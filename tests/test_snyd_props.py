@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dicecup.rules.snyd import CALL_CALZA, Game, Rules
-from dicecup.records.snyd_record import replay
+from dicecup.records.snyd import replay
 from dicecup.records.snyd_recorder import Recorder
 
 rules_st = st.builds(Rules, dice=st.integers(1, 5), jokers=st.booleans(), palifico=st.booleans(),

@@ -86,7 +86,7 @@ def test_a_roster_line_for_a_handheld_past_eight_crashes_no_lobby_screen(tmp_pat
     t.seat_all()
     for tb in t.tables[1:]:
         for i in range(len(tb.order)):
-            tb.order_name(i)   # what table_lobby_ui.Waiting.draw does for each row
+            tb.order_name(i)   # what table_lobby.Waiting.draw does for each row
 
 
 def test_a_sequencer_claiming_an_entry_it_never_sends_is_still_replaced():
@@ -382,7 +382,7 @@ def test_the_pause_gives_no_seat_of_a_heard_handheld_away_and_says_why():
     from _table3 import Trio, snyd
     from dicecup.text.strings import t as text
     from dicecup.ui import table_watch
-    from dicecup.ui.ui import Message
+    from dicecup.ui.screen import Message
     tr = Trio(3, rules=snyd.Rules(dice=3), seed=1)
     tr.seat_all()
     tr.start()
@@ -515,7 +515,7 @@ def test_the_pause_gives_away_only_whom_it_names():
     from _table3 import Trio, snyd
     from dicecup.text.strings import t as text
     from dicecup.ui import table_watch
-    from dicecup.ui.ui import Message
+    from dicecup.ui.screen import Message
     tr = Trio(3, rules=snyd.Rules(dice=3), seed=1)
     tr.seat_all()
     tr.start()

@@ -194,33 +194,24 @@ def test_a_create_takes_the_key_pair_made_while_the_table_menu_showed(tmp_path, 
 @pytest.mark.parametrize("game", [table.G_SNYD, table.G_YATZY])
 def test_the_lobby_loads_the_games_screens_a_module_an_idle_loop(monkeypatch, game):
     """All of a game's screens loaded in the loop that started the game made it about 120 ms of
-    the s3 model: the lobby (HostLobby, Waiting) loads them in idle loops, one module each, in
-    the order they import each other, and only where the heap has room."""
+    the s3 model: the lobby (HostLobby, Waiting) has the app load them in idle loops (App.ahead),
+    one module each, in the order they import each other, and only where the heap has room."""
     import gc
     import sys
-    from dicecup.ui import table_lobby_ui as lobby
-    names = lobby._AHEAD[game == table.G_YATZY]
+    from dicecup import app
+    from dicecup.ui import screen, table_watch  # noqa: F401 (held: the app keeps the one, the lobby imports the other)
+    yatzy = game == table.G_YATZY
+    names = app._AHEAD[1 if yatzy else 0]
     for n in names:
         monkeypatch.delitem(sys.modules, n, raising=False)
-
-    class Stub:
-        ahead = True
-
-        class app:
-            class table:
-                gid = game
-
     monkeypatch.setattr(gc, "mem_free", lambda: 100 * 1024, raising=False)  # a WROOM-32's
-    s = Stub()
-    lobby._ahead(s)
-    assert not s.ahead and not [n for n in names if n in sys.modules]
+    assert not app.App.ahead(None, yatzy)
+    assert not [n for n in names if n in sys.modules]
     monkeypatch.setattr(gc, "mem_free", lambda: 2 << 20, raising=False)
-    s = Stub()
     for i, n in enumerate(names):
         before = set(sys.modules)
-        lobby._ahead(s)
+        assert app.App.ahead(None, yatzy)
         assert n in sys.modules and not [m for m in names[i + 1:] if m in sys.modules]
-        assert s.ahead and len([m for m in sys.modules if m.startswith("dicecup.ui.") and
-                                m not in before]) == 1
-    lobby._ahead(s)
-    assert not s.ahead
+        assert len([m for m in sys.modules if m.startswith("dicecup.ui.") and
+                    m not in before]) == 1
+    assert not app.App.ahead(None, yatzy)

@@ -401,7 +401,7 @@ def test_every_refusal_has_words_in_both_languages():
 
 
 def _rows(text):
-    from dicecup.ui import ui
+    from dicecup.ui import screen as ui
     return len(ui.wrap(text))
 
 

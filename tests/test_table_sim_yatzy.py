@@ -263,8 +263,8 @@ while now < 20000:
     now += 20
     tb.tick(now)
 assert tb.game.phase > 2, tb.game.phase  # playing: the bots have moved
-print(" ".join(sorted(m.rsplit(".", 1)[-1] for m in sys.modules
-                      if m.rsplit(".", 1)[-1].startswith(("snyd", "yatzy", "table_")))))
+print(" ".join(sorted(m.split(".", 1)[1] for m in sys.modules if m.startswith("dicecup.")
+                      and m.rsplit(".", 1)[-1].startswith(("snyd", "yatzy", "table_")))))
 """
 
 
@@ -277,11 +277,11 @@ def _loaded(rules, game):
 
 def test_each_table_loads_only_its_game():
     y = _loaded('("maxi", {"bonus": "84/100", "saved_rolls": True}, 0)', 2)
-    assert "table_yatzy" in y and "yatzytable" in y and "yatzy_bot" in y
-    assert not {m for m in y if m.startswith("snyd")} and "table_snyd" not in y
+    assert "table.table_yatzy" in y and "table.yatzytable" in y and "bots.yatzy" in y
+    assert not {m for m in y if m.split(".")[1].startswith("snyd")} and "table.table_snyd" not in y
     s = _loaded("__import__('dicecup.rules.snyd').rules.snyd.Rules()", 1)
-    assert "table_snyd" in s and "snydtable" in s
-    assert not {m for m in s if m.startswith("yatzy")} and "table_yatzy" not in s
+    assert "table.table_snyd" in s and "table.snydtable" in s
+    assert not {m for m in s if m.split(".")[1].startswith("yatzy")} and "table.table_yatzy" not in s
 
 
 def test_table_bots_judge_by_the_tables_maxi_options():

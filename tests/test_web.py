@@ -286,7 +286,7 @@ def test_the_page_says_how_to_form_a_table_has_a_footer_and_a_favicon():
     """The help line names the handheld's own menu rows (the firmware's English and Danish words),
     the footer is a plain block (not the flex row that broke it into pieces), the favicon exists,
     and the page has a place for its errors, which page.mjs fills from readParams."""
-    from dicecup.text import strings_table
+    from dicecup.text import words as strings_table
     html = open(os.path.join(STATIC, "index.html")).read()
     rows = {}
     for line in strings_table.TABLE.splitlines():

@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dicecup.rules.yatzy import NOT_FREE, Yatzy
-from dicecup.records.yatzy_record import replay
+from dicecup.records.yatzy import replay
 from dicecup.records.yatzy_recorder import Recorder
 
 # the most a box can ever hold, per variant family (worked out by hand from the spec)

@@ -19,6 +19,27 @@ from dicecup.device.buttons import PRESS, RELEASE, Button, Shake
 from dicecup.core.compat import const, forget, load
 from dicecup.ui.gfx import Gfx
 
+
+# The modules the app loaded for itself (the ones above, and what loaded them): a home or a
+# launch forgets every other dicecup module (App._clear)
+_OWN = tuple(m for m in sys.modules if m.count(".") == 2)
+# what only a person's move needs (the move menu, the bid picker and the hints; the scorecard and
+# the box choice): forgotten while a bot of a solo game moves (App.busy)
+_PERSON = const(("dicecup.ui.snyd_person", "dicecup.ui.snyd_hint", "dicecup.ui.yatzy_sheet"))
+# what only the bots use: forgotten while no bot here is about to move (a person's turn, a
+# reveal) and when a game ends (the bots' view side, bots.view, yatzy_view, view_check,
+# snyd_view, yatzy_coach and snyd_text, is the PC tools': a handheld's bots play() their live
+# game and never load it)
+_BOTS = const(("dicecup.bots.snyd", "dicecup.rules.snyd_odds", "dicecup.bots.yatzy", "dicecup.bots.yatzy_turn",
+               "dicecup.bots.yatzy_values"))
+
+# a table game's screens in the order they import each other (Snyd, Yatzy): loaded a module an
+# idle loop while the lobby waits for the start, where the heap has room (App.ahead), else all in
+# the loop that starts the game (docs/memory.md, Device time)
+_AHEAD = const((("dicecup.ui.snyd_person", "dicecup.ui.snyd", "dicecup.ui.snyd_open",
+                 "dicecup.ui.snyd_table"),
+                ("dicecup.ui.yatzy_sheet", "dicecup.ui.yatzy", "dicecup.ui.yatzy_table")))
+
 _AWAKE = const(0)
 _DIM = const(1)
 _ASLEEP = const(2)
@@ -39,18 +60,10 @@ class App:
     poll_ms = 20          # main loop period while awake
     sleep_poll_ms = 1000  # light-sleep slice while asleep (a button press ends it early)
 
-    # The modules that are loaded and forgotten together, each group named once, by the module
-    # that loads them: the title's (the menus, a solo game's modules) in screens, the Snyd screens'
-    # in snyd_ui, the table's in table_ui and table_watch, and here the bots', which every game
-    # screen drops through the app it holds (app.drop(app.BOT_MODULES): no screen imports app or
-    # the title). So a game's heap holds only the names it needs (mpy-cross keeps a literal name
-    # longer than 10 characters as a heap string).
-    # what only the bots use: forgotten while no bot here is about to move (a person's turn, a
-    # reveal) and when a game ends, to make room for its record (the bots' view side, botview,
-    # botview_yatzy, botcheck, snyd_botview, yatzy_coach and snyd_text, is the PC tools': a
-    # handheld's bots play() their live game and never load it)
-    BOT_MODULES = ("dicecup.bots.snyd_bot", "dicecup.rules.snyd_odds", "dicecup.bots.yatzy_bot",
-                   "dicecup.bots.yatzy_turn", "dicecup.bots.yatzy_values")
+    # What is forgotten when is decided here, and only here (docs/architecture.md, Loading and
+    # forgetting code): home forgets every dicecup module the app did not load for itself, a
+    # launch the screens' (and what they read from the flash and the pins), a game screen says
+    # whose move is next (turn) and when its game is over (over). No screen names a module to drop.
 
     # the piezo's tunes: (hz // 10, ms // 10) per note, hz 0 a rest; App.sound plays one from tick();
     # class attributes, so a screen names them through the app it holds (app.sound(app.REVEAL));
@@ -95,37 +108,73 @@ class App:
         self.frames = 0
         self.screen = None
         self._launch = None
-        self.table = None       # table.Table while this handheld sits at a table (table_ui)
+        self.table = None       # table.Table while this handheld sits at a table (ui.table)
         self.radio = None       # radio.Radio once a table needed it
         self._take(settings)
         from dicecup.storage import store  # already loaded by settings at boot; dropped with the menus during a game
         if store.exists(_TABLE_FILE) and self._loads(
-                lambda: load("dicecup.ui.table_ui").resume(self), False, _NO_ROOM_TABLE):
-            return  # back in the seat kept on flash (table_ui.resume)
+                lambda: load("dicecup.ui.table").resume(self), False, _NO_ROOM_TABLE):
+            return  # back in the seat kept on flash (ui.table.resume)
         if self.owner is None and not store.exists(settings.OWNER):
             # a new handheld: its language, then its owner's name (the table seats it, the screens
             # show it); once saved, owner.json exists and the title comes straight up
             load("dicecup.ui.firstboot").start(self)
             return
-        from dicecup.ui import screens
-        self.go(screens.Title(self))
+        from dicecup.ui import title
+        self.go(title.Title(self))
 
     # --- the navigator: what screens call ---
-    def launch(self, module, args=(), drop=()):
-        """Start a game on the next tick: the modules named in drop (the menus) are forgotten first,
-        then module.start(app, *args) loads the game, which so lands in a heap the menus no longer
-        cut into pieces (6-seat Snyd needed 3 KB more heap when it loaded among the menus)."""
-        self._launch = (module, args, drop)
+    def launch(self, module, args=()):
+        """Start a game (or the table's next screen) on the next tick: the screen showing and every
+        screen's module go first (_clear), then module.start(app, *args) loads the game, which so
+        lands in a heap the menus no longer cut into pieces (docs/memory.md)."""
+        self._launch = (module, args)
 
     def to_table(self, screen):
-        """The table's screen on the next tick (table_ui.start, which drops what the screen before it
+        """The table's screen on the next tick (ui.table.start, which drops what the screen before it
         needed): table_watch.GAME a new game's, LOBBY the lobby after a game, CLOSE the title."""
-        self.launch("dicecup.ui.table_ui", (screen,))
+        self.launch("dicecup.ui.table", (screen,))
 
     def home(self, sel=0):
-        """The title menu (item sel chosen); it forgets the games' modules."""
-        from dicecup.ui import screens
-        self.go(screens.Title(self, sel))
+        """The title menu (item sel chosen), once every module the app did not load for itself is
+        forgotten: the game's, the table's, the menus' (the title loads its own again)."""
+        self._clear(self.table is not None)
+        from dicecup.ui import title
+        self.go(title.Title(self, sel))
+
+    def turn(self):
+        """A person of this handheld is about to move (a game screen or its match says so):
+        the bots' code is forgotten, to load again for their next move (busy is the other side)."""
+        self.drop(_BOTS)
+
+    def over(self):
+        """A solo game is over: every module but the app's own, the records' and the showing
+        screen's is forgotten (the bots', the round's and the move screens', the match's, what the
+        set-up left), to make room for its record. Called again once the statistics' code has
+        given the record its number."""
+        self._clear(2)
+
+    def _clear(self, how):
+        """Forget every dicecup module the app did not load for itself (how 0), or only the
+        screens' and what they read from the flash and the pins (1: ui, storage, device; what a
+        launch is handed, rules and seats, and a table in play keep their code), or all but the
+        records' and the showing screen's (2)."""
+        keep = (type(self.hw).__module__, "dicecup.ui.screen", how == 2 and type(self.screen).__module__)
+        self.forget([m for m in sys.modules if m.count(".") == 2 and m not in _OWN and
+                     m not in keep and (how != 1 or m.split(".")[1] in ("ui", "storage", "device"))
+                     and (how != 2 or m[:16] != "dicecup.records.")])
+
+    def ahead(self, yatzy):
+        """An idle loop of a table's lobby: the next of the game's screen modules not loaded yet
+        is loaded; False once none is left, or the heap is tight (the game loads them as it
+        starts)."""
+        for name in _AHEAD[1 if yatzy else 0]:
+            if name not in sys.modules:
+                if gc.mem_free() < _ROOMY:
+                    return False
+                __import__(name)
+                return True
+        return False
 
     def forget(self, *groups):
         """Forget the modules of each group (a tuple of module names) and collect: at once where
@@ -149,8 +198,8 @@ class App:
 
     def _loads(self, load, seated=False, why="no_room"):
         """load() loads a game or the table and opens its screen; True if it did. Where the heap
-        cannot hold what it loads (the table's code alone needs more than the about 110 KB a
-        stock ESP32-WROOM-32 gives MicroPython), the MemoryError does not crash the handheld:
+        cannot hold what it loads (the table's code alone needs more than a stock ESP32-WROOM-32
+        gives MicroPython: docs/memory.md), the MemoryError does not crash the handheld:
         what load() loaded is forgotten, a seat kept on flash is given up (a reboot would only
         fail again: the handheld used to crash at every boot) and the title says why. Seated (a
         table's next game or its lobby) it still crashes: the restart resumes the seat in a
@@ -164,11 +213,11 @@ class App:
         self.table = None   # the table's seats and frames: the other handhelds see it gone
         self.screen = None
         forget([m for m in sys.modules if m not in before])
-        from dicecup.ui import screens
+        from dicecup.ui import title
         from dicecup.storage import store
-        from dicecup.ui.ui import Message
+        from dicecup.ui.screen import Message
         store.remove(_TABLE_FILE)
-        self.go(Message(self, strings.t(why), screens.Title(self)))
+        self.go(Message(self, strings.t(why), title.Title(self)))
         return True
 
     def go(self, screen):
@@ -190,7 +239,7 @@ class App:
 
     def _take(self, settings):
         # what the loop needs from the settings, kept as plain ints: the settings module (and
-        # store) can then be dropped during a game (screens.MENU_MODULES)
+        # store) can then be forgotten during a game (App._clear)
         s = self.settings
         strings.set_lang(s["lang"])
         self.contrast = settings.CONTRAST[s["contrast"]]
@@ -214,12 +263,12 @@ class App:
         shown = self.frames
         t0 = time.ticks_ms()  # this loop's own time (on the board; the simulator's device time)
         if self._launch:
-            module, args, drop = self._launch
+            module, args = self._launch
             self._launch = None
             self.screen = None      # the menu screen, and with it the last hold on its module
-            self.forget(drop)
+            self._clear(True)
             self._loads(lambda: load(module).start(self, *args), self.table is not None,
-                        _NO_ROOM_TABLE if module == "dicecup.ui.table_ui" else "no_room")
+                        _NO_ROOM_TABLE if module == "dicecup.ui.table" else "no_room")
         for i in range(len(self.buttons)):
             ev = self.buttons[i].update(now)
             if ev:
@@ -258,8 +307,8 @@ class App:
         self._power(now)
         if self.dirty and self.power != _ASLEEP:
             # a loop that applied a heavy entry (a reveal) draws its picture in the next loop:
-            # both in one would be a loop of 100-200 ms on the board (docs/memory.md, Device time).
-            # A busy next loop too (the sequencer's that takes the round's reveals after the one
+            # both in one would be one long loop on the board (docs/memory.md, Device time). A
+            # busy next loop too (the sequencer's that takes the round's reveals after the one
             # that wrote its secret) leaves it to the one after: a picture two loops late at most
             w = self._swallow
             if w & _HELD2 or time.ticks_diff(time.ticks_ms(), t0) < _DRAW_MS:
@@ -331,8 +380,12 @@ class App:
         p[2] = self.now
 
     def busy(self):
-        """Something on screen moves by itself (bots playing): keeps the handheld awake."""
+        """Something on screen moves by itself (bots playing): keeps the handheld awake, and a
+        solo game's person's screens are forgotten meanwhile (a table's are built on them, and
+        its board has room)."""
         self.last_input = self.now
+        if self.table is None:
+            self.drop(_PERSON)
 
     def _power(self, now):
         limit = self.sleep_ms
@@ -359,7 +412,7 @@ class App:
         buf = self.fb.buffer
         if buf != self._shown[0]:
             # only the pages that changed go over I2C, each run of them in one window: a bid
-            # changes a line or two, and a whole frame is 23 ms at 400 kHz (docs/memory.md,
+            # changes a line or two, and a whole frame is long on the I2C bus (docs/memory.md,
             # Device time)
             p = self._shown[1]
             n = len(p)

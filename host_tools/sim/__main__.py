@@ -52,7 +52,7 @@ def _rules(s):
     checked by the rules core's own parser; returns the snyd.Rules."""
     from host_tools import paths  # noqa: F401  (puts firmware/ on sys.path)
     from dicecup.rules import snyd
-    from dicecup.core.recordlib import Malformed
+    from dicecup.core.shape import Malformed
     d = {}
     for part in s.split(","):
         k, eq, v = part.strip().partition("=")
@@ -284,7 +284,7 @@ def disagreements(got):
 def replay_problems(got):
     """Every record collected must replay cleanly with the referee (host_tools.replay)."""
     from host_tools.replay import referee
-    from dicecup.core.recordlib import Malformed
+    from dicecup.core.shape import Malformed
     out = []
     for i, recs in sorted(got.items()):
         for name, doc in sorted(recs.items()):

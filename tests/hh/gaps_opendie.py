@@ -9,7 +9,7 @@ from dicecup.ui import gfx
 import hh_snyd
 import rig
 from dicecup.play import seats
-from dicecup.records import snyd_record
+from dicecup.records import snyd as snyd_record
 from mpcheck import Rng
 
 seats.Bot.think_ms = 60
@@ -97,12 +97,12 @@ def test_setting_picker_round_screen_and_a_whole_game():
 
 
 def test_bots_choose_the_same_open_dice_from_the_same_seed():
-    from dicecup.bots import botrng
-    from dicecup.bots import snyd_bot
+    from dicecup.bots import rng
+    from dicecup.bots import snyd as snyd_bot
     for level in snyd_bot.LEVELS:
         for dice in ((1, 1, 5, 5, 6), (3, 3, 3, 2), (1, 4), (6, 6)):
-            a = snyd_bot.open_die(bytes(dice), level, botrng.Rng(5))
-            assert a == snyd_bot.open_die(bytes(dice), level, botrng.Rng(5))
+            a = snyd_bot.open_die(bytes(dice), level, rng.Rng(5))
+            assert a == snyd_bot.open_die(bytes(dice), level, rng.Rng(5))
             assert 0 <= a < len(dice)
             if level != "kids" and dice[0] == 1 and dice[1] == 1:
                 assert dice[a] == 6, (level, dice, a)   # the lone 6, not a one

@@ -7,7 +7,7 @@ import machine
 
 import rig
 from dicecup.play import seats
-from dicecup.records import snyd_record
+from dicecup.records import snyd as snyd_record
 
 seats.Bot.think_ms = 60
 ADC = rig.pinmap.load()["battery"]["adc"]
@@ -98,7 +98,7 @@ def test_no_second_record_when_the_game_is_over_already():
 
 
 def test_critical_saves_a_yatzy_game_too():
-    from dicecup.records import yatzy_record
+    from dicecup.records import yatzy as yatzy_record
     rig.fresh({"sleep": 4})
     volts(4100)
     r = rig.Rig(seed=9)

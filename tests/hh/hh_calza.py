@@ -1,5 +1,5 @@
 """Bots on the handheld call calza out of turn where the rules allow it (calza_by others/any), decided
-by snyd_bot's judgement with each bot's seeded rng: the same seed and presses give the same game."""
+by bots.snyd's judgement with each bot's seeded rng: the same seed and presses give the same game."""
 import json
 import os
 
@@ -7,7 +7,7 @@ import hh_snyd
 import rig
 from dicecup.play import seats
 from dicecup.rules import snyd
-from dicecup.records import snyd_record
+from dicecup.records import snyd as snyd_record
 from mpcheck import Rng
 
 seats.Bot.think_ms = 60

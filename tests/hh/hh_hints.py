@@ -8,10 +8,10 @@ from dicecup.ui import gfx
 import readback
 from dicecup.rules import snyd
 from dicecup.rules import snyd_odds
-from dicecup.ui import snyd_screens
-from dicecup.ui import snyd_ui
+from dicecup.ui import snyd_person
+from dicecup.ui import snyd as snyd_ui
 from dicecup.text import strings
-from dicecup.ui.snyd_screens import DOWN, PRESS, UP
+from dicecup.ui.snyd_person import DOWN, PRESS, UP
 
 
 class App:
@@ -85,7 +85,7 @@ def test_the_picker_shows_the_hint_for_the_bid_under_the_cursor_in_both_language
             g = _game(snyd.Rules(dice=5), [[1, 3, 3, 5, 6], [2, 2, 2, 2, 2], [4, 4, 4, 4, 4]],
                       [(0, 3, 3)])
             # seat 1 is on turn; the picker opens on the smallest raise, 4x3 (3x4 is not over 3x3)
-            pk = snyd_screens.BidPicker(*_on(App(1), Match(g, 1), False))
+            pk = snyd_person.BidPicker(*_on(App(1), Match(g, 1), False))
             seen = 0
             for step in range(8):
                 rows, faces = _draw(pk)
@@ -109,7 +109,7 @@ def test_the_hint_counts_ones_when_wild_and_not_in_palifico_or_without_jokers():
         try:
             g = _game(rules, [[1, 1, 4, 5, 6], [2, 3, 3, 5, 6]])
             g.palifico = pal
-            pk = snyd_screens.BidPicker(*_on(App(1), Match(g, 0), False))
+            pk = snyd_person.BidPicker(*_on(App(1), Match(g, 0), False))
             pk.count, pk.face = 3, 4
             rows, _ = _draw(pk)
             assert rows[5].startswith(want), (rules.jokers, pal, rows)
@@ -122,7 +122,7 @@ def test_the_setting_and_kids_mode():
               [[2, 3, 3], [4, 5, 6]])
     for hints, kids, shown in ((0, True, True), (0, False, False), (1, False, True),
                                (1, True, True), (2, True, False), (2, False, False)):
-        rows, _ = _draw(snyd_screens.BidPicker(*_on(App(hints), Match(g, 0), kids)))
+        rows, _ = _draw(snyd_person.BidPicker(*_on(App(hints), Match(g, 0), kids)))
         assert rows[5].startswith("Har ") == shown, (hints, kids, rows)
         if not shown:
             assert rows[6].startswith("Bud "), rows      # the bid's own row, as before
@@ -136,7 +136,7 @@ def test_before_snyd_and_calza_the_move_menu_judges_the_bid_that_stands():
             g = _game(snyd.Rules(dice=3), [[6, 6, 2], [1, 6, 3], [5, 5, 4], [2, 2, 3]],
                       [(0, 5, 6)])
             for me, calza in ((1, False), (2, True)):
-                mm = snyd_screens.MoveMenu(*_on(App(1), Match(g, me), False))
+                mm = snyd_person.MoveMenu(*_on(App(1), Match(g, me), False))
                 rows, _ = _draw(mm)
                 have, hold = _want(g, me, 0, 5, 6, lang)
                 assert rows[5] == have and rows[6] == hold, (me, rows)
@@ -149,7 +149,7 @@ def test_before_snyd_and_calza_the_move_menu_judges_the_bid_that_stands():
                 assert not calza or rows[7] == lab + " " * (16 - len(lab) - len(_pct(ex))) + _pct(ex), rows
                 assert all(len(r) <= 16 for r in rows)
             # hints off: the menu alone
-            rows, _ = _draw(snyd_screens.MoveMenu(*_on(App(2), Match(g, 1), False)))
+            rows, _ = _draw(snyd_person.MoveMenu(*_on(App(2), Match(g, 1), False)))
             assert rows[5] == rows[6] == rows[7] == "", rows
     finally:
         strings.set_lang(0)

@@ -1,13 +1,13 @@
 """Every Snyd line that joins a player with a verb, rendered for this handheld's own seat and for
 another seat, in Danish and English, and read back from the frame: the "you" form is a sentence of
 its own ("Du mister 1", "You lose 1"), a name takes the third person ("Bo mister 1", "Bo loses 1").
-Also the reveal's hint how to go on. The screens are snyd_screens' own, drawn on a real frame."""
+Also the reveal's hint how to go on. The screens are snyd_person' own, drawn on a real frame."""
 import framebuf
 
 from dicecup.ui import gfx
 import readback
 from dicecup.rules import snyd
-from dicecup.ui import snyd_screens
+from dicecup.ui import snyd_person
 from dicecup.text import strings
 
 LOSE = ("Du mister 1", "You lose 1")
@@ -62,7 +62,7 @@ def _game(seats, dice, call, count_face, rules=None):
 
 def _reveal(g, names, me):
     m = Match(g, names, me)
-    return _draw(snyd_screens.Reveal(App(), Round(m))), _draw(snyd_screens.Summary(App(), Round(m)))
+    return _draw(snyd_person.Reveal(App(), Round(m))), _draw(snyd_person.Summary(App(), Round(m)))
 
 
 def test_loser_gainer_and_out_lines_for_you_and_for_a_name_in_both_languages():
@@ -110,12 +110,12 @@ def test_the_reveal_says_how_to_go_on_and_how_to_see_every_seat():
             dice = [[2, 3], [4, 5], [6, 6], [1, 2], [3, 3], [5, 5]]
             g = _game(6, dice, "snyd", (2, 2), snyd.Rules(dice=2))
             m = Match(g, ["A", "B", "C", "D", "E", "F"], 0)
-            scr = snyd_screens.Reveal(App(), Round(m))
+            scr = snyd_person.Reveal(App(), Round(m))
             rows = _draw(scr)
             assert rows[7].strip() == scroll, rows
             assert [r.split(" ")[0] for r in rows[2:6]] == ["A", "B", "C", "D"], rows
             for _ in range(3):
-                scr.key(snyd_screens.DOWN, snyd_screens.PRESS)
+                scr.key(snyd_person.DOWN, snyd_person.PRESS)
             rows = _draw(scr)
             assert [r.split(" ")[0] for r in rows[2:6]] == ["C", "D", "E", "F"], rows
     finally:

@@ -5,7 +5,7 @@ to fit it (a row of more than 16 characters, a label cut by ui.fit), none runs u
 icon, and a selected row's bar has a lit line above its letters (their tops stay readable)."""
 import rig
 from dicecup.play import seats
-from dicecup.ui import gfx, ui
+from dicecup.ui import gfx, screen as ui
 from mpcheck import Rng
 
 seats.Bot.think_ms = 60
@@ -208,7 +208,7 @@ def codes(lang):
     creator's question with the longest name and its code."""
     from dicecup.table import table as tbl
     from dicecup.table import tablekeys
-    from dicecup.ui import table_lobby_ui as lobby
+    from dicecup.ui import table_lobby as lobby
     rig.fresh({"sleep": 4, "lang": lang})
     r = rig.Rig(seed=6)
     checked(r, lang)

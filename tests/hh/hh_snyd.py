@@ -4,7 +4,7 @@ import os
 
 import rig
 from dicecup.play import seats
-from dicecup.records import snyd_record
+from dicecup.records import snyd as snyd_record
 from mpcheck import Rng
 
 FACES = "⚀⚁⚂⚃⚄⚅"

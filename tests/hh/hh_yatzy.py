@@ -4,7 +4,7 @@ import os
 
 import rig
 from dicecup.play import seats
-from dicecup.records import yatzy_record
+from dicecup.records import yatzy as yatzy_record
 from mpcheck import Rng
 
 seats.Bot.think_ms = 60
@@ -164,7 +164,7 @@ def test_scorecard_shows_filled_boxes():
 def test_the_coach_after_a_box_and_its_game_line():
     """Coach on (after a box): the handheld's word is the bots' own coach's (yatzy_coach.coach on
     the bot-protocol view of the turn as it stood), and its costs add up on the game over screen."""
-    from dicecup.bots import botview
+    from dicecup.bots import view as botview
     from dicecup.bots import yatzy_coach
     rig.fresh({"sleep": 4, "coach": 1})
     r = rig.Rig(seed=5)

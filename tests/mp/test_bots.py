@@ -1,14 +1,14 @@
-"""Bots (snyd_bot, yatzy_bot, yatzy_turn, botview, botrng) under both interpreters: legal moves on
+"""Bots (bots.snyd, bots.yatzy, yatzy_turn, bots.view, bots.rng) under both interpreters: legal moves on
 every level, decisions blind to other seats' dice, determinism, and the expectimax's arithmetic."""
 from mpcheck import Rng, eq, play_move, raises
 
-from dicecup.bots import botrng
-from dicecup.bots import botview
+from dicecup.bots import rng as botrng
+from dicecup.bots import view as botview
 from dicecup.rules import snyd
-from dicecup.bots import snyd_bot
-from dicecup.bots import snyd_botview
+from dicecup.bots import snyd as snyd_bot
+from dicecup.bots import snyd_view
 from dicecup.rules import yatzy
-from dicecup.bots import yatzy_bot
+from dicecup.bots import yatzy as yatzy_bot
 from dicecup.bots import yatzy_coach
 from dicecup.bots.yatzy_turn import Dice, Solver
 
@@ -52,18 +52,18 @@ def check_snyd_move(view, mv):
 
 def test_spec_view_every_level():
     for lv in snyd_bot.LEVELS:
-        check_snyd_move(SPEC_VIEW, snyd_botview.decide(SPEC_VIEW, lv, botrng.Rng(3)))
+        check_snyd_move(SPEC_VIEW, snyd_view.decide(SPEC_VIEW, lv, botrng.Rng(3)))
 
 
 def test_bad_views_raise_value_error():
-    raises(ValueError, snyd_botview.decide, "x", "hard", botrng.Rng(1))
-    raises(ValueError, snyd_botview.decide, SPEC_VIEW, "genius", botrng.Rng(1))
+    raises(ValueError, snyd_view.decide, "x", "hard", botrng.Rng(1))
+    raises(ValueError, snyd_view.decide, SPEC_VIEW, "genius", botrng.Rng(1))
     v = dict(SPEC_VIEW)
     v["actions"] = [[0, "bid", 3, 3], [1, "bid", 2, 3]]  # not a raise
-    raises(ValueError, snyd_botview.decide, v, "hard", botrng.Rng(1))
+    raises(ValueError, snyd_view.decide, v, "hard", botrng.Rng(1))
     v = dict(SPEC_VIEW)
     v["dice"] = [1, 2]
-    raises(ValueError, snyd_botview.decide, v, "easy", botrng.Rng(1))
+    raises(ValueError, snyd_view.decide, v, "easy", botrng.Rng(1))
 
 
 def play_snyd(rules, seats, levels, seed, max_rounds=60):
@@ -81,7 +81,7 @@ def play_snyd(rules, seats, levels, seed, max_rounds=60):
         while g.in_round:
             s = g.on_turn
             view = botview.snyd_view(g, s, acts)
-            mv = snyd_botview.decide(view, levels[s], rngs[s])
+            mv = snyd_view.decide(view, levels[s], rngs[s])
             check_snyd_move(view, mv)
             log.append(mv)
             play_move(g, acts, s, mv)
@@ -125,7 +125,7 @@ def test_snyd_decision_blind_to_other_dice():
             views.append(botview.snyd_view(g, 2, acts))
         eq(views[0], views[1])
         for lv in snyd_bot.LEVELS:
-            eq(snyd_botview.decide(views[0], lv, botrng.Rng(trial)), snyd_botview.decide(views[1], lv, botrng.Rng(trial)))
+            eq(snyd_view.decide(views[0], lv, botrng.Rng(trial)), snyd_view.decide(views[1], lv, botrng.Rng(trial)))
 
 
 def test_dice_numbering_round_trips():

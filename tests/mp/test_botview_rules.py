@@ -1,7 +1,7 @@
-"""botview: a Snyd view made here goes back to snyd_table without re-parsing its rules (the handheld
+"""bots.view: a Snyd view made here goes back to snyd_table without re-parsing its rules (the handheld
 never loads the rules parser during play), and a view whose rules were changed since is still read
 from its own rules dict."""
-from dicecup.bots import botview
+from dicecup.bots import view as botview
 from mpcheck import eq, raises
 from dicecup.rules.snyd import Game, Rules
 

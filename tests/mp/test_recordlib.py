@@ -1,6 +1,6 @@
-"""recordlib: the record shape checks shared by the Snyd and Yatzy records."""
+"""core.shape: the record shape checks shared by the Snyd and Yatzy records."""
 from mpcheck import eq, raises
-from dicecup.core.recordlib import Malformed, check_keys, get_bool, get_dice, get_int, get_str
+from dicecup.core.shape import Malformed, check_keys, get_bool, get_dice, get_int, get_str
 
 
 def test_bool_is_not_an_int():

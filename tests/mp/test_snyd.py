@@ -1,7 +1,7 @@
 """snyd: every rule of the Snyd spec, option by option, with the corner cases."""
 from dicecup.rules import snyd
 from mpcheck import Rng, eq, raises
-from dicecup.core.recordlib import Malformed
+from dicecup.core.shape import Malformed
 from dicecup.rules.snyd import Game, Illegal, Rules
 
 

@@ -4,9 +4,9 @@ import io
 import json
 
 from mpcheck import eq, raises
-from dicecup.core.recordlib import Malformed
+from dicecup.core.shape import Malformed
 from dicecup.rules.snyd import CALL_FORFEIT, Game, Illegal, Rules
-from dicecup.records.snyd_record import replay
+from dicecup.records.snyd import replay
 from dicecup.records.snyd_recorder import KINDS, NO_DICE, Recorder
 
 

@@ -1,16 +1,16 @@
-"""snyd_bot.play (the handheld's bots read their live game) makes exactly the move that
-snyd_botview.decide makes for the bot-protocol view of that game, and that the bot before the change
+"""bots.snyd.play (the handheld's bots read their live game) makes exactly the move that
+snyd_view.decide makes for the bot-protocol view of that game, and that the bot before the change
 made for it, leaving each rng in the same state: every level, every ruleset of test_bots (open die,
 neighbours, calza by any/turn, kids), on turn and out of turn (calza), in random games where seats
 bid at random or by the bots' own moves. The bot before is a recording (tests/fixtures/
 snyd_play.json, written by tests/fixtures/make_fixtures.py): the games, and per decision the move it
 made and its rng state after."""
 
-from dicecup.bots import botrng
-from dicecup.bots import botview
+from dicecup.bots import rng as botrng
+from dicecup.bots import view as botview
 from dicecup.rules import snyd
-from dicecup.bots import snyd_bot
-from dicecup.bots import snyd_botview
+from dicecup.bots import snyd as snyd_bot
+from dicecup.bots import snyd_view
 from mpcheck import eq, fixture as _fixture, play_move
 
 
@@ -19,7 +19,7 @@ def _same(g, acts, call):
     view = botview.snyd_view(g, seat, acts)
     ra, rb = botrng.Rng(k), botrng.Rng(k)
     a = snyd_bot.play(g, seat, acts, lv, ra)
-    b = snyd_botview.decide(view, lv, rb)
+    b = snyd_view.decide(view, lv, rb)
     eq(a, b, "play vs decide, %s seat %d %r" % (lv, seat, view))
     eq(ra.s, rb.s, "rng after play vs decide")
     if lv == "hard":

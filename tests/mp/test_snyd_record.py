@@ -1,12 +1,12 @@
-"""snyd_record: replay to the spec's Output, rule errors, malformed records, the Recorder round trip."""
+"""records.snyd: replay to the spec's Output, rule errors, malformed records, the Recorder round trip."""
 import io
 import json
 
-from dicecup.records import snyd_record
+from dicecup.records import snyd as snyd_record
 from mpcheck import Rng, eq, raises
-from dicecup.core.recordlib import Malformed
+from dicecup.core.shape import Malformed
 from dicecup.rules.snyd import Game, Illegal, Rules
-from dicecup.records.snyd_record import replay
+from dicecup.records.snyd import replay
 from dicecup.records.snyd_recorder import Recorder
 
 EXAMPLE_DICE = [[2, 2, 2, 3, 4], [1, 5, 6, 6, 6], [3, 3, 4, 4, 6], [1, 1, 2, 5, 6]]

@@ -6,7 +6,7 @@ from dicecup.table import tablekeys
 from dicecup.table import tablelog
 from dicecup.table import wire
 from mpcheck import Rng, eq
-from dicecup.records.snyd_record import replay
+from dicecup.records.snyd import replay
 
 TABLE = 0x0BADCAFE
 KEY = b"table-key-16byte"
@@ -265,7 +265,7 @@ def test_whole_yatzy_game_over_a_lossy_radio():
     eq(apps[1].rec.record(), rec)
     eq(apps[2].rec.record(), rec)
     eq(rec["players"], 2)
-    from dicecup.records.yatzy_record import replay as yreplay
+    from dicecup.records.yatzy import replay as yreplay
     out = yreplay(rec)
     assert out["error"] is None and out["finished"], out
 

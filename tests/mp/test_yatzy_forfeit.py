@@ -4,10 +4,10 @@ import io
 import json
 
 from mpcheck import eq, raises
-from dicecup.core.recordlib import Malformed
+from dicecup.core.shape import Malformed
 from dicecup.rules.yatzy import BOXES, VARIANTS, Illegal, Yatzy
 from dicecup.rules.yatzy_forfeit import FORFEIT_ORDER
-from dicecup.records.yatzy_record import replay
+from dicecup.records.yatzy import replay
 from dicecup.records.yatzy_recorder import Recorder
 
 # the record spec's Scoring section, box by box as it first names them, per variant

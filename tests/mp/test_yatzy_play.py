@@ -1,10 +1,10 @@
-"""yatzy_bot.play (the handheld's bots read their live game) makes exactly the move yatzy_coach.decide
+"""bots.yatzy.play (the handheld's bots read their live game) makes exactly the move yatzy_coach.decide
 makes for the bot-protocol view of that game, in every variant and level, with several scorecards
 in play (the live game's scorecard to move is not the first one), early and late in a game."""
-from dicecup.bots import botrng
-from dicecup.bots import botview
+from dicecup.bots import rng
+from dicecup.bots import view as botview
 from dicecup.rules import yatzy
-from dicecup.bots import yatzy_bot
+from dicecup.bots import yatzy as yatzy_bot
 from dicecup.bots import yatzy_coach
 from mpcheck import Rng, eq
 
@@ -42,8 +42,8 @@ def _game(variant, seed, turns, options=None):
 def _match(g, level, seed, turns, options=None):
     """Bots play `turns` more turns; every move play() makes is the one decide() makes on the view."""
     dice = Rng(seed)
-    ra = botrng.Rng(seed)
-    rb = botrng.Rng(seed)
+    ra = rng.Rng(seed)
+    rb = rng.Rng(seed)
     end = g.turn + turns
     moves = 0
     while g.turn < end and not g.finished:

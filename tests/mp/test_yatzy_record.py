@@ -1,11 +1,11 @@
-"""yatzy_record: replaying records (output, rule errors, malformed input) and writing them."""
+"""records.yatzy: replaying records (output, rule errors, malformed input) and writing them."""
 import io
 import json
 
 from mpcheck import Rng, eq, raises
-from dicecup.core.recordlib import Malformed
+from dicecup.core.shape import Malformed
 from dicecup.rules.yatzy import NOT_FREE, Yatzy
-from dicecup.records.yatzy_record import replay
+from dicecup.records.yatzy import replay
 from dicecup.records.yatzy_recorder import Recorder
 
 EXAMPLE_TURNS = [

@@ -1,7 +1,7 @@
-"""snyd_hard: the hard Snyd bot's judgement - it reads the table (snyd_bot.play and decide() hand it
+"""snyd_hard: the hard Snyd bot's judgement - it reads the table (bots.snyd.play and decide() hand it
 the hard level's turns; loaded only when a hard bot plays, so the other levels never hold it).
 
-    move(seat, rng, may) -> the move, as snyd_bot._move answers (seat: a snyd_bot._Seat)
+    move(seat, rng, may) -> the move, as bots.snyd._move answers (seat: a bots.snyd._Seat)
     use_tables(at)  the folder of the endgame table (default: the handheld's /tables; the PC's
                     tools point it at build/tables)
     has_table() -> whether the endgame table is there (without it heads-up endgames are played by

@@ -1,17 +1,17 @@
 """yatzy_coach: the Yatzy bots' view side - decisions on bot-protocol views (decide, read), the
 coach (what the hard bot thinks of a player's move: coach) and the PC's kept score rows
-(cache_scores); yatzy_bot's docstring has the API. The PC's tools and tests: above yatzy_bot, which
+(cache_scores); bots.yatzy's docstring has the API. The PC's tools and tests: above bots.yatzy, which
 never imports it, so the handheld's bots, which play() their live game, never load this code.
 """
 from dicecup.rules import yatzy
-from dicecup.bots import yatzy_bot
-from dicecup.bots.botcheck import int_in
+from dicecup.bots import yatzy as yatzy_bot
+from dicecup.bots.view_check import int_in
 
 
 def read(view, level):
-    """yatzy_bot.ready() for the card a view describes (botview_yatzy.yatzy_card)."""
-    from dicecup.bots import botview_yatzy
-    return yatzy_bot.ready(botview_yatzy.yatzy_card(view), level, view["options"])
+    """bots.yatzy.ready() for the card a view describes (yatzy_view.yatzy_card)."""
+    from dicecup.bots import yatzy_view
+    return yatzy_bot.ready(yatzy_view.yatzy_card(view), level, view["options"])
 
 
 def decide(view, level, rng):
@@ -19,7 +19,7 @@ def decide(view, level, rng):
 
 
 def cache_scores(on):
-    """Keep the core's score of every roll per variant for yatzy_bot (on) or ask the core (off)."""
+    """Keep the core's score of every roll per variant for bots.yatzy (on) or ask the core (off)."""
     if on:
         rows = {}
         yatzy_bot._kept[yatzy_bot._ROWS] = lambda g, r, dice: scores(rows, g, r, dice)

@@ -6,8 +6,9 @@ A multiset of dice ("keep": 0..n dice; a "roll" is a keep of all n) has an index
 by size, and inside a size ranked by their counts (ones first). Dice(n) holds that numbering and a
 child table per size m < n: the keep start[m] + i plus one die f is keep start[m + 1] + i +
 child[m][i*6 + f - 1]. The offset always fits a byte (at most 210 for 6 dice), so the tables are
-bytearrays, and one per size: the largest piece of heap the solver needs is 1.5 KB (6 dice), which a
-heap cut up by a game in progress still has (its 2.8 KB in one piece was the first thing missing).
+bytearrays, and one per size: the largest piece of heap the solver needs is then small enough for a
+heap cut up by a game in progress (one piece for all sizes was the first thing missing; sizes in
+docs/memory.md).
 
 Solver(n) runs one turn:
     s.begin(final)   final(r, dice_bytes) -> value of scoring roll number r (0..nroll-1) now (the best
@@ -18,8 +19,7 @@ Holding every die means "score now".
 
 Values are kept as 16-bit offsets (1/256 points) above the smallest roll value of the turn, one array
 per keep size: a turn's values span far less than 256 points, the averages and maxima of the passes
-are exact in that form, and the arrays take half the heap of 32-bit ones (6 dice: 2.8 KB instead of
-5.5 KB). A turn whose values span more (never seen in play) widens them to 32 bits, same results.
+are exact in that form, and the arrays take half the heap of 32-bit ones. A turn whose values span more (never seen in play) widens them to 32 bits, same results.
 """
 from array import array
 

@@ -9,8 +9,8 @@ attribute on MicroPython: no interned name, no dict slot.
 The handheld loads a game's or the table's code when it is needed and forgets it again, so that the
 solo games fit a stock ESP32-WROOM-32's heap. Forgetting a module of a package takes two steps:
 MicroPython keeps a submodule both in sys.modules and as an attribute of its parent package
-(`dicecup.ui` holds `snyd_ui` once `dicecup.ui.snyd_ui` is imported), and deleting only the first
-frees nothing. Names are full dotted names ("dicecup.ui.snyd_ui").
+(`dicecup.ui` holds `ui.snyd` once `dicecup.ui.snyd` is imported), and deleting only the first
+frees nothing. Names are full dotted names ("dicecup.ui.snyd").
 
 One module rather than two (a loader of its own) only to save heap: every module costs three
 interned names (its dotted name, its own, its file's path) and the solo Snyd game sits at the edge

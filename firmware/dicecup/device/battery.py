@@ -19,7 +19,7 @@ off, nothing is sent and the rail stays above 3.0 V down to 0 %.
 from dicecup.core.compat import const
 
 # (millivolts, percent), falling; linear between points. Held as bytes, the voltage as
-# (mV - 3000) // 10 (a tuple of pairs cost about 0.5 KB of heap).
+# (mV - 3000) // 10 (a tuple of pairs cost more heap: docs/memory.md).
 # pairs: 115,100  105,90  97,80  90,70  84,60  79,50  75,40  71,30  67,20  61,10  50,5  30,0
 _CURVE = const(b"\x73\x64\x69\x5a\x61\x50\x5a\x46\x54\x3c\x4f\x32"
                 b"\x4b\x28\x47\x1e\x43\x14\x3d\x0a\x32\x05\x1e\x00")

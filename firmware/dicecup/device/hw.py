@@ -36,7 +36,7 @@ class Hardware:
 
     def __init__(self, pm=None):
         if pm is None:
-            from dicecup.device import pinmap  # only here: a game then drops it (screens.MENU_MODULES)
+            from dicecup.device import pinmap  # only here: a launch forgets it (app.App._clear)
             pm = pinmap.load()
         c = pm["i2c"]
         Pin = machine.Pin
@@ -59,8 +59,8 @@ class Hardware:
         opt = pm.get("optional") or {}
         self._tilt = Pin(opt["tilt"], Pin.IN, Pin.PULL_UP) if "tilt" in opt else None
         # the piezo's PWM, silent (duty 0) until a tone: made at boot, so the object sits at the
-        # bottom of the heap and not between a game's (made at the first tone, mid-game, it cost
-        # the 6-seat Snyd game 4 KB more of the smallest heap that completes)
+        # bottom of the heap and not between a game's (made at the first tone, mid-game, it made
+        # the 6-seat Snyd game's smallest heap larger: docs/memory.md)
         b = opt.get("buzzer")
         self._pwm = None if b is None else machine.PWM(Pin(b), freq=1000, duty_u16=0)
         self.is_on = True

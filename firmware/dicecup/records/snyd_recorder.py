@@ -8,13 +8,13 @@ open file, a round at a time, so saving a long game never holds the whole record
 .record() gives it as a Python dict (tests, the table's replays). The game so far is a list of
 256-byte bytearrays, as many as a typical whole game needs taken at the start, one more at a time
 past that: a log grown action by action needed ever larger pieces of a heap the game had cut up,
-and left the old ones as holes; one bytearray for the whole game (1.2 KB) was the largest piece a
-game asked for, and a long game's growth of it (1.3-1.4 KB, the old one still live) the first to
-fail. at(i) is the log's byte i. A round is its marker byte, then per seat the number of dice and
+and left the old ones as holes; one bytearray for the whole game was the largest piece a game
+asked for, and a long game's growth of it (the old one still live) the first to fail
+(docs/memory.md). at(i) is the log's byte i. A round is its marker byte, then per seat the number of dice and
 the dice (NO_DICE alone for null), then (open_die) per seat the index of the die laid open (255
 for none); an action is three bytes, seat << 2 | kind (KINDS' index, 2 bits), count, face.
-Reading and replaying records is snyd_record's job (the referee), which this module never loads.
-Reading the log back (rounds, write, text, record) is snyd_recout's, loaded when a record is written or
+Reading and replaying records is records.snyd's job (the referee), which this module never loads.
+Reading the log back (rounds, write, text, record) is snyd_json's, loaded when a record is written or
 read: a game being played holds only the writing half.
 """
 from dicecup.core.compat import const
@@ -34,7 +34,7 @@ class Recorder:
         self.first = first
         self.names = names
         # a round per die lost; each: marker, counts, half the dice on average, the open dice, and
-        # about one bid a seat (a 6-seat game of 5 dice logged 1200 bytes)
+        # about one bid a seat (what a 6-seat game logged: docs/memory.md)
         per_round = 1 + seats + seats * rules.dice // 2 + 3 * seats + (seats if rules.open_die else 0)
         self._log = [bytearray(_CHUNK) for _ in range((seats * rules.dice * per_round + _CHUNK - 1) // _CHUNK)]
         self._n = 0
@@ -72,19 +72,19 @@ class Recorder:
     def rounds(self):
         """Each round as the record's dict, one at a time (a game replayed from its record without
         holding the whole record: the table's snapshot and rebuild)."""
-        from dicecup.records import snyd_recout
-        return snyd_recout.rounds(self)
+        from dicecup.records import snyd_json
+        return snyd_json.rounds(self)
 
     def write(self, f):
         """The record as JSON text, written to f piece by piece."""
-        from dicecup.records import snyd_recout
-        snyd_recout.write(self, f)
+        from dicecup.records import snyd_json
+        snyd_json.write(self, f)
 
     def text(self):
-        """The record's JSON text a piece at a time (snyd_recout.text)."""
-        from dicecup.records import snyd_recout
-        return snyd_recout.text(self)
+        """The record's JSON text a piece at a time (snyd_json.text)."""
+        from dicecup.records import snyd_json
+        return snyd_json.text(self)
 
     def record(self):
-        from dicecup.records import snyd_recout
-        return snyd_recout.record(self)
+        from dicecup.records import snyd_json
+        return snyd_json.record(self)

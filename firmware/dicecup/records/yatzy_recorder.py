@@ -7,8 +7,8 @@ may be empty; written {"p", "forfeit": true, "category"[, "column"]}, with the r
 .write(f) streams the record's JSON text to an open file a turn at a time, so saving never holds
 the whole record in memory; .record() gives it as a Python dict (tests). A turn is a few bytes in
 one bytearray, reserved for the whole game at the start: p (bit 7 set: a forfeit), box, column,
-the number of rolls, then per roll three bytes, the held mask and the dice at three bits each (a
-6-card Maxi game: 1.6 KB, was 3 KB at a byte per die). Replaying records is yatzy_record's job
+the number of rolls, then per roll three bytes, the held mask and the dice at three bits each
+(about half of a byte per die: docs/memory.md). Replaying records is records.yatzy's job
 (the referee).
 """
 import json

@@ -9,7 +9,7 @@ Public API (the UI, bots, table and referee build on these names):
   Rules(dice=5, jokers=True, palifico=True, calza=True, open_on_ones=False,
         calza_by=CALZA_OTHERS, count_scope=SCOPE_TABLE, open_die=False)
     Rules.from_dict(d, preset=None)  the spec's `rules` object (+ "kids" preset); raises
-                                     recordlib.Malformed on unknown keys / wrong types / ranges
+                                     core.shape.Malformed on unknown keys / wrong types / ranges
     .to_dict()                       every key, the spec's names and order
   CALZA_OTHERS / CALZA_ANY / CALZA_TURN, SCOPE_TABLE / SCOPE_NEIGHBOURS, CALL_SNYD / CALL_CALZA /
   CALL_FORFEIT,

@@ -14,7 +14,7 @@ RULE_KEYS = ("dice", "jokers", "palifico", "calza", "open_on_ones", "calza_by", 
 def rules_from_dict(r, d, preset, calza_names, scope_names):
     """Fill the default Rules `r` from the spec's `rules` object and preset; raises Malformed.
     calza_names, scope_names: snyd.CALZA_NAMES, snyd.SCOPE_NAMES."""
-    from dicecup.core.recordlib import check_keys, get_bool, get_int, get_str
+    from dicecup.core.shape import check_keys, get_bool, get_int, get_str
     if preset is not None:
         if get_str(preset, PRESETS, "preset") == "kids":
             r.dice = 3

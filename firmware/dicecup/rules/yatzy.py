@@ -5,7 +5,7 @@ the table's commit/reveal, a record). The rules are exactly docs/records.md. Tea
 is a seating arrangement: a team is one scorecard, `member()` says which member rolls for it. Format
 version 2 of the record adds the forfeit (forfeit_box, forfeit).
 
-Public API (the handheld UI, the bots and yatzy_record build on this):
+Public API (the handheld UI, the bots and records.yatzy build on this):
     VARIANTS = ("standard", "maxi", "yahtzee", "triple");  BOXES[i]: box names of VARIANTS[i]
     Illegal(reason)                 raised by roll/fill/toggle_hold; str(e) is the one-line reason
     g = Yatzy(variant, players, options=None)   players: scorecards 1..8; options only for "maxi":
@@ -78,8 +78,8 @@ _KINDS = (b"\x00\x01\x02\x03\x04\x05\x06\x07\x09\x0a\x0c\x0d\x0f\x12\x13", bytes
           b"\x00\x01\x02\x03\x04\x05\x09\x0a\x0f\x0c\x0d\x13\x12")
 _KINDS += (_KINDS[0],)
 # every box name in kind order (Maxi's sheet), then BOXES[i] holds the names of VARIANTS[i]. A list,
-# not a tuple literal: mpy-cross stores a constant tuple's strings as heap str objects (about 48 B
-# each), a list's as interned qstrs (the UI's strings share them): 0.7 KB less once imported
+# not a tuple literal: mpy-cross stores a constant tuple's strings as heap str objects, a list's as
+# interned qstrs (the UI's strings share them): less heap once imported (docs/memory.md)
 BOXES = tuple(["ones", "twos", "threes", "fours", "fives", "sixes", "one_pair", "two_pairs",
                "three_pairs", "three_of_a_kind", "four_of_a_kind", "five_of_a_kind", "small_straight",
                "large_straight", "full_straight", "full_house", "castle", "tower", "chance", "yatzy"])

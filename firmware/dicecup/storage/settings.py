@@ -18,7 +18,7 @@ SCHEMA = {
     "contrast": (3, 5),      # index into CONTRAST
     "sleep": (2, 5),         # index into SLEEP_S
     "cup_open": (False, None),
-    "bot_level": (2, 4),     # index into snyd_bot.LEVELS
+    "bot_level": (2, 4),     # index into bots.snyd.LEVELS
     "bots": (3, 8),          # Snyd: bots at the table (1..7)
     "dice": (4, 5),          # Snyd: dice per player - 1
     "jokers": (True, None),
@@ -78,7 +78,7 @@ def stats():
     return s if isinstance(s, dict) else {}
 
 
-# ---- the rules the settings make: the set-up's and a table's (table_lobby_ui.Create) ----------
+# ---- the rules the settings make: the set-up's and a table's (table_lobby.Create) ----------
 def rules(s, kids):
     """The Snyd rules (a snyd.Rules) of settings dict s, or the kids' mode's (no setting changes
     them)."""

@@ -4,7 +4,7 @@ Owns what joins the radio (radio.Radio) to the pure protocol (wire, tablelog, an
 table_snyd or table_yatzy, loaded for the table's game only, never both): the lobby,
 the map from a Node's seat (a handheld at the table, 0 = the creator) to its radio address, the
 persisted state a reboot needs, the per-seat reply spread, and the moves of this handheld's seats
-(its person's, handed over by the screens, and its bots'). The screens (table_ui) only read it and
+(its person's, handed over by the screens, and its bots'). The screens (ui.table) only read it and
 call the methods in the public API below; app.App calls tick() on every loop while a table exists.
 
 Lobby (keyless frames, wire.LOBBY_KEY checksum only; tablekeys explains the keys):
@@ -395,7 +395,7 @@ class Table:
         return [self.names[h] or "P%d" % (h + 1) for h in range(8) if m & (1 << h)]
 
     def submit_move(self, move, seen=-1):
-        """The person's move in the bot protocol's list form (snyd_ui hands it over). It answers
+        """The person's move in the bot protocol's list form (ui.snyd hands it over). It answers
         the table as the screen showed it (seen: the log entry it had applied; default now): a
         move overtaken by another seat's is never sent (_overtaken)."""
         self.move = move

@@ -123,7 +123,7 @@ class Seats(snydtable.SnydTable):
         if d is None:
             return None
         if bot is not None:
-            from dicecup.bots.snyd_bot import open_die
+            from dicecup.bots.snyd import open_die
             i = open_die(d, bot.level, bot.rng)
         return ["show", i, d[i]]
 

@@ -2,7 +2,7 @@
 first: Calza!", "Not your turn").
 
 Loaded only when a refusal is shown (table_watch.refused), so these texts cost no heap during
-play: they live here, in both languages, and not in strings_table, whose chosen language stays in
+play: they live here, in both languages, and not in text.words, whose chosen language stays in
 the heap the whole time (the solo games' heap has no room to spare for them). Words of the pure
 protocol's reasons: it imports no screen."""
 from dicecup.table import wire

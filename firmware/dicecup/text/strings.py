@@ -1,9 +1,9 @@
 """strings: every text the handheld shows, in the language chosen (English by default, or Danish).
 
 t(key) gives the text in the current language; set_lang(0 Danish / 1 English). The texts are one
-table, strings_table (a line per text, key|Danish|English). set_lang keeps only the chosen
+table, text.words (a line per text, key|Danish|English). set_lang keeps only the chosen
 language's lines (key|text, one string of UTF-8 text built in place) and drops the table module
-again, so the heap holds one language: about 3 KB where the whole table cost 4.6 KB.
+again, so the heap holds one language, not both (docs/memory.md).
 """
 from dicecup.core.compat import forget
 
@@ -18,9 +18,9 @@ def set_lang(lang):
         return
     _lang = lang
     _tab = ""
-    from dicecup.text import strings_table
-    b = strings_table.TABLE.encode()
-    forget(("dicecup.text.strings_table",), False)  # read once per language change, not kept
+    from dicecup.text import words
+    b = words.TABLE.encode()
+    forget(("dicecup.text.words",), False)  # read once per language change, not kept
     mv = memoryview(b)
     out = None
     for _ in range(2):  # measure the language's lines, then copy them into one buffer

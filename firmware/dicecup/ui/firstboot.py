@@ -1,9 +1,9 @@
 """firstboot: a new handheld's first question, its language (both words on the screen, English
-first), before settings_ui.NameEditor asks its owner's name. A module of its own, loaded by name
+first), before ui.settings.NameEditor asks its owner's name. A module of its own, loaded by name
 only at a first boot: a played game's heap never holds its names.
 """
 from dicecup.storage import store
-from dicecup.ui.ui import Menu
+from dicecup.ui.screen import Menu
 
 
 def start(app):
@@ -17,7 +17,7 @@ def start(app):
 
 
 def name(app):
-    from dicecup.ui import settings_ui
+    from dicecup.ui import settings as settings_ui
     app.go(settings_ui.NameEditor(app, None))
 
 

@@ -19,7 +19,7 @@ CUP_CHAR = "\x07"
 # their pips are 2x2 (the middle one 3x2, a lone one 3x3) on 7x8 pixels, so 2 and 3 differ by a
 # whole pip at a glance (an outlined 7x7 die had one-pixel pips); the eighth column stays dark,
 # a gap between dice written side by side. A string and a bytes table,
-# not a dict: the table costs its 104 bytes and no dict entries.
+# not a dict: the table costs its bytes and no dict entries.
 _OWN = const("æøåÆØÅ\x01\x02\x03\x04\x05\x06\x07")
 _OWN_COLS = const(b" TT8|TX\x00" b"\x00\xb8|TL|:\x00" b"\x00 vUU~x\x00"
                   b"|~\x0b\t\x7fIA\x00" b"\x00\xbe\x7fQM\x7f?\x00" b"\x00x~\x15\x15~x\x00"
@@ -30,7 +30,7 @@ _OWN_COLS = const(b" TT8|TX\x00" b"\x00\xb8|TL|:\x00" b"\x00 vUU~x\x00"
 _N_OWN = const(13)
 
 # pip centres on a 4x4 grid of quarters of the die's size, qx << 4 | qy, face f's f pips from
-# f * (f - 1) // 2 on (bytes: a tuple of pairs per face cost about 1 KB of heap)
+# f * (f - 1) // 2 on (bytes: a tuple of pairs per face cost far more heap, docs/memory.md)
 # faces 1..6: 22 | 11 33 | 11 22 33 | 11 31 13 33 | 11 31 22 13 33 | 11 31 12 32 13 33
 _PIPS = const(b"\x22\x11\x33\x11\x22\x33\x11\x31\x13\x33\x11\x31"
                b"\x22\x13\x33\x11\x31\x12\x32\x13\x33")

@@ -30,8 +30,7 @@ def save(app):
     if rec is None or app.table is not None or type(scr).__name__ == "GameOver":
         return False    # no game here, a table's (on flash already), or saved at its end already
     import sys
-    # a game dropped them: forgotten again after
-    loaded = [k for k in ("dicecup.storage.settings", "dicecup.storage.store") if k not in sys.modules]
+    before = list(sys.modules)  # what saving loads (the statistics', the files'), the game forgets again
     try:
         from dicecup.storage import settings
         from dicecup.storage import store
@@ -41,7 +40,7 @@ def save(app):
     except (OSError, MemoryError):  # no room: the warning still tells the person to charge
         return False
     finally:
-        app.forget(loaded)
+        app.forget([k for k in sys.modules if k not in before])
 
 
 def draw(app, g):

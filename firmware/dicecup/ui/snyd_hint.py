@@ -1,9 +1,9 @@
-"""snyd_hint: "How good is this bid?" - the bid hint's rows, drawn by snyd_screens' bid picker and
-move menu when hints are on (snyd_ui.Round.hints). Its own module, loaded only then, so that the
-screens without hints (and the table, which keeps snyd_screens loaded all game) do not hold it.
+"""snyd_hint: "How good is this bid?" - the bid hint's rows, drawn by snyd_person' bid picker and
+move menu when hints are on (ui.snyd.Round.hints). Its own module, loaded only then, so that the
+screens without hints (and the table, which keeps snyd_person loaded all game) do not hold it.
 """
 from dicecup.text.strings import t
-from dicecup.ui.ui import fit
+from dicecup.ui.screen import fit
 
 
 def draw(g, r, count, face, bidder, exact):

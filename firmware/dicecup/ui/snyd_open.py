@@ -2,24 +2,24 @@
 dice lays one open (snyd-record.md: "one die of its choice"), the screen where the person chooses
 theirs, and the round screen's middle with every open die. Loaded only when the rule is on.
 
-Bots choose with bots.snyd_bot.open_die (the table's bots too). The person's choice is made on their
+Bots choose with bots.snyd.open_die (the table's bots too). The person's choice is made on their
 dice as the cup hides them: blank dice and a cursor, the faces only while BACK is held (or with
 the "cup open" setting). The round screen then shows each seat's open die above its dice count,
 the person's own inverted (and underlined among their dice while they look).
-It never imports snyd_ui (whose next_round and Round.draw load it): deal is handed the Round class
+It never imports ui.snyd (whose next_round and Round.draw load it): deal is handed the Round class
 to play the round with.
 """
 from dicecup.ui import gfx
 from dicecup.device.buttons import DOWN, PRESS, REPEAT, SELECT, UP
 from dicecup.text.strings import t
-from dicecup.ui.ui import CupScreen, Screen
+from dicecup.ui.screen import CupScreen, Screen
 
 
 def deal(app, m, kids, Round):
     """Roll, let the bots choose, then the person (if they have two dice or more), then play the
-    round on a Round (snyd_ui.Round)."""
+    round on a Round (ui.snyd.Round)."""
     m.roll()
-    from dicecup.bots.snyd_bot import open_die  # the bots' module (dropped again on a person's turn)
+    from dicecup.bots.snyd import open_die  # the bots' module (dropped again on a person's turn)
     shown = []
     for s in range(m.game.seats):
         d = m.round_dice[s]
@@ -92,7 +92,7 @@ def middle(g, r):
             g.fb.fill_rect(x0 + i * pitch, 36, gfx.DIE, 2, 1)
     else:
         g.cup(64, 16, 22)
-    x, p = r.counts(g, me)        # row 6: whose dice are left (snyd_ui.Round.counts)
+    x, p = r.counts(g, me)        # row 6: whose dice are left (ui.snyd.Round.counts)
     for s in range(game.seats):     # each open die above its seat's count (the cell's second column)
         v = game.shown_die(s)
         if v and s * p + 16 <= 128 - 2 * x:

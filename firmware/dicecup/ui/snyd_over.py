@@ -1,20 +1,20 @@
 """snyd_over: the Snyd game-over screen - who won, and the game's record and statistics saved.
 
-Apart from snyd_ui so that its code takes no heap while the game is played (a 6-seat game runs
-close to the handheld's limit); snyd_ui.game_over loads it, and it drops snyd_ui (nothing here
-needs it) before the record is saved (snyd_ui.SCREENS), and goes back to the title (app.home).
+Apart from ui.snyd so that its code takes no heap while the game is played (a 6-seat game runs
+close to the handheld's limit); ui.snyd.game_over loads it, and the app forgets the round's screens
+(nothing here needs them) before the record is saved (app.over), and goes back to the title
+(app.home).
 """
 from dicecup.device.buttons import PRESS, SELECT
 from dicecup.text.strings import t
-from dicecup.ui.ui import Screen
+from dicecup.ui.screen import Screen
 
 
 class GameOver(Screen):
     battery = False
 
-    def __init__(self, app, match, kids, left, screens):
+    def __init__(self, app, match, kids, left):
         Screen.__init__(self, app)
-        self.screens = screens  # the round's screens' modules (snyd_ui.SCREENS): dropped on tick 1
         self.m = match
         self.kids = kids
         g = match.game
@@ -26,10 +26,9 @@ class GameOver(Screen):
         if self.due:
             self.due = False
             app = self.app
-            # the game is over: room for its record (the round's and the move screens' code too)
-            app.forget(app.BOT_MODULES, self.screens)
+            app.over()  # room for the record: the bots' code, the round's and the move screens'
             n = _count("snyd_kids" if self.kids else "snyd", self.winner == self.m.me)
-            app.forget(("dicecup.storage.settings",))  # and the statistics' code while the record is written
+            app.over()  # and the statistics' code while the record is written
             from dicecup.storage import store
             store.save_record("snyd", n, self.m.rec)
 

@@ -1,24 +1,19 @@
 """table_watch: what every table screen shares - following the table (watch: a new game opens its
 screen, a pause shows who is missing), the pause itself, telling a person why the table refused
 their move, making the handheld's table, and the ways between the table's screens (play, to_lobby,
-close), which go through the app (app.to_table: table_ui.start on the next tick).
+close), which go through the app (app.to_table: ui.table.start on the next tick).
 
-table_ui opens the table's screens (table_lobby_ui's, table_snyd_ui's, table_yatzy_ui's), and
-those import this module; it imports none of them, nor table_ui. A game screen has `games`, the
+ui.table opens the table's screens (table_lobby's, snyd_table's, yatzy_table's), and
+those import this module; it imports none of them, nor ui.table. A game screen has `games`, the
 table's game count when it opened.
 """
 from dicecup.table import table as tbl
 from dicecup.core.compat import const
 from dicecup.device.buttons import PRESS, SELECT
 from dicecup.text.strings import t
-from dicecup.ui.ui import Menu
+from dicecup.ui.screen import Menu
 
-# what a table never needs once open (the title's modules are gone already: app.launch dropped
-# screens.MENU_MODULES; settings comes back with a reboot or the create screen's rules, seats and
-# its botrng with a bot seat, which loads them)
-MENU_MODULES = ("dicecup.storage.settings", "dicecup.play.seats", "dicecup.bots.botrng")
-
-# what table_ui.start opens: the create/join menu, a new game's screen, the lobby after a game, or
+# what ui.table.start opens: the create/join menu, a new game's screen, the lobby after a game, or
 # the title (the handheld leaves the table)
 OPEN = const(0)
 GAME = const(1)
@@ -44,7 +39,7 @@ class Over:
 
 class TableMatch:
     """What a game's screens read of a match, answered by the table: the part every game shares
-    (table_snyd_ui's and table_yatzy_ui's TableMatch add their game's). A move goes to the table;
+    (snyd_table's and yatzy_table's TableMatch add their game's). A move goes to the table;
     every seat's move, this handheld's too, arrives through the table's log."""
 
     def __init__(self, tb):
@@ -65,8 +60,8 @@ class TableMatch:
 def ensure(app):
     """The handheld's table (and radio), made on first use."""
     if app.table is None:
-        from dicecup.device import radio
-        if app.radio is None:
+        if app.radio is None:   # kept by the app: the radio's module is not loaded twice
+            from dicecup.device import radio
             app.radio = radio.Radio()
         # an unnamed handheld is "P<number>" at the table: its default name, "You", would name
         # another player on every other screen
@@ -76,15 +71,15 @@ def ensure(app):
 
 def play(app):
     """A new game: its screen opens on the app's next tick, once the screen showing now is gone
-    and with it the lobby's modules (table_ui.start forgets them), so the game's screens load into
+    and with it the lobby's modules (ui.table.start forgets them), so the game's screens load into
     the heap they held; game over brings the lobby back (to_lobby)."""
     app.to_table(GAME)
 
 
 def to_lobby(app):
     """Game over: the lobby opens on the app's next tick, once the game's screens are gone, so its
-    modules load into the heap they held; at 192K an 8-handheld table ran out of heap loading the
-    lobby beside them."""
+    modules load into the heap they held (loading the lobby beside them, an 8-handheld table ran
+    out of heap: docs/memory.md)."""
     app.to_table(LOBBY)
 
 
@@ -119,7 +114,7 @@ def refused(scr):
     reason, lo = g.refused[s]
     g.refused[s] = None
     from dicecup.table import tablewhy  # the words, loaded only when a refusal is shown (rare; no heap during play)
-    from dicecup.ui.ui import Message
+    from dicecup.ui.screen import Message
     app.go(Message(app, tablewhy.explain(tb.node, reason, lo, tb.seat_name), scr))
     return True
 
@@ -178,7 +173,7 @@ class Paused(Menu):
                 if i == 2 and h in tb.order:
                     tb.remove_seat(tb.order.index(h))
         if heard:
-            from dicecup.ui.ui import Message
+            from dicecup.ui.screen import Message
             self.app.go(Message(self.app, t("t_heard") % " ".join(tb.names_of(heard)), self))
 
     def tick(self, now):

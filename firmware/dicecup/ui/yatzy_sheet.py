@@ -1,12 +1,12 @@
-"""yatzy_sheet: what a person does around a Yatzy turn - the turn screen's keys (yatzy_ui.Turn.key),
+"""yatzy_sheet: what a person does around a Yatzy turn - the turn screen's keys (ui.yatzy.Turn.key),
 the box choice with what each free box would score, the scorecards, and game over. Loaded when a
-person is on turn or opens one (yatzy_ui.Turn, table_yatzy_ui), dropped again while the bots play,
+person is on turn or opens one (ui.yatzy.Turn, yatzy_table), dropped again while the bots play,
 so the heap never holds it and the bots at once: a split for the solo games' heap. It never imports
-yatzy_ui (which loads it): the screens here are handed the turn screen.
+ui.yatzy (which loads it): the screens here are handed the turn screen.
 """
 from dicecup.device.buttons import BACK, DOWN, LONG, PRESS, RELEASE, REPEAT, SELECT, UP
 from dicecup.text.strings import t
-from dicecup.ui.ui import Confirm, Menu, Message, Screen, fit
+from dicecup.ui.screen import Confirm, Menu, Message, Screen, fit
 from dicecup.core.compat import const
 
 
@@ -27,7 +27,7 @@ _ACTIONS = const(("roll", "score", "card"))
 
 
 def draw_actions(turn, g):
-    """The turn screen's action bar (yatzy_ui.Turn.draw, a person on turn): roll, score, card."""
+    """The turn screen's action bar (ui.yatzy.Turn.draw, a person on turn): roll, score, card."""
     x = 0
     n = turn.m.game.ndice
     for a in range(3):
@@ -46,7 +46,7 @@ def draw_actions(turn, g):
 def coach(turn, hold=None, box=None):
     """The coach's word on the choice the person is about to make (before the move: the coach
     judges the turn as it stands), or None while the setting keeps it quiet: the best move by the
-    hard bot's judgement (yatzy_bot.advise: its solver and, where the handheld has it, the
+    hard bot's judgement (bots.yatzy.advise: its solver and, where the handheld has it, the
     optimal-play value table) and what the person's costs in expected points, which add up in
     the match's coach_lost (the game over screen's line). hold: the bit mask of held dice, box:
     (box, column, score)."""
@@ -55,7 +55,7 @@ def coach(turn, hold=None, box=None):
     if not lv or (hold is not None and lv < 2):
         return None
     m = turn.m
-    from dicecup.bots import yatzy_bot
+    from dicecup.bots import yatzy as yatzy_bot
     r = yatzy_bot.ready(yatzy_bot.card_of(m.game), yatzy_bot.LEVELS[3], getattr(m, "options", None),
                         getattr(m, "bot_mem", None))
     best, bv, mine = yatzy_bot.advise(r, hold, box)
@@ -81,7 +81,7 @@ def shake(turn):
 
 
 def turn_key(turn, b, ev):
-    """A key on the turn screen (yatzy_ui.Turn): the cursor over the dice and actions, holds, roll."""
+    """A key on the turn screen (ui.yatzy.Turn): the cursor over the dice and actions, holds, roll."""
     app = turn.app
     if b == BACK:
         # a short press shows the scorecard, a long one offers to leave the game
@@ -119,7 +119,7 @@ def turn_key(turn, b, ev):
         if g.rolls_left == 0:
             turn.cur = n + 1
         if word:
-            from dicecup.ui.ui import Message
+            from dicecup.ui.screen import Message
             app.go(Message(app, word, turn))
             return
     else:
@@ -229,9 +229,9 @@ class GameOver(Screen):
         self.left = left
         g = match.game
         self.order = sorted(range(g.players), key=lambda p: -g.total(p))
+        app.over()  # room for its record
         from dicecup.storage import settings
         from dicecup.storage import store
-        app.forget(app.BOT_MODULES, ("dicecup.rules.snyd",))  # the game is over: room for its record
         st = settings.stats()
         mine = 0     # the owner's scorecard: the first person's (or their team's)
         n = settings.count_game(st, "yatzy", mine in g.winners(), g.total(mine))

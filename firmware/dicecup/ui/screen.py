@@ -109,7 +109,7 @@ class Menu(Screen):
 
     def draw(self, g, first=1, n=_VISIBLE):
         """The heading on row 0, the items on n rows from row first (a screen with lines of its
-        own around the list passes its rows: table_lobby_ui.HostLobby)."""
+        own around the list passes its rows: table_lobby.HostLobby)."""
         k = self.count()
         if self.sel >= k:
             self.sel = max(0, k - 1)
@@ -159,8 +159,8 @@ def onoff(v):
 
 
 class Message(Screen):
-    """A short message; any button returns to the screen it came from. Here, not in screens: a game
-    shows one without loading the menus (at a table mid-game they cost 8 KB of heap)."""
+    """A short message; any button returns to the screen it came from. Here, not in the title's module: a game
+    shows one without loading the menus (at a table mid-game they cost heap it needs, docs/memory.md)."""
 
     def __init__(self, app, text, back_to):
         Screen.__init__(self, app)

@@ -1,11 +1,11 @@
-"""yatzy_match: one Yatzy game on this handheld - the rules core, who rolls for each scorecard, the
+"""play.yatzy: one Yatzy game on this handheld - the rules core, who rolls for each scorecard, the
 dice, the record. Several people may share the handheld, with bots; in team play a scorecard is a
 team and its members take turns rolling for it (yatzy.Yatzy.member).
 
 Moves, from the screens or a bot (seats.Bot), go through act(p, move): ["hold", positions] rolls
 (the first roll of a turn keeps nothing), ["score", box, column] fills a box and ends the turn.
 """
-from dicecup.bots import botrng
+from dicecup.bots import rng
 from dicecup.rules import yatzy
 from dicecup.records import yatzy_recorder
 
@@ -25,9 +25,9 @@ class YatzyMatch:
             tnames = None
         self.game = yatzy.Yatzy(variant, n, options)
         self.options = options  # the bots judge by the game's rules (Maxi's bonus)
-        self.bot_mem = None     # the bots' solver arrays for the whole game (yatzy_ui.start)
+        self.bot_mem = None     # the bots' solver arrays for the whole game (ui.yatzy.start)
         self.rec = yatzy_recorder.Recorder(variant, n, options, self.names, tnames)
-        self.rng = botrng.Rng(seed)
+        self.rng = rng.Rng(seed)
         self.changed_at = 0
         self._rolls = []
         self._held = []

@@ -1,4 +1,4 @@
-"""botrng: the bots' tiny deterministic random generator (xorshift32), same numbers on MicroPython
+"""bots.rng: the bots' tiny deterministic random generator (xorshift32), same numbers on MicroPython
 and CPython, so a seed replays a bot's decisions exactly on the handheld and on the PC.
 
 API: r = Rng(seed); r.next() -> 32-bit int; r.below(n) -> 0..n-1; r.chance(p256) -> True with

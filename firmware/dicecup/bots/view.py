@@ -1,4 +1,4 @@
-"""botview: the bridge between live rules-core games and bot-protocol views (docs/bots.md).
+"""bots.view: the bridge between live rules-core games and bot-protocol views (docs/bots.md).
 
     snyd_view(game, seat, actions)  -> the Snyd view of `seat`: its own dice only, everyone's dice
                                        counts, this round's actions (record form, kept by the caller:
@@ -15,12 +15,12 @@
 
 The handheld's bot seats and the PC tools (tournament, bot command) both go through here, so a bot
 sees the same thing everywhere and never gets the game object itself. Bad views raise ValueError.
-The Yatzy half lives in botview_yatzy (yatzy_view and yatzy_card here hand over to it), so a Snyd
+The Yatzy half lives in yatzy_view (yatzy_view and yatzy_card here hand over to it), so a Snyd
 game never loads the Yatzy code, and each game's core is imported where it is needed; the handheld's
-Yatzy bots use botview_yatzy directly, so a Yatzy game never loads the Snyd half either.
+Yatzy bots use yatzy_view directly, so a Yatzy game never loads the Snyd half either.
 """
-from dicecup.bots.botcheck import int_in as _int
-from dicecup.bots.botcheck import need as _need
+from dicecup.bots.view_check import int_in as _int
+from dicecup.bots.view_check import need as _need
 
 _made = [None, None]  # the rules dict of the last Snyd view made here, and the Rules it came from
 SNYD_KEYS = ("rules", "seats", "me", "dice", "dice_left", "palifico", "opener", "actions", "shown", "may")
@@ -63,7 +63,7 @@ def snyd_table(view):
     else:
         try:
             rules = snyd.Rules.from_dict(d)
-        except Exception as e:  # recordlib.Malformed or a type error from a strange value
+        except Exception as e:  # core.shape.Malformed or a type error from a strange value
             raise ValueError("bad rules: %s" % e)
     n = _int(view["seats"], 2, 8, "seats")
     me = _int(view["me"], 0, n - 1, "me")
@@ -119,10 +119,10 @@ def snyd_table(view):
 
 
 def yatzy_view(game, player=None, options=None):
-    from dicecup.bots import botview_yatzy
+    from dicecup.bots import yatzy_view as botview_yatzy
     return botview_yatzy.yatzy_view(game, player, options)
 
 
 def yatzy_card(view):
-    from dicecup.bots import botview_yatzy
+    from dicecup.bots import yatzy_view as botview_yatzy
     return botview_yatzy.yatzy_card(view)

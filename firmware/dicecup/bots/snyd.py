@@ -1,18 +1,18 @@
-"""snyd_bot: the Snyd bots (levels kids, easy, normal, hard) - the same code on the handheld and the PC.
+"""bots.snyd: the Snyd bots (levels kids, easy, normal, hard) - the same code on the handheld and the PC.
 
-Public API (stable; the handheld calls only this, host_tools.bot and the tests snyd_botview.decide):
+Public API (stable; the handheld calls only this, host_tools.bot and the tests snyd_view.decide):
 
-    snyd_botview.decide(view, level, rng) -> move or None   (the view side: the PC's, above this module)
+    snyd_view.decide(view, level, rng) -> move or None   (the view side: the PC's, above this module)
         view  : the bot-protocol Snyd view dict (docs/bots.md), e.g. built for a seat of
-                a live game by botview.snyd_view(game, seat, actions); only what that seat may know.
+                a live game by bots.view.snyd_view(game, seat, actions); only what that seat may know.
         level : "kids" | "easy" | "normal" | "hard"
-        rng   : a botrng.Rng (deterministic: same view, level and rng state -> same move)
+        rng   : a bots.rng.Rng (deterministic: same view, level and rng state -> same move)
         move  : ["bid", count, face] | ["snyd"] | ["calza"], always legal for the view; None only when
                 the view offers nothing but an out-of-turn calza and the bot lets it pass.
 
     play(game, seat, actions, level, rng) -> the same move as decide() on the view of seat in the
-        live snyd.Game (botview.snyd_view(game, seat, actions)), read from the game in place: no
-        view dict, no second core game per decision. The handheld's bot seats call this; botview
+        live snyd.Game (bots.view.snyd_view(game, seat, actions)), read from the game in place: no
+        view dict, no second core game per decision. The handheld's bot seats call this; bots.view
         is then never loaded there.
 
     may_call_calza(level, left, cap) -> whether decide() could ever call calza out of turn for a
@@ -22,7 +22,7 @@ Public API (stable; the handheld calls only this, host_tools.bot and the tests s
         (alone and at the table; the bot protocol has no view for that choice)
 
 Raises ValueError on a view that cannot be read. Legality is the rules core's (the live game, or for
-a view a snyd.Game rebuilt by botview.snyd_table: min_raise, max_count); chances are snyd_odds'
+a view a snyd.Game rebuilt by bots.view.snyd_table: min_raise, max_count); chances are snyd_odds'
 exact binomial tails. Nothing here re-implements a rule.
 
 How the levels think (all from own dice, the dice counts, open dice and this round's bids):
@@ -59,7 +59,7 @@ class _Seat:
     """What one seat knows in this round, and the chance of any bid from its point of view."""
 
     def __init__(self, g, me, dice, shown, actions, lv):
-        # g: a game in the seat's position (the live one, or botview.snyd_table's); shown: per
+        # g: a game in the seat's position (the live one, or bots.view.snyd_table's); shown: per
         # seat its open die's value or None (None without the open-die rule)
         self.g = g
         self.me = me
@@ -159,7 +159,7 @@ def play(game, seat, actions, level, rng):
     shown = None
     if g.rules.open_die:
         shown = [g.shown_die(s) or None for s in range(g.seats)]
-    # what botview.snyd_view offers, as bits: 1 bid, 2 snyd (on turn), 4 calza
+    # what bots.view.snyd_view offers, as bits: 1 bid, 2 snyd (on turn), 4 calza
     may = 0
     if g.in_round and g.on_turn == seat:
         may = g.may_bid(seat) | g.may_snyd(seat) << 1

@@ -1,4 +1,4 @@
-"""snyd_recout: a snyd_recorder.Recorder's log read back - each round as the record's dict, the
+"""snyd_json: a snyd_recorder.Recorder's log read back - each round as the record's dict, the
 record's JSON text streamed to a file, the record as a dict (docs/records.md). Apart
 from snyd_recorder so that a game being played holds only the code that writes the log (the solo
 games' heap). It never imports snyd_recorder (whose Recorder loads it): the log's format bytes

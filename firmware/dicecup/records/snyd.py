@@ -1,11 +1,11 @@
 """Snyd game records (docs/records.md, format versions 1 and 2): read and replay one.
 
-  replay(record) -> the spec's Output dict; raises recordlib.Malformed for anything not a record.
+  replay(record) -> the spec's Output dict; raises core.shape.Malformed for anything not a record.
       Every legality decision is the rules core's (snyd.Game); this module only checks the shape and
       translates. The whole record's shape is checked before any round is replayed, so a malformed
       record is always exit 2, never a partial result. Values of the right type that the game does not
       allow (a die of 7, a bid on face 0, seat 9 of 4) break a rule: the core says which (exit 1), as
-      in yatzy_record. Forfeits (version 2): consecutive
+      in records.yatzy. Forfeits (version 2): consecutive
       [seat, "forfeit"] actions end a round through Game.forfeit; a call right before them is
       checked (snyd_error / calza_error) but not counted; a seat's dice may be null only if it
       forfeits in that round (else a round error, action null).
@@ -14,7 +14,7 @@
 Records are Python objects here; turn them into JSON text with json.dumps / json.loads. Writing a
 record as a game goes is snyd_recorder's job (the handheld loads only that).
 """
-from dicecup.core.recordlib import Malformed, check_keys, get_int, get_list, get_str, is_int
+from dicecup.core.shape import Malformed, check_keys, get_int, get_list, get_str, is_int
 from dicecup.rules.snyd import CALL_FORFEIT, MAX_DICE, Game, Illegal, Rules
 from dicecup.records.snyd_recorder import KINDS
 from dicecup.rules.snyd_text import CALL_NAMES

@@ -1,5 +1,5 @@
-"""snyd_ui: the Snyd screens' hub - the round (cup, bid, turn) and the way from one round to the
-next. The move menu, the bid picker, the reveal and the round summary are snyd_screens' (loaded for
+"""ui.snyd: the Snyd screens' hub - the round (cup, bid, turn) and the way from one round to the
+next. The move menu, the bid picker, the reveal and the round summary are snyd_person' (loaded for
 the person's move or a round's end, dropped while the bots play: the solo games' heap), the open-die
 choice snyd_open's (loaded only with that rule), game over snyd_over's (loaded when the game ends).
 Those modules never import this one: they go on through the Round screen they are given (Round.end)
@@ -13,10 +13,7 @@ round screen (or the "cup" setting shows them); hidden means a cup is drawn and 
 from dicecup.ui import gfx
 from dicecup.device.buttons import PRESS, SELECT
 from dicecup.text.strings import bid_text, t
-from dicecup.ui.ui import CupScreen, Screen
-
-# the round's and the person's screens' modules: game over drops them before the record is saved
-SCREENS = ("dicecup.ui.snyd_screens", "dicecup.ui.snyd_hint", "dicecup.ui.snyd_open", "dicecup.ui.snyd_ui")
+from dicecup.ui.screen import CupScreen, Screen
 
 
 def start(app, rules, seats, me, seed, first, kids):
@@ -25,8 +22,8 @@ def start(app, rules, seats, me, seed, first, kids):
     # piece; then the match and the rules core
     from dicecup.records import snyd_recorder
     rec = snyd_recorder.Recorder(rules, len(seats), first, [s.name for s in seats])
-    from dicecup.play import snyd_match
-    m = snyd_match.SnydMatch(rules, seats, me, seed, first, rec, lambda: app.drop(app.BOT_MODULES))
+    from dicecup.play import snyd
+    m = snyd.SnydMatch(rules, seats, me, seed, first, rec, app.turn)
     next_round(app, m, kids)
 
 
@@ -45,7 +42,7 @@ class Round(CupScreen):
         Screen.__init__(self, app)
         self.m = match
         self.kids = kids
-        # whether this player sees the bid hints (snyd_screens): the "hints" setting is on, or
+        # whether this player sees the bid hints (snyd_person): the "hints" setting is on, or
         # (its default) on in kids' mode only
         h = app.settings.get("hints", 0)
         self.hints = h == 1 or (h == 0 and kids)
@@ -61,11 +58,7 @@ class Round(CupScreen):
         if not g.in_round:
             return
         if g.on_turn != m.me:
-            self.app.busy()
-            if self.app.table is None:
-                # a bot plays: the person's screens go while it does (at a table, table_snyd_ui's
-                # screens are built on them and keep them)
-                self.app.drop(("dicecup.ui.snyd_screens", "dicecup.ui.snyd_hint"))
+            self.app.busy()     # a bot plays: the person's screens go while it does
         mv = m.poll(now)    # on my turn too: a bot may call calza out of turn
         if mv is not None:
             self.apply(mv[0], mv[1])
@@ -73,8 +66,8 @@ class Round(CupScreen):
     def apply(self, seat, move):
         res = self.m.act(seat, move, self.app.now)
         if res is not None:
-            from dicecup.ui import snyd_screens
-            self.app.go(snyd_screens.Reveal(self.app, self))
+            from dicecup.ui import snyd_person
+            self.app.go(snyd_person.Reveal(self.app, self))
         else:
             self.changed()
 
@@ -93,9 +86,9 @@ class Round(CupScreen):
                 self.end(True)
                 return
             # while the person chooses, the bots' code is not needed: it loads again for their moves
-            self.app.drop(self.app.BOT_MODULES)
-            from dicecup.ui import snyd_screens
-            mm = snyd_screens.MoveMenu(self.app, self)
+            self.app.turn()
+            from dicecup.ui import snyd_person
+            mm = snyd_person.MoveMenu(self.app, self)
             if mm.count():
                 self.app.go(mm)
 
@@ -170,4 +163,4 @@ class Round(CupScreen):
 def game_over(app, match, kids, left):
     """The game-over screen: in its own module (snyd_over), loaded only when the game ends."""
     from dicecup.ui import snyd_over
-    app.go(snyd_over.GameOver(app, match, kids, left, SCREENS))
+    app.go(snyd_over.GameOver(app, match, kids, left))

@@ -1,16 +1,16 @@
-"""snyd_screens: the Snyd screens a person needs but the bots' turns do not - the move menu, the bid
-picker, the reveal and the round summary. Apart from snyd_ui (the round screen) so that while bots
-play the heap holds their code and not these (snyd_ui.Round drops this module on a bot's turn and
+"""snyd_person: the Snyd screens a person needs but the bots' turns do not - the move menu, the bid
+picker, the reveal and the round summary. Apart from ui.snyd (the round screen) so that while bots
+play the heap holds their code and not these (ui.snyd.Round drops this module on a bot's turn and
 loads it for the person's move or a round's end): a split for the solo games' heap. Each screen is
 given the round screen it belongs to, and goes back or on through it (Round.end): this module never
-imports snyd_ui.
+imports ui.snyd.
 """
 from dicecup.core.compat import const
 
 from dicecup.device.buttons import BACK, DOWN, PRESS, REPEAT, SELECT, UP
 from dicecup.ui.gfx import BIG_DIE, DIE, MINI_DIE
 from dicecup.text.strings import bid_text, t
-from dicecup.ui.ui import Confirm, Menu, Screen, fit
+from dicecup.ui.screen import Confirm, Menu, Screen, fit
 
 _SEEN = const(4)   # seats the reveal lists at once (rows 2-5; up/down scroll the rest)
 

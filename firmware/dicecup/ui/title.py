@@ -1,41 +1,23 @@
 """screens: the title menu, the game choice and the game set-up, and a message box.
 
-The game screens live in snyd_ui and yatzy_ui, the settings in settings_ui; each is imported when
-first needed, and the games' modules are dropped again on the way back to the title (GAME_MODULES),
-so a game never pays heap for the other game. The set-up starts a game with a Person for each
+The game screens live in ui.snyd and ui.yatzy, the settings in ui.settings; each is imported when
+first needed, and the app forgets them again on the way back to the title (app.home), so a game
+never pays heap for the other game. The set-up starts a game with a Person for each
 player on this handheld and a Bot for each bot, with the rules its settings make (settings). Only
 app imports this module: every other screen goes back to the title with app.home().
 """
 from dicecup.storage import settings
 from dicecup.play.seats import Bot, Person
 from dicecup.text.strings import t
-from dicecup.ui.ui import Menu, Message, Screen, fit  # noqa: F401  (Message: screens.Message for callers)
+from dicecup.ui.screen import Menu, Message, Screen, fit  # noqa: F401  (Message: title.Message for callers)
 from dicecup.core.compat import const
 
 _YATZY_VARIANTS = const(("standard", "maxi", "yahtzee", "triple", "team"))
-
-# The title's module groups (the others are app.App's, table_ui's, table_watch's): not needed in a game
-# (a game loads settings and store again at its end; pinmap only ever at boot), dropped by
-# app.launch before a game or the table loads ...
-MENU_MODULES = ("dicecup.ui.screens", "dicecup.ui.settings_ui", "dicecup.storage.settings",
-                "dicecup.storage.store", "dicecup.device.pinmap")
-# ... and a solo game's (with app.App.BOT_MODULES), dropped by the title, so a game never pays heap
-# for the other game
-GAME_MODULES = ("dicecup.ui.snyd_ui", "dicecup.ui.snyd_screens", "dicecup.play.snyd_match",
-                "dicecup.records.snyd_recorder", "dicecup.records.snyd_recout", "dicecup.rules.snyd_text",
-                "dicecup.rules.snyd_reasons", "dicecup.rules.snyd", "dicecup.ui.yatzy_ui",
-                "dicecup.ui.yatzy_sheet", "dicecup.play.yatzy_match", "dicecup.records.yatzy_recorder",
-                "dicecup.rules.yatzy_reasons", "dicecup.rules.yatzy", "dicecup.ui.settings_ui",
-                "dicecup.ui.snyd_open", "dicecup.ui.snyd_hint", "dicecup.ui.snyd_over", "dicecup.ui.lowbat")
 
 
 class Title(Menu):
     title = "title"
     ITEMS = ("snyd", "snyd_kids", "yatzy", "settings", "stats", "table")
-
-    def __init__(self, app, sel=0):
-        Menu.__init__(self, app, sel)
-        app.forget(GAME_MODULES, app.BOT_MODULES)
 
     def count(self):
         return len(self.ITEMS)
@@ -58,12 +40,12 @@ class Title(Menu):
         elif k == "yatzy":
             app.go(YatzyChoice(app))
         elif k == "table":
-            app.launch("dicecup.ui.table_ui", (), MENU_MODULES)  # the menus go before the table loads
+            app.launch("dicecup.ui.table", ())  # the menus go before the table loads
         elif k == "settings":
-            from dicecup.ui import settings_ui
+            from dicecup.ui import settings as settings_ui
             app.go(settings_ui.Settings(app))
         else:
-            from dicecup.ui import settings_ui
+            from dicecup.ui import settings as settings_ui
             app.go(settings_ui.Stats(app))
 
 
@@ -109,8 +91,8 @@ class SnydSetup(Menu):
         seats = [Person(app.name())]
         for i in range(self.bots):
             seats.append(Bot(t("bot") + str(i + 1), level, app.rng_seed()))
-        app.launch("dicecup.ui.snyd_ui", (settings.rules(app.settings, self.kids), seats, 0, app.rng_seed(),
-                               app.rng_seed() % len(seats), self.kids), MENU_MODULES)
+        app.launch("dicecup.ui.snyd", (settings.rules(app.settings, self.kids), seats, 0, app.rng_seed(),
+                               app.rng_seed() % len(seats), self.kids))
 
 
 class YatzyChoice(Menu):
@@ -170,7 +152,7 @@ class YatzySetup(Menu):
         Menu.draw(self, g)
         if self.level == 3 and self.bots:
             # the hard bot without its value table judges boxes by the normal bot's heuristic: the
-            # table's file as yatzy_bot._table opens it, from its default folder (make deploy
+            # table's file as bots.yatzy._table opens it, from its default folder (make deploy
             # copies them there); triple and team play read the standard table, Maxi has none
             from dicecup.storage import store
             v = self.variant
@@ -200,7 +182,7 @@ class YatzySetup(Menu):
         variant = self.variant
         if variant == "maxi":
             options = settings.maxi_options(s)
-        app.launch("dicecup.ui.yatzy_ui", ("standard" if team else variant, players, options, app.rng_seed(),
-                                2 if team else 0), MENU_MODULES)
+        app.launch("dicecup.ui.yatzy", ("standard" if team else variant, players, options, app.rng_seed(),
+                                2 if team else 0))
 
 

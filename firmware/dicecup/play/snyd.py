@@ -1,16 +1,16 @@
-"""snyd_match: one Snyd game on this handheld - the rules core, the seats, the dice, the record.
+"""play.snyd: one Snyd game on this handheld - the rules core, the seats, the dice, the record.
 
 Every move, from a person's buttons, a bot or (later) another handheld, goes through act(), which
 lets the rules core judge it (snyd.Illegal for a bad one) and writes it to the game record. The
 screens read the game's state from match.game and never change it themselves.
 
 Calza out of turn: where the rules let seats other than the one on turn call calza, each bot on
-this handheld that may (and could: snyd_bot.may_call_calza) is asked once per bid whether it
+this handheld that may (and could: bots.snyd.may_call_calza) is asked once per bid whether it
 calls it, in seat order, when its think time has passed and before the seat on turn moves. It
-answers with its own seeded rng and snyd_bot's judgement, so a game replays the same from the
+answers with its own seeded rng and bots.snyd's judgement, so a game replays the same from the
 same seed and the same presses.
 """
-from dicecup.bots import botrng
+from dicecup.bots import rng as botrng
 from dicecup.rules import snyd
 from dicecup.records import snyd_recorder
 
@@ -19,10 +19,10 @@ class SnydMatch:
     kind = "snyd"
 
     def __init__(self, rules, seats, me, seed, first=0, rec=None, idle=None):
-        # rec: the game's snyd_recorder.Recorder when the caller made it already (snyd_ui.start
+        # rec: the game's snyd_recorder.Recorder when the caller made it already (ui.snyd.start
         # takes its buffer before the rest of the game loads). idle(): called when no bot here is
         # about to move (a person's turn after the calza question, a round's end): the handheld
-        # forgets the bots' code then (snyd_ui.start)
+        # forgets the bots' code then (ui.snyd.start)
         self.idle = idle
         self.seats = seats
         self.me = me
@@ -91,7 +91,7 @@ class SnydMatch:
             return None
         n = len(self.actions)
         if n != self.calza_asked and g.rules.calza:
-            from dicecup.bots import snyd_bot  # loaded already when bots play here
+            from dicecup.bots import snyd as snyd_bot  # loaded already when bots play here
             for c in range(g.seats):
                 seat = self.seats[c]
                 if c != s and seat.bot and g.may_calza(c) and \

@@ -1,18 +1,14 @@
-"""table_lobby_ui: the table's screens between games - create (the game), the join list, the
+"""table_lobby: the table's screens between games - create (the game), the join list, the
 creator's lobby and its seat menu, joining, a joiner's wait - for either game. Loaded between games
-only: table_ui.start forgets it (and table_lobby) before a game's screen opens, and loads it again
+only: ui.table.start forgets it (and table_lobby) before a game's screen opens, and loads it again
 at game over (lobby).
 """
-import gc
-import sys
-
 from dicecup.table import table as tbl
-from dicecup.core.compat import const
 from dicecup.device.buttons import BACK, PRESS
 from dicecup.text.strings import t
 from dicecup.ui.gfx import CUP_CHAR
-from dicecup.ui.table_watch import MENU_MODULES, close, ensure, play, watch
-from dicecup.ui.ui import Confirm, Menu, Screen, fit
+from dicecup.ui.table_watch import close, ensure, play, watch
+from dicecup.ui.screen import Confirm, Menu, Screen, fit
 
 # what the create screen offers: (label, table game, Snyd kids / Yatzy variant, teams)
 GAMES = (("snyd", tbl.G_SNYD, False, 0), ("snyd_kids", tbl.G_SNYD, True, 0),
@@ -68,12 +64,6 @@ def about(g, tb, code=True):
 class TableMenu(Menu):
     title = "table"
 
-    def __init__(self, app, sel=0):
-        Menu.__init__(self, app, sel)
-        # the title's modules go (once the title screen is gone) before the table's come in:
-        # opening the table was the tightest moment for the heap
-        app.forget(MENU_MODULES)
-
     def count(self):
         return 2
 
@@ -100,7 +90,6 @@ class Create(Menu):
         s = app.settings
         self.rules = (settings.rules(s, False), settings.rules(s, True))
         self.maxi = settings.maxi_options(s)
-        app.forget(MENU_MODULES)
 
     def heading(self):
         return t("t_create")
@@ -126,7 +115,6 @@ class Create(Menu):
                 rules, kids = self.rules[v], v
             else:
                 rules, kids = (v, self.maxi if v == "maxi" else None, teams), False
-                self.app.forget(("dicecup.rules.snyd",))  # only the set-up's Snyd rules needed it
             self.rules = None
             ensure(self.app).create(self.names[self.k], rules, kids, gid)
             self.app.go(HostLobby(self.app))
@@ -135,26 +123,10 @@ class Create(Menu):
         self.app.go(TableMenu(self.app))
 
 
-# The game's screens in the order they import each other, loaded a module an idle loop while the
-# lobby waits for the start, where the heap has room: all in the loop that started the game, they
-# made it a loop of about 120 ms of the s3 model (docs/memory.md, Device time)
-_AHEAD = (("dicecup.ui.snyd_screens", "dicecup.ui.snyd_ui", "dicecup.ui.snyd_open",
-           "dicecup.ui.table_snyd_ui"),
-          ("dicecup.ui.yatzy_sheet", "dicecup.ui.yatzy_ui", "dicecup.ui.table_yatzy_ui"))
-_ROOMY = const(256 * 1024)  # free heap that lets the lobby load the game's screens early
-
-
 def _ahead(s):
-    """The lobby screen s in an idle loop: the next of the game's screens' modules not loaded."""
+    """The lobby screen s in an idle loop: the app loads the game's next screen module."""
     if s.ahead:
-        for name in _AHEAD[s.app.table.gid == tbl.G_YATZY]:
-            if name not in sys.modules:
-                if gc.mem_free() < _ROOMY:
-                    s.ahead = False  # (a tight heap: the game loads them as it starts)
-                else:
-                    __import__(name)
-                return
-        s.ahead = False
+        s.ahead = s.app.ahead(s.app.table.gid == tbl.G_YATZY)
 
 
 class HostLobby(Menu):
@@ -224,11 +196,11 @@ class HostLobby(Menu):
         else:
             need = tb.mod.min_seats(tb.rules)
             if n < need:
-                from dicecup.ui.ui import Message
+                from dicecup.ui.screen import Message
                 self.app.go(Message(self.app, t("t_need_n") % need, self))
                 return
             if not tb.confirmed():
-                from dicecup.ui.ui import Message
+                from dicecup.ui.screen import Message
                 self.app.go(Message(self.app, t("t_code_wait"), self))
                 return
             if tb.start(self.app.now) == 0:

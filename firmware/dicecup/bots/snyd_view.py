@@ -1,11 +1,11 @@
-"""snyd_botview: the Snyd bots' view side - decide(view, level, rng), a Snyd bot's move for a
-bot-protocol view (docs/bots.md), for the PC's tools and tests (snyd_bot's docstring
-has the API). The view is checked and stood for by a core game (botview.snyd_table), then the same
-judgement as snyd_bot.play on a live game (snyd_bot._move). Above snyd_bot, which never imports it:
-the handheld, whose bots read their live game, never holds this or botview.
+"""snyd_view: the Snyd bots' view side - decide(view, level, rng), a Snyd bot's move for a
+bot-protocol view (docs/bots.md), for the PC's tools and tests (bots.snyd's docstring
+has the API). The view is checked and stood for by a core game (bots.view.snyd_table), then the same
+judgement as bots.snyd.play on a live game (bots.snyd._move). Above bots.snyd, which never imports it:
+the handheld, whose bots read their live game, never holds this or bots.view.
 """
-from dicecup.bots.botview import snyd_table
-from dicecup.bots.snyd_bot import _level, _move, _Seat
+from dicecup.bots.view import snyd_table
+from dicecup.bots.snyd import _level, _move, _Seat
 
 
 def decide(view, level, rng):

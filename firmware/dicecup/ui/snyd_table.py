@@ -1,21 +1,21 @@
-"""table_snyd_ui: a Snyd game over the table, shown by snyd_ui's and snyd_screens' own screens
-(loaded only for a Snyd table; table_ui opens it, table_watch has the pause).
+"""snyd_table: a Snyd game over the table, shown by ui.snyd's and snyd_person' own screens
+(loaded only for a Snyd table; ui.table opens it, table_watch has the pause).
 
-The screens are snyd_ui's and snyd_screens', subclassed only where the table differs: there is no
+The screens are ui.snyd's and snyd_person', subclassed only where the table differs: there is no
 dealing (the table's fair-dice round deals), a move goes to the table (table.Table.submit_move)
 instead of the rules core, a round ends when the table has counted it, and game over returns to the
 table, which saves the record itself. TableMatch is the match those screens read.
 """
-from dicecup.ui import snyd_screens
-from dicecup.ui import snyd_ui
+from dicecup.ui import snyd_person
+from dicecup.ui import snyd as snyd_ui
 from dicecup.ui.snyd_open import Choose
 from dicecup.device.buttons import BACK, PRESS, SELECT
 from dicecup.table.snydtable import P_BID
 from dicecup.table.tablegame import DEADLINE_MS
 from dicecup.text.strings import t
-from dicecup.ui.table_watch import MENU_MODULES, Over, refused, watch
+from dicecup.ui.table_watch import Over, refused, watch
 from dicecup.ui.table_watch import TableMatch as watch_match
-from dicecup.ui.ui import Screen
+from dicecup.ui.screen import Screen
 
 
 def screen(app):
@@ -25,7 +25,7 @@ def screen(app):
 
 
 class TableMatch(watch_match):
-    """What snyd_ui's screens read of a match, answered by the table."""
+    """What ui.snyd's screens read of a match, answered by the table."""
     kind = "snyd"
 
     @property
@@ -49,7 +49,6 @@ class TableMatch(watch_match):
 class TableRound(snyd_ui.Round):
     def __init__(self, app, match, kids):
         snyd_ui.Round.__init__(self, app, match, kids, False)
-        app.forget(MENU_MODULES)  # the game needs the heap more than the menus
         g = match.t.game
         self.games = g.games
         self.rounds = g.rounds_done
@@ -79,7 +78,7 @@ class TableRound(snyd_ui.Round):
                 who = [tb.seat_name(s) + " (" + t("t_bad_secret" if g.lost_cheat & (1 << s)
                                                   else "t_too_late") + ")"
                        for s in range(g.n) if lost & (1 << s)]
-                from dicecup.ui.ui import Message
+                from dicecup.ui.screen import Message
                 app.go(Message(app, t("t_forfeit") + " " + ", ".join(who), nxt))
                 return
             app.go(nxt)
@@ -88,7 +87,7 @@ class TableRound(snyd_ui.Round):
             self.voided = g.voided
             who = [tb.seat_name(s) for s in range(g.n) if g.cheats & (1 << s)]
             text = (t("t_cheat") + " " + " ".join(who) + ". " + t("t_void")) if who else t("t_void")
-            from dicecup.ui.ui import Message
+            from dicecup.ui.screen import Message
             app.go(Message(app, text, self))
             return
         if tb.node.applied != self.applied:
@@ -176,12 +175,12 @@ class TableChoose(Choose):
             self.picked(self.i)
 
 
-class TableMoves(snyd_screens.MoveMenu):
+class TableMoves(snyd_person.MoveMenu):
     """The move menu; the table moves on while it is open, so a move no longer allowed when it is
     chosen returns to the round instead."""
 
     def __init__(self, app, round_screen):
-        snyd_screens.MoveMenu.__init__(self, app, round_screen)
+        snyd_person.MoveMenu.__init__(self, app, round_screen)
         if "quit" in self.moves:
             self.moves.remove("quit")  # leaving is between games, from the table's screen
 
@@ -198,22 +197,22 @@ class TableMoves(snyd_screens.MoveMenu):
         elif k == "bid":
             self.app.go(TablePicker(self.app, r))
         else:
-            snyd_screens.MoveMenu.choose(self, i)
+            snyd_person.MoveMenu.choose(self, i)
 
 
-class TablePicker(snyd_screens.BidPicker):
+class TablePicker(snyd_person.BidPicker):
     """The bid picker; back returns to the table's move menu."""
 
     def key(self, b, ev):
         if ev == PRESS and b == BACK:
             self.app.go(TableMoves(self.app, self.r))
             return
-        snyd_screens.BidPicker.key(self, b, ev)
+        snyd_person.BidPicker.key(self, b, ev)
 
 
-class TableReveal(snyd_screens.Reveal):
+class TableReveal(snyd_person.Reveal):
     def __init__(self, app, round_screen):
-        snyd_screens.Reveal.__init__(self, app, round_screen)
+        snyd_person.Reveal.__init__(self, app, round_screen)
         self.games = self.m.t.game.games
 
     def tick(self, now):
@@ -223,12 +222,12 @@ class TableReveal(snyd_screens.Reveal):
         if ev == PRESS and b == SELECT:
             self.app.go(TableSummary(self.app, self.r))
             return
-        snyd_screens.Reveal.key(self, b, ev)
+        snyd_person.Reveal.key(self, b, ev)
 
 
-class TableSummary(snyd_screens.Summary):
+class TableSummary(snyd_person.Summary):
     def __init__(self, app, round_screen):
-        snyd_screens.Summary.__init__(self, app, round_screen)
+        snyd_person.Summary.__init__(self, app, round_screen)
         self.games = self.m.t.game.games
 
     def tick(self, now):

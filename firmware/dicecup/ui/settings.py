@@ -1,10 +1,10 @@
-"""settings_ui: the settings screens (language, name, contrast, sleep, cup, bot level, bid hints, Snyd and Maxi
+"""ui.settings: the settings screens (language, name, contrast, sleep, cup, bot level, bid hints, Snyd and Maxi
 rules), the statistics screen and the name editor. Every change is saved at once (settings.save).
 """
 from dicecup.storage import settings
 from dicecup.device.buttons import BACK, DOWN, LONG, PRESS, RELEASE, REPEAT, SELECT, UP
 from dicecup.text.strings import t
-from dicecup.ui.ui import Menu, Screen, fit, onoff
+from dicecup.ui.screen import Menu, Screen, fit, onoff
 
 
 class Settings(Menu):

@@ -1,7 +1,7 @@
-"""table_yatzy_ui: a Yatzy game over the table, shown by yatzy_ui's own screens (loaded only for a
-Yatzy table; table_ui opens it, table_watch has the pause).
+"""yatzy_table: a Yatzy game over the table, shown by ui.yatzy's own screens (loaded only for a
+Yatzy table; ui.table opens it, table_watch has the pause).
 
-The screens are yatzy_ui's, subclassed only where the table differs: every move arrives through the
+The screens are ui.yatzy's, subclassed only where the table differs: every move arrives through the
 table's log (the screen redraws as entries apply: another handheld's dice, holds and boxes, and
 every scorecard, shared), this handheld's person moves only when the seat rolling for the card on
 turn is theirs, a move goes to the table (table.Table.submit_move) and the next waits until it is
@@ -15,14 +15,14 @@ row ("Bo:H 3 3 6", "Bo:Sixes"), and so does the suggester's own.
 """
 from dicecup.ui import gfx
 from dicecup.ui import yatzy_sheet
-from dicecup.ui import yatzy_ui
+from dicecup.ui import yatzy as yatzy_ui
 from dicecup.device.buttons import BACK, DOWN, PRESS, RELEASE, REPEAT, SELECT, UP
 from dicecup.text.strings import t
-from dicecup.ui.table_watch import MENU_MODULES, Over, refused, watch
+from dicecup.ui.table_watch import Over, refused, watch
 from dicecup.ui.table_watch import TableMatch as watch_match
 from dicecup.table import wire
 from dicecup.table.tablegame import P_OVER
-from dicecup.ui.ui import Screen
+from dicecup.ui.screen import Screen
 
 
 def screen(app):
@@ -31,7 +31,7 @@ def screen(app):
 
 
 class _Roller:
-    """What yatzy_ui reads of the seat on turn: its name, and whether it is this handheld's person."""
+    """What ui.yatzy reads of the seat on turn: its name, and whether it is this handheld's person."""
 
     def __init__(self, name, local):
         self.name = name
@@ -40,7 +40,7 @@ class _Roller:
 
 
 class TableMatch(watch_match):
-    """What yatzy_ui's screens read of a match, answered by the table."""
+    """What ui.yatzy's screens read of a match, answered by the table."""
     kind = "yatzy"
 
     @property
@@ -77,7 +77,6 @@ class TableMatch(watch_match):
 class TableTurn(yatzy_ui.Turn):
     def __init__(self, app, match):
         yatzy_ui.Turn.__init__(self, app, match)
-        app.forget(MENU_MODULES)  # the game needs the heap more than the menus
         g = match.t.game
         self.games = g.games
         self.applied = -1
@@ -105,7 +104,7 @@ class TableTurn(yatzy_ui.Turn):
             who = [tb.seat_name(s) + " (" + t("t_bad_secret" if g.lost_cheat & (1 << s) else
                                               "t_too_late") + ")"
                    for s in range(g.n) if lost & (1 << s)]
-            from dicecup.ui.ui import Message
+            from dicecup.ui.screen import Message
             app.go(Message(app, t("t_forfeit") + " " + ", ".join(who), self))
             return
         if tb.node.applied != self.applied:

@@ -1,4 +1,4 @@
-"""strings_table: every text the handheld shows, in Danish and English (the default) - the one table.
+"""text.words: every text the handheld shows, in Danish and English (the default) - the one table.
 
 A line per text: key|Danish|English. strings.py serves it (t(key)); it reads this module when the
 language is set and keeps only that language's lines, so the heap holds one language, and this

@@ -1,4 +1,4 @@
-"""yatzy_bot: the Yatzy bots (levels kids, easy, normal, hard) and the coach, for every variant.
+"""bots.yatzy: the Yatzy bots (levels kids, easy, normal, hard) and the coach, for every variant.
 
 Public API (stable; the handheld calls only this, host_tools.bot and the tests also the view side,
 yatzy_coach.decide / coach / cache_scores, which is the PC's, above this module: this module never
@@ -6,8 +6,8 @@ imports it, so the handheld's games never load it):
 
     yatzy_coach.decide(view, level, rng) -> move
         view  : the bot-protocol Yatzy view dict (docs/bots.md), e.g. built for the
-                scorecard to move by botview.yatzy_view(game, None, options); given after a roll.
-        level : "kids" | "easy" | "normal" | "hard";  rng: a botrng.Rng (deterministic)
+                scorecard to move by bots.view.yatzy_view(game, None, options); given after a roll.
+        level : "kids" | "easy" | "normal" | "hard";  rng: a bots.rng.Rng (deterministic)
         move  : ["hold", [positions]] (keep those dice and roll the rest; only while rolls_left > 0)
                 | ["score", box name, column]
     yatzy_coach.coach(view, move=None) -> (best move, its expected points, expected points of `move`
@@ -25,12 +25,12 @@ imports it, so the handheld's games never load it):
                         sums, for the handheld's coach (yatzy_sheet) and yatzy_coach.coach
     ready(card, level, options, mem=None) -> (card, judge, solver), the turn solved; choose(that, rng)
                         -> the move
-    yatzy_coach.cache_scores(on)  keep the core's score of every roll per variant (3.8 KB for 5
-                        dice, 9 KB for maxi): the PC's simulations switch it on for speed; the
+    yatzy_coach.cache_scores(on)  keep the core's score of every roll per variant (kilobytes per
+                        variant, docs/memory.md): the PC's simulations switch it on for speed; the
                         handheld asks the core afresh (same answers)
 
 Raises ValueError on a view that cannot be read. Box scores and legality (joker rules included) are
-the rules core's, through botview_yatzy.yatzy_card; the hold search is yatzy_turn's expectimax.
+the rules core's, through yatzy_view.yatzy_card; the hold search is yatzy_turn's expectimax.
 
 The levels differ in what a box is worth to them (holds are always chosen by expected value):
   hard    standard and yahtzee: the optimal-play value table (host_tools.yatzy_table, read with seeks
@@ -58,7 +58,7 @@ _SAVED_ROLL = const(2)   # heuristic worth in points of a roll saved for later (
 
 # What the module keeps between decisions, in one list: on the handheld every module-level name is
 # an interned string for good, and a Maxi game runs close to the count where the unix port takes a
-# 7 KB qstr pool. The value tables' folder, the open tables by variant, the hold solvers by number
+# sixth qstr pool (docs/memory.md). The value tables' folder, the open tables by variant, the hold solvers by number
 # of dice, the PC's kept score rows (a function of (game, roll number, dice) that yatzy_coach.
 # cache_scores installs; None: ask the core), the table memo, the key of the solved turn.
 _DIR = const(0)
@@ -98,7 +98,7 @@ def _table(variant):
 
 class Card:
     """A scorecard as the bots read it: the core game whose current scorecard it is (a live game's,
-    or one botview_yatzy.yatzy_card built from a view), and per column the filled boxes and the
+    or one yatzy_view.yatzy_card built from a view), and per column the filled boxes and the
     upper sum; the dice and the rolls left."""
 
     def __init__(self, g):
@@ -229,7 +229,7 @@ def _five(dice):
 
 def play(game, level, rng, options=None, mem=None):
     """decide() for the scorecard to move in a live game, with the game's options: the same move
-    as decide(botview_yatzy.yatzy_view(game, None, options), level, rng), without building the view
+    as decide(yatzy_view.yatzy_view(game, None, options), level, rng), without building the view
     and a second core game from it (the handheld's heap). The game is only read. mem: where the
     solver's arrays outlive this module (prepare)."""
     return choose(ready(card_of(game), level, options, mem), rng)

@@ -1,13 +1,13 @@
 """Yatzy game records (docs/records.md, format versions 1 and 2): replay one through
 the rules core.
 
-replay(record) -> the spec's output dict; raises recordlib.Malformed when the input is not a record.
+replay(record) -> the spec's output dict; raises core.shape.Malformed when the input is not a record.
 Legality is decided by yatzy.Yatzy alone: a turn the core refuses is reported as the record's error,
 with every turn before it scored. A forfeit turn (version 2: "forfeit": true) plays its rolls, if
 any, then Yatzy.forfeit with the record's box, which the core checks is the forfeit's. Writing a
 record as a game goes is yatzy_recorder's job (the handheld loads only that).
 """
-from dicecup.core.recordlib import Malformed, check_keys, get_bool, get_int, get_list, get_str, is_int
+from dicecup.core.shape import Malformed, check_keys, get_bool, get_int, get_list, get_str, is_int
 from dicecup.rules.yatzy import VARIANTS, Illegal, Yatzy
 
 _KEYS = ("game", "variant", "options", "players", "turns", "version", "names", "teams", "meta")

@@ -1,4 +1,4 @@
-"""yatzy_ui: the Yatzy turn screen (dice, holds, roll) and the start of a game. The box choice, the
+"""ui.yatzy: the Yatzy turn screen (dice, holds, roll) and the start of a game. The box choice, the
 scorecard, game over and the person's keys on the turn screen are yatzy_sheet's, loaded when a
 person needs them; it never imports this module (it is handed the Turn screen).
 
@@ -7,16 +7,17 @@ same screen at a readable pace. Moves go through match.act, bots' through match.
 
 The heap holds either side of a turn, not both: while a person is on turn the bots' code is dropped
 (it loads again for the next bot; their solver's arrays stay with the match), while a bot is on
-turn yatzy_sheet is. 6-card Maxi-Yatzy then fits the unix port's 96 KB heap.
+turn yatzy_sheet is (app.turn, app.busy). 6-card Maxi-Yatzy then fits a WROOM-32's heap
+(docs/memory.md).
 """
 from dicecup.ui import gfx
 from dicecup.device.buttons import BACK
 from dicecup.text.strings import t
-from dicecup.ui.ui import Screen, fit
+from dicecup.ui.screen import Screen, fit
 
 
 def start(app, variant, players, options, seed, teams):
-    """A new game (app.launch, from the set-up screen); see yatzy_match.YatzyMatch."""
+    """A new game (app.launch, from the set-up screen); see yatzy.YatzyMatch."""
     mem = None
     if any(p.bot for p in players) or app.settings["coach"]:
         # the bots' solver tables and arrays first, while the heap is in one piece; the match keeps
@@ -25,8 +26,8 @@ def start(app, variant, players, options, seed, teams):
         from dicecup.bots import yatzy_turn
         mem = yatzy_dice.solver_mem(yatzy_turn.Dice(6 if variant == "maxi" else 5))  # (Yatzy.ndice)
         app.forget(("dicecup.bots.yatzy_dice", "dicecup.bots.yatzy_turn"))
-    from dicecup.play import yatzy_match
-    m = yatzy_match.YatzyMatch(variant, players, options, seed, teams)
+    from dicecup.play import yatzy
+    m = yatzy.YatzyMatch(variant, players, options, seed, teams)
     m.bot_mem = mem
     if app.settings["coach"]:
         m.coach_lost = 0.0      # the game over screen's line (yatzy_sheet.coach adds to it)
@@ -59,8 +60,8 @@ class Turn(Screen):
         return name
 
     def _sheet(self):
-        """yatzy_sheet, with the bots' modules dropped first (they load again on a bot's turn)."""
-        self.app.drop(self.app.BOT_MODULES)
+        """yatzy_sheet, with the bots' modules forgotten first (they load again on a bot's turn)."""
+        self.app.turn()
         from dicecup.ui import yatzy_sheet
         return yatzy_sheet
 
@@ -73,9 +74,8 @@ class Turn(Screen):
             self.app.go(self._sheet().GameOver(self.app, self.m))
             return
         if self.mine():
-            self.app.drop(self.app.BOT_MODULES)
+            self.app.turn()
         else:
-            self.app.drop(("dicecup.ui.yatzy_sheet",))
             self.app.busy()
             mv = self.m.poll(now)
             if mv is not None:

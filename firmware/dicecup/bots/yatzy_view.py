@@ -1,12 +1,12 @@
-"""botview_yatzy: the Yatzy half of botview (see there): views of a live Yatzy game, and a core
-scorecard (yatzy_bot.Card) standing for a view. The PC tools come here through botview, and
-yatzy_coach.decide for a view; the handheld's bots read their live game (yatzy_bot.play) and load
+"""yatzy_view: the Yatzy half of bots.view (see there): views of a live Yatzy game, and a core
+scorecard (bots.yatzy.Card) standing for a view. The PC tools come here through bots.view, and
+yatzy_coach.decide for a view; the handheld's bots read their live game (bots.yatzy.play) and load
 neither.
 """
 from dicecup.rules import yatzy
-from dicecup.bots.botcheck import int_in as _int
-from dicecup.bots.botcheck import need as _need
-from dicecup.bots.yatzy_bot import Card
+from dicecup.bots.view_check import int_in as _int
+from dicecup.bots.view_check import need as _need
+from dicecup.bots.yatzy import Card
 
 YATZY_KEYS = ("variant", "options", "dice", "rolls_left", "saved_rolls", "columns", "yahtzee_bonus")
 

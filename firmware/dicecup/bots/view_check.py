@@ -1,7 +1,7 @@
-"""botcheck: the checks a bot view's reader makes (botview's Snyd half, botview_yatzy's Yatzy half).
+"""view_check: the checks a bot view's reader makes (bots.view's Snyd half, yatzy_view's Yatzy half).
 
-Here, not in botview: a handheld's Yatzy bots read their views with botview_yatzy alone, so a Yatzy
-game never loads botview's Snyd code. Both raise ValueError, which is how a bad view is reported.
+Here, not in bots.view: a handheld's Yatzy bots read their views with yatzy_view alone, so a Yatzy
+game never loads bots.view's Snyd code. Both raise ValueError, which is how a bad view is reported.
 """
 
 
