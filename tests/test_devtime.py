@@ -193,23 +193,29 @@ print("select", int(a.screen is not s), " ".join("%d%d" % x for x in log))
 """
 
 
-def test_a_press_sends_the_changed_pages_and_collects_when_idle(tmp_path):
+
+def _run_app(tmp_path, src, heap):
+    """src (a script driving the real App) run under the unix port's device time (the s3 model)
+    with a heap of heap (e.g. "2755K"), on a fresh build in tmp_path: {first word: the rest} of
+    each line it prints."""
     m = devtime.get("s3")
-    (tmp_path / "s.py").write_text(_APP)
+    (tmp_path / "s.py").write_text(src)
     (tmp_path / "settings.json").write_text('{"lang": 1}')
     (tmp_path / "owner.json").write_text('{"name": "ANNA"}')
     with open(boards.get("s3").pinmap) as f:
         (tmp_path / "pinmap.json").write_text(f.read())
-    from host_tools.paths import BUILD
     from host_tools.build import build
     assert build(str(tmp_path / "fw")) == []
-    env = dict(os.environ, DICECUP_DEVTIME=m.env(2755 * 1024),
+    env = dict(os.environ, DICECUP_DEVTIME=m.env(devtime.heap_bytes(heap)),
                MICROPYPATH=os.pathsep.join([str(tmp_path / "fw"), os.path.join(FAKES, "vclock"), FAKES]))
     env.pop("DICECUP_LINK", None)
-    r = subprocess.run([MICROPYTHON, "-X", "heapsize=2755K", os.path.join(FAKES, "_devtime.py"), "s.py"],
+    r = subprocess.run([MICROPYTHON, "-X", "heapsize=" + heap, os.path.join(FAKES, "_devtime.py"), "s.py"],
                        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60)
     assert r.returncode == 0, r.stdout + r.stderr
-    out = {ln.split()[0]: ln.split()[1:] for ln in r.stdout.splitlines()}
+    return {ln.split()[0]: ln.split()[1:] for ln in r.stdout.splitlines()}
+
+def test_a_press_sends_the_changed_pages_and_collects_when_idle(tmp_path):
+    out = _run_app(tmp_path, _APP, "2755K")
     frames, nbytes, glass = map(int, out["down"])
     assert frames == 1 and nbytes < 12 + 1 + 1024 and glass == 1  # less than a whole frame
     changed, loops = out["select"][0], out["select"][1:]
@@ -379,21 +385,7 @@ print("forget", devtime._s[7] - c, " ".join(str(tick()) for _ in range(10)))
 
 @pytest.mark.parametrize("heap", ["2755K", "160K"])
 def test_forgotten_modules_are_collected_in_an_idle_loop_where_the_heap_has_room(tmp_path, heap):
-    m = devtime.get("s3")
-    (tmp_path / "s.py").write_text(_FORGET)
-    (tmp_path / "settings.json").write_text('{"lang": 1}')
-    (tmp_path / "owner.json").write_text('{"name": "ANNA"}')
-    with open(boards.get("s3").pinmap) as f:
-        (tmp_path / "pinmap.json").write_text(f.read())
-    from host_tools.build import build
-    assert build(str(tmp_path / "fw")) == []
-    env = dict(os.environ, DICECUP_DEVTIME=m.env(devtime.heap_bytes(heap)),
-               MICROPYPATH=os.pathsep.join([str(tmp_path / "fw"), os.path.join(FAKES, "vclock"), FAKES]))
-    env.pop("DICECUP_LINK", None)
-    r = subprocess.run([MICROPYTHON, "-X", "heapsize=" + heap, os.path.join(FAKES, "_devtime.py"), "s.py"],
-                       cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60)
-    assert r.returncode == 0, r.stdout + r.stderr
-    out = {ln.split()[0]: ln.split()[1:] for ln in r.stdout.splitlines()}
+    out = _run_app(tmp_path, _FORGET, heap)
     now, later = int(out["forget"][0]), [int(x) for x in out["forget"][1:]]
     if heap == "160K":
         assert now == 2 and sum(later) == 0
@@ -441,21 +433,7 @@ for n in (2, 4):
 
 
 def test_a_held_redraw_waits_for_a_second_busy_loop_not_a_third(tmp_path):
-    m = devtime.get("s3")
-    (tmp_path / "s.py").write_text(_HELD)
-    (tmp_path / "settings.json").write_text('{"lang": 1}')
-    (tmp_path / "owner.json").write_text('{"name": "ANNA"}')
-    with open(boards.get("s3").pinmap) as f:
-        (tmp_path / "pinmap.json").write_text(f.read())
-    from host_tools.build import build
-    assert build(str(tmp_path / "fw")) == []
-    env = dict(os.environ, DICECUP_DEVTIME=m.env(2755 * 1024),
-               MICROPYPATH=os.pathsep.join([str(tmp_path / "fw"), os.path.join(FAKES, "vclock"), FAKES]))
-    env.pop("DICECUP_LINK", None)
-    r = subprocess.run([MICROPYTHON, "-X", "heapsize=2755K", os.path.join(FAKES, "_devtime.py"), "s.py"],
-                       cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60)
-    assert r.returncode == 0, r.stdout + r.stderr
-    out = {ln.split()[0]: ln.split()[1:] for ln in r.stdout.splitlines()}
+    out = _run_app(tmp_path, _HELD, "2755K")
     assert out["drew2"] == "0 0 1 0 0 0".split(), out   # two busy loops, then it draws
     assert out["drew4"] == "0 0 1 0 0 0".split(), out   # the third draws however busy
 

@@ -17,6 +17,26 @@ def _keep_cwd_and_urandom():
     os.urandom = ur
 
 
+def _pause_screen(tb, now):
+    """The pause screen (ui/table_watch.Paused) of table tb's handheld at time now, in an app stub
+    that keeps the screen it would go to (app.went)."""
+    from dicecup.ui import table_watch
+
+    class App:
+        table = tb
+        dirty = False
+        went = None
+
+        def go(self, scr):
+            self.went = scr
+
+    class Back:
+        games = tb.game.games
+    app = App()
+    app.now = now
+    return table_watch.Paused(app, Back())
+
+
 def test_a_sequencer_cannot_rekey_a_seat_and_speak_for_it(tmp_path):
     """Authentic: a frame counts as a seat's only if that seat's handheld sent it. The sequencer
     sends Cy one ROSTER line giving Bo a public key of its own; Cy must not apply a move in Bo's
@@ -381,7 +401,6 @@ def test_the_pause_gives_no_seat_of_a_heard_handheld_away_and_says_why():
     and the person reads why (t_heard) instead of a choice that silently does nothing."""
     from _table3 import Trio, snyd
     from dicecup.text.strings import t as text
-    from dicecup.ui import table_watch
     from dicecup.ui.screen import Message
     tr = Trio(3, rules=snyd.Rules(dice=3), seed=1)
     tr.seat_all()
@@ -391,21 +410,10 @@ def test_the_pause_gives_no_seat_of_a_heard_handheld_away_and_says_why():
     an.node.missing |= 1 << 2           # the sequencer's pause on Cy, which it still hears
     applied, order = an.node.applied, list(an.order)
 
-    class App:
-        table = an
-        now = tr.now
-        dirty = False
-        went = None
-
-        def go(self, scr):
-            self.went = scr
-
-    class Back:
-        games = an.game.games
     for choice in (1, 2):
-        app = App()
         tr.cd(0)
-        scr = table_watch.Paused(app, Back())
+        scr = _pause_screen(an, tr.now)
+        app = scr.app
         scr.choose(choice)
         assert isinstance(app.went, Message), app.went
         assert app.went.text == text("t_heard") % an.names[2], app.went.text
@@ -514,7 +522,6 @@ def test_the_pause_gives_away_only_whom_it_names():
     Bo the screen never named."""
     from _table3 import Trio, snyd
     from dicecup.text.strings import t as text
-    from dicecup.ui import table_watch
     from dicecup.ui.screen import Message
     tr = Trio(3, rules=snyd.Rules(dice=3), seed=1)
     tr.seat_all()
@@ -527,20 +534,9 @@ def test_the_pause_gives_away_only_whom_it_names():
     node.missing |= 1 << 1
     applied, hosts = node.applied, list(an.game.hosts[:an.game.n])
 
-    class App:
-        table = an
-        now = tr.now
-        dirty = False
-        went = None
-
-        def go(self, scr):
-            self.went = scr
-
-    class Back:
-        games = an.game.games
-    app = App()
     tr.cd(0)
-    scr = table_watch.Paused(app, Back())
+    scr = _pause_screen(an, tr.now)
+    app = scr.app
     assert scr.shown >> 8 == 1 << 2 and an.held_names() == ["Cy"]  # what the screen names
     scr.choose(1)
     assert node.applied == applied and list(an.game.hosts[:an.game.n]) == hosts, \
