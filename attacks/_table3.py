@@ -154,3 +154,45 @@ def run(main):
         traceback.print_exc()
         print("COULD NOT RUN:", repr(e))
         sys.exit(2)
+
+
+def watch_seat(t, ks, seat, forfeits, distrust):
+    """On the handhelds ks of Trio t: every FORFEIT naming seat that one applies goes in forfeits
+    (time, handheld, entry, mask), and every handheld it stops trusting in distrust (time,
+    handheld, whom, "its sequencer" or "a seat")."""
+    for k in ks:
+        tb = t.tables[k]
+        ap = tb.game.apply
+
+        def apply_(f, seq, k=k, ap=ap):
+            if f.etype == wire.T_FORFEIT and f.who & (1 << seat):
+                forfeits.append((t.now, k, seq, f.who))
+            return ap(f, seq)
+        tb.game.apply = apply_
+        dn = tb.node._distrust
+
+        def distrust_(x, k=k, dn=dn, nd=tb.node):
+            if x >= 0 and not nd._bad & (1 << x):
+                distrust.append((t.now, k, x, "its sequencer" if x == nd.leader else "a seat"))
+            return dn(x)
+        tb.node._distrust = distrust_
+
+
+def screens(t):
+    """What each handheld of Trio t shows and holds at the end: its log's place, its game, whether
+    its screen pauses (ui/table_watch's rule), with what heading and whose names, the seats it
+    finds late, whom it distrusts."""
+    out = []
+    for k in range(len(t.tables)):
+        tb = t.tables[k]
+        nd = tb.node
+        hm = tb.held_mask()
+        out.append(dict(
+            k=k, term=nd.term, leader=nd.leader, applied=nd.applied, round=tb.game.round,
+            phase=tb.game.phase, dice=list(tb.game.game.dice_left), records=tb.saved_games,
+            paused=bool(tb.waiting_mask() & ~(1 << k)) or nd.held(tb.now) != 0,
+            names=tb.held_names() if hm else tb.missing_names(),
+            heading="Logs differ" if hm else ("Paused" if tb.waiting_mask() & ~(1 << k) else "-"),
+            late=tb.game.late() if tb.game.phase != 0 else 0,
+            bad=[h for h in range(len(t.tables)) if nd._bad & (1 << h)]))
+    return out

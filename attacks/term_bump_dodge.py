@@ -26,7 +26,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 if __name__ == "__main__":  # an import that fails means "could not run": 2, never 0 or 1
     sys.excepthook = lambda *a: (sys.__excepthook__(*a), os._exit(2))
-from _table3 import Trio, run, verdict, wire, snyd, seat_of  # noqa: E402
+from _table3 import Trio, run, verdict, wire, snyd, seat_of, watch_seat, screens  # noqa: E402
 from equivocate import my_turn, request  # noqa: E402
 from dicecup.table import tablelog, snydtable  # noqa: E402
 
@@ -148,38 +148,12 @@ def play(mode, seed=1, limit=300000):
             m(tb)
         t.movers[AN] = atk_mover
 
-    for k in (BO, CY):
-        tb = t.tables[k]
-        ap = tb.game.apply
-
-        def apply_(f, seq, k=k, ap=ap):
-            if f.etype == wire.T_FORFEIT and f.who & (1 << an):
-                forfeits.append((t.now, k, seq, f.who))
-            return ap(f, seq)
-        tb.game.apply = apply_
-        dn = tb.node._distrust
-
-        def distrust_(x, k=k, dn=dn, nd=tb.node):
-            if x >= 0 and not nd._bad & (1 << x):
-                distrust.append((t.now, k, x, "its sequencer" if x == nd.leader else "a seat"))
-            return dn(x)
-        tb.node._distrust = distrust_
+    watch_seat(t, (BO, CY), an, forfeits, distrust)
     t.until(lambda: t.done(), limit)
     out = {"held": st["held"], "called": st["called"] and st["called"][:3], "forfeits": forfeits,
            "distrust": distrust, "bumps": bump["n"], "done": [bool(tb.saved_games) for tb in t.tables], "now": t.now,
            "screens": []}
-    for k in range(3):
-        tb = t.tables[k]
-        nd = tb.node
-        hm = tb.held_mask()
-        out["screens"].append(dict(
-            k=k, term=nd.term, leader=nd.leader, applied=nd.applied, round=tb.game.round,
-            phase=tb.game.phase, dice=list(tb.game.game.dice_left), records=tb.saved_games,
-            paused=bool(tb.waiting_mask() & ~(1 << k)) or nd.held(tb.now) != 0,
-            names=tb.held_names() if hm else tb.missing_names(),
-            heading="Logs differ" if hm else ("Paused" if tb.waiting_mask() & ~(1 << k) else "-"),
-            late=tb.game.late() if tb.game.phase != 0 else 0,
-            bad=[h for h in range(3) if nd._bad & (1 << h)]))
+    out["screens"] = screens(t)
     return out
 
 
