@@ -17,6 +17,9 @@ Promise: "withholding never pays (the sequencer's own included)"; "a stop names 
 own, late beside them, still deposes it"). Role: the sequencer. One frame, no radio, no loss.
 
 Variants: SEED; `plain`: only the withholding, no RJ_FORGED (expected: held, Anna deposed).
+`bo`: the brief's "censor an honest seat": Anna reveals, and answers each of Bo's reveals with
+REJECT(RJ_FORGED) (at the honest pace, 2 a second) and logs no FORFEIT of Bo; Cy's kept copy goes,
+Bo's seat is `_fdisp` (its late reveal spared by the police), and the round never ends either.
 Control: the same game honest, ending everywhere.
 Verdict: 0 if Anna is left (or named on an honest screen, or forfeited); 1 with the evidence.
 """
@@ -50,7 +53,31 @@ def play(mode, seed=1):
                 distrust.append((t.now, k, x))
             return dn(x)
         nd._distrust = distrust_
-    if mode:
+    TARGET = BO if "bo" in sys.argv else AN
+    if mode and TARGET == BO:
+        onreq = node._on_request
+
+        def on_request(f, now):
+            g = an.game
+            if f.rby == BO and f.type == wire.T_REVEAL and node.is_leader() and \
+                    g.hosts[f.who] == BO and st.get("round", g.round) == g.round:
+                if st["t0"] is None:
+                    st["t0"], st["round"] = now, g.round
+                if mode == "attack" and now - node._fj_at[f.who] >= 500:
+                    node._fj_at[f.who] = now
+                    node._reject(BC, f.seq, f.who, tablelog.RJ_FORGED, 0)
+                    st["rj"] = st["rj"] or now
+                return
+            return onreq(f, now)
+        node._on_request = on_request
+        log_local0 = node.log_local
+
+        def log_local_b(f, now):
+            if f.etype == wire.T_FORFEIT and f.who & (1 << seat_of(an, BO)):
+                return tablelog.RJ_NOT_YOURS  # Bo's reveal is never logged, nor its forfeit
+            return log_local0(f, now)
+        node.log_local = log_local_b
+    elif mode:
         submit = node.submit
         log_local = node.log_local
 
@@ -93,7 +120,7 @@ def play(mode, seed=1):
     t.until(look, 900000)
     for k in (BO, CY):
         g = t.tables[k].game
-        st["forfeit"].append(bool(g.forfeited & (1 << seat_of(t.tables[k], AN))) if g.n else None)
+        st["forfeit"].append(bool(g.forfeited & (1 << seat_of(t.tables[k], TARGET))) if g.n else None)
     leads = [(tb.node.term, tb.node.leader) for tb in t.tables]
     return t, st, distrust, leads, seen
 
@@ -110,12 +137,15 @@ def main():
           "everywhere: %s" % (st["t0"], distrust[:4], leads, t.done()))
     if "plain" in sys.argv:
         verdict(not [d for d in distrust if d[2] == AN], "plain: Anna deposed: %s" % distrust[:4])
+    if "bo" in sys.argv:
+        print("  (plain, bo: Anna ignores Bo's reveal without RJ_FORGED; distrust of Anna: %s)"
+              % [d for d in distrust if d[2] == AN][:2])
     t, st, distrust, leads, seen = play("attack", seed)
     if st["t0"] is None:
         print("Anna never had a reveal to withhold")
         sys.exit(2)
-    print("attack: Anna withheld her reveal from %d ms and sent one REJECT(RJ_FORGED) for her own "
-          "seat at %s ms" % (st["t0"], st["rj"]))
+    print("attack: Anna withheld %s reveal from %d ms and sent REJECT(RJ_FORGED) for that "
+          "seat from %s ms" % ("Bo's" if "bo" in sys.argv else "her", st["t0"], st["rj"]))
     print("  %d s on: distrust %s; (term, leader) per handheld %s; Anna forfeited at Bo, Cy: %s"
           % (WAIT // 1000, distrust, leads, st["forfeit"]))
     print("  names on Bo's/Cy's screens (waiting_mask) meanwhile:", sorted(seen["named"]),
@@ -123,8 +153,9 @@ def main():
     print("  game over on any handheld:", [bool(tb.saved_games) for tb in t.tables])
     broke = not [d for d in distrust if d[2] == AN] and not any(st["forfeit"]) and \
         not t.done()
-    verdict(broke, ("seed %d: Anna withheld her own reveal and sent one REJECT(RJ_FORGED) naming "
-                    "her own seat: %d s on nobody left her (leaders %s), nobody forfeited her, "
+    verdict(broke, ("seed %d: Anna withheld " + ("Bo's reveal (each answered RJ_FORGED)"
+                    if "bo" in sys.argv else "her own reveal and sent one REJECT(RJ_FORGED) naming "
+                    "her own seat") + ": %d s on nobody left her (leaders %s), nobody forfeited " + ("Bo" if "bo" in sys.argv else "her") + ", "
                     "no game ended; names shown on Bo's and Cy's screens: %s, held: %s")
             % (seed, WAIT // 1000, leads, sorted(seen["named"]) or "none",
                sorted(seen["held"]) or "none"))
