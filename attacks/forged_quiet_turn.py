@@ -20,7 +20,7 @@ not check for itself"; "a stop names whom it can"; Alive. Role: the sequencer. N
 The round-10 fix for a FORFEIT of a seat never asked (`_disputed`: a claim below the phase's
 first entry) does not cover a reseat of a seat never shown its turn.
 
-Variants: SEED; `noforged`: the same without the RJ_FORGED: Cy deposes Anna as a censor 7 s on and
+Variants: SEED; `four`: four handhelds (Di honest too; breaks alike); `noforged`: the same without the RJ_FORGED: Cy deposes Anna as a censor 7 s on and
 its screen names her, but Bo still follows her, and the reseat of Cy 2 minutes on is still
 applied at Bo (so that variant breaks the reseat promise too; RJ_FORGED only keeps Cy quiet).
 Control: the same game honest; nobody reseated.
@@ -41,7 +41,7 @@ FORGED = "noforged" not in sys.argv
 
 
 def play(attack, seed=1, after=130000):
-    t = Trio(3, rules=snyd.Rules(dice=3), seed=seed)
+    t = Trio(4 if "four" in sys.argv else 3, rules=snyd.Rules(dice=3), seed=seed)
     t.seat_all()
     an = t.tables[AN]
     node = an.node
@@ -73,11 +73,13 @@ def play(attack, seed=1, after=130000):
     node._sequence = sequence
 
     emit0 = node._emit
+    others = [k for k in range(len(t.tables)) if k not in (AN, CY)]
 
     def emit(dest, f):
         if st["N"] is not None:
             if f.type == wire.T_ACK and dest == BC:
-                emit0(BO, f)
+                for k in others:
+                    emit0(k, f)
                 saved = node.applied
                 node.applied = st["N"] - 1
                 f.chain[:] = chains[st["N"] - 1]
@@ -87,7 +89,8 @@ def play(attack, seed=1, after=130000):
                 return
             if f.type == wire.T_ENTRY and f.seq >= st["N"]:
                 if dest == BC:
-                    emit0(BO, f)
+                    for k in others:
+                        emit0(k, f)
                     return
                 if dest == CY:
                     return
@@ -143,7 +146,8 @@ def main():
         st["cy_applied"], st["cy_turn"], seat_of(t.tables[BO], CY) if CY in hosts[BO] else -1))
     print("  distrust (time, handheld, whom):", distrust)
     print("  names on Bo's/Cy's screens:", sorted(seen["named"]), "held:", sorted(seen["held"]))
-    taken = st["reseat"] is not None and CY not in hosts[BO]
+    taken = st["reseat"] is not None and all(CY not in hosts[k] for k in range(len(hosts))
+                                             if k not in (AN, CY))
     verdict(taken, ("seed %d: entry %d (Cy's turn) withheld from Cy alone with heartbeats to Cy "
                     "claiming %d%s; at %s ms (%.1f s on) Anna gave Cy's seat to a bot of her own "
                     "and Bo applied it (seat->handheld at Bo %s); Cy still at entry %d showing "

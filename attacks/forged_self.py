@@ -16,7 +16,7 @@ Promise: "withholding never pays (the sequencer's own included)"; "a stop names 
 (round 9's withhold_behind_a_hold: the police spare only the disputed seats, "the sequencer's
 own, late beside them, still deposes it"). Role: the sequencer. One frame, no radio, no loss.
 
-Variants: SEED; `plain`: only the withholding, no RJ_FORGED (expected: held, Anna deposed).
+Variants: SEED; `four`: four handhelds (Di honest too; breaks alike); `plain`: only the withholding, no RJ_FORGED (expected: held, Anna deposed).
 `bo`: the brief's "censor an honest seat": Anna reveals, and answers each of Bo's reveals with
 REJECT(RJ_FORGED) (at the honest pace, 2 a second) and logs no FORFEIT of Bo; Cy's kept copy goes,
 Bo's seat is `_fdisp` (its late reveal spared by the police), and the round never ends either.
@@ -38,7 +38,7 @@ WAIT = 300000
 
 
 def play(mode, seed=1):
-    t = Trio(3, rules=snyd.Rules(dice=3), seed=seed)
+    t = Trio(4 if "four" in sys.argv else 3, rules=snyd.Rules(dice=3), seed=seed)
     t.seat_all()
     an = t.tables[AN]
     node = an.node

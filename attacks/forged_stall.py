@@ -17,7 +17,7 @@ not check for itself"; "A request tagged for some handhelds only stops the table
 it does not stop, it moves the honest seat to the sequencer. Role: the sequencer. No radio, no
 loss; the only frames Anna changes are her answers to Bo's bids.
 
-Variants: SEED. `ui`: the reseat is the pause screen's own choice (ui.table_watch.Paused.choose(1))
+Variants: SEED; `four`: four handhelds (Di honest too; breaks alike). `ui`: the reseat is the pause screen's own choice (ui.table_watch.Paused.choose(1))
 instead of a direct call.
 Control: the same game honest (Anna logs Bo's bids): nobody reseated, the game ends everywhere.
 Verdict: 0 if Bo's seat stays Bo's (or the reseat is refused); 1 with the evidence.
@@ -36,7 +36,7 @@ BC = tablelog.BROADCAST
 
 
 def play(attack, seed=1, limit=400000):
-    t = Trio(3, rules=snyd.Rules(dice=3), seed=seed)
+    t = Trio(4 if "four" in sys.argv else 3, rules=snyd.Rules(dice=3), seed=seed)
     t.seat_all()
     an = t.tables[AN]
     node = an.node
