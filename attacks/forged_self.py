@@ -21,7 +21,9 @@ Variants: SEED; `four`: four handhelds (Di honest too; breaks alike); `plain`: o
 REJECT(RJ_FORGED) (at the honest pace, 2 a second) and logs no FORFEIT of Bo; Cy's kept copy goes,
 Bo's seat is `_fdisp` (its late reveal spared by the police), and the round never ends either.
 Control: the same game honest, ending everywhere.
-Verdict: 0 if Anna is left (or named on an honest screen, or forfeited); 1 with the evidence.
+Verdict: 0 if Anna is left (or forfeited; for `bo`, or the stop names her on both honest
+screens: the stated limit, protocol.md "A request tagged for some handhelds only stops the
+table"); 1 with the evidence.
 """
 import os
 import sys
@@ -116,6 +118,8 @@ def play(mode, seed=1):
                     seen["named"].add((k, tb.waiting_mask()))
                 if tb.node.held(t.now):
                     seen["held"].add((k, tb.node.held(t.now)))
+                if tb.held_mask() & (1 << AN):
+                    seen.setdefault("anna", set()).add(k)  # a screen that stops names her
         return t.done() or st["t0"] is not None and t.now - st["t0"] > WAIT
     t.until(look, 900000)
     for k in (BO, CY):
@@ -151,8 +155,12 @@ def main():
     print("  names on Bo's/Cy's screens (waiting_mask) meanwhile:", sorted(seen["named"]),
           "held:", sorted(seen["held"]))
     print("  game over on any handheld:", [bool(tb.saved_games) for tb in t.tables])
+    # (a stop that every honest screen shows naming Anna is the stated limit, protocol.md: "A
+    # request tagged for some handhelds only stops the table": Cy cannot tell her word from Bo's)
+    named = seen.get("anna", set()) == {BO, CY}
+    print("  honest screens whose stop names Anna:", sorted(seen.get("anna", ())))
     broke = not [d for d in distrust if d[2] == AN] and not any(st["forfeit"]) and \
-        not t.done()
+        not t.done() and not ("bo" in sys.argv and named)
     verdict(broke, ("seed %d: Anna withheld " + ("Bo's reveal (each answered RJ_FORGED)"
                     if "bo" in sys.argv else "her own reveal and sent one REJECT(RJ_FORGED) naming "
                     "her own seat") + ": %d s on nobody left her (leaders %s), nobody forfeited " + ("Bo" if "bo" in sys.argv else "her") + ", "

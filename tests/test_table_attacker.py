@@ -639,3 +639,47 @@ def test_a_stop_behind_a_deposed_sequencer_shows_on_the_screen_that_deposed_it(m
     unnamed = [s["k"] for s in o["screens"][1:] if not o["done"][s["k"]] and
                "Anna" not in s["names"]]
     assert o["forfeits"] or not unnamed, [(s["heading"], s["names"]) for s in o["screens"]]
+
+
+def test_a_sequencer_cannot_stall_an_honest_seat_with_rj_forged_and_take_it():
+    """Attacker round 11 (attacks/forged_stall.py): the sequencer answers each of Bo's bids
+    RJ_FORGED; nobody deposed it (as round 10 meant) and nobody was held, so Bo's move clock ran
+    and 2 minutes on the sequencer gave Bo's seat to its own bot, with every follower's consent. A
+    follower with a request in dispute is now held (its flag stops every move clock, naming both),
+    and a reseat of a disputed seat is held, not applied."""
+    import forged_stall as fs
+    t, st, distrust, hosts, bos = fs.play(True, 1)
+    assert st["t0"] is not None
+    assert [s for s, h in enumerate(hosts[fs.CY]) if h == fs.BO], hosts   # Bo keeps its seat
+
+
+@pytest.mark.parametrize("mode", ["self", "bo"])
+def test_rj_forged_cannot_spare_the_sequencer_nor_stop_the_table_unnamed(mode, monkeypatch):
+    """Attacker round 11 (attacks/forged_self.py): the sequencer withholds its own reveal and sends
+    one RJ_FORGED naming its own seat: every follower's police spared it, and the table stopped
+    for good with no name on any screen. A follower now takes no RJ_FORGED about the sequencer's
+    own seat (it is deposed and forfeited). `bo`: it answers Bo's reveals RJ_FORGED instead: a stop
+    (one liar cannot be told from the other with tags alone), but every honest screen names it."""
+    import forged_self as fsf
+    monkeypatch.setattr(sys, "argv", ["forged_self.py"] + (["bo"] if mode == "bo" else []))
+    t, st, distrust, leads, seen = fsf.play("attack", 1)
+    assert st["t0"] is not None
+    left = [d for d in distrust if d[2] == fsf.AN]
+    if mode == "self":
+        assert left or any(st["forfeit"]), (distrust, st)
+    else:
+        assert left or any(st["forfeit"]) or seen.get("anna") == {fsf.BO, fsf.CY}, seen
+
+
+@pytest.mark.parametrize("forged", [True, False])
+def test_a_seat_kept_from_its_turn_is_not_reseated_as_stalled(forged, monkeypatch):
+    """Attacker round 11 (attacks/forged_quiet_turn.py): the bid that makes it Cy's turn goes to Bo
+    alone, the heartbeats to Cy claim the entry before (and, `forged`, RJ_FORGED about Bo's bid to
+    Cy alone empties Cy's watch); 2 minutes on the sequencer reseated Cy's "stalled" seat to its own
+    bot and Bo applied it, though Cy's heartbeats showed all along it never had that entry. A reseat
+    off a live handheld whose heartbeats claim less than the follower's log is now held."""
+    import forged_quiet_turn as fq
+    monkeypatch.setattr(fq, "FORGED", forged)
+    t, st, distrust, hosts, seen = fq.play(True, 1)
+    assert st["N"] is not None
+    assert fq.CY in hosts[fq.BO], hosts

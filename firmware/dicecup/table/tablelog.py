@@ -476,7 +476,9 @@ class Node:
         reason = self.app.check(f)
         if reason:
             return reason
-        if f.etype == wire.T_SEATS and not self._reseat_ok(f, now):
+        if f.etype == wire.T_SEATS and (not self._reseat_ok(f, now) or
+                                        f.flags & wire.SEATS_RESEAT and
+                                        self._reseat_disputed(f, now)):
             return RJ_NOT_YOURS
         self.codec.sign_request(f, self.seat, self.applied, self._everyone())
         self._sequence(f, now)
@@ -642,6 +644,12 @@ class Node:
                 # handheld something else (attacks/flag_split.py), so neither is blamed. We hold
                 # the entry and stop here, and our heartbeats say we are held: the table stops,
                 # paused, where before one story or the other was taken
+                self._fheld = now
+                self._stopped = d
+                return RJ_WAIT
+            d = self._reseat_disputed(f, now) if f.etype == wire.T_SEATS and \
+                f.flags & wire.SEATS_RESEAT and not (self._back and self._replayed(f.seq)) else 0
+            if d:
                 self._fheld = now
                 self._stopped = d
                 return RJ_WAIT
@@ -891,7 +899,8 @@ class Node:
         if t == wire.T_REJECT:
             w = f.who
             if s == self.leader and w < wire.SEATS_MAX and f.reason == RJ_FORGED and \
-                    not self.is_leader():
+                    not self.is_leader() and self.hosts[w] != s:  # (never its own seat's: it
+                # would spare the sequencer's own debts: attacks/forged_self.py)
                 # our sequencer says a request of seat w fails its tag, which ours may pass: one
                 # of the two lies. We watch that request no more (no censor to depose) and hold
                 # any FORFEIT of the seat (_disputed): the table stops on it, blaming neither
@@ -1445,8 +1454,10 @@ class Node:
         return False
 
     def _gate_held(self, now):
-        """Whether our gate is held (past gate_ms), or a fork made us leave our sequencer."""
-        return self._fleft or now - self._fheld < self.missing_ms
+        """Whether our gate is held (past gate_ms), a fork made us leave our sequencer, or we
+        hold a seat's request in dispute with it (RJ_FORGED: the table stops, named, and no move
+        clock runs on it: attacks/forged_stall.py)."""
+        return self._fleft or self._fdisp or now - self._fheld < self.missing_ms
 
     def held(self, now):
         """The live handhelds (a mask, this one too) whose heartbeats say _F_HELD: the table
@@ -1465,7 +1476,29 @@ class Node:
     def held_on(self):
         """The handhelds our held gate is about (a mask): those whose log showed a fork from
         ours, those it waits for, and those whose FORFEIT we hold."""
-        return self._split | self._gwait | self._stopped
+        m = self._split | self._gwait | self._stopped
+        if self._fdisp and self.leader >= 0:
+            m |= 1 << self.leader
+            for w in range(wire.SEATS_MAX):
+                if self._fdisp & (1 << w):
+                    m |= 1 << self.hosts[w]
+        return m
+
+    def _reseat_disputed(self, f, now):
+        """The live handhelds (a mask) that a reseat f moves seats off and that say it must not:
+        one that says it is held, one whose request for the seat is in dispute (RJ_FORGED), or one
+        whose heartbeats claim less than our log (it never got the entry that made the game wait
+        on it: a sequencer that kept the turn from it, then reseated it as stalled,
+        attacks/forged_quiet_turn.py). Held, not applied, as a disputed FORFEIT is."""
+        held = self.held(now)
+        d = 0
+        for s in range(min(f.n, wire.SEATS_MAX)):
+            h = self.hosts[s]
+            if f.hosts[s] != h and h != self.seat and self.alive(h, now) and \
+                    (held & (1 << h) or self._fdisp & (1 << s) or
+                     self.agree.claim[h] < self.applied):
+                d |= 1 << h
+        return d
 
     def _disputed(self, mask, now):
         """The handhelds (a mask) that play a seat in mask and say no FORFEIT of it holds: a live
