@@ -22,7 +22,9 @@ handhelds only": Cy tagged nothing; the sequencer knows the frame came from Bo.
 
 Role: ordinary seat. No radio, no loss.
 Variants: SEED; `four`: four handhelds (Di honest too); `flag`: Bo keeps its own held flag (the
-honest code's), so it is named beside the others; `once`: Bo sends the forged hand-on only once.
+honest code's), so it is named beside the others; `once`: Bo sends the forged hand-on only once;
+`reveal`: Bo withholds its reveal of round 1 and sends the hand-on each second instead (does it
+dodge its FORFEIT? held if it is forfeited).
 Control: Bo never bids, nothing else: 2 minutes on the sequencer's pause names Bo and its "give to
 a bot" (`reseat_to_bot`) moves Bo's seat; the game ends.
 Verdict: 0 if Bo's seat is reseated (or forfeited) or named on a screen within 300 s; 1 with the
@@ -34,7 +36,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 if __name__ == "__main__":  # an import that fails means "could not run": 2, never 0 or 1
     sys.excepthook = lambda *a: (sys.__excepthook__(*a), os._exit(2))
-from _table3 import Trio, run, verdict, wire, snyd, seat_of, screens  # noqa: E402
+from _table3 import Trio, run, verdict, wire, snyd, seat_of, screens, watch_seat  # noqa: E402
 from dicecup.table import snydtable  # noqa: E402
 
 AN, BO, CY = 0, 1, 2
@@ -60,6 +62,9 @@ def forged_hand_on(t):
     nd._emit(nd.leader, f)
 
 
+REVEAL = "reveal" in sys.argv
+
+
 def play(attack, seed=1, after=300000):
     t = Trio(N, rules=snyd.Rules(dice=3), seed=seed)
     t.seat_all()
@@ -68,9 +73,27 @@ def play(attack, seed=1, after=300000):
     bo = t.tables[BO]
     if attack and "flag" not in sys.argv:
         bo.node._gate_held = lambda now: False  # Bo's firmware: no held flag of its own
+    if REVEAL:
+        # Bo withholds its reveal of round 1 (in the control too: it forfeits 30 s on)
+        sub = bo.node.submit
+
+        def submit(f, now):
+            if f.etype == wire.T_REVEAL:
+                if st["t0"] is None:
+                    st["t0"] = now
+                return True
+            return sub(f, now)
+        bo.node.submit = submit
 
     def bo_mover(tb, m=t.movers[BO]):
         g = tb.game
+        if REVEAL:
+            if attack and st["t0"] is not None and not st["forfeit"] and \
+                    t.now - st["sent_at"] >= 1000:
+                st["sent_at"] = t.now
+                st["sent"] += 1
+                forged_hand_on(t)
+            return m(tb)
         if st["t0"] is None and g.phase == snydtable.P_BID and g.round >= 1 and \
                 g.waits_on() == seat_of(tb, BO) and tb.node.caught_up():
             st["t0"] = t.now
@@ -101,15 +124,33 @@ def play(attack, seed=1, after=300000):
                 m = tb.held_mask() or tb.waiting_mask()
                 if m & (1 << BO) and not st["named_bo"]:
                     st["named_bo"].append((t.now, k, m))
+        if REVEAL and st["forfeit"]:
+            return True
         return t.done() or st["t0"] is not None and t.now - st["t0"] > after
     t.start()
+    if REVEAL:
+        watch_seat(t, [k for k in range(N) if k != BO], seat_of(bo, BO), st["forfeit"], [])
     t.until(look, 700000)
     hosts = [list(tb.game.hosts[:tb.game.n]) for tb in t.tables]
     return t, st, hosts
 
 
+def main_reveal(seed):
+    t, st, hosts = play(False, seed)
+    if not st["forfeit"]:
+        print("control failed: Bo's withheld reveal was not forfeited", st)
+        sys.exit(2)
+    print("control: Bo withholds its reveal from %d ms; forfeited at %s" % (st["t0"], st["forfeit"][:3]))
+    t, st, hosts = play(True, seed)
+    print("attack: %d forged hand-ons in Cy's name; Bo forfeited at %s" % (st["sent"], st["forfeit"][:3] or "never"))
+    verdict(not st["forfeit"], "seed %d, reveal: Bo withholds its reveal and sends %d hand-ons in Cy's "
+            "name; Bo's FORFEIT applied (time, handheld, entry, mask): %s" % (seed, st["sent"], st["forfeit"][:3] or "never"))
+
+
 def main():
     seed = int(([a for a in sys.argv[1:] if a.isdigit()] or [1])[0])
+    if REVEAL:
+        return main_reveal(seed)
     t, st, hosts = play(False, seed)
     if st["t0"] is None or st["reseat"] is None or not t.done():
         print("control failed:", st, hosts, t.done())
