@@ -108,6 +108,24 @@ def play(attack, seed=1, after=300000):
     t.movers[BO] = bo_mover
 
     def an_mover(tb, m=t.movers[AN]):
+        if attack and st["t0"] is not None and "ui" not in st and t.now - st["t0"] >= 130000:
+            # Anna's person, 130 s into the stop, picks "give to a bot" on her pause screen
+            from dicecup.ui import table_watch
+
+            class App:
+                pass
+            app = App()
+            app.table, app.now = tb, t.now
+            app.go = lambda scr: st.__setitem__("msg", scr)
+            back = App()
+            back.games = tb.game.games
+            p = table_watch.Paused.__new__(table_watch.Paused)
+            p.app, p.back_to, p.games, p.who = app, back, back.games, 0
+            p.shown = tb.held_mask() << 8 | tb.waiting_mask()
+            st["ui"] = (table_watch._paused(tb), tb.names_of(p.shown >> 8 or p.shown & 0xFF))
+            p.choose(1)
+            st["ui_msg"] = type(st.get("msg")).__name__ if st.get("msg") is not None else None
+            st["ui_hosts"] = list(tb.game.hosts[:tb.game.n])
         # Anna's person: "give to a bot" as soon as the pause could offer it for Bo
         if st["t0"] is not None and st["reseat"] is None and tb.game.stalled(t.now) & (1 << BO):
             if tb.reseat_to_bot(BO, t.now) == 0:
@@ -167,6 +185,8 @@ def main():
     print("attack: Bo's turn from %d ms; %d forged hand-ons in Cy's name; reseat %s; Bo named %s"
           % (st["t0"], st["sent"], st["reseat"], st["named_bo"] or "never"))
     print("  seat->handheld per handheld:", hosts)
+    print("  Anna's pause at 130 s (paused, names):", st.get("ui"), "after 'give to a bot':",
+          st.get("ui_msg"), "seat->handheld", st.get("ui_hosts"))
     for s in sc:
         print("  ", s)
     bo_kept = all(BO in hosts[k] for k in range(N))
