@@ -64,8 +64,17 @@ def play(attack, seed=1, after=60000):
             st["t0"] + 115000 <= t.now and (st["reseat"] is None or t.now < st["reseat"] + FLIP)
 
     emit0 = bn._emit
+    chains = {}
+    ch0 = bn._chain
+
+    def chain_(i):
+        ch0(i)
+        chains[bn.applied] = bytes(bn.chain)
+    bn._chain = chain_
 
     def emit(dest, f):
+        if f.type == wire.T_ACK:
+            chains[bn.applied] = bytes(bn.chain)
         if f.type == wire.T_ACK and dest == BC and window():
             st["hb"] += 1
             if st["on"] is None:
@@ -74,8 +83,10 @@ def play(attack, seed=1, after=60000):
             if CLAIM:
                 saved = bn.applied
                 bn.applied -= 1
+                f.chain[:] = chains[bn.applied]
                 emit0(CY, f)
                 bn.applied = saved
+                f.chain[:] = bn.chain
             else:
                 fl = f.flags
                 f.flags = fl | tablelog._F_HELD
