@@ -20,9 +20,10 @@ a follower refuses, and it stops following that sequencer": here an honest seque
 exactly what the pause offers); Alive ("the pause offers a bot for that seat"). Role: ordinary
 seat (Bo, next after the creator). No radio, no loss.
 
-Variants: SEED; `claim`: Bo's heartbeats to Cy claim one entry less (the other test of
+Variants: SEED; `four`: four handhelds (Bo shows Cy and Di the flag); `claim`: Bo's heartbeats to Cy claim one entry less (the other test of
 `_reseat_disputed`) instead of the flag; `keep`: Bo's firmware applies the reseat (only Cy's
-refusal); FLIP_MS=n as an argument `flip=n` (default 2000).
+refusal); FLIP_MS=n as an argument `flip=n` (default 2000); `after=ms`: how long to watch
+after the reseat (default 60000); at the end the script prints the records each handheld saved.
 Control: the same game, Bo stalled, no flag: Anna's reseat is applied everywhere, nobody distrusts.
 Verdict: 0 if no honest handheld distrusts Anna (or the reseat is applied at Cy); 1 with the
 evidence.
@@ -38,16 +39,20 @@ from dicecup.table import snydtable, tablelog  # noqa: E402
 
 AN, BO, CY = 0, 1, 2
 BC = tablelog.BROADCAST
+N = 4 if "four" in sys.argv else 3
 FLIP = int(([a[5:] for a in sys.argv if a.startswith("flip=")] or [2000])[0])
 CLAIM = "claim" in sys.argv
 
 
-def play(attack, seed=1, after=60000):
-    t = Trio(3, rules=snyd.Rules(dice=3), seed=seed)
+AFTER = int(([a[6:] for a in sys.argv if a.startswith("after=")] or [60000])[0])
+
+
+def play(attack, seed=1, after=AFTER):
+    t = Trio(N, rules=snyd.Rules(dice=3), seed=seed)
     t.seat_all()
     st = {"t0": None, "reseat": None, "on": None, "off": None, "hb": 0}
     distrust = []
-    for k in (AN, CY):
+    for k in [AN] + list(range(CY, N)):
         nd = t.tables[k].node
         dn = nd._distrust
 
@@ -80,18 +85,19 @@ def play(attack, seed=1, after=60000):
             if st["on"] is None:
                 st["on"] = t.now
             emit0(AN, f)  # plain to Anna
-            if CLAIM:
-                saved = bn.applied
-                bn.applied -= 1
-                f.chain[:] = chains[bn.applied]
-                emit0(CY, f)
-                bn.applied = saved
-                f.chain[:] = bn.chain
-            else:
-                fl = f.flags
-                f.flags = fl | tablelog._F_HELD
-                emit0(CY, f)
-                f.flags = fl
+            for k in range(CY, N):  # every follower but Anna's handheld
+                if CLAIM:
+                    saved = bn.applied
+                    bn.applied -= 1
+                    f.chain[:] = chains[bn.applied]
+                    emit0(k, f)
+                    bn.applied = saved
+                    f.chain[:] = bn.chain
+                else:
+                    fl = f.flags
+                    f.flags = fl | tablelog._F_HELD
+                    emit0(k, f)
+                    f.flags = fl
             return
         if f.type == wire.T_ACK and dest == BC and st["reseat"] is not None and st["off"] is None \
                 and attack:
@@ -151,10 +157,12 @@ def main():
     print("  seat->handheld per handheld:", hosts)
     for s in screens(t):
         print("  ", s)
+    for k, recs in enumerate(t.records()):
+        print("  records at handheld %d:" % k, [(r.get("players") or r.get("seats") or r.get("result"),) for r in recs] if recs else "none")
     an_left = [d for d in distrust if d[1] == CY and d[2] == AN]
     verdict(bool(an_left) and BO in hosts[CY],
             ("seed %d: Bo stalled its turn from %d ms; the honest Anna gave its seat to a bot at "
-             "%d ms; Bo showed Cy alone %s from %s ms to %s ms; Cy distrusted the honest Anna at "
+             "%d ms; Bo showed " + ("Cy alone" if N == 3 else "Cy and Di (not Anna)") + " %s from %s ms to %s ms; Cy distrusted the honest Anna at "
              "%s ms; leaders (term, leader) per handheld %s; seat->handheld %s (Bo kept its seat "
              "at Cy)") % (seed, st["t0"], st["reseat"],
                           "a claim one short" if CLAIM else "the held flag", st["on"], st["off"],
