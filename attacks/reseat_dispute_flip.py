@@ -20,7 +20,8 @@ a follower refuses, and it stops following that sequencer": here an honest seque
 exactly what the pause offers); Alive ("the pause offers a bot for that seat"). Role: ordinary
 seat (Bo, next after the creator). No radio, no loss.
 
-Variants: SEED; `four`: four handhelds (Bo shows Cy and Di the flag); `claim`: Bo's heartbeats to Cy claim one entry less (the other test of
+Variants: SEED; `other`: four handhelds, the stalled seat is the honest Di (its person
+away), Bo only shows Cy the flag around Di's reseat: Cy refuses it and leaves Anna the same; `four`: four handhelds (Bo shows Cy and Di the flag); `claim`: Bo's heartbeats to Cy claim one entry less (the other test of
 `_reseat_disputed`) instead of the flag; `keep`: Bo's firmware applies the reseat (only Cy's
 refusal); FLIP_MS=n as an argument `flip=n` (default 2000); `after=ms`: how long to watch
 after the reseat (default 60000); at the end the script prints the records each handheld saved.
@@ -39,7 +40,10 @@ from dicecup.table import snydtable, tablelog  # noqa: E402
 
 AN, BO, CY = 0, 1, 2
 BC = tablelog.BROADCAST
-N = 4 if "four" in sys.argv else 3
+OTHER = "other" in sys.argv
+N = 4 if "four" in sys.argv or OTHER else 3
+ST = 3 if OTHER else BO  # the stalled handheld (other: Di, honest, its person away)
+STN = "Di" if OTHER else "Bo"
 FLIP = int(([a[5:] for a in sys.argv if a.startswith("flip=")] or [2000])[0])
 CLAIM = "claim" in sys.argv
 
@@ -52,7 +56,7 @@ def play(attack, seed=1, after=AFTER):
     t.seat_all()
     st = {"t0": None, "reseat": None, "on": None, "off": None, "hb": 0}
     distrust = []
-    for k in [AN] + list(range(CY, N)):
+    for k in [AN] + [k for k in range(CY, N) if k != ST or not OTHER]:
         nd = t.tables[k].node
         dn = nd._distrust
 
@@ -85,7 +89,7 @@ def play(attack, seed=1, after=AFTER):
             if st["on"] is None:
                 st["on"] = t.now
             emit0(AN, f)  # plain to Anna
-            for k in range(CY, N):  # every follower but Anna's handheld
+            for k in ([CY] if OTHER else range(CY, N)):  # every follower but Anna's handheld
                 if CLAIM:
                     saved = bn.applied
                     bn.applied -= 1
@@ -108,25 +112,25 @@ def play(attack, seed=1, after=AFTER):
     valid0 = bn._valid
 
     def valid(f, now):
-        if attack and "keep" not in sys.argv and f.etype == wire.T_SEATS and \
+        if attack and not OTHER and "keep" not in sys.argv and f.etype == wire.T_SEATS and \
                 f.flags & wire.SEATS_RESEAT:
             return tablelog.RJ_NOT_YOURS  # Bo's firmware: no reseat of Bo
         return valid0(f, now)
     bn._valid = valid
 
-    def bo_mover(tb, m=t.movers[BO]):
+    def bo_mover(tb, m=t.movers[ST]):
         g = tb.game
         if st["t0"] is None and g.phase == snydtable.P_BID and g.round >= 1 and \
-                g.waits_on() == seat_of(tb, BO) and tb.node.caught_up():
+                g.waits_on() == seat_of(tb, ST) and tb.node.caught_up():
             st["t0"] = t.now
         if st["t0"] is not None:
             return  # Bo never bids
         m(tb)
-    t.movers[BO] = bo_mover
+    t.movers[ST] = bo_mover
 
     def an_mover(tb, m=t.movers[AN]):
-        if st["t0"] is not None and st["reseat"] is None and tb.game.stalled(t.now) & (1 << BO):
-            if tb.reseat_to_bot(BO, t.now) == 0:
+        if st["t0"] is not None and st["reseat"] is None and tb.game.stalled(t.now) & (1 << ST):
+            if tb.reseat_to_bot(ST, t.now) == 0:
                 st["reseat"] = t.now
         m(tb)
     t.movers[AN] = an_mover
@@ -140,16 +144,16 @@ def play(attack, seed=1, after=AFTER):
 def main():
     seed = int(([a for a in sys.argv[1:] if a.isdigit()] or [1])[0])
     t, st, distrust, hosts = play(False, seed)
-    if st["reseat"] is None or distrust or BO in hosts[CY]:
+    if st["reseat"] is None or distrust or ST in hosts[CY]:
         print("control failed:", st, distrust, hosts)
         sys.exit(2)
-    print("control: Bo stalls from %d ms; Anna reseats it at %d ms; applied everywhere "
+    print("control: " + STN + " stalls from %d ms; Anna reseats it at %d ms; applied everywhere "
           "(seat->handheld %s); nobody distrusts" % (st["t0"], st["reseat"], hosts))
     t, st, distrust, hosts = play(True, seed)
     if st["reseat"] is None:
         print("attack: Anna never logged the reseat", st)
         sys.exit(2)
-    print("attack: Bo stalls from %d ms; %s to Cy alone from %s ms; Anna logs the reseat at %d "
+    print("attack: " + STN + " stalls from %d ms; %s to Cy alone from %s ms; Anna logs the reseat at %d "
           "ms; Bo's heartbeats to Cy plain again from %s ms" % (
               st["t0"], "a claim one short" if CLAIM else "held flag", st["on"], st["reseat"],
               st["off"]))
@@ -160,11 +164,11 @@ def main():
     for k, recs in enumerate(t.records()):
         print("  records at handheld %d:" % k, [(r.get("players") or r.get("seats") or r.get("result"),) for r in recs] if recs else "none")
     an_left = [d for d in distrust if d[1] == CY and d[2] == AN]
-    verdict(bool(an_left) and BO in hosts[CY],
-            ("seed %d: Bo stalled its turn from %d ms; the honest Anna gave its seat to a bot at "
-             "%d ms; Bo showed " + ("Cy alone" if N == 3 else "Cy and Di (not Anna)") + " %s from %s ms to %s ms; Cy distrusted the honest Anna at "
-             "%s ms; leaders (term, leader) per handheld %s; seat->handheld %s (Bo kept its seat "
-             "at Cy)") % (seed, st["t0"], st["reseat"],
+    verdict(bool(an_left) and ST in hosts[CY],
+            ("seed %d: " + STN + " stalled its turn from %d ms; the honest Anna gave its seat to a bot at "
+             "%d ms; Bo showed " + ("Cy alone" if N == 3 or OTHER else "Cy and Di (not Anna)") + " %s from %s ms to %s ms; Cy distrusted the honest Anna at "
+             "%s ms; leaders (term, leader) per handheld %s; seat->handheld %s (" + STN + " kept "
+             "its seat at Cy)") % (seed, st["t0"], st["reseat"],
                           "a claim one short" if CLAIM else "the held flag", st["on"], st["off"],
                           an_left[0][0] if an_left else None,
                           [(tb.node.term, tb.node.leader) for tb in t.tables], hosts))
