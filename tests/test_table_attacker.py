@@ -683,3 +683,31 @@ def test_a_seat_kept_from_its_turn_is_not_reseated_as_stalled(forged, monkeypatc
     t, st, distrust, hosts, seen = fq.play(True, 1)
     assert st["N"] is not None
     assert fq.CY in hosts[fq.BO], hosts
+
+
+def test_a_hand_on_made_up_in_anothers_name_puts_nobody_in_dispute(monkeypatch):
+    """Attacker round 12 (attacks/forged_hand_on.py once): Bo, stalling on its turn, hands the
+    sequencer one made-up request in Cy's name with garbage tags: the sequencer said RJ_FORGED about
+    Cy's seat, every follower held on Cy, the hold restarted Bo's move clock, and Bo was never
+    reseated nor named. RJ_FORGED now answers only a request straight from its requester."""
+    import forged_hand_on as fh
+    monkeypatch.setattr(sys, "argv", ["forged_hand_on.py", "once"])
+    t, st, hosts = fh.play(True, 1)
+    assert st["t0"] is not None
+    assert st["reseat"] is not None or st["named_bo"] or t.done(), (st, hosts)
+
+
+@pytest.mark.parametrize("other", [False, True])
+def test_a_flag_shown_to_one_follower_around_a_reseat_gets_nobody_honest_deposed(other, monkeypatch):
+    """Attacker round 12 (attacks/reseat_dispute_flip.py): a seat stalls (`other`: an honest seat
+    whose person is away) and Bo shows Cy alone the held flag around its reseat: Cy held the
+    reseat, its hold restarted the move clock, and the reseat was then refused as the honest
+    sequencer's lie (Cy left it). A reseat held as disputed, or judged while this handheld saw the
+    table held lately, is now held for good, never refused."""
+    import reseat_dispute_flip as rd
+    monkeypatch.setattr(rd, "OTHER", other)
+    monkeypatch.setattr(rd, "N", 4 if other else 3)
+    monkeypatch.setattr(rd, "ST", 3 if other else rd.BO)
+    t, st, distrust, hosts = rd.play(True, 1)
+    assert st["reseat"] is not None, st
+    assert not [d for d in distrust if d[1] == rd.CY and d[2] == rd.AN], distrust

@@ -288,6 +288,12 @@ class TableGame:
             return 0
         return self.owed()
 
+    def held_lately(self, now):
+        """Whether this handheld saw the table held within the move time: its own view of who
+        stalled is then not its own (Table._hold_clock restarted the clock), so a reseat it would
+        refuse is held instead (tablelog)."""
+        return now - self.held_at < MOVE_MS
+
     def stalled(self, now):
         """The handhelds (a mask) whose seat the game has waited on for a move longer than
         MOVE_MS: the sequencer names them in its pause, so a seat that stays in touch but never

@@ -226,6 +226,7 @@ class Node:
         self._spared = 0                # ... whose FORFEIT we did not log (_disputed)
         self._stopped = 0               # ... whose FORFEIT we hold, not applied (_disputed)
         self._fdisp = 0                 # seats whose request verified here, not at the sequencer
+        self._rdisp = 0                 # a reseat entry we held as disputed: never refused after
         self._fj_at = [now - 1000] * wire.SEATS_MAX  # its last RJ_FORGED per seat (at most 2 a s)
         self._fent_at = now - 0x3FFFFFFF  # when our sequencer last sent an entry whose tag fails
         self._phase_seq = 0             # the entry that began the app's current phase
@@ -562,7 +563,11 @@ class Node:
             return
         if not self.codec.request_ok(f):
             self.dropped[D_FORGED] += 1
-            if sender != self.seat and now - self._fj_at[f.who] >= 500:
+            if sender != self.seat and f.seat == sender and now - self._fj_at[f.who] >= 500:
+                # (only for a request straight from its requester: a copy handed on by another
+                # seat may be that seat's own make-up in the requester's name, and would put an
+                # innocent seat in dispute: attacks/forged_hand_on.py; the direct copy, if there
+                # is one, draws this answer itself)
                 # said to everyone: a follower whose own tag verified cannot tell whether the
                 # requester or we lie, so it must neither depose us as a censor nor take a
                 # FORFEIT of that seat (attacks/rto_frame.py: a bid tagged for all but us got
@@ -652,8 +657,18 @@ class Node:
             if d:
                 self._fheld = now
                 self._stopped = d
+                self._rdisp = f.seq
                 return RJ_WAIT
             if f.etype == wire.T_SEATS and not self._reseat_ok(f, now):
+                lately = getattr(self.app, "held_lately", None)
+                if f.seq == self._rdisp or lately is not None and lately(now):
+                    # held as disputed (or our table was held lately), it is never refused: a
+                    # hold restarts the move clocks here (Table._hold_clock), so a seat that
+                    # flagged to us alone around a stalled seat's reseat (its own or another's)
+                    # got the honest sequencer refused and left (attacks/reseat_dispute_flip.py).
+                    # Held for good instead: the table stops, named
+                    self._fheld = now
+                    return RJ_WAIT
                 if self._reseat_ok(f, now, ~(1 << self.seat)) and \
                         now - self._held_at < self.missing_ms:
                     # every move but a seat's absence holds: we heard it lately, where the
@@ -934,8 +949,9 @@ class Node:
         w = f.who
         f.etype = f.type
         if f.type == wire.T_SEATS or f.type == wire.T_FORFEIT or w >= wire.SEATS_MAX or \
-                self.hosts[w] != f.rby or not self.codec.request_ok(f):
-            return
+                self.hosts[w] != f.rby or self._fdisp & (1 << w) or not self.codec.request_ok(f):
+            return  # (nor one of a seat in dispute: its repeats would be held against the
+            # sequencer again, and a hand-on draws no RJ_FORGED: attacks/rto_frame.py)
         if not self._slen[w]:
             self._keep(f, w, now)
 
@@ -1874,6 +1890,7 @@ class Node:
     def _follow(self, leader, now):
         self._drop_unapplied()
         if leader != self.leader:
+            self._fdisp = 0  # (a dispute with the sequencer we leave is not one with the next)
             # the watch on a sequencer (its requests' clocks, the police, starving) counts from
             # when we began to follow that seat: its own new term, one step each 3.5 s (a
             # reboot's right), restarted them each time, so a sequencer that withheld dodged
