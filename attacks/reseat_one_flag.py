@@ -17,7 +17,8 @@ Promises: Alive ("the pause offers a bot for that seat"); the stated stops name 
 (docs/protocol.md, One liar / A seat that says it is held: the liar's flag, while it lasts, is
 named). Role: ordinary seat (Bo). No radio, no loss.
 
-Variants: SEED; `flip=ms` (flag window length); `at=ms` (when in Bo's turn the flag goes up,
+Variants: SEED; `other`: four handhelds, the stalled seat is the honest Di (its person away), Bo
+flags to Cy alone (Bo's firmware otherwise honest); `flip=ms` (flag window length); `at=ms` (when in Bo's turn the flag goes up,
 default 60000); `all`: the flag to everyone (Anna too) for the same window; `after=ms`.
 Control: the same game, Bo stalled, no flag: Anna's reseat is applied everywhere.
 Verdict: 0 if Cy applies the reseat (or the stop names Bo); 1 with the evidence.
@@ -165,16 +166,17 @@ def main():
     for k, recs in enumerate(t.records()):
         print("  records at handheld %d:" % k, [(r.get("players") or r.get("seats") or r.get("result"),) for r in recs] if recs else "none")
     sc = screens(t)
-    named_bo = [x["k"] for x in sc if x["k"] != ST and STN in x["names"]]
+    named_bo = [x["k"] for x in sc if x["k"] not in (ST, BO) and "Bo" in x["names"]]
     stuck = ST in hosts[CY] and not any(t.records())
     verdict(stuck and not named_bo,
-            ("seed %d: Bo stalled its turn from %d ms; showed Cy alone the held flag from %s ms to "
-             "%s ms (plain to everyone after)%s; the honest Anna gave Bo's seat to a bot at %d ms; "
+            ("seed %d: " + STN + " stalled its turn from %d ms; showed Cy alone the held flag from %s ms to "
+             "%s ms (plain to everyone after)%s; the honest Anna gave " + STN + "'s seat to a bot at %d ms; "
              "%d ms later Cy still holds the reseat (seat->handheld at Cy %s, at Anna %s), no "
-             "record anywhere (unless not stuck); screens name: Anna %s, Cy %s (nobody names Bo)%s") % (
+             "record anywhere (unless not stuck); screens name: Anna %s, Cy %s%s%s") % (
                 seed, st["t0"], st["on"], st["off"], " (and Anna)" if ALL else "", st["reseat"],
                 t.now - st["reseat"],
                 hosts[CY], hosts[AN], sc[AN]["names"], sc[CY]["names"],
+                " (Bo named on %s)" % named_bo if named_bo else " (nobody names Bo)",
                 "" if stuck else "; not stuck"))
 
 
