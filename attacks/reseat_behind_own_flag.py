@@ -15,7 +15,7 @@ Promise: the sequencer orders, nothing more ("a reseat moves only seats whose ha
 follower itself sees gone or stalled ... anything else a follower refuses, and it stops following
 that sequencer"); a stop names whom it can. Role: sequencer (creator). No radio, no loss.
 Control: the same reseat with no flag first: every follower refuses it and leaves Anna.
-Variants: SEED; `delay=ms` (default 1000).
+Variants: SEED; `delay=ms` (default 1000); `cy`: the reseat takes Cy's seat (not the mover's): the same, left at 15.3 s.
 Found (seed 1): held. The followers do hold the reseat for good (RJ_WAIT from 8.26 s) - but
 `held_lately` was true without the flag too: `TableGame.held_at` starts at 0, so in the first
 2 minutes of a handheld's clock (ticks_ms: since its boot) every failing reseat is held, not
@@ -66,7 +66,7 @@ def play(attack, seed=1, after=120000):
             ok0, dis0 = nd._reseat_ok, nd._reseat_disputed
             nd._reseat_ok = lambda f, now, also=0: True  # its firmware: no check of its own
             nd._reseat_disputed = lambda f, now: 0
-            st["rc"] = tb.reseat_to_bot(BO, t.now)
+            st["rc"] = tb.reseat_to_bot(CY if "cy" in sys.argv else BO, t.now)
             nd._reseat_ok, nd._reseat_disputed = ok0, dis0
             st["reseat"] = t.now
         m(tb)
