@@ -93,7 +93,11 @@ def main():
         print("  ", s)
     print("  distrust:", distrust)
     named_an = [x["k"] for x in sc if x["k"] != AN and "Anna" in x["names"]]
-    verdict(CY not in left,
+    # held: Cy left Anna, or Cy never applied the reseat and the stop names Anna on both honest
+    # screens (a seat may stop the table, named; the reseat took nothing from Bo anywhere honest)
+    applied_at_cy = hosts[CY] != [0, 1, 2][:len(hosts[CY])]
+    stopped_named = not applied_at_cy and named_an == [BO, CY]
+    verdict(CY not in left and not stopped_named,
             ("seed %d: Anna's own held flag at %d ms, then at %d ms a reseat of the live Bo's seat "
              "to Anna (rc %s); 120 s on, followers that left Anna: %s; seat->handheld %s; "
              "Cy's screen names %s, Bo's names %s; honest screens naming Anna: %s; records %s") % (

@@ -711,3 +711,23 @@ def test_a_flag_shown_to_one_follower_around_a_reseat_gets_nobody_honest_deposed
     t, st, distrust, hosts = rd.play(True, 1)
     assert st["reseat"] is not None, st
     assert not [d for d in distrust if d[1] == rd.CY and d[2] == rd.AN], distrust
+
+
+def test_one_held_flag_to_one_follower_does_not_hold_a_stalled_seats_reseat_for_good(monkeypatch):
+    """Attacker round 13 (attacks/reseat_one_flag.py keep): Bo stalls and shows Cy alone one held
+    heartbeat, a minute before its reseat; Cy held the reseat (its clock of Bo had restarted), and
+    its own hold kept restarting that clock: the reseat was held for good, and no screen named Bo.
+    A handheld's own hold no longer restarts the move clock, and a held reseat names the handhelds
+    it moves seats off: the reseat is applied once Cy's own clock agrees, or the stop names Bo."""
+    import reseat_one_flag as ro
+    monkeypatch.setattr(sys, "argv", ["reseat_one_flag.py", "keep"])
+    t, st, distrust, hosts = ro.play(True, 1)
+    assert st["reseat"] is not None, st
+    sc = _table3_screens(t)
+    named_bo = [x["k"] for x in sc if x["k"] not in (ro.ST, ro.BO) and "Bo" in x["names"]]
+    assert not (ro.ST in hosts[ro.CY] and not any(t.records())) or named_bo, (hosts, sc)
+
+
+def _table3_screens(t):
+    from _table3 import screens
+    return screens(t)

@@ -491,7 +491,9 @@ class Table:
         police), and its person's screen takes their move like anyone's."""
         g = self.game
         w = g.waits_on()
-        if w >= 0 and g.hosts[w] != self.node.leader and self.node.held(now):
+        if w >= 0 and g.hosts[w] != self.node.leader and self.node.held(now) & ~(1 << self.who):
+            # (another handheld's word, not our own hold: a reseat we hold would restart the
+            # clock it waits for, and hold itself for good: attacks/reseat_one_flag.py)
             g.held_at = now
 
     def idle(self):

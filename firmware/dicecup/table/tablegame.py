@@ -292,7 +292,7 @@ class TableGame:
         """Whether this handheld saw the table held within the move time: its own view of who
         stalled is then not its own (Table._hold_clock restarted the clock), so a reseat it would
         refuse is held instead (tablelog)."""
-        return now - self.held_at < MOVE_MS
+        return self.held_at != 0 and now - self.held_at < MOVE_MS  # (0: never seen held)
 
     def stalled(self, now):
         """The handhelds (a mask) whose seat the game has waited on for a move longer than

@@ -653,7 +653,10 @@ class Node:
                 self._stopped = d
                 return RJ_WAIT
             d = self._reseat_disputed(f, now) if f.etype == wire.T_SEATS and \
-                f.flags & wire.SEATS_RESEAT and not (self._back and self._replayed(f.seq)) else 0
+                f.flags & wire.SEATS_RESEAT and not (self._back and self._replayed(f.seq)) and \
+                self._reseat_ok(f, now) else 0
+            # (only a reseat our own observation would take: one it refuses is the sequencer's
+            # lie, below, whatever the moved handheld's word)
             if d:
                 self._fheld = now
                 self._stopped = d
@@ -666,8 +669,13 @@ class Node:
                     # hold restarts the move clocks here (Table._hold_clock), so a seat that
                     # flagged to us alone around a stalled seat's reseat (its own or another's)
                     # got the honest sequencer refused and left (attacks/reseat_dispute_flip.py).
-                    # Held for good instead: the table stops, named
+                    # Held instead, naming the handhelds it moves seats off, until our own clock
+                    # agrees (the table stops meanwhile)
                     self._fheld = now
+                    self._stopped = 0
+                    for s in range(min(f.n, wire.SEATS_MAX)):
+                        if f.hosts[s] != self.hosts[s]:
+                            self._stopped |= 1 << self.hosts[s]
                     return RJ_WAIT
                 if self._reseat_ok(f, now, ~(1 << self.seat)) and \
                         now - self._held_at < self.missing_ms:
