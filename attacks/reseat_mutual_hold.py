@@ -178,6 +178,9 @@ def main():
                                        bin(tb.game.stalled(t.now))))
     recs = [len(r) for r in t.records()]
     stuck = all(ST in hosts[k] for k in (CY, 3)) and not any(recs)
+    if not stuck:
+        verdict(False, "seed %d: flag window %s-%s ms, reseat at %d ms: applied at Cy %s, Di %s; "
+                "records %s" % (seed, st["on"], st["off"], st["reseat"], hosts[CY], hosts[3], recs))
     verdict(stuck,
             ("seed %d: %s stalled its turn from %d ms; Bo showed Cy and Di the held flag from %s ms "
              "to %s ms (plain to everyone after); the honest Anna gave %s's seat to a bot at %d ms; "
