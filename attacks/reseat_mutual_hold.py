@@ -18,7 +18,9 @@ her screen names only the honest Cy and Di ("Logs differ"), never Bo.
 Variant `other`: the stalled seat is the honest Di (its person away, its handheld on); Bo (firmware
 otherwise honest, never stalled) flags to Cy and Di: the stop for good names Di at Cy, and Cy and
 Di at Anna: the cheat Bo is named nowhere. `flip=ms`, `at=ms`, `after=ms` (how long to watch after
-the reseat, default 600000), SEED.
+the reseat, default 600000), SEED; `restart` / `restart2`: 200 s after the reseat Cy (restart) or
+Cy and Di (restart2) restart from their flash (tlog.bin), as a person would, and the watch goes on
+600 s more.
 
 Promises: Alive (a move awaited 2 minutes pauses the table, and the pause offers a bot for that
 seat; every wait has a deadline); docs/protocol.md's "held ... until this handheld's own clock
@@ -53,7 +55,9 @@ CLAIM = "claim" in sys.argv
 AFTER = int(([a[6:] for a in sys.argv if a.startswith("after=")] or [600000])[0])
 
 
-def play(attack, seed=1, after=AFTER):
+def play(attack, seed=1, after=None):
+    if after is None:
+        after = 200000 if "restart" in sys.argv or "restart2" in sys.argv else AFTER
     t = Trio(N, rules=snyd.Rules(dice=3), seed=seed)
     t.seat_all()
     st = {"t0": None, "reseat": None, "on": None, "off": None, "hb": 0}
@@ -145,6 +149,16 @@ def play(attack, seed=1, after=AFTER):
     t.start()
     t.until(lambda: st["reseat"] is not None and t.now - st["reseat"] > after or
             st["reseat"] is None and st["t0"] is not None and t.now - st["t0"] > 300000, 1000000)
+    if attack and ("restart" in sys.argv or "restart2" in sys.argv):
+        from _table3 import FakeRadio, table
+        for k in ([CY, 3] if "restart2" in sys.argv else [CY]):
+            t.air.radios[:] = [r for r in t.air.radios if r.mac[-1] != k]
+            t.cd(k)
+            tb = table.Table(FakeRadio(t.air, k), t.NAMES[k], t.now)
+            assert tb.resume(), "handheld %d did not resume" % k
+            t.tables[k] = tb
+        st["restart"] = t.now
+        t.until(lambda: t.done(), 600000)
     hosts = [list(tb.game.hosts[:tb.game.n]) for tb in t.tables]
     return t, st, distrust, hosts
 
@@ -185,10 +199,14 @@ def main():
             ("seed %d: %s stalled its turn from %d ms; Bo showed Cy and Di the held flag from %s ms "
              "to %s ms (plain to everyone after); the honest Anna gave %s's seat to a bot at %d ms; "
              "%d ms later Cy and Di still hold the reseat (seat->handheld at Cy %s, Di %s, Anna %s), "
-             "held_lately still true at both (each restarts the other's move clock), records %s; "
+             "held_lately at Cy/Di %s, leader at Cy/Di %s%s, records %s; "
              "screens name: Anna %s, Cy %s, Di %s") % (
                 seed, STN, st["t0"], st["on"], st["off"], STN, st["reseat"], t.now - st["reseat"],
-                hosts[CY], hosts[3], hosts[AN], recs, sc[AN]["names"], sc[CY]["names"],
+                hosts[CY], hosts[3], hosts[AN],
+                [t.tables[k].game.held_lately(t.now) for k in (CY, 3)],
+                [t.tables[k].node.leader for k in (CY, 3)],
+                " (restarted at %d ms)" % st["restart"] if "restart" in st else "", recs,
+                sc[AN]["names"], sc[CY]["names"],
                 sc[3]["names"]))
 
 
