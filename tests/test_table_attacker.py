@@ -731,3 +731,19 @@ def test_one_held_flag_to_one_follower_does_not_hold_a_stalled_seats_reseat_for_
 def _table3_screens(t):
     from _table3 import screens
     return screens(t)
+
+
+@pytest.mark.parametrize("other", [False, True])
+def test_two_followers_holding_a_reseat_do_not_hold_it_for_each_other_for_good(other, monkeypatch):
+    """Attacker round 14 (attacks/reseat_mutual_hold.py): at four handhelds Bo stalls (`other`: the
+    honest Di's person is away) and shows Cy and Di one second of held flags a minute before the
+    reseat; each of the two then held the reseat, and each one's held flag restarted the other's
+    move clock on every tick: never applied, no record. A handheld now restarts no move clock while
+    it holds an entry."""
+    import reseat_mutual_hold as rm
+    monkeypatch.setattr(rm, "OTHER", other)
+    monkeypatch.setattr(rm, "ST", 3 if other else rm.BO)
+    t, st, distrust, hosts = rm.play(True, 1)
+    assert st["reseat"] is not None, st
+    assert not all(rm.ST in hosts[k] for k in (rm.CY, 3)), hosts
+    assert any(len(r) for r in t.records())

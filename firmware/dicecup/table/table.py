@@ -491,9 +491,12 @@ class Table:
         police), and its person's screen takes their move like anyone's."""
         g = self.game
         w = g.waits_on()
-        if w >= 0 and g.hosts[w] != self.node.leader and self.node.held(now) & ~(1 << self.who):
-            # (another handheld's word, not our own hold: a reseat we hold would restart the
-            # clock it waits for, and hold itself for good: attacks/reseat_one_flag.py)
+        n = self.node
+        if w >= 0 and g.hosts[w] != n.leader and not n._waiting and n.held(now) & ~(1 << self.who):
+            # (another handheld's word, not our own hold, and never while we hold an entry: a
+            # reseat we hold would restart the clock it waits for and hold itself for good,
+            # alone (attacks/reseat_one_flag.py) or through another follower holding it too
+            # (reseat_mutual_hold.py))
             g.held_at = now
 
     def idle(self):
