@@ -501,11 +501,16 @@ def test_a_held_flag_on_an_honest_turn_costs_that_seat_nothing(mode):
     assert not [r for r in o["reseat"] if r[1] == 0], o["reseat"]
 
 
-@pytest.mark.parametrize("mode", ["seq", "seat"])
+@pytest.mark.parametrize("mode", ["seat"])
 def test_a_held_table_stalls_no_seat_it_waits_on(mode, monkeypatch):
     """The same attack with the screens frozen as before (the pause taking the mover's screen):
     the move clock waits while the table is held, so no honest handheld sees Bo's seat stalled,
-    and none applies its reseat (the table stops: the stated limit)."""
+    and none applies its reseat (the table stops: the stated limit). Not `seq` any more: a
+    follower that holds the sequencer's reseat restarts no move clock meanwhile (round 14's
+    reseat_mutual_hold: the holders' own flags, the sequencer's too, kept a stalled seat's reseat
+    held for good), so with a frozen screen that reseat goes through 2 minutes after it was first
+    held; with the real screens Bo moves (test_a_held_flag_on_an_honest_turn_costs_that_seat_
+    nothing[seq])."""
     import flag_freezes_a_turn as F
     from dicecup.table import table
     monkeypatch.setattr(table.Table, "my_move", lambda self: False, raising=False)

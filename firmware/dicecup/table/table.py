@@ -495,8 +495,8 @@ class Table:
         if w >= 0 and g.hosts[w] != n.leader and not n._waiting and n.held(now) & ~(1 << self.who):
             # (another handheld's word, not our own hold, and never while we hold an entry: a
             # reseat we hold would restart the clock it waits for and hold itself for good,
-            # alone (attacks/reseat_one_flag.py) or through another follower holding it too
-            # (reseat_mutual_hold.py))
+            # alone (attacks/reseat_one_flag.py) or through the flags it raises at the other
+            # handhelds, the sequencer's too (reseat_mutual_hold.py))
             g.held_at = now
 
     def idle(self):
