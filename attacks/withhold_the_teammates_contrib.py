@@ -19,7 +19,9 @@ only witness; it changes nothing here). The attacker's firmware differs in one t
 the honest handhelds as usual.
 
 Usage: .venv/bin/python attacks/withhold_the_teammates_contrib.py [games=2] [seed=1] [follower]
-("follower": the attacker plays from handheld 1, an ordinary follower; handheld 0, honest, is the
+("solo": no teams; the bot plays a scorecard of its own and pays each withheld round with a forfeit
+turn: the cost of withholding falls on the bot, the gain on the attacker's own scorecard.
+"follower": the attacker plays from handheld 1, an ordinary follower; handheld 0, honest, is the
 sequencer and logs the idle member's FORFEIT itself, 30 s on, as it must.)
 Exit 0 held, 1 broke (with evidence), 2 could not run.
 """
@@ -103,17 +105,17 @@ def arm(hand, log):
     app._fair_request = fair_request
 
 
-def play(games, seed, attack, who=0):
+def play(games, seed, attack, who=0, solo=False):
     """Plays `games` team Yatzy games; returns per game (first-roll best scores of scorecard 0,
     of scorecard 1, records agree, forfeit turns of scorecard 0, attack log)."""
     out = []
     for gno in range(games):
-        t = tablebus.Table(seats=3, seed=seed * 1000 + gno, game="yatzy", teams=[0, 1, 0])
+        t = tablebus.Table(seats=3, seed=seed * 1000 + gno, game="yatzy", teams=[0, 1, 2] if solo else [0, 1, 0])
         log = []
         if attack:
             arm(t.hands[who], log)
         assert t.start_game(hosts=[who, 1 - who, who]) == 0
-        firsts = {0: [], 1: []}
+        firsts = {0: [], 1: [], 2: []}
         seen = set()
         watch = t.hands[1 - who].app  # the honest one's view
 
@@ -156,8 +158,9 @@ def main():
     seed = int(args[1]) if len(args) > 1 else 1
     who = 1 if "follower" in args else 0  # the attacker plays from handheld 0 (the creator, the
     # sequencer) or, with "follower", from handheld 1 (an ordinary follower)
-    ctl = play(games, seed, False, who)
-    att = play(games, seed, True, who)
+    solo = "solo" in args  # the bot is a scorecard of its own (no teams): it pays the turn
+    ctl = play(games, seed, False, who, solo)
+    att = play(games, seed, True, who, solo)
     print("attacker on handheld %d (sequencer: %s)" % (who, who == 0))
 
     def avg(xs):
@@ -181,9 +184,11 @@ def main():
     # the record every handheld saved: scorecard 0's k-th turn is the k-th round decided; its first
     # roll must be the one the attacker chose, and no turn of it a forfeit turn
     match = forfeit = 0
+    botlost = []
     for g in att:
         turns0 = [tn for tn in g["rec"]["turns"] if tn["p"] == 0]
-        forfeit += sum(1 for tn in g["rec"]["turns"] if tn.get("forfeit") or tn.get("late"))
+        forfeit += sum(1 for tn in g["rec"]["turns"] if tn.get("forfeit") and tn["p"] == 0)
+        botlost.append(sum(1 for tn in g["rec"]["turns"] if tn.get("forfeit") and tn["p"] != 0))
         for e, tn in zip(g["log"], turns0):
             if tn["rolls"] and list(tn["rolls"][0]) == list(e[4] if e[6] else e[2]):
                 match += 1
@@ -194,8 +199,9 @@ def main():
     print("paired, same secrets: first-roll mean best box %.2f honest vs %.2f chosen (+%.0f %%)" %
           (honest, chosen, 100.0 * (chosen - honest) / honest if honest else 0))
     print("cross-run control (other dice): scorecard 0 %.2f" % avg(c0))
+    print("forfeit turns of other scorecards (solo: the sacrificed bot's) per game:", botlost)
     broke = all(g["done"] and g["same"] for g in att) and len(withheld) > 0 and \
-        match == len(decided) and forfeit == 0 and all(not any(g["forfeits"]) for g in att)
+        match == len(decided) and forfeit == 0 and (solo or all(not any(g["forfeits"]) for g in att))
     verdict = ("withholding its idle teammate's contribution, the attacker's handheld chose its "
                "scorecard's first roll in %d of %d rounds (every record holds the chosen roll, no "
                "forfeit turn, records agree on every handheld); first-roll mean best box %.2f -> %.2f"
