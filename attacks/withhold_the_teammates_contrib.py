@@ -190,7 +190,7 @@ def main():
         forfeit += sum(1 for tn in g["rec"]["turns"] if tn.get("forfeit") and tn["p"] == 0)
         botlost.append(sum(1 for tn in g["rec"]["turns"] if tn.get("forfeit") and tn["p"] != 0))
         for e, tn in zip(g["log"], turns0):
-            if tn["rolls"] and list(tn["rolls"][0]) == list(e[4] if e[6] else e[2]):
+            if tn.get("rolls") and list(tn["rolls"][0]) == list(e[4] if e[6] else e[2]):
                 match += 1
     honest = avg([e[3] for e in decided])
     chosen = avg([max(e[3], e[5]) for e in decided])

@@ -752,3 +752,20 @@ def test_two_followers_holding_a_reseat_do_not_hold_it_for_each_other_for_good(o
     assert st["reseat"] is not None, st
     assert not all(rm.ST in hosts[k] for k in (rm.CY, 3)), hosts
     assert any(len(r) for r in t.records())
+
+
+@pytest.mark.parametrize("solo", [False, True])
+def test_withholding_a_bot_teammates_share_of_the_dice_costs_the_turn(solo):
+    """Attacker round 15 (attacks/withhold_the_teammates_contrib.py): a handheld that plays the roller
+    and a bot teammate in team Yatzy (`solo`: the bot on a scorecard of its own) knows the roller's
+    secret, computes the first roll with and without the bot's contribution and withholds it when
+    that is better: the bot's forfeit cost nothing, the roller's turn stood. The handheld is now
+    the party: a commitment or contribution withheld by any seat it plays makes every turn it
+    plays that round a forfeit turn, so each withheld round shows one in the record."""
+    import withhold_the_teammates_contrib as wt
+    att = wt.play(1, 1, True, 0, solo)
+    withheld = [e for g in att for e in g["log"] if e[6]]
+    assert withheld, "the attacker never withheld"
+    assert all(g["done"] and g["same"] for g in att)
+    forfeit = sum(1 for g in att for tn in g["rec"]["turns"] if tn.get("forfeit") and tn["p"] == 0)
+    assert forfeit >= len(withheld), (forfeit, len(withheld))

@@ -92,6 +92,7 @@ class TableGame:
         self._pool = [[] for _ in range(8)]  # per hosted seat: its Draws, at most the 2 newest
         self.refused = [None] * 8       # (reason, winning seq) of a hosted seat's refused request
         self.forfeited = 0              # seats forfeiting this round (tablelog logs FORFEIT)
+        self.withheld = 0               # handhelds that withheld a commitment or contribution
         self.forfeits = 0               # how many forfeits this game had (the screens)
         self.lost_late = self.lost_cheat = 0  # the last forfeit's seats: late, or a false secret
         self.shake_key = b""            # this handheld's secret for its seats' shake chains
@@ -335,6 +336,14 @@ class TableGame:
         self._forfeit_mask(f.who)
 
     def _forfeit_mask(self, m):
+        if self.phase == P_COMMIT or self.phase == P_CONTRIB:
+            # the handheld is the party, not the seat: one that plays two seats (a person and a
+            # bot) and knows a roller's secret could withhold the other seat's share to choose
+            # between two seeds (attacks/withhold_the_teammates_contrib.py); its every seat pays
+            # (YatzyTable._forfeit_turns). Hosts as they are now: a reseat moves no blame
+            for s in range(self.n):
+                if m & (1 << s):
+                    self.withheld |= 1 << self.hosts[s]
         self.forfeited |= m
         self.part &= ~m
         self._advance()
@@ -404,7 +413,7 @@ class TableGame:
         the last round's reveals (a seat without one commits again)."""
         self.part = part
         self.committed = self.contributed = self.revealed = 0
-        self.forfeited = 0
+        self.forfeited = self.withheld = 0
         self.seed = None
         for s in range(8):
             self._asked[s] = -1
@@ -470,7 +479,7 @@ class TableGame:
         if keep.b[:1] == b"\x00":  # no game of its own: that snapshot keeps no round counter
             # nor seats, and a refused one must not leave its own (entries replayed from the
             # first would count from its round)
-            fair = Out(bytearray(18 + 6 * 8 * H), 0)
+            fair = Out(bytearray(19 + 6 * 8 * H), 0)
             self._put_fair(fair)
             fair = (fair.buf, self.hosted)
         try:
@@ -620,7 +629,7 @@ class TableGame:
     def _put_fair(self, out):
         out.put(bytes((self.phase, self.round & 0xFF, self.round >> 8, self.n, self.part,
                        self.committed, self.contributed, self.revealed, self.cheats,
-                       self.forfeited)))
+                       self.forfeited, self.withheld)))
         out.put(self.hosts)
         for arr in (self._hs, self._hr, self._r, self._s, self._nhs, self._nhr):
             out.put(arr)
@@ -628,10 +637,10 @@ class TableGame:
     def _get_fair(self, b, i):
         """Reads what _put_fair wrote at b[i:]; returns (fields, arrays, next offset). Changes
         nothing (a snapshot that fails to read later must leave the game as it was)."""
-        fields = b[i:i + 18]
-        if len(fields) != 18:
+        fields = b[i:i + 19]
+        if len(fields) != 19:
             raise ValueError("short snapshot")
-        i += 18
+        i += 19
         arrs = []
         for _ in range(6):
             if i + 8 * H > len(b):
@@ -651,9 +660,9 @@ class TableGame:
 
     def _set_fair(self, fields, arrs):
         (self.phase, r0, r1, self.n, self.part, self.committed, self.contributed, self.revealed,
-         self.cheats, self.forfeited) = fields[:10]
+         self.cheats, self.forfeited, self.withheld) = fields[:11]
         self.round = r0 | r1 << 8
-        self.hosts[:] = fields[10:18]
+        self.hosts[:] = fields[11:19]
         self.phase_at = self.now
         self._phase_live = False
         self._rehost()

@@ -407,10 +407,12 @@ class YatzyTable(TableGame):
         self._forfeit_turns()
 
     def _forfeit_turns(self):
-        """While the seat to roll forfeited this round, its scorecard's turn is a forfeit turn."""
+        """While the seat to roll forfeited this round, or its handheld withheld a seat's share of
+        the round's dice (TableGame.withheld), its scorecard's turn is a forfeit turn."""
         while self.phase == P_TURN:
             r = self.roller()
-            if r < 0 or not (self.forfeited | self.penalty) & (1 << r):
+            if r < 0 or not ((self.forfeited | self.penalty) & (1 << r) or
+                             self.withheld & (1 << self.hosts[r])):
                 return
             self.penalty &= ~(1 << r)
             g = self.game
