@@ -652,31 +652,32 @@ class Node:
                 self._fheld = now
                 self._stopped = d
                 return RJ_WAIT
-            d = self._reseat_disputed(f, now) if f.etype == wire.T_SEATS and \
-                f.flags & wire.SEATS_RESEAT and not (self._back and self._replayed(f.seq)) and \
-                self._reseat_ok(f, now) else 0
-            # (only a reseat our own observation would take: one it refuses is the sequencer's
-            # lie, below, whatever the moved handheld's word)
-            if d:
-                self._fheld = now
-                self._stopped = d
-                self._rdisp = f.seq
-                return RJ_WAIT
-            if f.etype == wire.T_SEATS and not self._reseat_ok(f, now):
-                lately = getattr(self.app, "held_lately", None)
-                if f.seq == self._rdisp or lately is not None and lately(now):
-                    # held as disputed (or our table was held lately), it is never refused: a
-                    # hold restarts the move clocks here (Table._hold_clock), so a seat that
-                    # flagged to us alone around a stalled seat's reseat (its own or another's)
-                    # got the honest sequencer refused and left (attacks/reseat_dispute_flip.py).
-                    # Held instead, naming the handhelds it moves seats off, until our own clock
-                    # agrees (the table stops meanwhile)
-                    self._fheld = now
-                    self._stopped = 0
-                    for s in range(min(f.n, wire.SEATS_MAX)):
-                        if f.hosts[s] != self.hosts[s]:
-                            self._stopped |= 1 << self.hosts[s]
-                    return RJ_WAIT
+            if f.etype == wire.T_SEATS:
+                why = self._reseat_why(f, now)
+                if why:
+                    return why
+        elif f.who >= wire.SEATS_MAX or self.hosts[f.who] != f.rby:
+            return RJ_NOT_YOURS
+        f.ack = f.rack
+        self.app.now = now
+        return self._app_check(f)
+
+    def _reseat_why(self, f, now):
+        """0 when SEATS entry f may be applied as far as seating goes, else RJ_WAIT (held: tick
+        asks again) or RJ_NOT_YOURS (the sequencer's lie: it is not followed any more)."""
+        if self._reseat_ok(f, now):
+            if not f.flags & wire.SEATS_RESEAT or self._back and self._replayed(f.seq):
+                return 0
+            d = self._reseat_disputed(f, now)
+            if not d:
+                return 0
+            # a reseat our own observation would take, off a handheld whose word says it must
+            # not (held, disputed, or it lacks our log): neither is blamed, held as a disputed
+            # FORFEIT is; and never refused later (below)
+            self._rdisp = f.seq
+        else:
+            lately = getattr(self.app, "held_lately", None)
+            if f.seq != self._rdisp and (lately is None or not lately(now)):
                 if self._reseat_ok(f, now, ~(1 << self.seat)) and \
                         now - self._held_at < self.missing_ms:
                     # every move but a seat's absence holds: we heard it lately, where the
@@ -685,11 +686,23 @@ class Node:
                     # a seat we still hear is not followed (tick asks again meanwhile)
                     return RJ_WAIT
                 return RJ_NOT_YOURS
-        elif f.who >= wire.SEATS_MAX or self.hosts[f.who] != f.rby:
-            return RJ_NOT_YOURS
-        f.ack = f.rack
-        self.app.now = now
-        return self._app_check(f)
+            # held as disputed (or our table was held lately), it is never refused: a hold
+            # restarts the move clocks here (Table._hold_clock), so a seat that flagged to us
+            # alone around a stalled seat's reseat (its own or another's) got the honest
+            # sequencer refused and left (attacks/reseat_dispute_flip.py). Held until our own
+            # clock agrees, naming the handhelds it moves seats off (the table stops meanwhile)
+            d = self._moved_off(f)
+        self._fheld = now
+        self._stopped = d
+        return RJ_WAIT
+
+    def _moved_off(self, f):
+        """The handhelds (a mask) that SEATS entry f moves a seat off."""
+        m = 0
+        for s in range(min(f.n, wire.SEATS_MAX)):
+            if f.hosts[s] != self.hosts[s]:
+                m |= 1 << self.hosts[s]
+        return m
 
     def _app_check(self, f):
         # (its own method: with the try, _valid's frame would go on the heap at every entry)
