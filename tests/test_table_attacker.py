@@ -759,3 +759,51 @@ def test_withholding_a_bot_teammates_share_of_the_dice_costs_the_turn(solo):
     assert all(g["done"] and g["same"] for g in att)
     forfeit = sum(1 for g in att for tn in g["rec"]["turns"] if tn.get("forfeit") and tn["p"] == 0)
     assert forfeit >= len(withheld), (forfeit, len(withheld))
+
+
+@pytest.mark.parametrize("who", [0, 1])
+def test_withholding_a_bots_share_of_the_dice_costs_every_seat_of_the_handheld(who):
+    """Round 15's Snyd variant (attacks/withhold_the_bots_contrib.py): a handheld that plays its
+    person's seat and hosts a bot knows its person's dice once every other contribution is in,
+    and withheld the bot's share whenever that hand was poor: the bot lost a die, its person was
+    dealt a new hand for free. A FORFEIT while the shares are collected now takes every seat of
+    the handheld out of the round, so its person loses a die in each round it withheld.
+    `who`: the attacker is the sequencer (0) or an ordinary follower (1)."""
+    import withhold_the_bots_contrib as wb
+    att = wb.play(2, 1, who)
+    assert all(g["done"] and g["same"] for g in att)
+    withheld = 0
+    for g in att:
+        fr = wb.forfeits_by_round(g["rec"])
+        for rnd, _dice, poor in g["log"]:
+            if poor:
+                withheld += 1
+                assert wb.PERSON in fr[rnd] and wb.BOT in fr[rnd], (rnd, fr[rnd])
+    assert withheld, "the attacker never withheld"
+
+
+@pytest.mark.parametrize("game", ["yatzy", "snyd"])
+def test_a_reseat_blames_nobody_for_the_seat_it_moves(game):
+    """The round-15 fix blamed the handheld a seat is moved TO: a gone handheld's seat reseated to
+    the sequencer's bot while the round's commitments were collected made every Yatzy turn the
+    sequencer's own person played that round a forfeit turn. The seat that left pays; the
+    handheld that takes it over does not."""
+    from host_tools import tablebus
+    from dicecup.table.tablegame import P_COMMIT
+    t = tablebus.Table(seats=3, seed=7, game=game)
+    assert t.start_game() == 0
+    app = t.hands[0].app
+    assert t.run(lambda: app.round == 2, 3_600_000)
+    t.kill(2)
+    assert t.run(lambda: app.round == 3 and app.phase == P_COMMIT and not app.committed & 4,
+                 3_600_000)
+    assert t.give_to_bot(2, 0) == 0
+    t.run(lambda: app.hosts[2] == 0, 60_000)
+    assert app.hosts[2] == 0
+    assert t.run(t.done, 3_600_000)
+    rec = t.records()[0]
+    if game == "yatzy":
+        lost = [tn["p"] for tn in rec["turns"] if tn.get("forfeit")]
+    else:
+        lost = [a[0] for rd in rec["rounds"] for a in rd["actions"] if a[1] == "forfeit"]
+    assert 2 in lost and 0 not in lost, lost

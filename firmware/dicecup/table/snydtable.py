@@ -141,7 +141,8 @@ class SnydTable(TableGame):
                 self._new_game(f)
             return
         if et == wire.T_FORFEIT:
-            self._lose(f.who)
+            self._blame(f.who)
+            self._lose(f.who | self.withholders())
             return
         if self._apply_fair(f):
             return

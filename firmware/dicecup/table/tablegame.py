@@ -333,17 +333,30 @@ class TableGame:
     def _apply_forfeit(self, f):
         """The seats in the FORFEIT's mask take no further part in this round; the phase they
         held up goes on without them."""
+        self._blame(f.who)
         self._forfeit_mask(f.who)
 
-    def _forfeit_mask(self, m):
+    def _blame(self, m):
+        """A FORFEIT of the seats in mask m: while the round's shares are collected, the handheld
+        is the party, not the seat. One that plays two seats (a person and a bot) knows its
+        person's secret, so withholding the other seat's share would choose between two seeds
+        (attacks/withhold_the_teammates_contrib.py, withhold_the_bots_contrib.py): every seat it
+        plays pays (YatzyTable._forfeit_turns, SnydTable: withholders()). Only a FORFEIT blames:
+        a reseat's seats were withheld by the handheld that left, not by the one they move to."""
         if self.phase == P_COMMIT or self.phase == P_CONTRIB:
-            # the handheld is the party, not the seat: one that plays two seats (a person and a
-            # bot) and knows a roller's secret could withhold the other seat's share to choose
-            # between two seeds (attacks/withhold_the_teammates_contrib.py); its every seat pays
-            # (YatzyTable._forfeit_turns). Hosts as they are now: a reseat moves no blame
             for s in range(self.n):
                 if m & (1 << s):
                     self.withheld |= 1 << self.hosts[s]
+
+    def withholders(self):
+        """The seats still in this round whose handheld withheld a share of it (a mask)."""
+        m = 0
+        for s in range(self.n):
+            if self.part & (1 << s) and self.withheld & (1 << self.hosts[s]):
+                m |= 1 << s
+        return m
+
+    def _forfeit_mask(self, m):
         self.forfeited |= m
         self.part &= ~m
         self._advance()
