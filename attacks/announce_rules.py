@@ -86,6 +86,19 @@ def play(mode, seed=1):
                bytes(bo.mod.pack_rules(joined_rules)).hex(),
                game1=g1.hex(), forged=sent[0], bo_mode=bo.mode,
                bo_leader=bo.node.is_leader(), crash=crash)
+    if crash is not None:
+        # the handheld resets (the crashed screen's button) and resumes its seat from table.json
+        from _table3 import FakeRadio, table
+        t.air.radios.remove(bo.radio)
+        t.cd(1)
+        nb = table.Table(FakeRadio(t.air, 1), "Bo", t.now)
+        out["resumed"] = nb.resume()
+        out["resumed_rules"] = nb.rules
+        t.tables[1] = nb
+        try:
+            t.tick(1000)  # 20 s
+        except Exception as e:  # noqa: BLE001
+            out["crash_again"] = repr(e)
     if crash is None:
         # Bo's person starts game 2 (Cy is still there)
         t.cd(1)
@@ -110,7 +123,8 @@ def main():
     if a.get("crash"):
         verdict(True, "Bo (honest joiner) crashes as host after the creator left: %s; rules Bo "
                 "joined with: %s (game 1 played %s); %d forged ANNOUNCEs" %
-                (a["crash"], a["joined_rules"], a["game1"], a["forged"]))
+                (a["crash"], a["joined_rules"], a["game1"], a["forged"]) +
+                "; after the reset and resume: %s" % a.get("crash_again", "no crash in 20 s"))
     broke = a.get("game2") is not None and a["game2"] != a["game1"]
     verdict(broke, "game 1 rules %s, game 2 (hosted by the honest Bo) %s, Cy plays %s; "
             "%d forged ANNOUNCEs" % (a["game1"], a.get("game2"), a.get("cy_game2"), a["forged"]))
