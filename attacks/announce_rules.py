@@ -99,6 +99,15 @@ def play(mode, seed=1):
             t.tick(1000)  # 20 s
         except Exception as e:  # noqa: BLE001
             out["crash_again"] = repr(e)
+            # Bo crash-loops: off the air; Cy (who joined under the same forged ANNOUNCEs) is next
+            t.air.radios.remove(nb.radio)
+            t.tables[1] = t.tables[0]
+            cy = t.tables[2]
+            try:
+                t.tick(1500)  # 30 s
+                out["cy"] = "alive, mode %d, leader %s" % (cy.mode, cy.node.is_leader())
+            except Exception as e2:  # noqa: BLE001
+                out["cy"] = "crashed: " + repr(e2)
     if crash is None:
         # Bo's person starts game 2 (Cy is still there)
         t.cd(1)
@@ -124,7 +133,8 @@ def main():
         verdict(True, "Bo (honest joiner) crashes as host after the creator left: %s; rules Bo "
                 "joined with: %s (game 1 played %s); %d forged ANNOUNCEs" %
                 (a["crash"], a["joined_rules"], a["game1"], a["forged"]) +
-                "; after the reset and resume: %s" % a.get("crash_again", "no crash in 20 s"))
+                "; after the reset and resume: %s; Cy then: %s" % (a.get("crash_again", "no crash in 20 s"),
+                                                                    a.get("cy")))
     broke = a.get("game2") is not None and a["game2"] != a["game1"]
     verdict(broke, "game 1 rules %s, game 2 (hosted by the honest Bo) %s, Cy plays %s; "
             "%d forged ANNOUNCEs" % (a["game1"], a.get("game2"), a.get("cy_game2"), a["forged"]))
