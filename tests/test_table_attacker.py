@@ -807,3 +807,30 @@ def test_a_reseat_blames_nobody_for_the_seat_it_moves(game):
     else:
         lost = [a[0] for rd in rec["rounds"] for a in rd["actions"] if a[1] == "forfeit"]
     assert 2 in lost and 0 not in lost, lost
+
+
+@pytest.mark.parametrize("mode", ["crash", "steer"])
+def test_a_copied_announce_with_other_rules_neither_crashes_nor_steers_a_joiner(mode):
+    """Attacker round 16 (attacks/announce_rules.py): a radio copied the creator's ANNOUNCE with
+    other rule bytes. A joiner kept them (no SEATS entry ever replaced them), and once the creator
+    was gone after a game it hosted with them: bytes that are no rules crashed it at every boot
+    (`crash`), playable ones made the next game the radio's (`steer`). Rules that do not decode
+    now list no table, and a host takes the rules its table played (the log's SEATS entry)."""
+    import announce_rules as ar
+    a = ar.play(mode)
+    assert a.get("crash") is None, a
+    assert a.get("forged"), a
+    assert a.get("game2") == a["game1"] and a.get("cy_game2") == a["game1"], a
+
+
+def test_a_radios_joins_cost_the_creator_bounded_state_and_cpu():
+    """Attacker round 16 (attacks/lobby_pre_leak.py): a radio ran a join a second, each with a
+    fresh key, and let each expire once its code showed. The creator agreed a key ahead with every
+    one and kept each secret for the whole lobby: 180 secrets and 180 scalar multiplications in
+    3 minutes (about 40 % of a board's CPU). A secret agreed ahead now goes with its join, and
+    ahead of a yes the creator agrees at most one key per AHEAD_MS."""
+    import lobby_pre_leak as lp
+    from dicecup.table import table
+    a = lp.lobby(2, True)
+    assert [s[1] for s in a["samples"]] and max(s[1] for s in a["samples"]) <= table.ASKS_MAX, a
+    assert 0 < a["mults"] <= 2 * 60_000 // table.AHEAD_MS + 1, a

@@ -615,7 +615,7 @@ def test_a_copycat_table_is_listed_apart(tmp_path, monkeypatch):
     now = _run(air, [host, bo], 1500, 0)
     f = wire.Frame()  # a radio announces the same table id and name with its own key
     f.type, f.table, f.seat, f.game, f.size = wire.T_ANNOUNCE, host.tid, 0, 1, 1
-    f.rules[:] = bytes(6)
+    f.rules[:] = bytes((5, 7, 0, 0, 0, 0))
     from dicecup.table import table
     table.pack_name("Stue", f.name)
     f.pub[:] = bytes([7]) * 32

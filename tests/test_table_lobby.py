@@ -45,7 +45,7 @@ def test_create_join_leave_and_a_replayed_join(tmp_path, monkeypatch):
     assert host.handhelds() == 2 and host.order == [0, 1]
     # a stranger replaying the creator's announce does not lead a joiner astray: JOIN is broadcast
     c = table.Table(FakeRadio(air, 3), "Cy")
-    c.join([host.tid, "Stue", 1, 2, 2, x.mac, -40, now, b"", host.pubs[0]])
+    c.join([host.tid, "Stue", 1, 2, 2, x.mac, -40, now, listed[0][8], host.pubs[0]])
     now = run(air, [host, a, c], 1000, t0=now)
     assert c.mode == table.SEATED and c.who == 2 and host.handhelds() == 3
     # Bo stands up between games; the table stays
@@ -90,6 +90,7 @@ def test_a_joiner_agrees_its_keys_while_it_browses_and_joining_costs_none(tmp_pa
     f = wire.Frame()
     f.type, f.table, f.seat, f.game, f.size = wire.T_ANNOUNCE, host.tid, 0, 1, 5
     f.pub[:] = host.pubs[0]
+    f.rules[:] = table.game_module(1).pack_rules(snyd.Rules())  # (rules no handheld plays: unlisted)
     f.pubs[0] = 3
     f.pubs[1:33] = bytes(range(1, 33))
     for k in range(1, wire.ANN_PUBS):

@@ -130,7 +130,7 @@ def test_a_radio_in_the_middle_cannot_grind_the_join_code():
 
     air.hook = hook
     now = 0
-    bo.join([host.tid, "Stue", tbl.G_SNYD, 1, 1, HOST, -40, 0, bytes(6), m2])
+    bo.join([host.tid, "Stue", tbl.G_SNYD, 1, 1, HOST, -40, 0, bytes((5, 7, 0, 0, 0, 0)), m2])
     now = run(air, [host, bo], 1500, now)
     if not COMMITS:
         now = run(air, [host, bo], 1000, now)
@@ -310,7 +310,7 @@ def test_forged_welcomes_cost_at_most_one_key_agreement():
     bo = tbl.Table(FakeRadio(air, 1), "Bo")
     x = FakeRadio(air, 9)
     now = run(air, [host], 100, 0)
-    bo.join([host.tid, "Stue", tbl.G_SNYD, 1, 1, None, -40, 0, bytes(6), host.pubs[0]])
+    bo.join([host.tid, "Stue", tbl.G_SNYD, 1, 1, None, -40, 0, bytes((5, 7, 0, 0, 0, 0)), host.pubs[0]])
     now = run(air, [bo, host], 1000, now)  # no yes yet: the codes show, nothing seats Bo
     calls = []
     real = x25519.x25519
@@ -360,6 +360,7 @@ def test_strangers_frames_fill_no_list_and_cost_a_bounded_cpu():
                 pubs = b"".join(bytes([w]) + bytes(rng.getrandbits(8) for _ in range(32))
                                 for w in (1, 2, 3))
                 x.send(None, lobby_frame(wire.T_ANNOUNCE, tid, seat=0, game=1, size=2,
+                                         rules=bytes((5, 7, 0, 0, 0, 0)),
                                          name=b"Stue\0\0\0\0", pub=bytes(rng.getrandbits(8)
                                                                          for _ in range(32)),
                                          pubs=pubs))
@@ -396,7 +397,7 @@ def test_a_joiner_whose_code_was_lost_still_sits_once_admitted():
         return real(mac, data)
     host.radio.send = lossy
     now = run(air, [host], 100, 0)
-    bo.join([host.tid, "Stue", tbl.G_SNYD, 1, 1, None, -40, 0, bytes(6), host.pubs[0]])
+    bo.join([host.tid, "Stue", tbl.G_SNYD, 1, 1, None, -40, 0, bytes((5, 7, 0, 0, 0, 0)), host.pubs[0]])
     now = run(air, [host, bo], 1000, now)
     assert bo.join_code() == tbl.NO_CODE and host.pending()
     assert host.admit(host.pending()[0][0])

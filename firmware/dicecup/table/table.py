@@ -101,6 +101,7 @@ def unpack_name(buf):
 ASKS_MAX = 4  # joins whose code the creator shows at once, and as many still without a code
 ASK_MIN_MS = const(600)  # a join without a code yet keeps its place this long (then a new one may take it)
 HEARD_MAX = const(8)  # tables in the join list (a new one replaces the one heard longest ago)
+AHEAD_MS = const(10000)  # the creator agrees a key ahead of a yes at most this often
 PRE_MAX = const(16)  # shared secrets agreed ahead, at most (32 bytes each, and their keys' 32)
 ANNOUNCE_MS = const(1000)
 JOIN_MS = const(300)
@@ -428,7 +429,7 @@ class Table:
             else:
                 self.precompute(True)
         elif self.mode == HOSTING and self._job is None and not self.playing():
-            self._agree_asks()
+            self._agree_asks(now)
         elif self.mode == IDLE and self.spare is None and self._job is None:
             # the next table's key pair while the table menu shows: a create without one made
             # the whole pair in the loop of its press (about 2 s on the board)
@@ -560,6 +561,11 @@ class Table:
         if self.who not in o:
             o.insert(0, self.who)
         self.order = o
+        # the rules the table played (its log's SEATS entry), not an ANNOUNCE's: anyone can copy
+        # an ANNOUNCE with other rules (attacks/announce_rules.py)
+        self.rules = self.mod.unpack_rules(g.packed_rules())
+        if self.who:
+            self.kids = self.gid == G_SNYD and self.rules.dice == 3
         self._new_round()
         self.mode = HOSTING
         self._at = -100000
@@ -1095,10 +1101,12 @@ class Table:
         mine = self.spare[0] if self.mode == IDLE and self.spare is not None else self.secret
         if secret != mine:
             return  # the key pair it was for is gone (a table created or left meanwhile)
+        w = j[3]
+        if self.mode == HOSTING and w < 0 and not any(a[2] == pub for a in self.asks):
+            return  # its join ended while it was agreed (_expire)
         if self.pre is None:
             self.pre = {}
         self.pre[pub] = r if any(r) else None  # (all zeros: no secret with it, RFC 7748 6.1)
-        w = j[3]
         if w >= 0 and any(r) and self.pubs[w] != pub and not (self.playing() and self.pubs[w]):
             self._key(w, tablekeys.pair_from(r, self.tid))  # (as _rostered would have)
             self.pubs[w] = pub
@@ -1109,14 +1117,20 @@ class Table:
                     self.admit(nonce)
                     return
 
-    def _agree_asks(self):
+    def _agree_asks(self, now):
         """The creator: agree the key with a joiner whose code shows, before its person says yes
-        (the joins said yes to first), so that the yes seats it at once."""
+        (the joins said yes to first), so that the yes seats it at once. Ahead of a yes, at most
+        one agreement per AHEAD_MS: anyone can start a join with a fresh key, and each costs a
+        scalar multiplication (attacks/lobby_pre_leak.py)."""
         if self.pre is None:
             self.pre = {}
         for want in (True, False):
+            if not want and now - self._pre_at < AHEAD_MS:
+                return
             for a in self.asks:
                 if a[6] is not None and a[2] not in self.pre and (a[0] in self._yes) == want:
+                    if not want:
+                        self._pre_at = now
                     self._agree(self.secret, a[2])
                     return
 
@@ -1152,12 +1166,10 @@ class Table:
         self.tname = entry[1]
         self.gid = entry[2]
         self.mod = game_module(entry[2])
-        self.rules = None
-        try:
-            self.rules = self.mod.unpack_rules(entry[8])
-        except (ValueError, IndexError, TypeError, AttributeError):
-            pass
-        self.kids = self.gid == G_SNYD and self.rules is not None and self.rules.dice == 3
+        # the rules as announced (checked when listed): what the screens show until a game is
+        # played; the table plays its SEATS entry's, and hosts with them (_host)
+        self.rules = self.mod.unpack_rules(entry[8])
+        self.kids = self.gid == G_SNYD and self.rules.dice == 3
         # JOIN goes out as a broadcast: the announcer's address may be a stranger's replay
         self.macs[0] = None
         self.codec.seat_at(self.tid)
@@ -1338,6 +1350,11 @@ class Table:
         self._persist()
 
     def _listed(self, mac, f):
+        mod = game_module(f.game)
+        try:
+            mod.unpack_rules(f.rules)
+        except (ValueError, IndexError, AttributeError):
+            return  # a game or rules this firmware cannot play: a radio's copy, or a newer one
         pub = bytes(f.pub)
         for e in self.heard:
             if e[0] == f.table and e[9] == pub and e[2] == f.game:
@@ -1420,7 +1437,15 @@ class Table:
         self.radio.send(None, self.codec.encode(f))
 
     def _expire(self):
-        self.asks = [a for a in self.asks if self.now - a[3] < HEARD_MS]
+        keep = [a for a in self.asks if self.now - a[3] < HEARD_MS]
+        pre = self.pre
+        if pre and len(keep) != len(self.asks):
+            # a secret agreed ahead goes with its join (a radio's joins, one a second with fresh
+            # keys, grew it without end: attacks/lobby_pre_leak.py)
+            for a in self.asks:
+                if a not in keep and a[2] in pre:
+                    del pre[a[2]]
+        self.asks = keep
 
     def pending(self):
         """The joins waiting for a yes whose code both sides can show, heard lately (newest

@@ -18,7 +18,10 @@ def pack_rules(rules):
 
 
 def unpack_rules(b):
+    """(variant, maxi options, teams); ValueError for bytes that are no rules."""
     v, o = yatzytable.unpack_rules(b)
+    if b[2] == 1 or b[2] > 4:
+        raise ValueError("teams")
     return v, o, b[2]
 
 
