@@ -299,7 +299,7 @@ def test_a_snapshot_reads_the_recorders_log_not_the_record(open_die, seats):
     def check():
         for h in t.hands:
             g = h.app
-            if g.rec is None or g.rec._n == 0:
+            if g.rec is None or g.rec.n == 0:
                 continue
             want, rounds = _snap_rounds_from_record(g.rec.record(), open_die)
             g.rec.rounds = None   # the record as dicts is not to be built

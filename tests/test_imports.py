@@ -400,6 +400,67 @@ def test_a_stale_name_is_found():
     assert stale_names([("x", "dicecup.app.App and dicecup.ui and " + nope)]) == [("x", nope)]
 
 
+
+def _package(name):
+    """A module's package ("dicecup.table.table" -> "table"; "dicecup.app" -> "app")."""
+    parts = name.split(".")
+    return parts[1] if len(parts) > 2 else parts[-1]
+
+
+def private_reaches(trees):
+    """(where, what) for each private name one package reaches in another: an attribute `x._y`
+    (x not self or cls) where no module of the reaching package defines `_y` (a def, a class, or
+    an assignment), or a `from` import of a private name from another package. trees: {module: ast}."""
+    owners = {}
+    for name, tree in trees.items():
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+                d = node.name
+            elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+                d = node.attr
+            elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                d = node.id
+            else:
+                continue
+            if d.startswith("_"):
+                owners.setdefault(d, set()).add(_package(name))
+    out = []
+    for name, tree in trees.items():
+        pkg = _package(name)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and node.attr.startswith("_") and \
+                    not node.attr.startswith("__"):
+                v = node.value
+                if isinstance(v, ast.Name) and v.id in ("self", "cls"):
+                    continue
+                if pkg not in owners.get(node.attr, ()):
+                    out.append(("%s:%d" % (name, node.lineno), ast.unparse(node)))
+            elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("dicecup."):
+                if _package(node.module + ".x") != pkg:
+                    for a in node.names:
+                        if a.name.startswith("_"):
+                            out.append(("%s:%d" % (name, node.lineno), node.module + "." + a.name))
+    return out
+
+
+def test_no_package_reaches_another_s_private_names():
+    trees = {m: _tree(m) for m in modules() if m.startswith("dicecup")}
+    bad = private_reaches(trees)
+    assert not bad, "private names reached from another package (give them a public name):\n" + \
+        "\n".join("%s %s" % b for b in bad)
+
+
+def test_a_private_reach_is_found():
+    d = "dicecup" + "."  # (built here, so that this file names no module that does not exist)
+    src = {d + "table.table": "class Table:\n    def _forget(self):\n        self._n = 0\n",
+           d + "ui.lobby": "def key(app):\n    app.table._forget()\n",
+           d + "table.game": "def f(t):\n    t._forget()\n",
+           d + "ui.x": "from %stable.table import _hex\n" % d}
+    got = private_reaches({k: ast.parse(v) for k, v in src.items()})
+    assert got == [(d + "ui.lobby:2", "app.table._forget"),
+                   (d + "ui.x:1", d + "table.table._hex")], got
+
+
 if __name__ == "__main__":
     g = graph()
     for c, p in cycles(g):

@@ -18,7 +18,7 @@ _NO_DICE = const(0xFD)       # snyd_recorder.NO_DICE
 def rounds(rc):
     """Each round of rc's log as the record's dict, one at a time."""
     at = rc.at
-    n = rc._n
+    n = rc.n
     seats = rc.seats
     i = 0
     while i < n:

@@ -37,14 +37,14 @@ class Recorder:
         # about one bid a seat (what a 6-seat game logged: docs/memory.md)
         per_round = 1 + seats + seats * rules.dice // 2 + 3 * seats + (seats if rules.open_die else 0)
         self._log = [bytearray(_CHUNK) for _ in range((seats * rules.dice * per_round + _CHUNK - 1) // _CHUNK)]
-        self._n = 0
+        self.n = 0  # bytes in the log (at(i) reads byte i)
 
     def _put(self, v):
-        n = self._n
+        n = self.n
         if n >> 8 == len(self._log):
             self._log.append(bytearray(_CHUNK))
         self._log[n >> 8][n & 255] = v
-        self._n = n + 1
+        self.n = n + 1
 
     def at(self, i):
         return self._log[i >> 8][i & 255]

@@ -27,14 +27,14 @@ class Recorder:
         # turn needed ever larger pieces of a heap the game had cut up (Maxi saved rolls may add)
         cols = 3 if variant == "triple" else 1
         self._log = bytearray(players * cols * len(self._boxes) * (4 + 3 * 3))
-        self._n = 0
+        self.n = 0
 
     def turn(self, p, rolls, held, category, column=0, forfeit=False):
         """rolls: the dice after each roll; held: for each re-roll the kept positions (or None);
         category: the box's name or index; forfeit: a forfeit turn (scored 0, rolls may be [])."""
         if isinstance(category, str):
             category = self._boxes.index(category)
-        i = self._n
+        i = self.n
         need = i + 4 + len(rolls) * 3
         if need > len(self._log):
             self._log.extend(bytes(need - len(self._log) + 64))
@@ -56,7 +56,7 @@ class Recorder:
             log[i + 1] = v >> 8 & 255
             log[i + 2] = v >> 16
             i += 3
-        self._n = i
+        self.n = i
 
     def turns(self):
         """Each turn as the record's dict, one at a time (a game replayed from its record without
@@ -67,7 +67,7 @@ class Recorder:
         """Each turn as the record's dict, one at a time."""
         log, nd = self._log, self._ndice
         i = 0
-        while i < self._n:
+        while i < self.n:
             p, box, column, n = log[i], log[i + 1], log[i + 2], log[i + 3]
             i += 4
             forfeit = p & 0x80

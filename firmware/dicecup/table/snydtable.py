@@ -403,7 +403,7 @@ class SnydTable(TableGame):
         where it ended."""
         rc = self.rec
         at = rc.at
-        n = rc._n  # (snyd_json reads the log the same way)
+        n = rc.n  # (snyd_json reads the log the same way)
         seats = rc.seats
         shown = self.rules.open_die
         i = nr = 0

@@ -259,7 +259,7 @@ class Table:
         return True
 
     def leave(self):
-        """Stand up (between games): tell the creator, forget the table."""
+        """Stand up (between games) or give up a join: tell the creator, forget the table."""
         if self.mode == SEATED and self.node is not None:
             f = self.f
             f.type = wire.T_LEAVE

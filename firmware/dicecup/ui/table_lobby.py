@@ -317,7 +317,7 @@ class Joining(Screen):
 
     def key(self, b, ev):
         if ev == PRESS and b == BACK:  # as its last row says (a dimmed screen lets UP and DOWN through)
-            self.app.table._forget()
+            self.app.table.leave()  # the join given up
             self.app.go(TableMenu(self.app, 1))
 
     def draw(self, g):
