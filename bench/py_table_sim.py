@@ -24,6 +24,12 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from py_table import minimum  # noqa: E402
 
 
+# the seating's frames (the lobby's, the roster's, the key round's): between games, never a round's;
+# the next game's come before its SEATS entry ends the count
+SEATING = (wire.T_ANNOUNCE, wire.T_JOIN, wire.T_WELCOME, wire.T_JHOST, wire.T_ROSTER, wire.T_TCODE,
+           wire.T_LEAVE)
+
+
 def play(sim, n, game, seed, limit_ms):
     """Autoplay every handheld until all finish (True), one fails, crashes or runs out of heap, or
     limit_ms of simulated time pass."""
@@ -97,7 +103,7 @@ def run(n, loss=0.0, seed=1, heap="1M", limit_ms=900_000, device_time=None, uran
                 out["end"] = x.t    # the game's last log entry (its end, for bench/py_devtime.py)
                 if start is None:
                     start = out["start"] = x.t
-            if start is not None:
+            if start is not None and not (code == wire.OK and fr.type in SEATING):
                 frames += 1
                 nbytes += len(x.data)
             if code == wire.OK and fr.body_type() == wire.T_ACTION:
