@@ -2,6 +2,7 @@
 rules; the joiner plays the table's game but its screens and its statistics take the copy's rules
 for the whole table: Bo's handheld runs a 2-dice Snyd table in kids' mode (big dice, the win
 counted as a kids' game, home to the kids' menu), and table.json keeps it across a reboot.
+The copy's table name sticks the same way (tname).
 
 Promise: Lobby (no radio steers a joiner; round 16's announce_rules fix: "a joiner takes the rules
 its table played"). Role: a radio (no key, not seated).
@@ -36,6 +37,7 @@ def radio(t, victim):
         if src == mac(0) and data[2] == wire.T_ANNOUNCE and dst == mac(victim):
             if c.decode(bytes(data), f) == 0:
                 f.rules[0] = 3  # three dice: kids' Snyd (a valid rules byte: listed since f515b34)
+                table.pack_name("Radio", f.name)  # and the table's name (kept likewise)
                 c.seat_at(f.table)
                 t.air.log.append((mac(ATK_RADIO), mac(victim), bytes(c.encode(f))))
                 n[0] += 1
@@ -59,6 +61,7 @@ def play(attack):
     with open("table.json") as fh:
         kept = json.load(fh)["kids"]
     return dict(sent=sent[0], letters=letters, kids=[tb.kids for tb in t.tables],
+                tname=[tb.tname for tb in t.tables],
                 dice=g.rules.dice, records=[tb.saved_games for tb in t.tables], kept=kept)
 
 
@@ -73,8 +76,9 @@ def main():
     broke = a["kids"][BO] and not a["kids"][0] and a["dice"] == 2
     verdict(broke, "a radio's %d copies of the creator's ANNOUNCE (dice 2 -> 3) listed the table as "
             "%s on Bo's join list; Bo played the %d-dice game (records %s) with kids=%s (the creator's "
-            "%s), kept in table.json (kids=%s)" % (a["sent"], a["letters"], a["dice"], a["records"],
-                                                   a["kids"][BO], a["kids"][0], a["kept"]))
+            "%s), kept in table.json (kids=%s); the table's name on each handheld %s" % (
+                a["sent"], a["letters"], a["dice"], a["records"], a["kids"][BO], a["kids"][0],
+                a["kept"], a["tname"]))
 
 
 if __name__ == "__main__":
