@@ -22,7 +22,10 @@ the other handheld plays seat 1.
 What it buys (`rate`: 40 games, seed 5, three seats, the others playing tablebus's random bot):
 the person's seat won 14 of 40 honest games and 33 of 40 with the bot paying its lost calls.
 
-Usage: .venv/bin/python attacks/withhold_the_bots_reveal.py [games=2] [seed=1] [follower] [show]
+Variant "lie": instead of withholding, the bot reveals a secret that opens nothing: a "false
+secret" forfeit at once (SnydTable._finish_round), the same outcome without the 30 s wait.
+
+Usage: .venv/bin/python attacks/withhold_the_bots_reveal.py [games=2] [seed=1] [follower] [show|lie]
        .venv/bin/python attacks/withhold_the_bots_reveal.py rate [games=40] [seed=5]
 Exit 0 held, 1 broke (with evidence), 2 could not run.
 """
@@ -67,7 +70,7 @@ def loser_of_call(app):
     return r.loser
 
 
-def arm(hand, log, show):
+def arm(hand, log, show, lie=False):
     app = hand.app
     orig = app._play_request
     choice = {}
@@ -84,6 +87,9 @@ def arm(hand, log, show):
                     choice[key] = lo == PERSON
                     log.append((app.round, lo, choice[key]))
                 if choice[key]:
+                    if lie and orig(f, s, ph, node, decide, rand):
+                        f.h1[0] ^= 1  # a secret that opens nothing: the bot pays at once
+                        return True
                     return False  # withheld: the bot pays instead
             if show and ph == P_BID and app.showing & (1 << BOT):
                 key = app.round
@@ -100,13 +106,13 @@ def arm(hand, log, show):
     app._play_request = play_request
 
 
-def play(games, seed, who, show):
+def play(games, seed, who, show, lie=False):
     out = []
     for gno in range(games):
         rules = snyd.Rules(open_die=True) if show else None
         t = tablebus.Table(seats=3, seed=seed * 1000 + gno, rules=rules)
         log = []
-        arm(t.hands[who], log, show)
+        arm(t.hands[who], log, show, lie)
         assert t.start_game(hosts=[who, 1 - who, who]) == 0
         ok = t.run(t.done, 7_200_000)
         recs = t.records()
@@ -156,7 +162,8 @@ def main():
     seed = int(nums[1]) if len(nums) > 1 else 1
     who = 1 if "follower" in args else 0
     show = "show" in args
-    att = play(games, seed, who, show)
+    lie = "lie" in args
+    att = play(games, seed, who, show, lie)
     withheld = unpaid = 0
     for g in att:
         fr = forfeits_by_round(g["rec"])
