@@ -8,6 +8,9 @@ about two minutes while the table plays on (its turns forfeit), so on its return
                   state (silence and _NO_WORD count as refusals since silent_witness; a wrong
                   digest does not: Node._on_vouch only marks it "said").
 
+(Checked by hand after the stop, `lie`: the honest creator's Table.reseat_to_bot(Cy) returns 2, refused:
+Cy is heard. The way on is Cy's person leaving the table.)
+
 Promise: Alive ("no frame stops a game for good"), the sequencer orders, nothing more, a stop names
 whom it can. Control: the same absence with everyone honest: Cy catches up and the game ends.
 Usage: .venv/bin/python attacks/away_past_the_window.py [snap|lie]
