@@ -1,0 +1,81 @@
+"""Attack (round 17): the sequencer never sends a snapshot to a handheld back from a reboot; the
+table stops for good, every pause naming the honest rebooted handheld, and nobody leaves the
+sequencer.
+
+Promise: Alive ("no frame stops a game for good"), the sequencer orders, nothing more, a stop names
+whom it can (the cheat, not its victim). Role: the sequencer (the creator).
+
+Why: a handheld that was away past the sequencer's window of entries (LOG_CAP, 32) needs a
+snapshot, and takes one only from its sequencer (Node._receive: T_SNAP from `leader` or `_from`;
+a NACK 0 is answered only by the sequencer). While back from a reboot, it never counts itself
+starved (Node._starved: "Not while back from a reboot"), so it never leaves a sequencer that
+serves it nothing; the others keep up and have no complaint: the seat's owed contribution is
+spared by the police because the sequencer's heartbeats say it pauses on it (`missing`), and its
+handheld is heard, so no reseat can move it (`_absent`).
+
+Steps: tablebus, three handhelds (also "4": four); Cy reboots past the 32-entry window; the
+sequencer's firmware drops every T_SNAP it would send once past entry 60.
+Control: the same with an honest sequencer (Cy catches up, the game ends).
+Exit 0 held, 1 broke, 2 could not run.
+"""
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+if __name__ == "__main__":
+    sys.excepthook = lambda *a: (sys.__excepthook__(*a), os._exit(2))
+from _table3 import run, verdict  # noqa: E402
+from host_tools.tablebus import Table  # noqa: E402
+from dicecup.table import wire  # noqa: E402
+
+CY = 2
+WAIT_MS = 600000
+
+
+def play(attack, seats, seed=3):
+    t = Table(seats=seats, seed=seed)
+    dropped = [0]
+    if attack:
+        h = t.hands[0]
+        orig = h._send
+
+        def send(dest, data):
+            if data[2] == wire.T_SNAP and h.node.applied > 60:
+                dropped[0] += 1
+                return None
+            return orig(dest, data)
+        h._send = send
+        h.node.send = send
+    assert t.start_game() == 0
+    t.run(lambda: t.hands[0].node.applied > 60, 600000)
+    t.reboot(CY)
+    t.run(lambda: t.hands[0].app.phase == 5, WAIT_MS)
+    t.run(t.done, 30000)
+    views = [dict(k=k, applied=h.node.applied, phase=h.app.phase, round=h.app.round,
+                  leader=h.node.leader, term=h.node.term, missing=h.node.missing,
+                  distrusts=h.node._bad) for k, h in enumerate(t.hands)]
+    return views, dropped[0], t.now
+
+
+def main():
+    seats = 4 if "4" in sys.argv[1:] else 3
+    views, _, now = play(False, seats)
+    if views[CY]["applied"] != views[0]["applied"] or views[0]["phase"] != 5:
+        print("control: the rebooted handheld did not catch up", views)
+        sys.exit(2)
+    print("control: every handheld at entry %d, game over, %d s" % (views[0]["applied"], now // 1000))
+    views, dropped, now = play(True, seats)
+    for v in views:
+        print("  ", v)
+    stopped = views[0]["phase"] != 5 and views[CY]["applied"] < views[0]["applied"]
+    named = [v["missing"] for v in views]
+    verdict(stopped and not any(v["distrusts"] & 1 for v in views),
+            "the sequencer dropped %d snapshot frames meant for the rebooted Cy; %d s later Cy has "
+            "applied %d entries, the others stand at %d (round %d, phase %d), every handheld's "
+            "pause mask %s names Cy (mask %d: handheld 2 only), none distrusts the sequencer (term %d throughout)" % (
+                dropped, now // 1000, views[CY]["applied"], views[0]["applied"], views[0]["round"],
+                views[0]["phase"], named, 1 << CY, views[0]["term"]))
+
+
+if __name__ == "__main__":
+    run(main)
