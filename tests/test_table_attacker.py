@@ -834,3 +834,24 @@ def test_a_radios_joins_cost_the_creator_bounded_state_and_cpu():
     a = lp.lobby(2, True)
     assert [s[1] for s in a["samples"]] and max(s[1] for s in a["samples"]) <= table.ASKS_MAX, a
     assert 0 < a["mults"] <= 2 * 60_000 // table.AHEAD_MS + 1, a
+
+
+@pytest.mark.parametrize("who,variant", [(0, ""), (1, ""), (0, "show"), (0, "lie")])
+def test_withholding_a_bots_reveal_costs_every_seat_of_the_handheld(who, variant):
+    """Attacker round 17 (attacks/withhold_the_bots_reveal.py): after a call, a handheld that plays
+    its person and a bot waited for every other reveal, counted the call on its two seats' dice,
+    and withheld the bot's reveal whenever its person would lose (`lie`: the bot revealed a secret
+    that opens nothing; `show`: it withheld the bot's open die on a poor hand): the bot lost a die,
+    the call went uncounted, its person won 33 games of 40 against 14 honest. A forfeit of any
+    seat, late or a false secret, now takes every seat of its handheld out of the round."""
+    import withhold_the_bots_reveal as wr
+    att = wr.play(1 if variant else 2, 1, who, variant == "show", variant == "lie")
+    assert all(g["done"] and g["same"] for g in att)
+    withheld = 0
+    for g in att:
+        fr = wr.forfeits_by_round(g["rec"])
+        for rnd, _what, chose in g["log"]:
+            if chose:
+                withheld += 1
+                assert wr.PERSON in fr[rnd] and wr.BOT in fr[rnd], (rnd, fr[rnd])
+    assert withheld, "the attacker never withheld"

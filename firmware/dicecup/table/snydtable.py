@@ -142,7 +142,7 @@ class SnydTable(TableGame):
             return
         if et == wire.T_FORFEIT:
             self._blame(f.who)
-            self._lose(f.who | self.withholders())
+            self._lose(self.party(f.who))
             return
         if self._apply_fair(f):
             return
@@ -299,6 +299,7 @@ class SnydTable(TableGame):
     def _finish_round(self):
         dice = []
         lost = self.forfeited
+        cheat = 0
         g = self.game
         shown = self._shown()
         for s in range(self.n):
@@ -310,9 +311,11 @@ class SnydTable(TableGame):
                                         and d[shown[s]] != self.show_v[s]):
                 # its secret does not open its commitment, or it laid open a die it does not
                 # hold (the record keeps the dice it does): a forfeit either way
-                self.cheats |= 1 << s
-                lost |= 1 << s
+                cheat |= 1 << s
             dice.append(d)
+        if cheat:
+            self.cheats |= cheat
+            lost |= self.party(cheat)  # every seat of its handheld, as a FORFEIT does
         if lost:
             order = [s for s in range(self.n) if lost & (1 << s)]
             self.forfeits += len(order)

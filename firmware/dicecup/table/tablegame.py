@@ -341,18 +341,24 @@ class TableGame:
         is the party, not the seat. One that plays two seats (a person and a bot) knows its
         person's secret, so withholding the other seat's share would choose between two seeds
         (attacks/withhold_the_teammates_contrib.py, withhold_the_bots_contrib.py): every seat it
-        plays pays (YatzyTable._forfeit_turns, SnydTable: withholders()). Only a FORFEIT blames:
+        plays pays (YatzyTable._forfeit_turns; SnydTable takes them all out: party()). Only a FORFEIT blames:
         a reseat's seats were withheld by the handheld that left, not by the one they move to."""
         if self.phase == P_COMMIT or self.phase == P_CONTRIB:
             for s in range(self.n):
                 if m & (1 << s):
                     self.withheld |= 1 << self.hosts[s]
 
-    def withholders(self):
-        """The seats still in this round whose handheld withheld a share of it (a mask)."""
-        m = 0
+    def party(self, m):
+        """The seats in mask m and every seat still in this round that the same handhelds play:
+        a handheld that plays its person and a bot knows both seats' dice once dealt, so the
+        seats of one handheld forfeit together (SnydTable; attacks/withhold_the_bots_contrib.py,
+        withhold_the_bots_reveal.py)."""
+        h = 0
         for s in range(self.n):
-            if self.part & (1 << s) and self.withheld & (1 << self.hosts[s]):
+            if m & (1 << s):
+                h |= 1 << self.hosts[s]
+        for s in range(self.n):
+            if self.part & (1 << s) and h & (1 << self.hosts[s]):
                 m |= 1 << s
         return m
 
