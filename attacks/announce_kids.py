@@ -60,7 +60,10 @@ def play(attack):
     import json
     with open("table.json") as fh:
         kept = json.load(fh)["kids"]
-    return dict(sent=sent[0], letters=letters, kids=[tb.kids for tb in t.tables],
+    # what the handheld plays by: kids_mode() where the firmware has it (since the fix: the played
+    # rules for a joiner), else the flag the join took from the list
+    kids = [tb.kids_mode() if hasattr(tb, "kids_mode") else tb.kids for tb in t.tables]
+    return dict(sent=sent[0], letters=letters, kids=kids,
                 tname=[tb.tname for tb in t.tables],
                 dice=g.rules.dice, records=[tb.saved_games for tb in t.tables], kept=kept)
 

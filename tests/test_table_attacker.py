@@ -855,3 +855,14 @@ def test_withholding_a_bots_reveal_costs_every_seat_of_the_handheld(who, variant
                 withheld += 1
                 assert wr.PERSON in fr[rnd] and wr.BOT in fr[rnd], (rnd, fr[rnd])
     assert withheld, "the attacker never withheld"
+
+
+def test_a_copied_announce_puts_no_joiner_in_kids_mode():
+    """Attacker round 17 (attacks/announce_kids.py): a radio's copies of the creator's ANNOUNCE
+    with three dice for two listed the table as a kids' table on Bo's join list, and Bo played the
+    creator's 2-dice game in kids' mode (its screens, its bots' level, its win counted as a kids'
+    game). A joiner's kids' mode is now what its table played (Table.kids_mode)."""
+    import announce_kids as ak
+    a = ak.play(True)
+    assert a["sent"] and all(a["records"]), a
+    assert a["dice"] == 2 and not any(a["kids"]), a

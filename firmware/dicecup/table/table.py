@@ -368,6 +368,15 @@ class Table:
         g = self.game
         return g is not None and P_IDLE < g.phase < P_OVER
 
+    def kids_mode(self):
+        """Kids' Snyd: the creator's choice; a joiner's is what its table played (three dice),
+        once it played: before, what the ANNOUNCE said, which anyone can copy with other rules
+        (attacks/announce_kids.py)."""
+        g = self.game
+        if self.who == 0 or self.gid != G_SNYD or g is None or g.rules is None:
+            return self.kids
+        return g.rules.dice == 3
+
     def waiting_mask(self):
         """Whom the table waits for (a mask): those the sequencer says are missing, and the
         sequencer itself once this handheld stopped following it and no other took over (else
@@ -626,7 +635,7 @@ class Table:
         b = self._bots.get(s)
         if b is None:
             from dicecup.play import seats
-            b = seats.Bot("Bot", "easy" if self.kids else "normal",
+            b = seats.Bot("Bot", "easy" if self.kids_mode() else "normal",
                           int.from_bytes(os.urandom(4), "little"))
             b.think_ms = 0
             self._bots[s] = b
@@ -969,7 +978,7 @@ class Table:
         loop was over 300 ms on the board (docs/memory.md, Device time)."""
         g = self.game
         self._end = [self.now, 0, Record(g.rec, {"table": "%08x" % self.tid, "game": g.round},
-                                         self._record_names()), g.result(self.my_seat(), self.kids),
+                                         self._record_names()), g.result(self.my_seat(), self.kids_mode()),
                      self.mod.FOLDER, g.round, None, []]
 
     def _end_step(self):

@@ -21,7 +21,7 @@ from dicecup.ui.screen import Screen
 def screen(app):
     """The round screen of the table's game in progress."""
     tb = app.table
-    return TableRound(app, TableMatch(tb), tb.kids)
+    return TableRound(app, TableMatch(tb), tb.kids_mode())
 
 
 class TableMatch(watch_match):

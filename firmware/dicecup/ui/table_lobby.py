@@ -51,7 +51,7 @@ def about(g, tb, code=True):
     lobby at the table shows the same one, docs/protocol.md)."""
     r = tb.rules
     if tb.gid == tbl.G_SNYD:
-        k = "snyd_kids" if tb.kids else "snyd"
+        k = "snyd_kids" if tb.kids_mode() else "snyd"
     elif r and r[2]:
         k = "v_team" if r[2] == 2 else "v_team%d" % r[2]
     else:
