@@ -1193,6 +1193,8 @@ class Node:
         lead = term & _TERM_SEAT
         if lead == self.seat:  # we led it before a reboot: lead again, in a new term, when a
             return self.leader < 0 and self._follows(lead, term)  # handheld still follows us
+        if lead != self.leader and self._unlogged():
+            return False  # the lobby's sequencer is its host: only its own new term (a reboot)
         if self._tseen[lead] < term or self._bad & (1 << lead) or term >= TERM_TOP:
             return False
         if self.leader < 0 and lead == self._heir(self._btop, now) and \
@@ -1927,7 +1929,21 @@ class Node:
             self._pnext[w] = now
             self._pwait[w] = 0
 
+    def _unlogged(self):
+        """Nothing is logged at this table yet, as far as the sequencer we follow says: its lobby,
+        before the first game. Only the table's creator can host there (it alone knows who sits),
+        so the role stays with the sequencer we follow: nobody takes over, and no other seat's
+        term is followed. A takeover there stranded the lobby: the creator stood down and nobody
+        could host, and at a table of two (which follows the other seat's term) one seat's
+        heartbeats in a made-up term did it (tests/test_table_lobby.py). Not a handheld back from
+        a reboot (it follows nobody yet), nor one whose sequencer's heartbeats say it logged
+        something (a joiner still catching up with a table that played)."""
+        return self.applied == 0 and self.leader >= 0 and \
+            (self.is_leader() or self._acked[self.leader] == 0)
+
     def _maybe_take_over(self, now):
+        if self._unlogged():
+            return
         old = self.leader if self.leader >= 0 else self.seat
         n = wire.SEATS_MAX
         s = old
