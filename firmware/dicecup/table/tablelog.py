@@ -256,6 +256,7 @@ class Node:
         self._heard = [now] * n
         self._acked = [0] * n
         self._ack_time = [now - 1] * n  # before any heartbeat: a takeover at boot waits for them
+        self._member_at = [now] * n     # when each became a member here (a game's SEATS)
         self._resend_at = [0] * n
         self._tries = bytearray(n)
         self._snap_at = [-self.snap_ms] * n
@@ -812,6 +813,9 @@ class Node:
             if f.kinds[s]:
                 self.hosts[s] = f.hosts[s]
                 m |= 1 << f.hosts[s]
+        for h in range(wire.SEATS_MAX):
+            if m & ~self.members & (1 << h):
+                self._member_at[h] = self._clock  # (its heartbeats until now were a stranger's)
         self.members = m
 
     def _serve(self, dest, lo, hi, now):
@@ -1430,9 +1434,14 @@ class Node:
         for x in range(wire.SEATS_MAX):
             b = 1 << x
             if x == self.seat or not need & b or not self.alive(x, now) or \
-                    a.confirmed(x, seq) or now - self._ack_time[x] >= self.missing_ms:
+                    a.confirmed(x, seq) or now - self._ack_time[x] >= self.missing_ms and \
+                    now - self._member_at[x] >= self.missing_ms:
                 continue  # (one that sends no heartbeat tells us of no log: silent, so a seat
-                # that only NACKs cannot stop the table: attacks/ack_lie_successor.py mute)
+                # that only NACKs cannot stop the table: attacks/ack_lie_successor.py mute. Not
+                # before it had the time to send one as a member: a joiner drops the others'
+                # heartbeats in the lobby, and a call before the game's first one from a handheld
+                # it was withheld from let a secret out: attacks/withhold_the_call.py, with
+                # followers' heartbeats 1.25 s apart)
             if self._tlast[x] < self.term and self._tfol[x] != self.leader and \
                     not self._bad & b and not a.far & b:
                 # it plays another term than ours (it refused our sequencer's, its own is alive
