@@ -327,6 +327,24 @@ def test_a_call_the_sequencer_hides_from_one_follower_gets_no_reveal(seed):
         "Bo revealed on the call %d its sequencer hid from Cy: %s" % (seq, leaks[:1])
 
 
+@pytest.mark.parametrize("period", [900, 1100])
+def test_a_call_before_a_joiners_first_heartbeat_of_the_game_gets_no_reveal(period, monkeypatch):
+    """The same hidden call (attacks/withhold_the_call.py) right after the start: Bo had dropped
+    Cy's heartbeats in the lobby (a joiner's members are the host and itself until the game's
+    SEATS), so until Cy's first heartbeat of the game Bo took it for one that sends none, counted
+    it silent and revealed at once. With the followers' heartbeats 1.25 s apart that was every
+    seed; a second apart, Cy's heartbeat happened to come between the start and the call. Now a
+    handheld has the missing time from the SEATS that made it a member to send one."""
+    import withhold_the_call
+    from dicecup.table import tablelog
+    monkeypatch.setattr(tablelog.Node, "heartbeat_ms", period)
+    monkeypatch.setattr(tablelog.Node, "quiet_heartbeat_ms", period)
+    called, leaks, bad, heard, done = withhold_the_call.play(True, 1)
+    assert called, "the attack never found its turn"
+    assert not [lk for lk in leaks if lk[2] == lk[3]], \
+        "Bo revealed on the call %d its sequencer hid from Cy: %s" % (called[0][0], leaks[:1])
+
+
 @pytest.mark.parametrize("seed", [1, 2])
 def test_a_seat_never_asked_is_not_forfeited(seed):
     """Withholding never pays / the sequencer orders, nothing more (attacker round 7): with the

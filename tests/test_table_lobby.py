@@ -55,6 +55,72 @@ def test_create_join_leave_and_a_replayed_join(tmp_path, monkeypatch):
     assert host.order == [0, 2]
 
 
+def _lobby_of_two(air):
+    host = table.Table(FakeRadio(air, 0), "Anna")
+    host.create("Stue", snyd.Rules(), False)
+    bo = table.Table(FakeRadio(air, 1), "Bo")
+    bo.browsing = True
+    now = run(air, [host, bo], 1500)
+    bo.join(bo.tables()[0])
+    now = run(air, [host, bo], 1500, t0=now)
+    assert bo.mode == table.SEATED and host.order == [0, 1]
+    return host, bo, now
+
+
+def _third_joins(air, host, tables, now):
+    cy = table.Table(FakeRadio(air, 2), "Cy")
+    cy.browsing = True
+    now = run(air, tables + [cy], 1500, t0=now)
+    assert cy.tables(), "the table is announced no more"
+    cy.join(cy.tables()[0])
+    now = run(air, tables + [cy], 3000, t0=now)
+    assert cy.mode == table.SEATED and cy.who == 2 and host.order == [0, 1, 2]
+    return now
+
+
+def test_a_seat_heartbeating_a_made_up_term_strands_no_lobby(tmp_path, monkeypatch):
+    """Before the first game only the creator can host (it alone knows who sits). At a lobby of
+    two, Bo's heartbeats claim the next term, its own, as the simulator's hostile handheld's do
+    (tests/test_table_sim_attacks.py, seizes): the creator follows no term of another seat in
+    its lobby, so it hosts on and seats the next joiner (it followed Bo's term at a table of
+    two, stood down, and Cy's JOIN was never answered)."""
+    monkeypatch.chdir(tmp_path)
+    air = Air()
+    host, bo, now = _lobby_of_two(air)
+    hb = bo.node._heartbeat
+
+    def seize(now):
+        t = bo.node.term
+        bo.node.term = (((t >> 3) + 1) << 3) | bo.node.seat
+        hb(now)
+        bo.node.term = t
+    bo.node._heartbeat = seize
+    now = run(air, [host, bo], 8000, t0=now)
+    assert host.node.is_leader() and host.node.term == 0 and host.mode == table.HOSTING
+    _third_joins(air, host, [host, bo], now)
+    assert host.node.term == 0 and host.node.is_leader()
+
+
+def test_a_lobby_of_two_whose_joiner_lost_the_creator_a_while_seats_the_next(tmp_path,
+                                                                              monkeypatch):
+    """Bo hears nothing of the creator for 5 s (more than the missing time) in a lobby of two:
+    it takes no term over (there is nothing to sequence, and nobody but the creator can host
+    before a first game), so the creator hosts on when Bo hears it again. It took the term over,
+    the creator followed it (a table of two) and stood down, and the lobby took nobody more."""
+    monkeypatch.chdir(tmp_path)
+    air = Air()
+    host, bo, now = _lobby_of_two(air)
+    poll = bo.radio.poll
+    deaf = [True]
+    bo.radio.poll = lambda handler: poll(
+        lambda mac, msg: None if deaf[0] and mac == host.radio.mac else handler(mac, msg))
+    now = run(air, [host, bo], 5000, t0=now)
+    deaf[0] = False
+    now = run(air, [host, bo], 3000, t0=now)
+    assert bo.node.leader == 0 and host.node.is_leader() and host.mode == table.HOSTING
+    _third_joins(air, host, [host, bo], now)
+
+
 def test_a_game_with_a_bot_on_the_creator(tmp_path, monkeypatch):
     """Creator + one joiner + a bot the creator runs: a whole Snyd game through table.Table (moves
     as the screens hand them over), each handheld on its own flash; both save the same record."""

@@ -170,6 +170,7 @@ class Node:
 
     heartbeat_ms = 1000
     leader_heartbeat_ms = 500  # the sequencer's, more often: three lost ones must not depose it
+    quiet_heartbeat_ms = 1250  # a follower's while no frame was lost lately (_lossy)
     missing_ms = 3500
     resend_ms = 120           # a request is repeated this often resend_fast times, then the
     resend_fast = 4           # wait doubles up to resend_max_ms (a lost request was most of the
@@ -255,6 +256,7 @@ class Node:
         self._heard = [now] * n
         self._acked = [0] * n
         self._ack_time = [now - 1] * n  # before any heartbeat: a takeover at boot waits for them
+        self._member_at = [now] * n     # when each became a member here (a game's SEATS)
         self._resend_at = [0] * n
         self._tries = bytearray(n)
         self._snap_at = [-self.snap_ms] * n
@@ -811,6 +813,9 @@ class Node:
             if f.kinds[s]:
                 self.hosts[s] = f.hosts[s]
                 m |= 1 << f.hosts[s]
+        for h in range(wire.SEATS_MAX):
+            if m & ~self.members & (1 << h):
+                self._member_at[h] = self._clock  # (its heartbeats until now were a stranger's)
         self.members = m
 
     def _serve(self, dest, lo, hi, now):
@@ -1193,6 +1198,8 @@ class Node:
         lead = term & _TERM_SEAT
         if lead == self.seat:  # we led it before a reboot: lead again, in a new term, when a
             return self.leader < 0 and self._follows(lead, term)  # handheld still follows us
+        if lead != self.leader and self._unlogged():
+            return False  # the lobby's sequencer is its host: only its own new term (a reboot)
         if self._tseen[lead] < term or self._bad & (1 << lead) or term >= TERM_TOP:
             return False
         if self.leader < 0 and lead == self._heir(self._btop, now) and \
@@ -1427,9 +1434,14 @@ class Node:
         for x in range(wire.SEATS_MAX):
             b = 1 << x
             if x == self.seat or not need & b or not self.alive(x, now) or \
-                    a.confirmed(x, seq) or now - self._ack_time[x] >= self.missing_ms:
+                    a.confirmed(x, seq) or now - self._ack_time[x] >= self.missing_ms and \
+                    now - self._member_at[x] >= self.missing_ms:
                 continue  # (one that sends no heartbeat tells us of no log: silent, so a seat
-                # that only NACKs cannot stop the table: attacks/ack_lie_successor.py mute)
+                # that only NACKs cannot stop the table: attacks/ack_lie_successor.py mute. Not
+                # before it had the time to send one as a member: a joiner drops the others'
+                # heartbeats in the lobby, and a call before the game's first one from a handheld
+                # it was withheld from let a secret out: attacks/withhold_the_call.py, with
+                # followers' heartbeats 1.25 s apart)
             if self._tlast[x] < self.term and self._tfol[x] != self.leader and \
                     not self._bad & b and not a.far & b:
                 # it plays another term than ours (it refused our sequencer's, its own is alive
@@ -1569,7 +1581,8 @@ class Node:
             self._hb_rep_at = now + 2 * self.gate_hb_ms
             self._hb_now = self._lossy(now)
         if self._hb_now or now - self._hb_at >= (self.leader_heartbeat_ms if self.is_leader()
-                                                 else self.heartbeat_ms):
+                                                 else self.heartbeat_ms if self._lossy(now)
+                                                 else self.quiet_heartbeat_ms):
             self._hb_now = False
             self._heartbeat(now)
         members = self.members
@@ -1927,7 +1940,21 @@ class Node:
             self._pnext[w] = now
             self._pwait[w] = 0
 
+    def _unlogged(self):
+        """Nothing is logged at this table yet, as far as the sequencer we follow says: its lobby,
+        before the first game. Only the table's creator can host there (it alone knows who sits),
+        so the role stays with the sequencer we follow: nobody takes over, and no other seat's
+        term is followed. A takeover there stranded the lobby: the creator stood down and nobody
+        could host, and at a table of two (which follows the other seat's term) one seat's
+        heartbeats in a made-up term did it (tests/test_table_lobby.py). Not a handheld back from
+        a reboot (it follows nobody yet), nor one whose sequencer's heartbeats say it logged
+        something (a joiner still catching up with a table that played)."""
+        return self.applied == 0 and self.leader >= 0 and \
+            (self.is_leader() or self._acked[self.leader] == 0)
+
     def _maybe_take_over(self, now):
+        if self._unlogged():
+            return
         old = self.leader if self.leader >= 0 else self.seat
         n = wire.SEATS_MAX
         s = old
