@@ -29,6 +29,7 @@ import host_tools.paths  # noqa: F401,E402
 from host_tools import tablebus  # noqa: E402
 from dicecup.rules import fairdice  # noqa: E402
 from dicecup.table.tablegame import P_CONTRIB  # noqa: E402
+from _table3 import run  # noqa: E402
 
 PERSON, BOT = 0, 2
 
@@ -129,12 +130,4 @@ def main():
 
 
 if __name__ == "__main__":
-    try:
-        main()
-    except SystemExit:
-        raise
-    except BaseException as e:  # noqa: BLE001
-        import traceback
-        traceback.print_exc()
-        print("COULD NOT RUN:", repr(e))
-        sys.exit(2)
+    run(main)

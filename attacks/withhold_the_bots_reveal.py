@@ -43,12 +43,8 @@ from host_tools import tablebus  # noqa: E402
 from dicecup.rules import snyd  # noqa: E402
 from dicecup.table.snydtable import P_REVEAL, P_BID  # noqa: E402
 
-PERSON, BOT = 0, 2
-
-
-def quality(dice):
-    ones = sum(1 for d in dice if d == 1)
-    return max(sum(1 for d in dice if d == f) for f in range(2, 7)) + ones
+from withhold_the_bots_contrib import BOT, PERSON, forfeits_by_round, quality  # noqa: E402,F401
+from _table3 import run  # noqa: E402
 
 
 def loser_of_call(app):
@@ -120,13 +116,6 @@ def play(games, seed, who, show, lie=False):
     return out
 
 
-def forfeits_by_round(rec):
-    out = {}
-    for i, rd in enumerate(rec["rounds"]):
-        out[i + 1] = [a[0] for a in rd["actions"] if a[1] == "forfeit"]
-    return out
-
-
 def rate(games, seed):
     """Games the person's seat wins, honest and attacking (the attacker is handheld 0)."""
     out = []
@@ -192,12 +181,4 @@ def main():
 
 
 if __name__ == "__main__":
-    try:
-        main()
-    except SystemExit:
-        raise
-    except BaseException as e:  # noqa: BLE001
-        import traceback
-        traceback.print_exc()
-        print("COULD NOT RUN:", repr(e))
-        sys.exit(2)
+    run(main)

@@ -779,27 +779,6 @@ def test_withholding_a_bot_teammates_share_of_the_dice_costs_the_turn(solo):
     assert forfeit >= len(withheld), (forfeit, len(withheld))
 
 
-@pytest.mark.parametrize("who", [0, 1])
-def test_withholding_a_bots_share_of_the_dice_costs_every_seat_of_the_handheld(who):
-    """Round 15's Snyd variant (attacks/withhold_the_bots_contrib.py): a handheld that plays its
-    person's seat and hosts a bot knows its person's dice once every other contribution is in,
-    and withheld the bot's share whenever that hand was poor: the bot lost a die, its person was
-    dealt a new hand for free. A FORFEIT while the shares are collected now takes every seat of
-    the handheld out of the round, so its person loses a die in each round it withheld.
-    `who`: the attacker is the sequencer (0) or an ordinary follower (1)."""
-    import withhold_the_bots_contrib as wb
-    att = wb.play(2, 1, who)
-    assert all(g["done"] and g["same"] for g in att)
-    withheld = 0
-    for g in att:
-        fr = wb.forfeits_by_round(g["rec"])
-        for rnd, _dice, poor in g["log"]:
-            if poor:
-                withheld += 1
-                assert wb.PERSON in fr[rnd] and wb.BOT in fr[rnd], (rnd, fr[rnd])
-    assert withheld, "the attacker never withheld"
-
-
 @pytest.mark.parametrize("game", ["yatzy", "snyd"])
 def test_a_reseat_blames_nobody_for_the_seat_it_moves(game):
     """The round-15 fix blamed the handheld a seat is moved TO: a gone handheld's seat reseated to
@@ -857,24 +836,33 @@ def test_a_radios_joins_cost_the_creator_bounded_state_and_cpu(monkeypatch):
     assert 0 < a["mults"] <= 2 * 60_000 // table.AHEAD_MS + 1, a
 
 
-@pytest.mark.parametrize("who,variant", [(0, ""), (1, ""), (0, "show"), (0, "lie")])
-def test_withholding_a_bots_reveal_costs_every_seat_of_the_handheld(who, variant):
-    """Attacker round 17 (attacks/withhold_the_bots_reveal.py): after a call, a handheld that plays
-    its person and a bot waited for every other reveal, counted the call on its two seats' dice,
-    and withheld the bot's reveal whenever its person would lose (`lie`: the bot revealed a secret
-    that opens nothing; `show`: it withheld the bot's open die on a poor hand): the bot lost a die,
-    the call went uncounted, its person won 33 games of 40 against 14 honest. A forfeit of any
-    seat, late or a false secret, now takes every seat of its handheld out of the round."""
-    import withhold_the_bots_reveal as wr
-    att = wr.play(1 if variant else 2, 1, who, variant == "show", variant == "lie")
+@pytest.mark.parametrize("what,who", [("contrib", 0), ("contrib", 1), ("reveal", 0),
+                                      ("reveal", 1), ("show", 0), ("lie", 0)])
+def test_withholding_a_bots_share_or_reveal_costs_every_seat_of_the_handheld(what, who):
+    """A handheld that plays its person and hosts a bot knows its person's dice once every other
+    contribution is in, and both seats' dice once dealt. Round 15's Snyd variant
+    (attacks/withhold_the_bots_contrib.py, `contrib`): it withheld the bot's share whenever its
+    person's hand was poor, and its person was dealt a new hand for a bot's die. Round 17
+    (attacks/withhold_the_bots_reveal.py): after a call it counted the call on both seats' dice
+    and withheld the bot's reveal when its person would lose (`lie`: a false secret; `show`: the
+    bot's open die on a poor hand): the bot lost a die, the call went uncounted, its person won 33
+    games of 40 against 14 honest. A forfeit of any seat, late or a false secret, in any phase now
+    takes every seat of its handheld out of the round, so its person pays each time.
+    `who`: the attacker is the sequencer (0) or an ordinary follower (1)."""
+    if what == "contrib":
+        import withhold_the_bots_contrib as w
+        att = w.play(2, 1, who)
+    else:
+        import withhold_the_bots_reveal as w
+        att = w.play(1 if what != "reveal" else 2, 1, who, what == "show", what == "lie")
     assert all(g["done"] and g["same"] for g in att)
     withheld = 0
     for g in att:
-        fr = wr.forfeits_by_round(g["rec"])
+        fr = w.forfeits_by_round(g["rec"])
         for rnd, _what, chose in g["log"]:
             if chose:
                 withheld += 1
-                assert wr.PERSON in fr[rnd] and wr.BOT in fr[rnd], (rnd, fr[rnd])
+                assert w.PERSON in fr[rnd] and w.BOT in fr[rnd], (rnd, fr[rnd])
     assert withheld, "the attacker never withheld"
 
 
