@@ -875,3 +875,32 @@ def test_a_copied_announce_puts_no_joiner_in_kids_mode():
     a = ak.play(True)
     assert a["sent"] and all(a["records"]), a
     assert a["dice"] == 2 and not any(a["kids"]), a
+
+
+@pytest.mark.parametrize("lie", [False, True])
+def test_a_seat_given_to_the_creator_after_a_false_secret_costs_the_creator_nothing(lie):
+    """Attacker round 18 (attacks/cheat_then_leave.py): a handheld revealed its person's seat with
+    a false secret, withheld its bot's reveal and switched off; the creator gave both seats to its
+    own bot. The false secret was found at the round's end, when the seat was the creator's, and
+    took the creator's own seat out with it (TableGame.party read the hosts after the reseat). A
+    reseat now takes every moved seat out of the round, revealed or not (`lie` False: an honest
+    reveal before its handheld went, which the round no longer counts either)."""
+    import cheat_then_leave as cl
+    r = cl.play(1, lie=lie)
+    assert r is not None and r["same"], r
+    assert 0 not in r["forfeits"] and r["before"][0] == r["after"][0], r
+    assert cl.PERSON in r["forfeits"] and cl.BOT in r["forfeits"], r  # the gone handheld's pay
+
+
+def test_a_follower_the_sequencer_keeps_resubmitting_still_shows_its_log(seed=1):
+    """Attacker round 18 (attacks/mute_by_reject.py): the sequencer withheld an entry from Cy and
+    rejected every copy of Cy's request, so Cy resubmitted at once, and each request put its
+    heartbeat off (a request says "alive"): no heartbeat for 3.5 s, and Bo's gate counted the live
+    Cy silent and revealed while Cy was not even dealt. A follower's requests now put its
+    heartbeat off at most two periods."""
+    import mute_by_reject as mr
+    att = mr.play(seed, True)
+    assert att["call"] is not None and att["k"] is not None, att
+    if att["reveal"] is not None:
+        _now, _s, _rnd, capp, _cph, _lossy, _quiet, _alive = att["reveal"]
+        assert capp >= att["call"][1], ("Bo revealed before Cy held the call", capp, att["call"])

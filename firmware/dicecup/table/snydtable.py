@@ -134,9 +134,11 @@ class SnydTable(TableGame):
         if et == wire.T_SEATS:
             self.kinds[:] = f.kinds
             if f.flags & wire.SEATS_RESEAT:
-                # the gone handheld's secrets went with it: its seats forfeit the round (unless
-                # they revealed already), the others keep their dice
-                self._lose(self._reseat(f) & self.part & ~self.revealed)
+                # the gone handheld's secrets went with it: its seats forfeit the round, the
+                # others keep their dice. A seat that revealed too: a false secret is found only
+                # at the round's end, when its seat is the new handheld's, whose every seat it
+                # then took out with it (TableGame.party; attacks/cheat_then_leave.py)
+                self._lose(self._reseat(f) & self.part)
             else:
                 self._new_game(f)
             return

@@ -239,6 +239,7 @@ class Node:
         self._peer_at = now             # ... since when (_ask_peer)
         self._peer_x = 0                # the peer asked last
         self._hb_now = False            # a heartbeat is due at the next tick
+        self._hb_sent = now             # when the last one went out
         self._hb_rep = 0                # ... repeats of it still due (a gate's), and when
         self._hb_rep_at = now
         self._resync = False            # our log forked in a term: apply nothing more until the
@@ -414,7 +415,7 @@ class Node:
         f.missing = self.missing
         f.chain[:] = self.chain
         self._emit(BROADCAST, f)
-        self._hb_at = now
+        self._hb_at = self._hb_sent = now
 
     def _nack(self, dest, lo, hi, now):
         if now - self._nack_at < self.nack_ms or dest < 0 or dest == self.seat:
@@ -1585,7 +1586,12 @@ class Node:
             period = self.leader_heartbeat_ms if self.is_leader() else self.heartbeat_ms
         else:
             period = self.quiet_leader_heartbeat_ms if self.is_leader() else self.quiet_heartbeat_ms
-        if self._hb_now or now - self._hb_at >= period:
+        if self._hb_now or now - self._hb_at >= period or (
+                now - self._hb_sent >= 2 * period and not self.is_leader()):
+            # (a follower's requests put its heartbeat off, but never past two periods: only a
+            # heartbeat shows its log, and a sequencer that rejected every copy of a request kept
+            # an honest follower submitting, its log unshown for 3.5 s, and the gates counted it
+            # silent: attacks/mute_by_reject.py)
             self._hb_now = False
             self._heartbeat(now)
         members = self.members
