@@ -87,15 +87,16 @@ def main():
     stopped = views[0]["phase"] != 5 and views[CY]["applied"] < views[0]["applied"]
     named = [v["missing"] for v in views]
     if not stopped:
-        verdict(False, "the sequencer dropped %d snapshot frames meant for the rebooted Cy; Cy took "
-                "Bo's snapshot (vouched by the sequencer) and the game ended %d s on, every "
-                "handheld at entry %d" % (dropped, now // 1000, views[CY]["applied"]))
+        verdict(False, "the sequencer dropped %d snapshot frames meant for the rebooted Cy; Cy "
+                "took Bo's snapshot (vouched by the sequencer) and the game ended %d s on, "
+                "every handheld at entry %d" % (dropped, now // 1000, views[CY]["applied"]))
     # stopped: held only if every handheld's pause names the sequencer (Cy's held flag, _F_SNAP)
     unnamed = [v["k"] for v in views if not (v["named"] & 1 and v["held"] & (1 << CY))]
-    verdict(unnamed or not both, "%s %d snapshot frames meant for the rebooted Cy; %d s later Cy "
+    verdict(unnamed or not both, "%s%s %d snapshot frames meant for the rebooted Cy; %d s later Cy "
             "has applied %d entries, the others stand at %d (round %d, phase %d); pause masks %s, "
-            "held masks %s, the Logs-differ screens name %s; handhelds whose pause does not name the "
-            "sequencer: %s" % (
+            "held masks %s, the Logs-differ screens name %s; handhelds whose pause does not "
+            "name the sequencer: %s" % (
+                "the stated limit, no snapshot from anyone: " if both and not unnamed else "",
                 "the sequencer and Bo dropped" if both else "the sequencer dropped", dropped,
                 now // 1000, views[CY]["applied"], views[0]["applied"], views[0]["round"],
                 views[0]["phase"], named, [v["held"] for v in views],
