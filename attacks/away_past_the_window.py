@@ -7,6 +7,14 @@ about two minutes while the table plays on (its turns forfeit), so on its return
   lie:            Bo, the only witness, answers every VOUCH request with a digest that is not its
                   state (silence and _NO_WORD count as refusals since silent_witness; a wrong
                   digest does not: Node._on_vouch only marks it "said").
+  lie nosnap:     ... and Bo sends no snapshot of its own either (the stated limit, below).
+
+Fixed (docs/protocol.md, Snapshots): Cy, with no snapshot taken for 3 s, asks a peer that claims
+more (Bo) for its state, and takes it when the sequencer vouches for it (`snap`: Bo's, vouched by
+Anna; `lie`: Bo's own, honest state, vouched by Anna). A witness whose digest differs holds Cy:
+at a table of three it cannot tell which of the two lies, so it takes nothing and its heartbeat
+says so, naming both: with `lie nosnap` the table stops, and every screen's pause ("Logs differ")
+names Anna and Bo; the way on is one of them leaving the table.
 
 (Checked by hand after the stop, `lie`: the honest creator's Table.reseat_to_bot(Cy) returns 2, refused:
 Cy is heard. The way on is Cy's person leaving the table.)
@@ -14,7 +22,7 @@ Cy is heard. The way on is Cy's person leaving the table.)
 Promise: Alive ("no frame stops a game for good"), the sequencer orders, nothing more, a stop names
 whom it can. Control: the same absence with everyone honest: Cy catches up and the game ends.
 Usage: .venv/bin/python attacks/away_past_the_window.py [snap|lie]
-Exit 0 held, 1 broke, 2 could not run.
+Exit 0 held (`lie nosnap`: the stated limit, every screen naming both), 1 broke, 2 could not run.
 """
 import os
 import sys
@@ -41,7 +49,7 @@ def bot_mover(tb):
             tb.submit_move(mv)
 
 
-def play(mode):
+def play(mode, nosnap=False):
     t = Trio(3, rules=("standard", None, 0), game=table.G_YATZY, mover=bot_mover)
     t.seat_all()
     t.cd(0)
@@ -74,6 +82,8 @@ def play(mode):
             count[0] += 1
             node._vouch(f.seat, f.lo, bytes((0x5A ^ count[0] & 0xFF,)) + bytes(7))
         node._on_vouch = on_vouch
+        if nosnap:
+            t.filters.append(lambda s, d, data: not (s == mac(BO) and data[2] == wire.T_SNAP))
     off[0] = False
     t.air.radios[:] = [r for r in t.air.radios if r.mac != mac(CY)]
     t.cd(CY)
@@ -91,22 +101,31 @@ def play(mode):
 
 def main():
     mode = "lie" if "lie" in sys.argv[1:] else "snap"
+    nosnap = mode == "lie" and "nosnap" in sys.argv[1:]
     away, _, secs, views = play(None)
     print("control: entries %d -> %d while Cy was off (%d s); %d s after its return: %s"
           % (away + (secs, views)))
     if not all(v["records"] for v in views):
         print("COULD NOT RUN: the control did not end")
         sys.exit(2)
-    away, count, secs, views = play(mode)
+    away, count, secs, views = play(mode, nosnap)
     for v in views:
         print("  ", v)
     stuck = not all(v["records"] for v in views) and views[CY]["applied"] < views[0]["applied"]
     what = ("the sequencer dropped %d snapshot frames" % count if mode == "snap" else
-            "Bo answered %d VOUCH requests with a digest that is not its state" % count)
-    verdict(stuck, "Cy away while entries %d -> %d (%d s); %s; %d s after Cy's return no handheld "
-            "has a record, Cy applied %d of %d, every screen's pause names %s, the cheat named on "
-            "none" % (away[0], away[1], away[2], what, secs, views[CY]["applied"],
-                      views[0]["applied"], sorted({n for v in views for n in v["missing"] + v["held"]})))
+            "Bo answered %d VOUCH requests with a digest that is not its state%s" % (
+                count, " and sent no snapshot" if nosnap else ""))
+    if not stuck:
+        verdict(False, "Cy away while entries %d -> %d (%d s); %s; Cy got back in (a peer's "
+                "snapshot the sequencer vouched for) and every handheld saved the game's record "
+                "%d s after Cy's return" % (away[0], away[1], away[2], what, secs))
+    unnamed = [v["k"] for v in views if not {"Anna", "Bo"} <= set(v["held"])]
+    verdict(unnamed or not nosnap, "%sCy away while entries %d -> %d (%d s); %s; %d s after Cy's "
+            "return no handheld has a record, Cy applied %d of %d; the screens' Logs-differ "
+            "names %s (missing %s); screens that do not name both Anna and Bo: %s" % (
+                "the stated limit: " if nosnap and not unnamed else "", away[0], away[1], away[2],
+                what, secs, views[CY]["applied"], views[0]["applied"],
+                [v["held"] for v in views], [v["missing"] for v in views], unnamed))
 
 
 if __name__ == "__main__":

@@ -15,7 +15,16 @@ asked again, for ever. The liar's answer is only what a handheld at another stat
 Steps: tablebus, three handhelds; Cy reboots past the sequencer's 32-entry window (a snapshot is
 needed); Bo's firmware answers every VOUCH request with 8 random bytes.
 Control: the same with Bo honest (Cy catches up). Also "silent" (silent_witness, held) to compare.
-Exit 0 held, 1 broke, 2 could not run.
+
+Fixed: a witness whose digest differs from the snapshot's holds the handheld, named. At a table of
+three it cannot tell which of the two lies (the sender or the witness), so it takes nothing (a
+lying sequencer's forgery would pass otherwise), and its heartbeat says it is held, naming both
+(_F_SNAP): every screen's pause names the sender and the witness. Meanwhile, with no snapshot
+taken for 3 s, it asks a peer for one (Node._ask_snap): the liar's own state, vouched by the
+honest sequencer, lets it in (default). Variant "nosnap": Bo also sends no snapshot of its own;
+then the stated limit (docs/protocol.md, "A witness that differs from the snapshot"): the table
+stops, every pause naming Anna and Bo, and the way on is one of them leaving the table.
+Exit 0 held (or the stated limit, honestly named), 1 broke, 2 could not run.
 """
 import os
 import sys
@@ -25,11 +34,20 @@ if __name__ == "__main__":
     sys.excepthook = lambda *a: (sys.__excepthook__(*a), os._exit(2))
 from _table3 import run, verdict  # noqa: E402
 from host_tools.tablebus import Table  # noqa: E402
+from dicecup.table import wire  # noqa: E402
 
 CY = 2
 
 
-def play(mode, seed=3):
+def shown(n, k, now):
+    """Whom handheld k's pause names as holding the table (table.Table.held_mask, a mask)."""
+    m = n.held(now)
+    if m & (1 << k):
+        m |= n.held_on()
+    return m & ~(1 << k) | getattr(n, "snap_named", lambda now: 0)(now)  # (none before the fix)
+
+
+def play(mode, seed=3, leave=False):
     t = Table(seats=3, seed=seed)
     lies = [0]
     if mode:
@@ -44,6 +62,16 @@ def play(mode, seed=3):
             lies[0] += 1
             bo._vouch(f.seat, f.lo, bytes((0x5A ^ lies[0] & 0xFF,)) + bytes(7))  # not its state
         bo._on_vouch = on_vouch
+    if mode == "nosnap":  # nor does Bo send a snapshot of its own when Cy asks it
+        h = t.hands[1]
+        orig = h._send
+
+        def send(dest, data):
+            if data[2] == wire.T_SNAP:
+                return None
+            return orig(dest, data)
+        h._send = send
+        h.node.send = send
     assert t.start_game() == 0
     t.run(lambda: t.hands[0].node.applied > 60, 600000)
     t.reboot(CY)
@@ -52,10 +80,17 @@ def play(mode, seed=3):
     rec = t.hands[0].app.rec.record()
     forfeits = sum(1 for rd in rec["rounds"] for a in rd["actions"] if a == [CY, "forfeit"])
     views = [dict(k=k, applied=h.node.applied, phase=h.app.phase, round=h.app.round,
-                  leader=h.node.leader, missing=h.node.missing, held=h.node.held(t.now))
+                  leader=h.node.leader, missing=h.node.missing, held=h.node.held(t.now),
+                  named=shown(h.node, k, t.now))
              for k, h in enumerate(t.hands)]
-    if mode == "lie":
+    if mode in ("lie", "nosnap"):
         print("after %d s: %s" % (t.now // 1000, views))
+    play.views = views
+    play.after = None
+    if leave:  # the way on: Bo's person leaves the table (the handheld goes); the no-witness
+        t.kill(1)  # rule decides: Cy takes the sequencer's snapshot, which it asked for
+        t.run(lambda: t.hands[CY].node.applied >= t.hands[0].node.applied, 60000)
+        play.after = (t.hands[CY].node.applied, t.hands[0].node.applied)
     return t.hands[CY].node.applied, t.hands[0].node.applied, forfeits, lies[0]
 
 
@@ -67,11 +102,26 @@ def main():
     print("control: Cy applied %d of %d, forfeits %d" % (got, want, forfeits))
     got, want, forfeits, _ = play("silent")
     print("silent witness (round 5's, fixed): Cy applied %d of %d, forfeits %d" % (got, want, forfeits))
-    got, want, forfeits, lies = play("lie")
-    verdict(got != want, "with Bo answering %d VOUCH requests with a digest that is not its state, the "
-            "rebooted Cy applied %d of the sequencer's %d entries; the record names Cy forfeit in %d "
-            "rounds; the table stood in the same round for 20 minutes, the sequencer naming the honest "
-            "Cy missing" % (lies, got, want, forfeits))
+    mode = "nosnap" if "nosnap" in sys.argv[1:] else "lie"
+    got, want, forfeits, lies = play(mode)
+    if got == want:
+        verdict(False, "with Bo answering %d VOUCH requests with a digest that is not its state, "
+                "the rebooted Cy applied %d of the sequencer's %d entries (Bo's own snapshot, "
+                "vouched by the sequencer); the record names Cy forfeit in %d rounds" % (
+                    lies, got, want, forfeits))
+    views = play.views
+    both = 1 | 1 << 1
+    unnamed = [v["k"] for v in views if v["named"] & both & ~(1 << v["k"]) !=
+               both & ~(1 << v["k"]) or not v["held"] & (1 << CY)]
+    verdict(mode != "nosnap" or unnamed or got != 0,
+            "%s: with Bo answering %d VOUCH requests with a digest that is not its state%s, the "
+            "rebooted Cy applied %d of the sequencer's %d entries (none it could not check); "
+            "the record names Cy forfeit in %d rounds; every handheld's held mask names Cy (%s), "
+            "and the Logs-differ screens name %s (masks: Anna 1, Bo 2, Cy 4); screens that do "
+            "not name both Anna and Bo: %s" % (
+                "the stated limit" if mode == "nosnap" and not unnamed else "stopped", lies,
+                " and sending no snapshot" if mode == "nosnap" else "", got, want, forfeits,
+                [v["held"] for v in views], [v["named"] for v in views], unnamed))
 
 
 if __name__ == "__main__":

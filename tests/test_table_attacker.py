@@ -904,3 +904,61 @@ def test_a_follower_the_sequencer_keeps_resubmitting_still_shows_its_log(seed=1)
     if att["reveal"] is not None:
         _now, _s, _rnd, capp, _cph, _lossy, _quiet, _alive = att["reveal"]
         assert capp >= att["call"][1], ("Bo revealed before Cy held the call", capp, att["call"])
+
+
+@pytest.mark.parametrize("seats", [3, 4])
+def test_a_sequencer_that_withholds_the_snapshot_keeps_no_rebooted_handheld_out(seats):
+    """Attacker round 17 (attacks/withhold_the_snapshot.py): Cy reboots past the sequencer's
+    32-entry window and the sequencer never sends it a snapshot. Cy only took one from its
+    sequencer, and the table stood for good, every pause naming the honest Cy. Now Cy asks a peer
+    that claims more (Node._ask_snap), and takes its state when the sequencer vouches for it."""
+    import withhold_the_snapshot as W
+    views, dropped, _ = W.play(True, seats)
+    assert dropped, "the sequencer never had a snapshot to withhold"
+    assert views[W.CY]["applied"] == views[0]["applied"] and views[0]["phase"] == 5, views
+
+
+def test_with_no_snapshot_from_anyone_every_pause_names_the_sequencer():
+    """withhold_the_snapshot.py both: nor does Bo's snapshot reach Cy. Cy cannot get in; its
+    heartbeat says it is held and names its sequencer (_F_SNAP), so every screen's pause names the
+    sequencer, not only Cy (before: every pause named the honest Cy alone)."""
+    import withhold_the_snapshot as W
+    views, _, _ = W.play(True, 3, both=True)
+    assert views[W.CY]["applied"] < views[0]["applied"]
+    for v in views:
+        assert v["held"] & (1 << W.CY) and v["named"] & 1, views
+
+
+def test_a_lying_witness_cannot_keep_a_rebooted_handheld_out():
+    """Attacker round 17 (attacks/lying_witness.py): the only witness (Bo) answers every VOUCH
+    with a wrong digest, and Cy never took the honest sequencer's snapshot. It now also asks a peer
+    for its own state (Bo's, vouched by the sequencer) and gets in."""
+    import lying_witness as L
+    got, want, forfeits, lies = L.play("lie")
+    assert lies and got == want, "Cy applied %d of %d" % (got, want)
+
+
+def test_a_witness_that_differs_and_sends_no_snapshot_stops_the_table_naming_both():
+    """lying_witness.py nosnap, the stated limit: Bo also sends no snapshot of its own. At a table
+    of three Cy cannot tell whether the sender (Anna) or the witness (Bo) lies, so it takes
+    nothing; but its heartbeat says it is held, naming both, and every screen's pause names Anna
+    and Bo. The way on: one of them leaves (Bo here); then the no-witness rule lets Cy in."""
+    import lying_witness as L
+    L.play("nosnap", leave=True)
+    views = L.play.views
+    assert views[L.CY]["applied"] == 0
+    for v in views:  # (Anna 1, Bo 2: each names the other, and itself too, on its own screen)
+        others = 3 & ~(1 << v["k"])
+        assert v["held"] & (1 << L.CY) and v["named"] & others == others, views
+    got, want = L.play.after
+    assert got == want, "Bo left, Cy applied %d of %d" % (got, want)
+
+
+@pytest.mark.parametrize("mode", ["snap", "lie"])
+def test_away_past_the_window_the_real_firmware_gets_back_in(mode):
+    """Attacker round 17 (attacks/away_past_the_window.py): the two above with table.Table,
+    tlog.bin and Table.resume (Yatzy): Cy, away two minutes, gets back in and the game ends."""
+    import away_past_the_window as A
+    _, count, _, views = A.play(mode)
+    assert count, "the attack never acted"
+    assert all(v["records"] for v in views), views

@@ -284,3 +284,59 @@ def test_every_state_of_a_real_game_restores():
                 fresh.snapshot(out, 0)
                 assert bytes(out.b) == b
         assert lead.app.phase >= tablegame.P_OVER
+
+
+# ---- a snapshot from a peer: the same checks as the sequencer's --------------------------------
+
+def test_a_peers_forged_snapshot_is_refused_and_names_both():
+    """The sequencer's snapshots for the rebooted Cy are lost, so Cy asks a peer (Bo) for one
+    (Node._ask_snap); Bo answers with a made-up state (Cy's seat forfeiting the round). The honest
+    sequencer's vouch differs: Cy takes nothing, and at a table of three (it cannot tell which of
+    the two lies) its heartbeat says it is held, so every handheld's pause names Anna and Bo."""
+    import os
+    import sys
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                                    "attacks"))
+    import snapshot_past_the_witness as S
+    t = Table(seats=3, seed=3)
+    anna, bo = t.hands[0], t.hands[1]
+    orig = anna._send
+
+    def lost(dest, data):  # the sequencer's snapshot frames never reach anyone
+        if data[2] == wire.T_SNAP and anna.node.applied > 60:
+            return None
+        return orig(dest, data)
+    anna._send = anna.node.send = lost
+    sent = [0]
+    n = bo.node
+
+    def forged(dest, now):  # Bo's firmware: a made-up state at the entry it stands at
+        if now - n._snap_at[dest] < n.snap_ms:
+            return
+        n._snap_at[dest] = now
+        data = S.forged_snapshot(n)
+        step = wire.SNAP_DATA_MAX
+        total = (len(data) + step - 1) // step
+        for k in range(total):
+            part = data[k * step:(k + 1) * step]
+            f = n.tx
+            f.type, f.seq, f.k, f.total = wire.T_SNAP, n.applied, k, total
+            f.data[:len(part)] = part
+            f.dlen = len(part)
+            n._emit(dest, f)
+        sent[0] += 1
+    n._send_snapshot = forged
+    assert t.start_game() == 0
+    t.run(lambda: anna.node.applied > 60, 600_000)
+    t.reboot(2)
+    cy = t.hands[2]
+    got = spy_restores(cy)
+    t.run(lambda: False, 30_000)
+    assert sent[0], "Cy never asked Bo"
+    assert got == [] and cy.node.applied == 0
+    for k, h in enumerate(t.hands):
+        m = h.node.held(t.now)
+        if m & (1 << k):
+            m |= h.node.held_on()
+        m = m & ~(1 << k) | getattr(h.node, "snap_named", lambda now: 0)(t.now)
+        assert h.node.held(t.now) & 4 and m & 3 & ~(1 << k) == 3 & ~(1 << k), (k, m)

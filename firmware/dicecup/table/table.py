@@ -389,14 +389,16 @@ class Table:
 
     def held_mask(self):
         """Whom the table stops at because logs differ (tablelog's _F_HELD): the held handhelds,
-        and where this one is held, those it is held on (Node.held_on); 0 when none."""
+        and where this one is held, those it is held on (Node.held_on); and whom a held
+        handheld says a snapshot holds it on (Node.snap_named: a witness that differs from the
+        sender, or a sequencer that sends none), this one too; 0 when none."""
         n = self.node
         if n is None:
             return 0
         m = n.held(self.now)
         if m & (1 << self.who):
             m |= n.held_on()
-        return m & ~(1 << self.who)
+        return m & ~(1 << self.who) | n.snap_named(self.now)
 
     def held_names(self):
         return self.names_of(self.held_mask())

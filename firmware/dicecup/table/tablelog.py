@@ -75,6 +75,7 @@ _F_LEADER_MASK = const(0x0F)  # ACK flags: low bits = the seat the sender follow
 _F_PAUSED = const(0x10)
 _F_HELD = const(0x20)         # ... our gate is held (a fork, an entry hidden from others, a disputed
                               # FORFEIT) or a fork made us leave our sequencer: no forfeit of us
+_F_SNAP = const(0x40)         # ... by a snapshot, and the missing byte names whom it holds us on
 _NO_LEADER = const(0x0F)
 _TERM_SEAT = const(7)         # a term's low 3 bits name its sequencer: terms never collide
 
@@ -160,6 +161,7 @@ class Incoming:
         self.vouched = False    # a handheld other than the sender vouched for it
         self.mute = 0           # handhelds that said they cannot vouch (_NO_WORD)
         self.said = 0           # handhelds that answered at all (_silent)
+        self.differ = False     # one answered with another state than this one's
 
 
 ASK_MS = const(100)
@@ -195,6 +197,9 @@ class Node:
     split_ms = 20000          # ... and one whose log showed a fork, this long: well inside the
                               # 30 s deadline, so a liar's false chain costs no honest seat a forfeit
     peer_ms = 1000            # a follower that lags a peer of its term this long asks that peer
+    snap_wait_ms = 3000       # a laggard that needs a snapshot and got none this long while its
+                              # sequencer is heard asks a peer that applied more (_ask_snap); after
+                              # censor_ms it says it is held, on the sequencer
 
     def __init__(self, seat, codec, app, send, members, leader=0, now=0):
         self.seat = seat
@@ -287,6 +292,13 @@ class Node:
         # snapshot being received
         self._snap = None               # Incoming while a snapshot is in transit
         self._restart_at = now - RESTART_MS  # when we last asked to start again from one
+        self._want_n = -1               # the entry we stood at needing a snapshot, since when
+        self._want_at = now             # (_ask_snap)
+        self._speer = -1                # the peer we asked for its snapshot (taken as the
+        self._speer_at = now - self.snap_ms  # sequencer's, with the same witness), and when
+        self._sheld = 0                 # whom a snapshot holds us on (_F_SNAP): its sender and a
+        self._sheld_at = now - 0x3FFFFFFF  # witness that differs, or a sequencer that sends none
+        self._fon = bytearray(wire.SEATS_MAX)  # whom each handheld's heartbeat says that of
         self._word = False              # our state came from a snapshot nobody vouched for
         self._nack_at = -self.nack_ms
         self._hold = -1                 # the sequencer logs nothing until then (a snapshot out)
@@ -410,9 +422,10 @@ class Node:
         f.type = wire.T_ACK
         f.seq = 0
         lead = self.leader if self.leader >= 0 else _NO_LEADER
+        snap = self._snap_held(now)
         f.flags = lead | (_F_PAUSED if self.missing else 0) | \
-            (_F_HELD if self._gate_held(now) else 0)
-        f.missing = self.missing
+            (_F_HELD if self._gate_held(now) else 0) | (_F_SNAP if snap else 0)
+        f.missing = self._sheld if snap else self.missing
         f.chain[:] = self.chain
         self._emit(BROADCAST, f)
         self._hb_at = self._hb_sent = now
@@ -889,6 +902,7 @@ class Node:
                 self._fflag |= 1 << s
             else:
                 self._fflag &= ~(1 << s)
+            self._fon[s] = f.missing if f.flags & _F_SNAP else 0
             if self.agree.heard(s, f.ack, f.chain, self.applied):
                 self._forkm |= 1 << s
             if self._tfol[s] == _NO_LEADER and self.leader < 0 and f.term > self._btop and \
@@ -929,14 +943,19 @@ class Node:
         if t == wire.T_NACK:
             self._loss_at = now  # somebody missed something
             if f.lo == 0:
-                if self.is_leader():
+                if self.is_leader() or self.applied and not (
+                        self._word or self._back or self._resync or self._snap is not None):
+                    # a follower too (a laggard whose sequencer sends it no snapshot asks a
+                    # peer: _ask_snap); never a state that rests on a sender's word, nor one
+                    # not caught up or being checked: one word is never passed on as two
                     self._send_snapshot(s, now)
             else:
                 self._serve(s, f.lo, f.hi, now)
             return 0
         if t == wire.T_SNAP:
-            if s == self.leader or s == self._from:  # the sequencer's (or, for a new one, the
-                # seat it catches up from), and only with a second witness (_on_snap)
+            if s == self.leader or s == self._from or s == self._speer:  # the sequencer's (or,
+                # for a new one, the seat it catches up from; or the peer we asked, _ask_snap),
+                # and only with a second witness (_on_snap)
                 self._on_snap(f, now)
             return 0
         if t == wire.T_REJECT:
@@ -1508,7 +1527,22 @@ class Node:
         """Whether our gate is held (past gate_ms), a fork made us leave our sequencer, or we
         hold a seat's request in dispute with it (RJ_FORGED: the table stops, named, and no move
         clock runs on it: attacks/forged_stall.py)."""
-        return self._fleft or self._fdisp or now - self._fheld < self.missing_ms
+        return self._fleft or self._fdisp or now - self._fheld < self.missing_ms or \
+            self._snap_held(now)
+
+    def _snap_held(self, now):
+        """A snapshot holds us (a follower): a witness's word differs from its sender's, or our
+        sequencer sends none, and nobody else's did."""
+        return self._sheld and now - self._sheld_at < self.missing_ms and not self.is_leader()
+
+    def snap_named(self, now):
+        """The handhelds that live held handhelds' heartbeats say a snapshot holds them on
+        (_F_SNAP): every screen's pause names them, not only the held one."""
+        m = 0
+        for x in range(wire.SEATS_MAX):
+            if self._fon[x] and self._fflag & (1 << x) and self.alive(x, now):
+                m |= self._fon[x]
+        return m & self.members
 
     def held(self, now):
         """The live handhelds (a mask, this one too) whose heartbeats say _F_HELD: the table
@@ -1528,6 +1562,8 @@ class Node:
         """The handhelds our held gate is about (a mask): those whose log showed a fork from
         ours, those it waits for, and those whose FORFEIT we hold."""
         m = self._split | self._gwait | self._stopped
+        if self._snap_held(self._clock):
+            m |= self._sheld
         if self._fdisp and self.leader >= 0:
             m |= 1 << self.leader
             for w in range(wire.SEATS_MAX):
@@ -1649,6 +1685,7 @@ class Node:
             self._police(now)
             self._starved(now)
             self._ask_peer(now)
+            self._ask_snap(now)
         if self._snap is not None:
             self._snap_tick(now)
         if self._forkm:
@@ -1738,8 +1775,10 @@ class Node:
         if f.seq < self.applied or f.seq == self.applied and not self._resync or f.k >= f.total or f.total * _STEP > SNAP_MAX + _STEP:
             return
         s = self._snap
-        if s is not None and s.digest is not None and now - s.at < VOUCH_WAIT_MS:
-            return  # a whole one waits for its witness
+        if s is not None and s.digest is not None and now - s.at < VOUCH_WAIT_MS and \
+                not s.differ:
+            return  # a whole one waits for its witness (not one a witness already disputed:
+            # a peer's we asked for may settle it, _ask_snap)
         if s is None or f.seq != s.seq or f.total != s.total or f.seat != s.sender:
             self._snap = None
             s = self._snap = Incoming(f.seq, f.total, f.seat, now)
@@ -1823,11 +1862,21 @@ class Node:
                 f.seat == self.seat or f.seat >= wire.SEATS_MAX:
             return
         s.said |= 1 << f.seat
-        if bytes(f.chain) == _NO_WORD:
+        c = bytes(f.chain)
+        if c == _NO_WORD:
             s.mute |= 1 << f.seat
-        elif bytes(f.chain) == s.digest:
+        elif c == s.digest:
             s.vouched = True  # a second handheld vouched for it
             self._accept_snap(now)
+        elif c != _PAST:
+            # its state after that entry differs from the sender's: one of the two lies, and
+            # where no third word comes we cannot tell which. Taking the sender's word would let
+            # a lying sequencer's forgery pass; so we take nothing, and say we are held, on both
+            # (attacks/lying_witness.py: silence was a refusal, a wrong digest kept us out for
+            # good, the pause naming only us)
+            s.differ = True
+            self._sheld = 1 << s.sender | 1 << f.seat
+            self._sheld_at = now
 
     def _witness(self, s, now):
         """Whether a handheld other than the snapshot's sender can vouch for it, now or once the
@@ -1894,6 +1943,8 @@ class Node:
                 self._distrust(s.sender)  # its word alone, and it altered or broke the state
             return True
         self._word = not s.vouched  # then we vouch for nobody's snapshot: we only heard it
+        self._sheld = 0
+        self._speer = -1
         self.chain[:] = buf[:wire.CHAIN_LEN]
         self.members = buf[8]
         for i in range(wire.SEATS_MAX):
@@ -1913,6 +1964,40 @@ class Node:
         for w in range(PEND):  # what they asked for may be in the snapshot: the app asks anew
             self._plen[w] = 0
         return True
+
+    def _ask_snap(self, now):
+        """A follower that needs a snapshot (it lags its sequencer's claim past the window, or,
+        back from a reboot, asked to start again) and got none for snap_wait_ms while that
+        sequencer is heard asks a peer that claims more (each snap_ms, the next such peer), and
+        takes its snapshot under the sequencer's rules (a witness, the sequencer among them; or
+        the no-witness rule). A sequencer that withholds snapshots kept a handheld back from a
+        reboot out for good, the pause naming only it (attacks/withhold_the_snapshot.py). If that
+        fails for censor_ms, our heartbeats say we are held, on the sequencer."""
+        lead = self.leader
+        if now - self._sheld_at >= self.missing_ms:
+            self._sheld = 0
+        behind = self._acked[lead] - self.applied
+        if self.applied != self._want_n or self._waiting or self._resync or behind <= 0 or \
+                behind <= LOG_CAP and not (self._back and now - self._restart_at < RESTART_MS):
+            self._want_n = self.applied
+            self._want_at = now
+            return
+        waited = now - self._want_at
+        if waited >= self.censor_ms:
+            self._sheld |= 1 << lead
+            self._sheld_at = now
+        if waited < self.snap_wait_ms or now - self._speer_at < self.snap_ms:
+            return
+        for k in range(1, wire.SEATS_MAX + 1):
+            x = (self._speer + k) % wire.SEATS_MAX  # (-1 + k: from the first)
+            if x != self.seat and x != lead and self.members & (1 << x) and \
+                    self.alive(x, now) and not self._bad & (1 << x) and \
+                    self._acked[x] > self.applied:
+                self._speer = x
+                self._speer_at = now
+                self._nack_at = now - self.nack_ms  # (its own pace)
+                self._nack(x, 0, 0, now)
+                return
 
     # ---- a new sequencer -------------------------------------------------------------------------
     def _drop_unapplied(self):
