@@ -27,6 +27,7 @@ def screen(app):
 class TableMatch(watch_match):
     """What ui.snyd's screens read of a match, answered by the table."""
     kind = "snyd"
+    _names = None
 
     @property
     def me(self):
@@ -35,8 +36,17 @@ class TableMatch(watch_match):
 
     @property
     def names(self):
+        """The seats' names as the table has them now, in one list made once and filled again
+        at every read (a screen reads them a few times a redraw: a new list each time was
+        most of what a redraw allocated, docs/memory.md, Device time)."""
         tb = self.t
-        return [tb.seat_name(s) for s in range(tb.game.n)]
+        n = tb.game.n
+        out = self._names
+        if out is None or len(out) != n:
+            out = self._names = [""] * n
+        for s in range(n):
+            out[s] = tb.seat_name(s)
+        return out
 
     @property
     def round_dice(self):
