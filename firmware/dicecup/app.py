@@ -40,6 +40,9 @@ _AHEAD = const((("dicecup.ui.snyd_person", "dicecup.ui.snyd", "dicecup.ui.snyd_o
                  "dicecup.ui.snyd_table"),
                 ("dicecup.ui.yatzy_sheet", "dicecup.ui.yatzy", "dicecup.ui.yatzy_table")))
 
+# what every table game's screens import (ui.table opens them): stays with them (App._clear)
+_TABLE_UI = const(("dicecup.ui.table", "dicecup.ui.table_watch"))
+
 _AWAKE = const(0)
 _DIM = const(1)
 _ASLEEP = const(2)
@@ -124,16 +127,18 @@ class App:
         self.go(title.Title(self))
 
     # --- the navigator: what screens call ---
-    def launch(self, module, args=()):
+    def launch(self, module, args=(), ahead=False):
         """Start a game (or the table's next screen) on the next tick: the screen showing and every
         screen's module go first (_clear), then module.start(app, *args) loads the game, which so
-        lands in a heap the menus no longer cut into pieces (docs/memory.md)."""
-        self._launch = (module, args)
+        lands in a heap the menus no longer cut into pieces (docs/memory.md). ahead: a table's
+        game screens loaded ahead in its lobby (App.ahead) stay, and the game opens on them."""
+        self._launch = (module, args, ahead)
 
-    def to_table(self, screen):
+    def to_table(self, screen, ahead=False):
         """The table's screen on the next tick (ui.table.start, which drops what the screen before it
-        needed): table_watch.GAME a new game's, LOBBY the lobby after a game, CLOSE the title."""
-        self.launch("dicecup.ui.table", (screen,))
+        needed): table_watch.GAME a new game's, LOBBY the lobby after a game, CLOSE the title;
+        ahead as for launch (a new game's)."""
+        self.launch("dicecup.ui.table", (screen,), ahead)
 
     def home(self, sel=0):
         """The title menu (item sel chosen), once every module the app did not load for itself is
@@ -158,11 +163,15 @@ class App:
         """Forget every dicecup module the app did not load for itself (how 0), or only the
         screens' and what they read from the flash and the pins (1: ui, storage, device; what a
         launch is handed, rules and seats, and a table in play keep their code), or all but the
-        records' and the showing screen's (2)."""
+        records' and the showing screen's (2), or as 1 but a table game's screens (_AHEAD) and
+        the table's screens' own modules stay (3: a new game's launch, whose screens the lobby
+        loaded ahead: forgotten, they loaded again in the loop that opened the game, 40 KB
+        allocated on the 64-bit port, docs/memory.md, Device time)."""
         keep = (type(self.hw).__module__, "dicecup.ui.screen", how == 2 and type(self.screen).__module__)
         self.forget([m for m in sys.modules if m.count(".") == 2 and m not in _OWN and
-                     m not in keep and (how != 1 or m.split(".")[1] in ("ui", "storage", "device"))
-                     and (how != 2 or m[:16] != "dicecup.records.")])
+                     m not in keep and (how & 1 == 0 or m.split(".")[1] in ("ui", "storage", "device"))
+                     and (how != 2 or m[:16] != "dicecup.records.")
+                     and (how != 3 or not (m in _AHEAD[0] or m in _AHEAD[1] or m in _TABLE_UI))])
 
     def ahead(self, yatzy):
         """An idle loop of a table's lobby: the next of the game's screen modules not loaded yet
@@ -263,10 +272,10 @@ class App:
         shown = self.frames
         t0 = time.ticks_ms()  # this loop's own time (on the board; the simulator's device time)
         if self._launch:
-            module, args = self._launch
+            module, args, ahead = self._launch
             self._launch = None
             self.screen = None      # the menu screen, and with it the last hold on its module
-            self._clear(True)
+            self._clear(3 if ahead else 1)
             self._loads(lambda: load(module).start(self, *args), self.table is not None,
                         _NO_ROOM_TABLE if module == "dicecup.ui.table" else "no_room")
         for i in range(len(self.buttons)):
@@ -290,7 +299,7 @@ class App:
                 p[2] = now + t[i + 1] * 10
                 p[1] = i + 2
         if self.table is not None:
-            self.table.tick(now)  # the radio, every loop: frames wait in a small buffer
+            self.table.tick(now)
         if self.power != _ASLEEP:
             self.screen.tick(now)
         if now - self._battery_at >= _BATTERY_MS:

@@ -72,8 +72,9 @@ def ensure(app):
 def play(app):
     """A new game: its screen opens on the app's next tick, once the screen showing now is gone
     and with it the lobby's modules (ui.table.start forgets them), so the game's screens load into
-    the heap they held; game over brings the lobby back (to_lobby)."""
-    app.to_table(GAME)
+    the heap they held, or stay where the lobby loaded them ahead (App.ahead); game over brings
+    the lobby back (to_lobby)."""
+    app.to_table(GAME, True)
 
 
 def to_lobby(app):
