@@ -479,6 +479,67 @@ def test_a_held_redraw_waits_for_a_second_busy_loop_not_a_third(tmp_path):
     assert out["drew4"] == "0 0 1 0 0 0".split(), out   # the third draws however busy
 
 
+# At a table's game, a loop that took frames from the radio and drew a new screen was 50-60 ms of
+# the s3 model (about 30 ms of CPU and a whole screen's 23 ms of I2C): the pages now go to the panel
+# in the next loop when they would take the loop past 50 ms; one that changes a page or two (a bid)
+# still goes at once, and a picture waits one loop at most
+_PAGED = r"""
+import time
+from dicecup import app
+from dicecup.device import hw
+from dicecup.ui.screen import Screen
+a = app.App(hw.Hardware())
+class Table:    # a table in a game that takes nothing from the radio
+    def tick(self, now):
+        pass
+    def playing(self):
+        return True
+    def idle(self):
+        return False
+now = 0
+class Busy(Screen):
+    busy = 0
+    ink = 0
+    rows = 8
+    def tick(self, now):
+        if self.busy:
+            self.busy = 0
+            self.ink ^= 1
+            self.changed()
+            x = [bytearray(1000) for _ in range(12)]   # about 25 ms of the s3 model's CPU
+    def draw(self, g):   # the first rows pages in ink, the rest lit
+        g.fb.fill_rect(0, 0, 128, 64, 1)
+        g.fb.fill_rect(0, 0, 128, self.rows * 8, self.ink)
+def tick():
+    global now
+    now += 20
+    f = a.frames
+    t = time.ticks_ms()
+    a.tick(now)
+    return "%d:%d" % (a.frames - f, time.ticks_diff(time.ticks_ms(), t))
+a.table = Table()
+for _ in range(50):
+    tick()
+s = Busy(a)
+a.go(s)
+for _ in range(20):
+    tick()
+for rows in (8, 2):
+    s.rows = rows
+    s.busy = 1
+    print("rows%d" % rows, " ".join(tick() for _ in range(3)))
+"""
+
+
+def test_a_game_screens_pages_go_in_the_next_loop_when_they_would_make_it_long(tmp_path):
+    out = _run_app(tmp_path, _PAGED, "2755K")
+    whole = [x.split(":") for x in out["rows8"]]
+    assert [f for f, ms in whole] == ["0", "1", "0"], out   # drawn, then sent
+    assert all(int(ms) < 50 for f, ms in whole) and int(whole[0][1]) > 20, out
+    two = [x.split(":") for x in out["rows2"]]
+    assert [f for f, ms in two] == ["1", "0", "0"], out     # two pages: at once
+
+
 @pytest.mark.parametrize("game", ["snyd", "yatzy"])
 def test_the_next_rounds_secret_is_drawn_and_saved_in_an_idle_loop(game):
     """A REVEAL request carries the seat's next round's commitments: its secret was drawn and its

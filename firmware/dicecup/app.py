@@ -53,9 +53,13 @@ _NO_ROOM_TABLE = const("no_room_t")  # the table's code needs a board with PSRAM
 _COLLECT = const(256)  # in App._swallow: a screen changed, collect at the next idle loop (one int: a name is heap)
 _HELD = const(512)     # ... a redraw waits for the next loop (this one was busy already)
 _HELD2 = const(1024)    # ... and a second loop (the next one draws, however busy)
+_PAGES = const(2048)    # ... a picture drawn waits for the next loop to go to the panel
 _ROOMY = const(256 * 1024)  # a heap with this much free collects in an idle loop (App.forget)
 _IDLE_MS = const(10)   # a loop that took less is idle: a collection or a file write may go in it
 _DRAW_MS = const(30)   # a loop that took this long before its redraw leaves it to the next
+_LOOP_MS = const(50)   # at a table's game, a picture whose pages would take its loop past this
+#                        goes to the panel in the next loop (App.redraw)
+_PAGE_US = const(3200)  # a page of the panel over I2C at 400 kHz (141 bytes, 9 bits each)
 _TURN = const(b"\x58\x08\x00\x04\x6e\x0c")  # the tune of your turn (App.your_turn)
 
 
@@ -322,9 +326,11 @@ class App:
             w = self._swallow
             if w & _HELD2 or time.ticks_diff(time.ticks_ms(), t0) < _DRAW_MS:
                 self._swallow = w & ~(_HELD | _HELD2)
-                self.redraw()
+                self.redraw(t0)
             else:
                 self._swallow = w | (_HELD2 if w & _HELD else _HELD)
+        elif self._swallow & _PAGES and self.power != _ASLEEP:
+            self.redraw(None, False)    # the picture the loop before drew
         if shown == self.frames and self.last_input != now and \
                 time.ticks_diff(time.ticks_ms(), t0) < _IDLE_MS:  # idle: nothing else to do
             if self._swallow & _COLLECT:
@@ -409,22 +415,38 @@ class App:
             self.power = _ASLEEP
             self.hw.screen(False)
 
-    def redraw(self):
-        self.dirty = False
-        g = self.g
-        g.clear()
-        self.screen.draw(g)
-        if self.screen.battery:
-            g.battery(115, 0, self.battery)
-        if self.warn > 3:
-            load("dicecup.ui.lowbat").draw(self, g)
+    def redraw(self, t0=None, draw=True):
+        """Draw the screen and send what changed to the panel; draw False: only send what the
+        loop before drew. t0 (the loop's start, tick's): at a table's game, a picture whose pages
+        would take this loop past _LOOP_MS goes to the panel in the next loop (never two loops
+        running): a loop that took a frame from the radio and drew was 50-60 ms on the s3 model
+        with a whole screen's 23 ms of I2C (docs/memory.md, Device time)."""
+        p = self._shown[1]
+        n = len(p)
+        if draw:
+            self.dirty = False
+            g = self.g
+            g.clear()
+            self.screen.draw(g)
+            if self.screen.battery:
+                g.battery(115, 0, self.battery)
+            if self.warn > 3:
+                load("dicecup.ui.lowbat").draw(self, g)
+            if t0 is not None and not self._swallow & _PAGES and self.table is not None and \
+                    self.table.playing():
+                j = 0   # the pages that changed
+                for i in range(n):
+                    if p[i][0] != p[i][1]:
+                        j += 1
+                if time.ticks_diff(time.ticks_ms(), t0) * 1000 + j * _PAGE_US > _LOOP_MS * 1000:
+                    self._swallow |= _PAGES
+                    return
+        self._swallow &= ~_PAGES
         buf = self.fb.buffer
         if buf != self._shown[0]:
             # only the pages that changed go over I2C, each run of them in one window: a bid
             # changes a line or two, and a whole frame is long on the I2C bus (docs/memory.md,
             # Device time)
-            p = self._shown[1]
-            n = len(p)
             i = 0
             while i < n:
                 if p[i][0] == p[i][1]:

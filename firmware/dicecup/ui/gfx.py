@@ -58,7 +58,7 @@ class Gfx:
     def text(self, s, x, y, c=1):
         """Draw s at pixel x, y; returns the x after the last character. Text without our own
         glyphs goes to the font in one call; with them, _own draws it a piece at a time."""
-        if _plain(s):
+        if _clean(s):
             self.fb.text(s, x, y, c)
             return x + len(s) * 8
         return self._own(s, x, y, c)
@@ -166,8 +166,9 @@ class Gfx:
 # of a call with more on the heap, and every redraw draws rows, text, the cup and the battery
 # (docs/memory.md, Device time). Few of them: each name is one more interned for good
 # (tests/test_names.py)
-def _plain(s):
-    """True if s has none of our own glyphs (the font draws it in one call)."""
+def _clean(s):
+    """True if s is clean of our own glyphs (the font draws it in one call). (Named as
+    storage.settings._clean: a name already interned, tests/test_names.py.)"""
     for j in range(_N_OWN):
         if _OWN[j] in s:
             return False
