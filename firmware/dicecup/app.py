@@ -63,6 +63,8 @@ _PAGE_US = const(3200)  # a page of the panel over I2C at 400 kHz (141 bytes, 9 
 _TURN = const(b"\x58\x08\x00\x04\x6e\x0c")  # the tune of your turn (App.your_turn)
 
 
+
+
 class App:
     poll_ms = 20          # main loop period while awake
     sleep_poll_ms = 1000  # light-sleep slice while asleep (a button press ends it early)
@@ -330,7 +332,14 @@ class App:
             else:
                 self._swallow = w | (_HELD2 if w & _HELD else _HELD)
         elif self._swallow & _PAGES and self.power != _ASLEEP:
-            self.redraw(None, False)    # the picture the loop before drew
+            # the picture the loop before drew; a busy loop (one that wrote a file) leaves it
+            # to the next, which sends it however busy
+            w = self._swallow
+            if w & _HELD2 or time.ticks_diff(time.ticks_ms(), t0) < _DRAW_MS:
+                self._swallow = w & ~_HELD2
+                self.redraw(None, False)
+            else:
+                self._swallow = w | _HELD2
         if shown == self.frames and self.last_input != now and \
                 time.ticks_diff(time.ticks_ms(), t0) < _IDLE_MS:  # idle: nothing else to do
             if self._swallow & _COLLECT:
