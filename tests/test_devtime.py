@@ -501,7 +501,11 @@ class Busy(Screen):
     busy = 0
     ink = 0
     rows = 8
+    work = 0
     def tick(self, now):
+        if self.work:   # a busy loop that changes nothing
+            self.work = 0
+            x = [bytearray(1000) for _ in range(18)]   # about 37 ms
         if self.busy:
             self.busy = 0
             self.ink ^= 1
@@ -528,6 +532,15 @@ for rows in (8, 2):
     s.rows = rows
     s.busy = 1
     print("rows%d" % rows, " ".join(tick() for _ in range(3)))
+# the loop after is busy too (as one that writes a file): the pages wait for the one after that
+s.rows = 8
+s.busy = 1
+for _ in range(3):
+    tick()      # every page lit (two changed: at once)
+s.busy = 1
+first = tick()  # every page dark: drawn, not sent
+s.work = 1
+print("busy", first, " ".join(tick() for _ in range(3)))
 """
 
 
@@ -538,6 +551,9 @@ def test_a_game_screens_pages_go_in_the_next_loop_when_they_would_make_it_long(t
     assert all(int(ms) < 50 for f, ms in whole) and int(whole[0][1]) > 20, out
     two = [x.split(":") for x in out["rows2"]]
     assert [f for f, ms in two] == ["1", "0", "0"], out     # two pages: at once
+    busy = [x.split(":") for x in out["busy"]]
+    assert [f for f, ms in busy] == ["0", "0", "1", "0"], out   # drawn; a busy loop; sent
+    assert int(busy[1][1]) > 30 and int(busy[2][1]) < 50, out
 
 
 @pytest.mark.parametrize("game", ["snyd", "yatzy"])
