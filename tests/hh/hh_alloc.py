@@ -106,3 +106,25 @@ def test_a_radio_poll_with_nothing_heard_allocates_nothing():
     handler = heard.append
     assert _alloc(lambda: r.poll(handler)) == 0
     assert not heard
+
+
+def test_the_round_screens_tick_with_nothing_new_allocates_nothing():
+    """The round screen's tick runs every loop; its frame and the refusal check's were on the heap
+    (about 400 bytes a loop)."""
+    rig.fresh({"sleep": 4, "lang": 1})
+    r = rig.Rig(seed=4)
+    cycle(r, 5, 1)                      # the table
+    r.wait(300)
+    cycle(r, 0, 1)                      # create (Snyd)
+    cycle(r, 2, 1)                      # open
+    r.wait(300)
+    cycle(r, r.app.screen.asks + 1, 3)  # three bots
+    cycle(r, r.app.screen.asks, 1)      # start
+    got = []
+    for _ in range(400):
+        scr = r.app.screen
+        if type(scr).__name__ == "TableRound" and scr.applied == r.app.table.node.applied:
+            got.append(_alloc(lambda: scr.tick(r.now)))
+        r.step()
+    rig.leave()
+    assert len(got) > 20 and max(got) == 0, (len(got), max(got) if got else None)

@@ -67,13 +67,19 @@ class TableRound(snyd_ui.Round):
         self.was_mine = False
 
     def tick(self, now):
-        if watch(self):
+        # (a refusal before the reveal: a move lost in a race was picked in that round)
+        if watch(self) or refused(self):
             return
+        g = self.m.t.game
+        if self.m.t.node.applied != self.applied or g.rounds_done != self.rounds or \
+                g.voided != self.voided:
+            self._follow()  # (apart: this check is every loop, and its locals fit the stack)
+
+    def _follow(self):
+        """The table moved on: a round's end, a void round, or an entry applied."""
         tb = self.m.t
         g = tb.game
         app = self.app
-        if refused(self):  # before the reveal: a move lost in a race was picked in that round
-            return
         if not tb.node.caught_up():
             # back after a reboot, replaying the table's log: the rounds it replays ended before,
             # their reveals (and a void round's message) are history, not news

@@ -105,13 +105,19 @@ def watch(scr):
 
 
 def refused(scr):
-    """Tell this handheld's person why the table refused their move; True if it did."""
+    """Tell this handheld's person why the table refused their move; True if it did. (Asked
+    every loop: its locals fit the stack; _tell has the rest.)"""
+    tb = scr.app.table
+    s = tb.my_seat()
+    if s < 0 or tb.game.refused[s] is None:
+        return False
+    return _tell(scr, s)
+
+
+def _tell(scr, s):
     app = scr.app
     tb = app.table
     g = tb.game
-    s = tb.my_seat()
-    if s < 0 or g.refused[s] is None:
-        return False
     reason, lo = g.refused[s]
     g.refused[s] = None
     from dicecup.table import tablewhy  # the words, loaded only when a refusal is shown (rare; no heap during play)
