@@ -93,6 +93,45 @@ def test_without_device_time_work_is_free(tmp_path):
     assert out["clock"][0] == 0
 
 
+# What the fakes do for themselves is no board's work: under device time every byte they allocate
+# is charged as the handheld's. The panel's commands (the real driver sends each from a buffer made
+# once) and the end of a loop (the count itself) allocate nothing; a frame on the heap (more than 11
+# words of locals and stack) was 0.9 KB a window of pages sent and 136 bytes a loop.
+_OWN = r"""
+import micropython, ssd1306, devtime
+d = ssd1306.SSD1306_I2C(128, 64, None)
+d.show()
+devtime.loop()
+def cmds():
+    t = micropython.mem_total()
+    for c in (0x21, 0, 127, 0x22, 2, 4, 0x81, 200, 0xAE, 0xAF):
+        d.write_cmd(c)
+    return micropython.mem_total() - t
+def loop():
+    t = micropython.mem_total()
+    devtime.loop()
+    return micropython.mem_total() - t
+cmds()
+loop()
+print("cmd", cmds(), d.sent[1024], d.sent[1025], d.level)
+print("loop", loop())
+"""
+
+
+def test_the_fakes_own_work_allocates_nothing(tmp_path):
+    script = tmp_path / "own.py"
+    script.write_text(_OWN)
+    env = dict(os.environ, MICROPYPATH=os.pathsep.join([os.path.join(FAKES, "vclock"), FAKES]),
+               DICECUP_DEVTIME=devtime.get("s3").env(512 * 1024))
+    env.pop("DICECUP_LINK", None)
+    r = subprocess.run([MICROPYTHON, "-X", "heapsize=512K", str(FAKES + "/_devtime.py"), str(script)],
+                       cwd=tmp_path, env=env, capture_output=True, text=True, timeout=30)
+    assert r.returncode == 0, r.stderr
+    out = {ln.split()[0]: [int(v) for v in ln.split()[1:]] for ln in r.stdout.splitlines()}
+    assert out["cmd"] == [0, 2, 4, 200]     # the page window and the contrast taken as before
+    assert out["loop"] == [0]
+
+
 def _sim(tmp_path, name, *extra):
     out = tmp_path / name
     out.mkdir()
@@ -438,6 +477,83 @@ def test_a_held_redraw_waits_for_a_second_busy_loop_not_a_third(tmp_path):
     out = _run_app(tmp_path, _HELD, "2755K")
     assert out["drew2"] == "0 0 1 0 0 0".split(), out   # two busy loops, then it draws
     assert out["drew4"] == "0 0 1 0 0 0".split(), out   # the third draws however busy
+
+
+# At a table's game, a loop that took frames from the radio and drew a new screen was 50-60 ms of
+# the s3 model (about 30 ms of CPU and a whole screen's 23 ms of I2C): the pages now go to the panel
+# in the next loop when they would take the loop past 50 ms; one that changes a page or two (a bid)
+# still goes at once, and a picture waits one loop at most
+_PAGED = r"""
+import time
+from dicecup import app
+from dicecup.device import hw
+from dicecup.ui.screen import Screen
+a = app.App(hw.Hardware())
+class Table:    # a table in a game that takes nothing from the radio
+    def tick(self, now):
+        pass
+    def playing(self):
+        return True
+    def idle(self):
+        return False
+now = 0
+class Busy(Screen):
+    busy = 0
+    ink = 0
+    rows = 8
+    work = 0
+    def tick(self, now):
+        if self.work:   # a busy loop that changes nothing
+            self.work = 0
+            x = [bytearray(1000) for _ in range(18)]   # about 37 ms
+        if self.busy:
+            self.busy = 0
+            self.ink ^= 1
+            self.changed()
+            x = [bytearray(1000) for _ in range(12)]   # about 25 ms of the s3 model's CPU
+    def draw(self, g):   # the first rows pages in ink, the rest lit
+        g.fb.fill_rect(0, 0, 128, 64, 1)
+        g.fb.fill_rect(0, 0, 128, self.rows * 8, self.ink)
+def tick():
+    global now
+    now += 20
+    f = a.frames
+    t = time.ticks_ms()
+    a.tick(now)
+    return "%d:%d" % (a.frames - f, time.ticks_diff(time.ticks_ms(), t))
+a.table = Table()
+for _ in range(50):
+    tick()
+s = Busy(a)
+a.go(s)
+for _ in range(20):
+    tick()
+for rows in (8, 2):
+    s.rows = rows
+    s.busy = 1
+    print("rows%d" % rows, " ".join(tick() for _ in range(3)))
+# the loop after is busy too (as one that writes a file): the pages wait for the one after that
+s.rows = 8
+s.busy = 1
+for _ in range(3):
+    tick()      # every page lit (two changed: at once)
+s.busy = 1
+first = tick()  # every page dark: drawn, not sent
+s.work = 1
+print("busy", first, " ".join(tick() for _ in range(3)))
+"""
+
+
+def test_a_game_screens_pages_go_in_the_next_loop_when_they_would_make_it_long(tmp_path):
+    out = _run_app(tmp_path, _PAGED, "2755K")
+    whole = [x.split(":") for x in out["rows8"]]
+    assert [f for f, ms in whole] == ["0", "1", "0"], out   # drawn, then sent
+    assert all(int(ms) < 50 for f, ms in whole) and int(whole[0][1]) > 20, out
+    two = [x.split(":") for x in out["rows2"]]
+    assert [f for f, ms in two] == ["1", "0", "0"], out     # two pages: at once
+    busy = [x.split(":") for x in out["busy"]]
+    assert [f for f, ms in busy] == ["0", "0", "1", "0"], out   # drawn; a busy loop; sent
+    assert int(busy[1][1]) > 30 and int(busy[2][1]) < 50, out
 
 
 @pytest.mark.parametrize("game", ["snyd", "yatzy"])

@@ -40,6 +40,9 @@ _AHEAD = const((("dicecup.ui.snyd_person", "dicecup.ui.snyd", "dicecup.ui.snyd_o
                  "dicecup.ui.snyd_table"),
                 ("dicecup.ui.yatzy_sheet", "dicecup.ui.yatzy", "dicecup.ui.yatzy_table")))
 
+# what every table game's screens import (ui.table opens them): stays with them (App._clear)
+_TABLE_UI = const(("dicecup.ui.table", "dicecup.ui.table_watch"))
+
 _AWAKE = const(0)
 _DIM = const(1)
 _ASLEEP = const(2)
@@ -50,10 +53,16 @@ _NO_ROOM_TABLE = const("no_room_t")  # the table's code needs a board with PSRAM
 _COLLECT = const(256)  # in App._swallow: a screen changed, collect at the next idle loop (one int: a name is heap)
 _HELD = const(512)     # ... a redraw waits for the next loop (this one was busy already)
 _HELD2 = const(1024)    # ... and a second loop (the next one draws, however busy)
+_PAGES = const(2048)    # ... a picture drawn waits for the next loop to go to the panel
 _ROOMY = const(256 * 1024)  # a heap with this much free collects in an idle loop (App.forget)
 _IDLE_MS = const(10)   # a loop that took less is idle: a collection or a file write may go in it
 _DRAW_MS = const(30)   # a loop that took this long before its redraw leaves it to the next
+_LOOP_MS = const(50)   # at a table's game, a picture whose pages would take its loop past this
+#                        goes to the panel in the next loop (App.redraw)
+_PAGE_US = const(3200)  # a page of the panel over I2C at 400 kHz (141 bytes, 9 bits each)
 _TURN = const(b"\x58\x08\x00\x04\x6e\x0c")  # the tune of your turn (App.your_turn)
+
+
 
 
 class App:
@@ -124,16 +133,18 @@ class App:
         self.go(title.Title(self))
 
     # --- the navigator: what screens call ---
-    def launch(self, module, args=()):
+    def launch(self, module, args=(), ahead=False):
         """Start a game (or the table's next screen) on the next tick: the screen showing and every
         screen's module go first (_clear), then module.start(app, *args) loads the game, which so
-        lands in a heap the menus no longer cut into pieces (docs/memory.md)."""
-        self._launch = (module, args)
+        lands in a heap the menus no longer cut into pieces (docs/memory.md). ahead: a table's
+        game screens loaded ahead in its lobby (App.ahead) stay, and the game opens on them."""
+        self._launch = (module, args, ahead)
 
-    def to_table(self, screen):
+    def to_table(self, screen, ahead=False):
         """The table's screen on the next tick (ui.table.start, which drops what the screen before it
-        needed): table_watch.GAME a new game's, LOBBY the lobby after a game, CLOSE the title."""
-        self.launch("dicecup.ui.table", (screen,))
+        needed): table_watch.GAME a new game's, LOBBY the lobby after a game, CLOSE the title;
+        ahead as for launch (a new game's)."""
+        self.launch("dicecup.ui.table", (screen,), ahead)
 
     def home(self, sel=0):
         """The title menu (item sel chosen), once every module the app did not load for itself is
@@ -158,11 +169,15 @@ class App:
         """Forget every dicecup module the app did not load for itself (how 0), or only the
         screens' and what they read from the flash and the pins (1: ui, storage, device; what a
         launch is handed, rules and seats, and a table in play keep their code), or all but the
-        records' and the showing screen's (2)."""
+        records' and the showing screen's (2), or as 1 but a table game's screens (_AHEAD) and
+        the table's screens' own modules stay (3: a new game's launch, whose screens the lobby
+        loaded ahead: forgotten, they loaded again in the loop that opened the game, 40 KB
+        allocated on the 64-bit port, docs/memory.md, Device time)."""
         keep = (type(self.hw).__module__, "dicecup.ui.screen", how == 2 and type(self.screen).__module__)
         self.forget([m for m in sys.modules if m.count(".") == 2 and m not in _OWN and
-                     m not in keep and (how != 1 or m.split(".")[1] in ("ui", "storage", "device"))
-                     and (how != 2 or m[:16] != "dicecup.records.")])
+                     m not in keep and (how & 1 == 0 or m.split(".")[1] in ("ui", "storage", "device"))
+                     and (how != 2 or m[:16] != "dicecup.records.")
+                     and (how != 3 or not (m in _AHEAD[0] or m in _AHEAD[1] or m in _TABLE_UI))])
 
     def ahead(self, yatzy):
         """An idle loop of a table's lobby: the next of the game's screen modules not loaded yet
@@ -263,10 +278,10 @@ class App:
         shown = self.frames
         t0 = time.ticks_ms()  # this loop's own time (on the board; the simulator's device time)
         if self._launch:
-            module, args = self._launch
+            module, args, ahead = self._launch
             self._launch = None
             self.screen = None      # the menu screen, and with it the last hold on its module
-            self._clear(True)
+            self._clear(3 if ahead else 1)
             self._loads(lambda: load(module).start(self, *args), self.table is not None,
                         _NO_ROOM_TABLE if module == "dicecup.ui.table" else "no_room")
         for i in range(len(self.buttons)):
@@ -290,7 +305,7 @@ class App:
                 p[2] = now + t[i + 1] * 10
                 p[1] = i + 2
         if self.table is not None:
-            self.table.tick(now)  # the radio, every loop: frames wait in a small buffer
+            self.table.tick(now)
         if self.power != _ASLEEP:
             self.screen.tick(now)
         if now - self._battery_at >= _BATTERY_MS:
@@ -313,9 +328,18 @@ class App:
             w = self._swallow
             if w & _HELD2 or time.ticks_diff(time.ticks_ms(), t0) < _DRAW_MS:
                 self._swallow = w & ~(_HELD | _HELD2)
-                self.redraw()
+                self.redraw(t0)
             else:
                 self._swallow = w | (_HELD2 if w & _HELD else _HELD)
+        elif self._swallow & _PAGES and self.power != _ASLEEP:
+            # the picture the loop before drew; a busy loop (one that wrote a file) leaves it
+            # to the next, which sends it however busy
+            w = self._swallow
+            if w & _HELD2 or time.ticks_diff(time.ticks_ms(), t0) < _DRAW_MS:
+                self._swallow = w & ~_HELD2
+                self.redraw(None, False)
+            else:
+                self._swallow = w | _HELD2
         if shown == self.frames and self.last_input != now and \
                 time.ticks_diff(time.ticks_ms(), t0) < _IDLE_MS:  # idle: nothing else to do
             if self._swallow & _COLLECT:
@@ -400,22 +424,38 @@ class App:
             self.power = _ASLEEP
             self.hw.screen(False)
 
-    def redraw(self):
-        self.dirty = False
-        g = self.g
-        g.clear()
-        self.screen.draw(g)
-        if self.screen.battery:
-            g.battery(115, 0, self.battery)
-        if self.warn > 3:
-            load("dicecup.ui.lowbat").draw(self, g)
+    def redraw(self, t0=None, draw=True):
+        """Draw the screen and send what changed to the panel; draw False: only send what the
+        loop before drew. t0 (the loop's start, tick's): at a table's game, a picture whose pages
+        would take this loop past _LOOP_MS goes to the panel in the next loop (never two loops
+        running): a loop that took a frame from the radio and drew was 50-60 ms on the s3 model
+        with a whole screen's 23 ms of I2C (docs/memory.md, Device time)."""
+        p = self._shown[1]
+        n = len(p)
+        if draw:
+            self.dirty = False
+            g = self.g
+            g.clear()
+            self.screen.draw(g)
+            if self.screen.battery:
+                g.battery(115, 0, self.battery)
+            if self.warn > 3:
+                load("dicecup.ui.lowbat").draw(self, g)
+            if t0 is not None and not self._swallow & _PAGES and self.table is not None and \
+                    self.table.playing():
+                j = 0   # the pages that changed
+                for i in range(n):
+                    if p[i][0] != p[i][1]:
+                        j += 1
+                if time.ticks_diff(time.ticks_ms(), t0) * 1000 + j * _PAGE_US > _LOOP_MS * 1000:
+                    self._swallow |= _PAGES
+                    return
+        self._swallow &= ~_PAGES
         buf = self.fb.buffer
         if buf != self._shown[0]:
             # only the pages that changed go over I2C, each run of them in one window: a bid
             # changes a line or two, and a whole frame is long on the I2C bus (docs/memory.md,
             # Device time)
-            p = self._shown[1]
-            n = len(p)
             i = 0
             while i < n:
                 if p[i][0] == p[i][1]:

@@ -106,17 +106,23 @@ def _own(t):
         _s[6] += _mt() - t
 
 
+def _print(w):
+    t = _mt() if _mt else 0
+    print("devtime: at %d ms a loop of %d us: cpu %d, screen %d, gc %d, flash %d" % (
+        _ticks(), w // 1000, _w[0] // 1000, _w[1] // 1000, _w[2] // 1000, _w[3] // 1000))
+    _own(t)
+
+
 def loop():
-    """A firmware loop ends (it sleeps): its fixed cost; its work goes to the PC (b"D")."""
+    """A firmware loop ends (it sleeps): its fixed cost; its work goes to the PC (b"D"). Its
+    locals and stack fit in 11 words (the log's print is _print's): a frame on the heap would be
+    charged to every loop."""
     _count()
     charge(_k[0])
     w = _s[4]
     _s[4] = 0
     if _log and w > _log:
-        t = _mt() if _mt else 0
-        print("devtime: at %d ms a loop of %d us: cpu %d, screen %d, gc %d, flash %d" % (
-            _ticks(), w // 1000, _w[0] // 1000, _w[1] // 1000, _w[2] // 1000, _w[3] // 1000))
-        _own(t)
+        _print(w)
     _w[0] = _w[1] = _w[2] = _w[3] = 0
     if hostlink.linked():
         b = hostlink.tx

@@ -57,30 +57,30 @@ class SSD1306_I2C(framebuf.FrameBuffer):
 
     def write_cmd(self, c):
         """One command byte: the window's (0x21, 0x22 and their parameters) set where write_data
-        goes; the display's power and contrast go to the PC (POWER) as they change."""
+        goes; the display's power and contrast go to the PC (POWER) as they change. Its locals
+        and stack fit the 11 words MicroPython keeps off the heap, as the real driver's do:
+        under device time what this fake allocates is charged as the board's work."""
         stats["bytes"] += 2             # each command: control byte 0x80 and the command
         w = self.sent
-        i = len(self.buffer)            # the state after the panel's memory
-        n = w[i + 2]
-        p = c in (0xAE, 0xAF) or n == 5
+        i = len(self.buffer) + 2        # the state: which parameter a command takes next
+        n = w[i]
         if n == 5:                      # the contrast level
             self.level = c
-            w[i + 2] = 0
+            w[i] = 0
         elif n:                         # a window's parameter: the columns' are taken as they come
             if n > 2:
-                w[i + n - 3] = c
-            w[i + 2] = n + 1 if n in (1, 3) else 0
+                w[i + n - 5] = c
+            w[i] = n + 1 if n in (1, 3) else 0
         elif c == 0x21:                 # SET_COL_ADDR
-            w[i + 2] = 1
+            w[i] = 1
         elif c == 0x22:                 # SET_PAGE_ADDR
-            w[i + 2] = 3
+            w[i] = 3
         elif c == 0x81:                 # SET_CONTRAST
-            w[i + 2] = 5
-        if p and _link:
-            b = _link.tx
-            b[0] = 1 if self.on else 0
-            b[1] = self.level
-            _link.send(80, b, 2)        # POWER
+            w[i] = 5
+        if _link and (n == 5 or not n and c in (0xAE, 0xAF)):    # the level, SET_DISP
+            _link.tx[0] = 1 if self.on else 0
+            _link.tx[1] = self.level
+            _link.send(80, _link.tx, 2)     # POWER
 
     def write_data(self, buf):
         n = len(buf)

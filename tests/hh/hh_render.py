@@ -76,11 +76,11 @@ def checked(r, lang):
     app.g = g
     redraw = app.redraw
 
-    def checked_redraw():
+    def checked_redraw(*args):
         _where[0] = "%s (%s)" % (type(app.screen).__name__, ("da", "en")[lang])
         seen[_where[0]] = seen.get(_where[0], 0) + 1
         g.battery_on = app.screen.battery
-        redraw()
+        redraw(*args)
         g.check_bars()
 
     app.redraw = checked_redraw

@@ -54,14 +54,15 @@ class Radio:
 
     def poll(self, handler, limit=32):
         """Hand every waiting frame to handler(mac, msg); at most `limit` per call so a flood of
-        frames cannot starve the buttons and the screen."""
-        e = self.e
-        for _ in range(limit):
-            mac, msg = e.irecv(0)
+        frames cannot starve the buttons and the screen. (Called every loop: its locals and
+        stack fit the 11 words MicroPython keeps off the heap.)"""
+        while limit:
+            mac, msg = self.e.irecv(0)
             if msg is None:
                 return
             self.frames_in += 1
             handler(mac, msg)
+            limit -= 1
 
     def send(self, mac, data):
         if len(data) > MAX_LEN:

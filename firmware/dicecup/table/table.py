@@ -168,6 +168,7 @@ class Table:
         self.codec = wire.Codec()
         self.f = wire.Frame()
         self.rx = wire.Frame()
+        self._on_rx = self._heard_frame  # (made once: a bound method each loop is heap)
         self.mode = IDLE
         self.browsing = False
         self.spare = None         # (secret, public): the next table's key pair, made in advance
@@ -425,7 +426,7 @@ class Table:
         self.now = now
         if self.node is not None and self.playing():
             self._hold_clock(now)
-        self.radio.poll(self._heard_frame)
+        self.radio.poll(self._on_rx)
         if self.mode == HOSTING and now - self._at >= self.announce_ms and not self.playing():
             self._at = now
             self.announce()

@@ -604,27 +604,28 @@ class TableGame:
 
     # ---- requests for the hosted seats ----------------------------------------------------------
     def _fair_request(self, f, s, rand):
-        """Fill f with seat s's COMMIT or CONTRIB if the round needs one now; True if it did."""
-        bit = 1 << s
-        ph = self.phase
-        if ph == P_COMMIT and not self.committed & bit:
-            d = self._draw_for(s, self.round, rand)
-            if d is None:
-                return False
-            hs, hr = d.commitments()
-            f.etype = wire.T_COMMIT
-            f.h1[:] = hs
-            f.h2[:] = hr
-            self._chain_top(s, f.h3)
-            return True
-        if ph == P_CONTRIB and not self.contributed & bit:
-            d = self._draw_for(s, self.round, rand)
-            if d is None:
-                return False
+        """Fill f with seat s's COMMIT or CONTRIB if the round needs one now; True if it did.
+        (Asked every loop of a game: its locals and stack fit the 11 words MicroPython keeps
+        off the heap; _fill_fair fills the request.)"""
+        if self.phase == P_COMMIT and not self.committed & (1 << s) or \
+                self.phase == P_CONTRIB and not self.contributed & (1 << s):
+            return self._fill_fair(f, s, rand)
+        return False
+
+    def _fill_fair(self, f, s, rand):
+        d = self._draw_for(s, self.round, rand)
+        if d is None:
+            return False
+        if self.phase == P_CONTRIB:
             f.etype = wire.T_CONTRIB
             f.h1[:] = d.r
             return True
-        return False
+        hs, hr = d.commitments()
+        f.etype = wire.T_COMMIT
+        f.h1[:] = hs
+        f.h2[:] = hr
+        self._chain_top(s, f.h3)
+        return True
 
     def _chain_top(self, s, out):
         """A COMMIT's third hash: nothing here (Yatzy: the seat's shake chain)."""

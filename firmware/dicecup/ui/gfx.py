@@ -12,7 +12,6 @@ from dicecup.core.compat import const
 _W = const(128)
 _COLS = const(16)     # characters on a row
 MINI_DIE = "\x01\x02\x03\x04\x05\x06"
-CUP_CHAR = "\x07"
 
 # The characters drawn with glyphs of our own, and their 8 column bytes each in the same order
 # (bit 0 = top row; see tests/test_handheld_text for how they look). The mini dice have no outline:
@@ -57,9 +56,17 @@ class Gfx:
         self.fb.fill(0)
 
     def text(self, s, x, y, c=1):
-        """Draw s at pixel x, y; returns the x after the last character. Our own glyphs are found
-        with str.find, never by s[i]: MicroPython interns every character it indexes out of a str
-        as a qstr, and all the letters a game shows would cost a qstr each for good."""
+        """Draw s at pixel x, y; returns the x after the last character. Text without our own
+        glyphs goes to the font in one call; with them, _own draws it a piece at a time."""
+        if _clean(s):
+            self.fb.text(s, x, y, c)
+            return x + len(s) * 8
+        return self._own(s, x, y, c)
+
+    def _own(self, s, x, y, c):
+        """text() with our own glyphs in s, found with str.find, never by s[i]: MicroPython
+        interns every character it indexes out of a str as a qstr, and all the letters a game
+        shows would cost a qstr each for good."""
         fb = self.fb
         n = len(s)
         start = 0
@@ -78,13 +85,20 @@ class Gfx:
                 break
             k *= 8
             for col in range(8):
-                bits = _OWN_COLS[k + col]
-                if bits:
-                    for r in range(8):
-                        if bits >> r & 1:
-                            fb.pixel(x + col, y + r, c)
+                _column(fb, _OWN_COLS[k + col], x + col, y, c)
             x += 8
             start = i + 1
+        return x
+
+    def mini_dice(self, dice, x, y):
+        """dice (faces 1..6) as the mini dice of MINI_DIE side by side from pixel x, y: what
+        text() draws for them, without a string made of them."""
+        fb = self.fb
+        for v in dice:
+            v = (v + 5) * 8     # face v is our own glyph 5 + v: its columns
+            for col in range(8):
+                _column(fb, _OWN_COLS[v + col], x + col, y, 1)
+            x += 8
         return x
 
     def row(self, row, s, align=0, inverse=False):
@@ -93,14 +107,18 @@ class Gfx:
         Å's ring reach the row's top pixel line, so the bar starts a line higher (on the row
         above's descender line): a dark letter top on the bar's edge would melt into the dark
         above it and read as cut ("Yatzy" as "\\atzy")."""
-        y = row * 8
+        # (its locals and stack fit the 11 words MicroPython keeps on the C stack: a frame more
+        # would be on the heap at every row drawn, docs/memory.md, Device time)
         if len(s) > _COLS:
             s = s[:_COLS]
-        w = len(s) * 8
-        x = 0 if align == 0 else ((_W - w) // 2 if align == 1 else _W - w)
+        if align:   # from here the row's x
+            align = (_W - len(s) * 8) >> (2 - align)
         if inverse:
-            self.fb.fill_rect(0, y - 1, _W, 9, 1)
-        self.text(s, x, y, 0 if inverse else 1)
+            _bar(self.fb, row * 8 - 1)
+            inverse = 0
+        else:
+            inverse = 1
+        self.text(s, align, row * 8, inverse)
 
     def die(self, x, y, face, size=DIE):
         """A die showing face (1..6) as pips, outline with cut corners, top-left at x, y."""
@@ -128,24 +146,56 @@ class Gfx:
 
     def cup(self, cx, y, h):
         """An upside-down cup over the dice: shows that there are dice, never which."""
-        fb = self.fb
-        for r in range(h - 3):
-            half = h // 3 + r // 2
-            fb.hline(cx - half, y + r, 2 * half + 1, 1)
-        half = h // 3 + h // 2
-        fb.fill_rect(cx - half, y + h - 3, 2 * half + 1, 3, 1)
-        # a dark gap above the rim and a highlight, so it reads as a cup, not a block
-        fb.hline(cx - half, y + h - 4, 2 * half + 1, 0)
-        fb.vline(cx - h // 3 + 3, y + 3, h - 10, 0)
+        _cone(self.fb, cx - h // 3, y, h)
+        # the rim, a dark gap above it and a highlight, so it reads as a cup, not a block
+        self.fb.fill_rect(cx - h // 3 - h // 2, y + h - 3, (h // 3 + h // 2) * 2 + 1, 3, 1)
+        self.fb.hline(cx - h // 3 - h // 2, y + h - 4, (h // 3 + h // 2) * 2 + 1, 0)
+        self.fb.vline(cx - h // 3 + 3, y + 3, h - 10, 0)
 
     def battery(self, x, y, percent):
         """A 12x7 battery icon, filled in steps of a quarter; an empty outline below 5 %."""
-        fb = self.fb
-        fb.fill_rect(x, y, 13, 7, 0)
-        fb.rect(x, y, 11, 7, 1)
-        fb.fill_rect(x + 11, y + 2, 2, 3, 1)
-        bars = (percent + 12) // 25 if percent >= 5 else 0
-        for i in range(bars):
-            fb.fill_rect(x + 2 + i * 2, y + 2, 1, 3, 1)
-        if bars:
-            fb.fill_rect(x + 2, y + 2, bars * 2 - 1, 3, 1)
+        self.fb.fill_rect(x, y, 13, 7, 0)
+        self.fb.rect(x, y, 11, 7, 1)
+        self.fb.fill_rect(x + 11, y + 2, 2, 3, 1)
+        percent = (percent + 12) // 25 if percent >= 5 else 0   # from here the bars
+        if percent:
+            self.fb.fill_rect(x + 2, y + 2, percent * 2 - 1, 3, 1)
+
+
+# Gfx's drawing in functions whose locals and stack fit in 11 words: MicroPython puts the frame
+# of a call with more on the heap, and every redraw draws rows, text, the cup and the battery
+# (docs/memory.md, Device time). Few of them: each name is one more interned for good
+# (tests/test_names.py)
+def _clean(s):
+    """True if s is clean of our own glyphs (the font draws it in one call). (Named as
+    storage.settings._clean: a name already interned, tests/test_names.py.)"""
+    for j in range(_N_OWN):
+        if _OWN[j] in s:
+            return False
+    return True
+
+
+def _column(fb, b, x, y, c):
+    """A column of our own glyph (its bits, bit 0 on top) at x, y in colour c."""
+    while b:
+        if b & 1:
+            fb.pixel(x, y, c)
+        b >>= 1
+        y += 1
+
+
+def _bar(fb, y):
+    fb.fill_rect(0, y, _W, 9, 1)
+
+
+def _cone(fb, x, y, h):
+    """The cup's body from x, y down to its rim: a pixel wider each side every other row."""
+    w = (h // 3) * 2 + 1
+    h += y - 3
+    while y < h:
+        fb.hline(x, y, w, 1)
+        if y + 1 < h:
+            fb.hline(x, y + 1, w, 1)
+        x -= 1
+        w += 2
+        y += 2

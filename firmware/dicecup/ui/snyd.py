@@ -14,6 +14,11 @@ from dicecup.ui import gfx
 from dicecup.device.buttons import PRESS, SELECT
 from dicecup.text.strings import bid_text, t
 from dicecup.ui.screen import CupScreen, Screen
+from dicecup.core.compat import const
+
+# a seat's dice left (at most the rules' MAX_DICE) as shown, "-" for none: strings kept, not
+# one made at every redraw
+_LEFT = const(("-", "1", "2", "3", "4", "5", "6", "7", "8", "9"))
 
 
 def start(app, rules, seats, me, seed, first, kids):
@@ -95,23 +100,22 @@ class Round(CupScreen):
     def counts(self, g, me):
         """Row 6 of the round: whose dice are left, each seat's initial and count in seat order
         ("D5 B4 B-"), seat me's cell inverted (me -1: none). Returns the x of the first cell and
-        the cells' pitch: snyd_open puts each seat's open die above its count."""
+        the cells' pitch: snyd_open puts each seat's open die above its count. Drawn a cell at a
+        time (a line built of pieces was a string a piece at every redraw)."""
         m = self.m
         game = m.game
+        names = m.names
         n = game.seats
-        sep = " " if n <= 5 else ""
-        line = ""
+        p = 24 if n <= 5 else 16   # a cell of two characters, and a space up to five seats
+        x = (128 - n * p + p - 16) // 2
         for s in range(n):
-            c = game.dice_left[s]
-            line += (sep if s else "") + m.names[s][:1] + (str(c) if c else "-")
-        line = line[:16]
-        g.row(6, line, 1)
-        x = (128 - len(line) * 8) // 2
-        p = (2 + len(sep)) * 8
-        if 0 <= me < n and me * p + 16 <= len(line) * 8:
-            c = x + me * p
-            g.fb.fill_rect(c, 47, 16, 9, 1)     # as gfx.row's bar: a line above the letters
-            g.text(line[me * p // 8:me * p // 8 + 2], c, 48, 0)
+            cx = x + s * p
+            ink = 1
+            if s == me:
+                g.fb.fill_rect(cx, 47, 16, 9, 1)    # as gfx.row's bar: a line above the letters
+                ink = 0
+            cx = g.text(names[s][:1], cx, 48, ink)
+            g.text(_LEFT[game.dice_left[s]], cx, 48, ink)
         return x, p
 
     def shake(self):

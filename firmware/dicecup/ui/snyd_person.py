@@ -8,11 +8,14 @@ imports ui.snyd.
 from dicecup.core.compat import const
 
 from dicecup.device.buttons import BACK, DOWN, PRESS, REPEAT, SELECT, UP
-from dicecup.ui.gfx import BIG_DIE, DIE, MINI_DIE
+from dicecup.ui.gfx import BIG_DIE, DIE
 from dicecup.text.strings import bid_text, t
 from dicecup.ui.screen import Confirm, Menu, Screen, fit
 
 _SEEN = const(4)   # seats the reveal lists at once (rows 2-5; up/down scroll the rest)
+# a seat's dice left (at most the rules' MAX_DICE) as shown, "-" for none: strings kept, not
+# one made at every redraw
+_LEFT = const(("-", "1", "2", "3", "4", "5", "6", "7", "8", "9"))
 
 
 def said(m, seat, key):
@@ -157,14 +160,14 @@ class Reveal(Screen):
         g.row(0, call + " " + m.names[r.caller][:8])
         g.row(1, fit(t("bid") + " " + bid_text(r.bid_count, r.bid_face), t("count") + str(r.count)))
         dice = m.round_dice
+        names = m.names
         for i in range(_SEEN):
             s = self.top + i
             if s >= m.game.seats:
                 break
-            line = m.names[s][:6] + " " * (7 - len(m.names[s][:6]))
-            for v in dice[s]:
-                line += MINI_DIE[v - 1]
-            g.row(2 + i, line)
+            # the name in 7 columns, then its dice (as one row of text, without the strings)
+            g.text(names[s][:6], 0, 16 + i * 8)
+            g.mini_dice(dice[s], 56, 16 + i * 8)    # past 9 dice: off the panel
         if r.loser >= 0:
             g.row(6, said(m, r.loser, "loses"), 0, True)
         elif r.gainer >= 0:
@@ -193,11 +196,10 @@ class Summary(Screen):
         m = self.m
         game = m.game
         g.row(0, t("round") + " " + str(game.round_no))
-        for s in range(game.seats):
-            c = game.dice_left[s]
-            cell = m.names[s][:5]
-            cell = cell + " " * (6 - len(cell)) + (str(c) if c else "-")
-            g.text(cell, (s & 1) * 64, 8 + (s >> 1) * 8)
+        names = m.names
+        for s in range(game.seats):   # two a row: the name in 6 columns, then its dice left
+            g.text(names[s][:5], (s & 1) * 64, 8 + (s >> 1) * 8)
+            g.text(_LEFT[game.dice_left[s]], (s & 1) * 64 + 48, 8 + (s >> 1) * 8)
         elim = game.result.eliminated
         if elim >= 0:
             g.row(5, said(m, elim, "is_out"))

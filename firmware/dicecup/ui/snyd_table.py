@@ -27,6 +27,7 @@ def screen(app):
 class TableMatch(watch_match):
     """What ui.snyd's screens read of a match, answered by the table."""
     kind = "snyd"
+    _names = None
 
     @property
     def me(self):
@@ -35,8 +36,17 @@ class TableMatch(watch_match):
 
     @property
     def names(self):
+        """The seats' names as the table has them now, in one list made once and filled again
+        at every read (a screen reads them a few times a redraw: a new list each time was
+        most of what a redraw allocated, docs/memory.md, Device time)."""
         tb = self.t
-        return [tb.seat_name(s) for s in range(tb.game.n)]
+        n = tb.game.n
+        out = self._names
+        if out is None or len(out) != n:
+            out = self._names = [""] * n
+        for s in range(n):
+            out[s] = tb.seat_name(s)
+        return out
 
     @property
     def round_dice(self):
@@ -57,13 +67,19 @@ class TableRound(snyd_ui.Round):
         self.was_mine = False
 
     def tick(self, now):
-        if watch(self):
+        # (a refusal before the reveal: a move lost in a race was picked in that round)
+        if watch(self) or refused(self):
             return
+        g = self.m.t.game
+        if self.m.t.node.applied != self.applied or g.rounds_done != self.rounds or \
+                g.voided != self.voided:
+            self._follow()  # (apart: this check is every loop, and its locals fit the stack)
+
+    def _follow(self):
+        """The table moved on: a round's end, a void round, or an entry applied."""
         tb = self.m.t
         g = tb.game
         app = self.app
-        if refused(self):  # before the reveal: a move lost in a race was picked in that round
-            return
         if not tb.node.caught_up():
             # back after a reboot, replaying the table's log: the rounds it replays ended before,
             # their reveals (and a void round's message) are history, not news

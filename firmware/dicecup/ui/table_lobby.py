@@ -6,9 +6,11 @@ at game over (lobby).
 from dicecup.table import table as tbl
 from dicecup.device.buttons import BACK, PRESS
 from dicecup.text.strings import t
-from dicecup.ui.gfx import CUP_CHAR
 from dicecup.ui.table_watch import close, ensure, play, watch
 from dicecup.ui.screen import Confirm, Menu, Screen, fit
+from dicecup.core.compat import const
+
+_CUP = const("\x07")   # gfx's mini cup (one of its own glyphs)
 
 # what the create screen offers: (label, table game, Snyd kids / Yatzy variant, teams)
 GAMES = (("snyd", tbl.G_SNYD, False, 0), ("snyd_kids", tbl.G_SNYD, True, 0),
@@ -56,7 +58,7 @@ def about(g, tb, code=True):
         k = "v_team" if r[2] == 2 else "v_team%d" % r[2]
     else:
         k = "v_" + (r[0] if r else "standard")
-    g.row(1, fit(t(k), "%s%d" % (CUP_CHAR, tb.handhelds())))
+    g.row(1, fit(t(k), "%s%d" % (_CUP, tb.handhelds())))
     if code:
         g.row(7, t("t_code_why"), 1)
 

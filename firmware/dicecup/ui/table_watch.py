@@ -72,8 +72,9 @@ def ensure(app):
 def play(app):
     """A new game: its screen opens on the app's next tick, once the screen showing now is gone
     and with it the lobby's modules (ui.table.start forgets them), so the game's screens load into
-    the heap they held; game over brings the lobby back (to_lobby)."""
-    app.to_table(GAME)
+    the heap they held, or stay where the lobby loaded them ahead (App.ahead); game over brings
+    the lobby back (to_lobby)."""
+    app.to_table(GAME, True)
 
 
 def to_lobby(app):
@@ -104,13 +105,19 @@ def watch(scr):
 
 
 def refused(scr):
-    """Tell this handheld's person why the table refused their move; True if it did."""
+    """Tell this handheld's person why the table refused their move; True if it did. (Asked
+    every loop: its locals fit the stack; _tell has the rest.)"""
+    tb = scr.app.table
+    s = tb.my_seat()
+    if s < 0 or tb.game.refused[s] is None:
+        return False
+    return _tell(scr, s)
+
+
+def _tell(scr, s):
     app = scr.app
     tb = app.table
     g = tb.game
-    s = tb.my_seat()
-    if s < 0 or g.refused[s] is None:
-        return False
     reason, lo = g.refused[s]
     g.refused[s] = None
     from dicecup.table import tablewhy  # the words, loaded only when a refusal is shown (rare; no heap during play)
