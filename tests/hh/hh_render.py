@@ -217,7 +217,7 @@ def codes(lang):
     from dicecup.ui.table_watch import ensure
     tb = ensure(r.app)                   # as the join list does
     host = tablekeys.public(bytes(range(1, 33)))
-    tb.join([0x1234567, "STUENXYZ", tbl.G_SNYD, 1, 2, None, -40, 0, b"", host])
+    tb.join([0x1234567, "STUENXYZ", tbl.G_SNYD, 1, 2, None, -40, 0, bytes((5, 7, 0, 0, 0, 0)), host])
     r.app.go(lobby.Joining(r.app))
     r.wait(300)
     assert tbl.NO_CODE in r.text(), r.text()
