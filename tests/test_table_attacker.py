@@ -962,3 +962,30 @@ def test_away_past_the_window_the_real_firmware_gets_back_in(mode):
     _, count, _, views = A.play(mode)
     assert count, "the attack never acted"
     assert all(v["records"] for v in views), views
+
+
+def test_a_reseat_of_a_seat_that_revealed_lets_the_round_end():
+    """The cheat_then_leave fix takes every moved seat out of the round, a seat that revealed
+    too; the round's end then waited for `revealed == part`, which a revealed seat out of the
+    part never met: the table stood for good (the byzantine-seat state machine found it, an
+    honest handheld gone after its reveal)."""
+    from host_tools import tablebus
+    from dicecup.table import wire
+    from dicecup.table.snydtable import P_REVEAL
+    from test_table_attacks import finished
+    t = tablebus.Table(seats=3, seed=290)
+    app = t.hands[0].app
+    delay = {}
+    for h in t.hands[:2]:  # the two that stay reveal 8 s late: the reseat comes between
+        sub = h.node.submit
+
+        def late(f, now, sub=sub, h=h):
+            if f.etype == wire.T_REVEAL and delay.setdefault((h.seat, f.round), now) > now - 8000:
+                return False
+            return sub(f, now)
+        h.node.submit = late
+    assert t.start_game() == 0
+    assert t.run(lambda: app.phase == P_REVEAL and app.revealed == 4, 600_000)
+    t.kill(2)
+    assert t.run(lambda: t.give_to_bot(2, 0) == 0, 30_000)
+    assert t.run(lambda: finished(t, (0, 1)), 3_600_000)

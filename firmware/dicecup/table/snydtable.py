@@ -164,8 +164,8 @@ class SnydTable(TableGame):
             else:
                 self.call_seat = w
                 self._set_phase(P_REVEAL)
-        elif et == wire.T_REVEAL and self.revealed == self.part:
-            self._finish_round()
+        elif et == wire.T_REVEAL and self.revealed & self.part == self.part:
+            self._finish_round()  # (revealed may hold a seat a reseat took out since)
 
     # ---- round flow ---------------------------------------------------------------------------
     def _lose(self, m):
