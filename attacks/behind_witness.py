@@ -18,6 +18,10 @@ Bo's own heartbeats carry no flag: `Table.held_mask` names Cy (held) and Anna (s
 Steps: tablebus, three handhelds (Snyd); Cy reboots past the 32-entry window; Bo's heartbeats claim
 applied-1 with that entry's chain (its real log otherwise), it drops VOUCH requests and T_SNAP
 frames of its own. Control: Bo honest (Cy catches up).
+Variant "past": Bo's heartbeats are true (it claims the snapshot's entry) and it answers every VOUCH
+request "I am past it" (_PAST): `_on_vouch` only sets `said` for _PAST, so `_silent` spares it and
+`_witness` still counts it; the same stop, the same names. Seed 2 (both modes): Bo's own gate was
+held too, so its heartbeats named it; seeds 1 and 3 name only Anna and Cy.
 Exit 0 held, 1 broke, 2 could not run.
 """
 import os
@@ -31,6 +35,7 @@ from host_tools.tablebus import Table  # noqa: E402
 from dicecup.table import wire, agree  # noqa: E402
 
 CY = 2
+MODE = "past" if "past" in sys.argv[1:] else "behind"
 LONG_MS = 180000  # how long the attack runs after the reboot
 
 
@@ -51,6 +56,8 @@ def play(attack, seed=3):
         beat = bo._heartbeat
 
         def heartbeat(now):
+            if MODE == "past":
+                return beat(now)  # (its true claim)
             real = bo.applied
             keep = bytes(bo.chain)
             c = real - 1
@@ -69,6 +76,8 @@ def play(attack, seed=3):
         def on_vouch(f, now):
             if bytes(f.chain) == bytes(8):
                 stats["vouch"] += 1
+                if MODE == "past":  # "I am past it", while its heartbeats show it at the entry
+                    bo._vouch(f.seat, f.lo, b"\xfe" * 8)
                 return None  # "only behind": says nothing yet
             return answer(f, now)
         bo._on_vouch = on_vouch
@@ -92,7 +101,7 @@ def play(attack, seed=3):
 
 
 def main():
-    seeds = [int(a) for a in sys.argv[1:]] or [1, 2, 3]
+    seeds = [int(a) for a in sys.argv[1:] if a.isdigit()] or [1, 2, 3]
     broke = []
     for seed in seeds:
         got, want, _, _, _ = play(False, seed)
@@ -108,7 +117,9 @@ def main():
             broke.append((seed, got, want, [v["held"] for v in views],
                           [views[k]["named"] for k in honest_only]))
     verdict(bool(broke),
-            "Bo claiming one entry less and silent to VOUCH and snapshot requests: (seed, Cy "
+            ("Bo claiming one entry less and silent to VOUCH" if MODE == "behind" else
+             "Bo at the snapshot's entry answering every VOUCH request 'I am past it'") +
+            " and sending no snapshot: (seed, Cy "
             "applied, of, held masks, what Anna's and Cy's pauses name [Anna 1, Bo 2, Cy 4]) %s: "
             "the table stopped on the rebooted Cy for the whole %d s, every pause naming Anna "
             "and Cy, never Bo" % (broke, LONG_MS // 1000))
