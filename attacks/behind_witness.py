@@ -36,6 +36,7 @@ from dicecup.table import wire, agree  # noqa: E402
 
 CY = 2
 MODE = "past" if "past" in sys.argv[1:] else "behind"
+SEATS = 4 if "four" in sys.argv[1:] else 3
 LONG_MS = 180000  # how long the attack runs after the reboot
 
 
@@ -48,7 +49,7 @@ def shown(n, k, now):
 
 
 def play(attack, seed=3):
-    t = Table(seats=3, seed=seed)
+    t = Table(seats=SEATS, seed=seed)
     stats = dict(vouch=0, snap=0)
     if attack:
         h = t.hands[1]
@@ -119,10 +120,11 @@ def main():
     verdict(bool(broke),
             ("Bo claiming one entry less and silent to VOUCH" if MODE == "behind" else
              "Bo at the snapshot's entry answering every VOUCH request 'I am past it'") +
-            " and sending no snapshot: (seed, Cy "
+            " and sending no snapshot, %d handhelds: (seed, Cy "
             "applied, of, held masks, what Anna's and Cy's pauses name [Anna 1, Bo 2, Cy 4]) %s: "
-            "the table stopped on the rebooted Cy for the whole %d s, every pause naming Anna "
-            "and Cy, never Bo" % (broke, LONG_MS // 1000))
+            "%s" % (SEATS, broke, "the table stopped on the rebooted Cy for the whole %d s, every "
+                   "pause naming Anna and Cy, never Bo" % (LONG_MS // 1000) if broke else
+                   "the rebooted Cy got in every time (another witness vouched)"))
 
 
 if __name__ == "__main__":
