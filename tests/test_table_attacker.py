@@ -989,3 +989,20 @@ def test_a_reseat_of_a_seat_that_revealed_lets_the_round_end():
     t.kill(2)
     assert t.run(lambda: t.give_to_bot(2, 0) == 0, 30_000)
     assert t.run(lambda: finished(t, (0, 1)), 3_600_000)
+
+
+@pytest.mark.parametrize("mode", ["behind", "past"])
+def test_a_witness_that_never_vouches_is_named_where_the_table_stops(mode, monkeypatch):
+    """Attacker round 19 (attacks/behind_witness.py): at a table of three the only witness for a
+    rebooted handheld's snapshot claimed one entry less than it held and never answered (`past`:
+    it answered "I am past it" while its heartbeats claimed less). The laggard waited for its word
+    for good, as it must (a sequencer can keep an honest witness behind), and every pause named
+    the honest sequencer and the laggard, never the witness. The witnesses a snapshot waited on in
+    vain are now named beside the sequencer: one of the two holds the table."""
+    import behind_witness as bw
+    monkeypatch.setattr(bw, "MODE", mode)
+    got, want, views, _stats, _now = bw.play(True, 1)
+    assert got != want or all(not v["named"] for v in views), views  # (got in: nothing to name)
+    for v in views:
+        if v["k"] != 1:
+            assert v["named"] & 2 and v["named"] & 1, views  # Bo, and the sequencer Anna

@@ -296,6 +296,7 @@ class Node:
         self._want_at = now             # (_ask_snap)
         self._speer = -1                # the peer we asked for its snapshot (taken as the
         self._speer_at = now - self.snap_ms  # sequencer's, with the same witness), and when
+        self._swait = 0                 # the witnesses the last whole snapshot waited on in vain
         self._sheld = 0                 # whom a snapshot holds us on (_F_SNAP): its sender and a
         self._sheld_at = now - 0x3FFFFFFF  # witness that differs, or a sequencer that sends none
         self._fon = bytearray(wire.SEATS_MAX)  # whom each handheld's heartbeat says that of
@@ -1812,6 +1813,7 @@ class Node:
             s.mute |= self._silent(s)  # a witness silent the whole wait refuses (mute)
             if not self._accept_snap(now):
                 self._snap = None
+                self._swait = self._waited_on(s, now)
                 # a new sequencer catching up from a state nobody vouched for (only its sender got
                 # that far: every handheld restarted, and the log's entries were not kept) goes on
                 # without it; that seat's entries past ours come back from our snapshot (D_CONFLICT)
@@ -1891,6 +1893,21 @@ class Node:
                 return True
         return False
 
+    def _waited_on(self, s, now):
+        """The live witnesses that kept snapshot s from being taken (a mask): they neither vouched
+        nor said they cannot. Behind it, or past it while their heartbeats claim less, they may be
+        honest (a sequencer can keep a witness behind) or not; we cannot tell which, so a stop
+        names them beside the sequencer (_ask_snap; attacks/behind_witness.py: the only witness
+        claimed one entry less and never answered, and the pause named only the honest
+        sequencer and the laggard)."""
+        m = 0
+        keyed = self.codec.keyed()
+        for x in range(wire.SEATS_MAX):
+            if keyed & (1 << x) and x != s.sender and x != self.seat and self.alive(x, now) and \
+                    not s.mute & (1 << x):
+                m |= 1 << x
+        return m
+
     def _silent(self, s):
         """The handhelds that said nothing to a whole vouch wait although a heartbeat sent since
         the snapshot began shows them at its entry or past it: an honest one answers (its word,
@@ -1943,7 +1960,7 @@ class Node:
                 self._distrust(s.sender)  # its word alone, and it altered or broke the state
             return True
         self._word = not s.vouched  # then we vouch for nobody's snapshot: we only heard it
-        self._sheld = 0
+        self._sheld = self._swait = 0
         self._speer = -1
         self.chain[:] = buf[:wire.CHAIN_LEN]
         self.members = buf[8]
@@ -1984,7 +2001,7 @@ class Node:
             return
         waited = now - self._want_at
         if waited >= self.censor_ms:
-            self._sheld |= 1 << lead
+            self._sheld |= 1 << lead | self._swait
             self._sheld_at = now
         if waited < self.snap_wait_ms or now - self._speer_at < self.snap_ms:
             return
