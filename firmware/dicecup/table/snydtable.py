@@ -143,8 +143,7 @@ class SnydTable(TableGame):
                 self._new_game(f)
             return
         if et == wire.T_FORFEIT:
-            self._blame(f.who)
-            self._lose(self.party(f.who))
+            self._lose(self.party(f.who))  # (withheld is Yatzy's: Snyd takes the seats out)
             return
         if self._apply_fair(f):
             return

@@ -340,9 +340,9 @@ class TableGame:
         """A FORFEIT of the seats in mask m: while the round's shares are collected, the handheld
         is the party, not the seat. One that plays two seats (a person and a bot) knows its
         person's secret, so withholding the other seat's share would choose between two seeds
-        (attacks/withhold_the_teammates_contrib.py, withhold_the_bots_contrib.py): every seat it
-        plays pays (YatzyTable._forfeit_turns; SnydTable takes them all out: party()). Only a FORFEIT blames:
-        a reseat's seats were withheld by the handheld that left, not by the one they move to."""
+        (attacks/withhold_the_teammates_contrib.py): every turn it plays that round is a forfeit
+        turn (YatzyTable._forfeit_turns; Snyd takes the seats out instead: party). Only a FORFEIT
+        blames: a reseat's seats were withheld by the handheld that left, not the one they move to."""
         if self.phase == P_COMMIT or self.phase == P_CONTRIB:
             for s in range(self.n):
                 if m & (1 << s):
