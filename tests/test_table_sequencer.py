@@ -12,6 +12,7 @@ from dicecup.table import snydtable
 from dicecup.table import tablegame
 from dicecup.table import tablelog
 from dicecup.table import wire
+from dicecup.table import yatzytable
 from host_tools.tablebus import Table
 from test_table_attacks import _withhold, drops, finished, frame, honest_agree, to_all
 
@@ -344,3 +345,52 @@ def test_a_yatzy_shaker_gone_mid_hold_is_replaced_by_the_next_shaker():
     assert t.run(lambda: finished(t, (0, 1)), 3_600_000)
     rec, out = honest_agree(t, (0, 1))
     assert [tr["p"] for tr in rec["turns"] if tr.get("forfeit")] == [2]
+
+
+def test_a_yatzy_roller_reseated_while_it_owes_its_value_rolls_with_zeros():
+    """The roller's handheld goes after the shake, while the roller owes its own chain value. The
+    reseat drops the seat's chain (it went with the handheld), yet the hold still waited for the
+    roller's value: the bot on its new handheld offered one nobody could check, refused every tick,
+    and the table waited on it for ever (found by the byzantine-seat state machine, seed 613).
+    Now the re-roll mixes zeros for it at once, as for a spent chain, and the turn goes on."""
+    t = Table(game="yatzy", seats=3, seed=613)
+    gone = t.hands[2]
+    real = gone.app._play_request
+
+    def thinks(f, s, ph, node, decide, rand, app=gone.app):
+        if app.shaking >= 0 and app.stage > 0 and s == 2:
+            return False  # the roller thinks a while before it sends its value
+        return real(f, s, ph, node, decide, rand)
+    gone.app._play_request = thinks
+    assert t.start_game() == 0
+    a = t.hands[0].app
+    assert t.run(lambda: a.roller() == 2 and a.shaking >= 0 and a.stage > 0, 120_000)
+    rolls = len(a.rolls)
+    t.kill(2)
+    assert t.run(lambda: t.hands[0].node.missing == 1 << 2, 20_000)
+    assert t.give_to_bot(2, host=0) == 0
+    assert len(a.rolls) == rolls + 1 and a.shaking < 0  # re-rolled at the reseat, with zeros
+    assert t.run(lambda: finished(t, (0, 1)), 3_600_000)
+    rec, out = honest_agree(t, (0, 1))
+    assert not [tr for tr in rec["turns"] if tr.get("forfeit")]  # the turn went on, no forfeit
+
+
+def test_a_sequencer_whose_own_request_is_refused_keeps_its_heartbeat():
+    """A request of the sequencer's own seats goes on no air, yet it put the sequencer's heartbeat
+    off as a follower's request to everyone does: a bot of its own whose request the rules refused
+    every tick (the seed-613 roller above) kept an honest sequencer silent, a follower took over,
+    and the table split in two terms for good."""
+    t = Table(seats=3, seed=5)
+    assert t.start_game() == 0
+    lead = t.hands[0]
+    assert t.run(lambda: bidding(t, range(3)), 30_000)
+    real = lead.app.poll
+
+    def poll(node, now, decide, rand):
+        f = wire.Frame()
+        f.etype, f.who, f.round = wire.T_REVEAL, 0, 0xFF  # refused by the rules, every tick
+        node.submit(f, now)
+        return real(node, now, decide, rand)
+    lead.app.poll = poll
+    t.run(lambda: False, 15_000)
+    assert all(h.node.leader == 0 and h.node.term == 0 for h in t.hands)

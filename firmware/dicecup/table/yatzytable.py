@@ -253,7 +253,7 @@ class YatzyTable(TableGame):
             s = (r + k) % self.n
             n = self._cn[s]
             if self.part & (1 << s) and self.hosts[s] != self.hosts[r] and \
-                    n < fairdice.CHAIN_LEN and self._chained(s):
+                    self._gives(s):
                 m = (team >> self.hosts[s] & 1) << 8 | n
                 if best < 0 or m < rank:
                     best, rank = s, m
@@ -265,6 +265,13 @@ class YatzyTable(TableGame):
             if self._ctop[i]:
                 return True
         return False
+
+    def _gives(self, s):
+        """Whether seat s has a chain value left to give: a chain, not spent. A roller reseated
+        this round has none (its chain went with its old handheld): its value is zeros, as a
+        spent chain's, or its new handheld offered a value nobody could check, refused every
+        5 ms, and the table waited for a shake that could never come."""
+        return self._cn[s] < fairdice.CHAIN_LEN and self._chained(s)
 
     def _check_shake(self, f):
         if self.phase != P_ROLL or self.shaking < 0 or f.round != self.round:
@@ -331,7 +338,7 @@ class YatzyTable(TableGame):
             if self.phase == P_ROLL and not self.stage:  # the shaker did not shake in time: its
                 self.penalty |= f.who  # next turn is lost, and the roller's value comes alone
                 self.stage = _UNSHAKEN
-                if self._cn[self.roller()] < fairdice.CHAIN_LEN:
+                if self._gives(self.roller()):
                     self._set_phase(P_ROLL)  # the roller's deadline runs from here
                 else:
                     self._shaken(_ZERO)
@@ -358,7 +365,7 @@ class YatzyTable(TableGame):
                 self._shaken(bytes(f.h1))
                 return
             self.stage = 1 + w  # the shaker's: now the roller owes its own value
-            if self._cn[self.roller()] < fairdice.CHAIN_LEN:
+            if self._gives(self.roller()):
                 self._set_phase(P_ROLL)
             else:
                 self._shaken(_ZERO)  # a spent chain has none (docs/protocol.md, its limits)
@@ -456,6 +463,8 @@ class YatzyTable(TableGame):
         in progress goes on: its roller's secret is public once revealed."""
         if not m or self.phase >= P_OVER:
             return
+        if self.shaking >= 0 and self.stage and m & (1 << self.roller()):
+            self._shaken(_ZERO)  # the roller owed its own value, and its chain went: zeros
         shaker = self.shaker() if self.shaking >= 0 else -1
         for s in range(8):
             if m & (1 << s):
@@ -511,7 +520,7 @@ class YatzyTable(TableGame):
 
     def _play_request(self, f, s, ph, node, decide, rand):
         if self.shaking >= 0:
-            if ph != P_ROLL or s != self._actor() or self._cn[s] >= fairdice.CHAIN_LEN:
+            if ph != P_ROLL or s != self._actor() or not self._gives(s):
                 return False
             if not node.agreed(self.gate_seq, self.now):
                 return False
