@@ -1,8 +1,7 @@
 """Attack: a player already out of the game (a Snyd seat with no dice left, nothing more to win or
 lose) raises the "held" flag 0x20 in every heartbeat to everyone, to stop the others' game.
 
-The gate leaves such a handheld out (snydtable.gate_from: only seats in the round), and it owes
-nothing, so no FORFEIT of it is ever due; but `Node.held` counts every member handheld whose
+It owes nothing (the gate waits on its log, as on every live handheld's), so no FORFEIT of it is ever due; but `Node.held` counts every member handheld whose
 latest heartbeat says "held", and `table_watch._paused` puts the Paused screen ("Logs differ",
 no moves) on every handheld while `held` is not 0. The sequencer also adds it to its pause mask
 (`Node.tick`: `members & _fflag`). The pause's "give to a bot" is refused for a handheld that is

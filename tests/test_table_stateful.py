@@ -22,6 +22,7 @@ import pytest
 from hypothesis import Phase, settings, strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
+from dicecup.table import snydtable
 from dicecup.table import tablelog
 from dicecup.table import wire
 from host_tools.tablebus import Eavesdropper, Table
@@ -268,6 +269,26 @@ def _sequencer_steps(seed, *steps):
         getattr(m, name)(**kw)
         m.honest_logs_agree()
     return m
+
+
+def test_a_watchers_forked_log_holds_the_gate():
+    """Handheld 1's seat is out of the game (it watches); the byzantine sequencer gives it another
+    bid of its own than handheld 2 gets. The gate waited only on the handhelds of the round, so 2
+    revealed on a log the watcher did not hold; and a watcher may lead next (the sequencer falls
+    silent after the reveal, and the heir is the next seat clockwise), its log then the table's:
+    the call judged another bid than the one 2 answered, chosen after 2's dice were out. Now a
+    reveal waits on every live handheld of the table (found by the state machine, seed 9929)."""
+    m = ByzantineSequencer()
+    m.start(seed=7, game="snyd")
+    t = m.t
+    a = t.hands[1].app
+    assert t.run(lambda: m._watch() or a.game is not None and a.game.dice_left[1] == 0 and
+                 a.phase == snydtable.P_BID, 300_000)
+    assert a.part == 0b101  # handheld 1 watches
+    m.equivocate(only=0)
+    for _ in range(20):
+        m.play(400)
+        m.honest_logs_agree()
 
 
 def test_a_forked_handheld_ahead_of_our_log_still_holds_the_gate():

@@ -207,15 +207,6 @@ class SnydTable(TableGame):
     def waits_on(self):
         return self.game.on_turn if self.phase == P_BID and not self.showing else -1
 
-    def gate_from(self):
-        """The handhelds of the seats in the round: only they could still bid on another log (one
-        out of the game shows the round, and holds no secret of it)."""
-        m = 0
-        for s in range(self.n):
-            if self.part & (1 << s):
-                m |= 1 << self.hosts[s]
-        return m
-
     def owed(self):
         if self.phase == P_REVEAL:
             return self.part & ~self.revealed

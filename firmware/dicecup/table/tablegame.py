@@ -244,10 +244,6 @@ class TableGame:
 
     LEAK = -1  # the subclass's phase in which a seat reveals its secret
 
-    def gate_from(self):
-        """The handhelds whose log a reveal waits for (tablelog.Node.agreed): every one."""
-        return 0xFF
-
     def _set_phase(self, p):
         self.phase = p
         if p == self.LEAK:

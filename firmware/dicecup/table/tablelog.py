@@ -791,8 +791,7 @@ class Node:
                 if ph != self._phase:
                     self._phase = ph
                     self._phase_seq = seq
-                if getattr(self.app, "gate_seq", -1) == seq and not self.is_leader() and \
-                        self.app.gate_from() & (1 << self.seat):
+                if getattr(self.app, "gate_seq", -1) == seq and not self.is_leader():
                     # a secret's act is due after this entry: every handheld says at once what
                     # it holds, so the gates open without waiting for a periodic heartbeat (and
                     # twice more while frames are lost)
@@ -1422,9 +1421,9 @@ class Node:
         return not self._resync
 
     def agreed(self, seq, now):
-        """Whether every other live handheld of the game (those the app names: gate_from) has
-        shown our log at entry seq or past it (a heartbeat's chain): only then may a seat here act
-        on it in a way that reveals a secret. A claim ahead of our log is waited for like a live
+        """Whether every other live handheld of the table (one out of the game too: it may lead
+        next, and its log is then the table's) has shown our log at entry seq or past it (a
+        heartbeat's chain): only then may a seat here act on it in a way that reveals a secret. A claim ahead of our log is waited for like a live
         handheld that confirms nothing (one that went on past a fork we never saw:
         attacks/peek_past_the_head.py with heartbeats 1.25 s apart), unless we distrust it (a
         deposed sequencer that claims an entry it never sent: attacks/ack_lie_wedge.py); a claim
@@ -1452,7 +1451,7 @@ class Node:
         top = max(self.applied, self._acked[self.leader])
         # (not the sequencer's own word: against a sequencer that tells handhelds different logs
         # only the others' chains count, and an honest one holds what it logged)
-        need = self.members & self.app.gate_from() & ~(1 << self.leader)
+        need = self.members & ~(1 << self.leader)
         wait = 0
         for x in range(wire.SEATS_MAX):
             b = 1 << x
