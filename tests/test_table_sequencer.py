@@ -347,12 +347,13 @@ def test_a_yatzy_shaker_gone_mid_hold_is_replaced_by_the_next_shaker():
     assert [tr["p"] for tr in rec["turns"] if tr.get("forfeit")] == [2]
 
 
-def test_a_yatzy_roller_reseated_while_it_owes_its_value_rolls_with_zeros():
+def test_a_yatzy_roller_reseated_while_it_owes_its_value_forfeits_the_turn():
     """The roller's handheld goes after the shake, while the roller owes its own chain value. The
     reseat drops the seat's chain (it went with the handheld), yet the hold still waited for the
     roller's value: the bot on its new handheld offered one nobody could check, refused every tick,
     and the table waited on it for ever (found by the byzantine-seat state machine, seed 613).
-    Now the re-roll mixes zeros for it at once, as for a spent chain, and the turn goes on."""
+    Now the turn is a forfeit turn at the reseat, as for a roller that withheld its value: its
+    handheld knew the re-roll, and leaving must not buy another one."""
     t = Table(game="yatzy", seats=3, seed=613)
     gone = t.hands[2]
     real = gone.app._play_request
@@ -365,14 +366,15 @@ def test_a_yatzy_roller_reseated_while_it_owes_its_value_rolls_with_zeros():
     assert t.start_game() == 0
     a = t.hands[0].app
     assert t.run(lambda: a.roller() == 2 and a.shaking >= 0 and a.stage > 0, 120_000)
-    rolls = len(a.rolls)
     t.kill(2)
     assert t.run(lambda: t.hands[0].node.missing == 1 << 2, 20_000)
     assert t.give_to_bot(2, host=0) == 0
-    assert len(a.rolls) == rolls + 1 and a.shaking < 0  # re-rolled at the reseat, with zeros
+    turns = a.rec.record()["turns"]
+    assert turns[-1]["p"] == 2 and turns[-1].get("forfeit")  # the turn in progress, at once
     assert t.run(lambda: finished(t, (0, 1)), 3_600_000)
     rec, out = honest_agree(t, (0, 1))
-    assert not [tr for tr in rec["turns"] if tr.get("forfeit")]  # the turn went on, no forfeit
+    assert {tr["p"] for tr in rec["turns"] if tr.get("forfeit")} == {2}  # (and its next turn:
+    # its secret for it went with its handheld, as for any reseat)
 
 
 def test_a_sequencer_whose_own_request_is_refused_keeps_its_heartbeat():

@@ -267,10 +267,9 @@ class YatzyTable(TableGame):
         return False
 
     def _gives(self, s):
-        """Whether seat s has a chain value left to give: a chain, not spent. A roller reseated
-        this round has none (its chain went with its old handheld): its value is zeros, as a
-        spent chain's, or its new handheld offered a value nobody could check, refused every
-        5 ms, and the table waited for a shake that could never come."""
+        """Whether seat s has a chain value left to give: a chain, not spent. A seat reseated
+        mid-game has none until its next COMMIT (its chain went with its old handheld): it shakes
+        nothing meanwhile, and as a roller its value is zeros, as a spent chain's."""
         return self._cn[s] < fairdice.CHAIN_LEN and self._chained(s)
 
     def _check_shake(self, f):
@@ -319,6 +318,14 @@ class YatzyTable(TableGame):
         self._roll(self._held, self.shaking, sh + own)
         self.shaking, self.stage = -1, 0
 
+    def _withheld_value(self, r):
+        """The roller (mask r) did not give its own value for the re-roll: the turn is lost."""
+        self.shaking, self.stage = -1, 0
+        self.phase = P_TURN
+        self.forfeited |= r
+        self.part &= ~r
+        self._forfeit_turns()
+
     def _cards_of(self, f):
         """Scorecards the seating makes (kinds 1..k each used), or 0 if it is not a seating."""
         return _cards(f.n, f.kinds)
@@ -342,12 +349,8 @@ class YatzyTable(TableGame):
                     self._set_phase(P_ROLL)  # the roller's deadline runs from here
                 else:
                     self._shaken(_ZERO)
-            elif self.phase == P_ROLL:  # the roller withheld its own value: the turn is lost
-                self.shaking, self.stage = -1, 0
-                self.phase = P_TURN
-                self.forfeited |= f.who
-                self.part &= ~f.who
-                self._forfeit_turns()
+            elif self.phase == P_ROLL:
+                self._withheld_value(f.who)
             elif self.phase == P_TURN:  # the roller did not reveal in time
                 self.forfeited |= f.who
                 self.part &= ~f.who
@@ -464,7 +467,9 @@ class YatzyTable(TableGame):
         if not m or self.phase >= P_OVER:
             return
         if self.shaking >= 0 and self.stage and m & (1 << self.roller()):
-            self._shaken(_ZERO)  # the roller owed its own value, and its chain went: zeros
+            # the roller owed its own value and its handheld went: as if it withheld it (its
+            # handheld knew the re-roll, and leaving must not buy a re-roll with zeros instead)
+            self._withheld_value(1 << self.roller())
         shaker = self.shaker() if self.shaking >= 0 else -1
         for s in range(8):
             if m & (1 << s):
