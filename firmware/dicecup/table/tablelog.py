@@ -173,6 +173,7 @@ class Node:
     heartbeat_ms = 1000
     leader_heartbeat_ms = 500  # the sequencer's, more often: three lost ones must not depose it
     quiet_heartbeat_ms = 1250  # a follower's while no frame was lost lately (_lossy)
+    quiet_leader_heartbeat_ms = 750  # ... and the sequencer's
     missing_ms = 3500
     resend_ms = 120           # a request is repeated this often resend_fast times, then the
     resend_fast = 4           # wait doubles up to resend_max_ms (a lost request was most of the
@@ -1619,12 +1620,10 @@ class Node:
             self._hb_rep -= 1
             self._hb_rep_at = now + 2 * self.gate_hb_ms
             self._hb_now = self._lossy(now)
-        if self.is_leader():
-            # (750 ms on a clean radio saved frames but let a follower depose an honest
-            # sequencer in the byzantine-seat state machine: not looked into, so not in)
-            period = self.leader_heartbeat_ms
+        if self._lossy(now):
+            period = self.leader_heartbeat_ms if self.is_leader() else self.heartbeat_ms
         else:
-            period = self.heartbeat_ms if self._lossy(now) else self.quiet_heartbeat_ms
+            period = self.quiet_leader_heartbeat_ms if self.is_leader() else self.quiet_heartbeat_ms
         if self._hb_now or now - self._hb_at >= period or (
                 now - self._hb_sent >= 2 * period and not self.is_leader()):
             # (a follower's requests put its heartbeat off, but never past two periods: only a
