@@ -15,7 +15,7 @@ for p in (ROOT, os.path.join(ROOT, "tests")):
 
 import host_tools.paths  # noqa: F401,E402  (firmware on sys.path)
 from table_pair import Air, FakeRadio, admit_all, snyd_mover  # noqa: E402
-from dicecup.table import table, wire, tablekeys, tablelog  # noqa: E402,F401
+from dicecup.table import table, wire, keys, log  # noqa: E402,F401
 from dicecup.rules import snyd  # noqa: E402
 
 

@@ -6,7 +6,7 @@ Promise: "The sequencer orders, nothing more ... nor take or keep the role out o
 Role: an ordinary seat (Di, handheld 3 of 4), not next in line.
 Steps: Di's heartbeats say ack = 10**9 and Di answers no NACK and sends no snapshot. The creator
 Anna (the sequencer) goes silent for 6 s (battery), then comes back. Bo takes over and, as a new
-sequencer must, fetches "the furthest log any live seat reports" (tablelog._catch_up): Di's. It
+sequencer must, fetches "the furthest log any live seat reports" (log._catch_up): Di's. It
 NACKs Di for ever and never logs anything; the followers judge it a censor and leave it; Cy takes
 over and does the same; then Di leads. (Once it leads, its own claim keeps every follower from being
 caught up: see ack_lie_wedge.py.)
@@ -30,7 +30,7 @@ DI = 3
 def play(attack, seed=7, minutes=10, mode="ack"):
     """mode "ack": Di's heartbeats claim entry 10**9; "mute": Di sends no heartbeat at all, only
     a NACK to everyone each second (it stays audible, so every new sequencer waits for its
-    heartbeat: tablelog._catch_up)."""
+    heartbeat: log._catch_up)."""
     t = Table(seats=4, seed=seed)
     if attack and mode == "mute":
         di = t.hands[DI].node

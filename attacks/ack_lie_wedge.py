@@ -6,7 +6,7 @@ seat": a sequencer that leaves a valid request unlogged for 7 s is not followed 
 Role: the sequencer (the creator).
 Steps: mid-game, Anna's firmware logs nothing any more (requests dropped, no forfeit logged), and
 every frame it sends says ack = applied + 1. Each follower then asks for that entry (NACK), is sent
-nothing, and is never caught_up(); tablelog._judge (censorship) and _police (deadlines) both return
+nothing, and is never caught_up(); log._judge (censorship) and _police (deadlines) both return
 at once for a follower that is not caught up, so neither deposes Anna, and its seats cannot act
 either. Nobody takes over: Anna's heartbeats keep her alive.
 Control: the same sequencer stopping with honest heartbeats is deposed, the next seat takes over,

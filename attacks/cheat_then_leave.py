@@ -36,7 +36,7 @@ if ROOT not in sys.path:
 import host_tools.paths  # noqa: F401,E402
 from host_tools import tablebus  # noqa: E402
 from dicecup.table import wire  # noqa: E402
-from dicecup.table.snydtable import P_REVEAL  # noqa: E402
+from dicecup.table.snyd import P_REVEAL  # noqa: E402
 
 CHEAT = 2           # the handheld
 PERSON, BOT = 2, 3  # its seats

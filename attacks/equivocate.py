@@ -27,7 +27,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 if __name__ == "__main__":  # an import that fails means "could not run": 2, never 0 or 1
     sys.excepthook = lambda *a: (sys.__excepthook__(*a), os._exit(2))
 from _table3 import Trio, run, verdict, wire, snyd, mac  # noqa: E402
-from dicecup.table import snydtable, tablelog  # noqa: E402
+from dicecup.table import snyd as snydtable, log  # noqa: E402
 
 ATK, BO, CY = 0, 1, 2
 
@@ -115,7 +115,7 @@ def play(attack):
     bad = {k: [h for h in range(3) if t.tables[k].node._bad & (1 << h)] for k in honest}
     state = {k: (t.tables[k].node.leader, t.tables[k].node.applied, t.tables[k].game.round,
                  t.tables[k].game.phase, bytes(t.tables[k].node.chain).hex()) for k in honest}
-    drops = {k: [(n, v) for n, v in zip(tablelog.DROP_NAMES, t.tables[k].node.dropped)
+    drops = {k: [(n, v) for n, v in zip(log.DROP_NAMES, t.tables[k].node.dropped)
                  if v and n in ("invalid", "dup", "conflict", "seize")] for k in honest}
     return over, bad, state, drops, forked
 

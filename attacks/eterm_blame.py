@@ -4,10 +4,10 @@ honest seat's term; the new sequencer refuses it and stops following the seat th
 Promise: "a sequencer that logged what the rules refuse is never followed again" - and only then;
 an honest seat is never made to look guilty. Role: an ordinary seat (Di, 4 handhelds).
 Steps: the creator Anna goes silent. Di's heartbeats claim one entry more than it has, so the new
-sequencer Bo catches up from Di (tablelog._catch_up: the furthest log). Di answers Bo's NACK with
+sequencer Bo catches up from Di (log._catch_up: the furthest log). Di answers Bo's NACK with
 an ENTRY whose body is a genuine earlier bid (its requester's tags verify) and whose `eterm` -
 the term the entry was logged in, a field only the ENTRY frame's sender vouches for - names Cy
-(term 2). The bid is late in that place, so Bo's rules refuse it, and tablelog._apply_ready
+(term 2). The bid is late in that place, so Bo's rules refuse it, and log._apply_ready
 distrusts `f.eterm & 7`: the honest Cy, for good (Bo skips only Di's log, as a source).
 The sequencer's own version (play_sequencer): right after it takes a new term of its own (as a
 rebooted sequencer may, once per 3.5 s), followers still hold the old term as the last applied, so

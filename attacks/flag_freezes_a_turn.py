@@ -42,7 +42,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 if __name__ == "__main__":  # an import that fails means "could not run": 2, never 0 or 1
     sys.excepthook = lambda *a: (sys.__excepthook__(*a), os._exit(2))
 from _table3 import Trio, run, verdict, wire, snyd, seat_of  # noqa: E402
-from dicecup.table import tablelog, snydtable  # noqa: E402
+from dicecup.table import log, snyd as snydtable  # noqa: E402
 from dicecup.ui import table_watch  # noqa: E402
 
 AN, BO, CY = 0, 1, 2
@@ -90,17 +90,17 @@ def play(mode, seed=1, limit=400000):
             f = node.tx
             f.type = wire.T_ACK
             f.seq = 0
-            f.flags = (node.leader if node.leader >= 0 else tablelog._NO_LEADER) | \
-                tablelog._F_HELD
+            f.flags = (node.leader if node.leader >= 0 else log._NO_LEADER) | \
+                log._F_HELD
             f.missing = node.missing
             f.chain[:] = node.chain
             if mode == "seat1":
                 # to Bo alone; to the others the heartbeat they always get
                 node._emit(BO, f)
-                f.flags &= ~tablelog._F_HELD
+                f.flags &= ~log._F_HELD
                 node._emit(AN, f)
             else:
-                node._emit(tablelog.BROADCAST, f)
+                node._emit(log.BROADCAST, f)
             node._hb_at = now
         node._heartbeat = hb
 

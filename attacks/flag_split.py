@@ -34,10 +34,10 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 if __name__ == "__main__":  # an import that fails means "could not run": 2, never 0 or 1
     sys.excepthook = lambda *a: (sys.__excepthook__(*a), os._exit(2))
 from _table3 import Trio, run, verdict, wire, snyd, seat_of  # noqa: E402
-from dicecup.table import tablelog, snydtable, agree  # noqa: E402
+from dicecup.table import log, snyd as snydtable, agree  # noqa: E402
 
 AN, BO, CY = 0, 1, 2
-BC = tablelog.BROADCAST
+BC = log.BROADCAST
 
 
 def play(mode, seed=1, limit=400000):
@@ -69,7 +69,7 @@ def play(mode, seed=1, limit=400000):
 
     def heartbeat(now):
         f = node.tx
-        lead = node.leader if node.leader >= 0 else tablelog._NO_LEADER
+        lead = node.leader if node.leader >= 0 else log._NO_LEADER
         for k in range(3):
             if k == CY:
                 continue
@@ -88,7 +88,7 @@ def play(mode, seed=1, limit=400000):
                 else:
                     f.chain[:] = node.chain
             else:
-                flag = tablelog._F_HELD if (mode in ("flagall", "flagbot") or k != node.leader) else 0
+                flag = log._F_HELD if (mode in ("flagall", "flagbot") or k != node.leader) else 0
                 f.chain[:] = node.chain
             f.flags = lead | flag
             f.missing = node.missing
@@ -170,7 +170,7 @@ def show(o):
     if o.get("bot"):
         print("  Anna's person gave Cy's seat to a bot at (time, log_local):", o["bot"])
     if o.get("bot"):
-        print("  (log_local 0: logged; %d: refused, tablelog.RJ_NOT_YOURS)" % tablelog.RJ_NOT_YOURS)
+        print("  (log_local 0: logged; %d: refused, log.RJ_NOT_YOURS)" % log.RJ_NOT_YOURS)
     print("  withheld reveal from (time, round, gate entry):", o["held"])
     print("  FORFEITs of Cy's seat applied (time, handheld, entry, mask):", o["forfeits"][:6])
     print("  distrust events (time, handheld, whom, role):", o["distrust"][:8])

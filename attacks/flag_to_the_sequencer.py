@@ -25,7 +25,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 if __name__ == "__main__":  # an import that fails means "could not run": 2, never 0 or 1
     sys.excepthook = lambda *a: (sys.__excepthook__(*a), os._exit(2))
 from _table3 import Trio, run, verdict, wire, snyd, seat_of  # noqa: E402
-from dicecup.table import tablelog, snydtable, agree  # noqa: E402
+from dicecup.table import log, snyd as snydtable, agree  # noqa: E402
 
 AN, BO, CY = 0, 1, 2
 
@@ -57,7 +57,7 @@ def play(mode, seed=1, limit=400000):
 
     def heartbeat(now):
         f = node.tx
-        lead = node.leader if node.leader >= 0 else tablelog._NO_LEADER
+        lead = node.leader if node.leader >= 0 else log._NO_LEADER
         for k in range(3):
             if k == CY:
                 continue
@@ -73,7 +73,7 @@ def play(mode, seed=1, limit=400000):
                     node.applied = low
                     f.chain[:] = node.agree._h[i:i + wire.CHAIN_LEN]
                 else:
-                    flag = tablelog._F_HELD
+                    flag = log._F_HELD
             f.flags = lead | flag
             f.missing = node.missing
             emit(k, f)

@@ -26,7 +26,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 if __name__ == "__main__":  # an import that fails means "could not run": 2, never 0 or 1
     sys.excepthook = lambda *a: (sys.__excepthook__(*a), os._exit(2))
 from _table3 import Trio, run, verdict, wire, snyd, seat_of  # noqa: E402
-from dicecup.table import tablelog  # noqa: E402
+from dicecup.table import log  # noqa: E402
 from dicecup.ui import table_watch  # noqa: E402
 
 
@@ -54,11 +54,11 @@ def play(attack, seed=1, limit=400000):
             f = node.tx
             f.type = wire.T_ACK
             f.seq = 0
-            f.flags = (node.leader if node.leader >= 0 else tablelog._NO_LEADER) | \
-                tablelog._F_HELD
+            f.flags = (node.leader if node.leader >= 0 else log._NO_LEADER) | \
+                log._F_HELD
             f.missing = node.missing
             f.chain[:] = node.chain
-            node._emit(tablelog.BROADCAST, f)
+            node._emit(log.BROADCAST, f)
         node._heartbeat = hb
 
     def step():
@@ -113,7 +113,7 @@ def main():
             "pause's give-to-a-bot for it (time, result; %d = RJ_NOT_YOURS): %s; the stated limit "
             "(a seat that says it is held stops the table for good, named) unless an honest screen "
             "names someone else: %s" % (
-                seed, o["name"], at, o["paused"], always, tablelog.RJ_NOT_YOURS, o["bot"],
+                seed, o["name"], at, o["paused"], always, log.RJ_NOT_YOURS, o["bot"],
                 unnamed))
 
 

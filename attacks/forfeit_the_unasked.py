@@ -30,10 +30,10 @@ if __name__ == "__main__":  # an import that fails means "could not run": 2, nev
     sys.excepthook = lambda *a: (sys.__excepthook__(*a), os._exit(2))
 from _table3 import Trio, run, verdict, wire, snyd, seat_of  # noqa: E402
 from equivocate import my_turn, request  # noqa: E402
-from dicecup.table import tablelog  # noqa: E402
+from dicecup.table import log  # noqa: E402
 
 ATK, BO, CY = 0, 1, 2
-BC = tablelog.BROADCAST
+BC = log.BROADCAST
 
 
 def play(attack, seed=1):

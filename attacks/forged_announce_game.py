@@ -24,7 +24,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 if __name__ == "__main__":  # an import that fails means "could not run": 2, never 0 or 1
     sys.excepthook = lambda *a: (sys.__excepthook__(*a), os._exit(2))
 from _table3 import Trio, run, verdict, wire, snyd, table, mac  # noqa: E402
-from dicecup.table import tablelog  # noqa: E402
+from dicecup.table import log  # noqa: E402
 
 ATK_RADIO, BO = 7, 1
 
@@ -65,7 +65,7 @@ def play(attack):
     for k, tb in enumerate(t.tables):
         out.append((k, tb.gid, type(tb.game).__module__.split(".")[-1], tb.node.applied,
                     tb.node.leader, [h for h in range(8) if tb.node._bad & (1 << h)],
-                    [(n, v) for n, v in zip(tablelog.DROP_NAMES, tb.node.dropped)
+                    [(n, v) for n, v in zip(log.DROP_NAMES, tb.node.dropped)
                      if v and n in ("invalid", "seize")], tb.saved_games))
     return gids, sent[0], out, t.now
 

@@ -24,7 +24,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 if __name__ == "__main__":  # an import that fails means "could not run": 2, never 0 or 1
     sys.excepthook = lambda *a: (sys.__excepthook__(*a), os._exit(2))
 from _table3 import Trio, run, verdict, wire, snyd, seat_of  # noqa: E402
-from dicecup.table import tablelog, snydtable  # noqa: E402
+from dicecup.table import log, snyd as snydtable  # noqa: E402
 
 AN, BO, CY = 0, 1, 2
 WAIT = 300000

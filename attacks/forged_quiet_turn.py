@@ -33,10 +33,10 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 if __name__ == "__main__":  # an import that fails means "could not run": 2, never 0 or 1
     sys.excepthook = lambda *a: (sys.__excepthook__(*a), os._exit(2))
 from _table3 import Trio, run, verdict, wire, snyd, seat_of  # noqa: E402
-from dicecup.table import tablelog, snydtable  # noqa: E402
+from dicecup.table import log, snyd as snydtable  # noqa: E402
 
 AN, BO, CY = 0, 1, 2
-BC = tablelog.BROADCAST
+BC = log.BROADCAST
 FORGED = "noforged" not in sys.argv
 
 
@@ -102,7 +102,7 @@ def play(attack, seed=1, after=130000):
             if FORGED and t.now - st["rj_at"] >= 1000:
                 st["rj_at"] = t.now
                 st["rj"] += 1
-                node._reject(CY, 0, seat_of(tb, BO), tablelog.RJ_FORGED, 0)
+                node._reject(CY, 0, seat_of(tb, BO), log.RJ_FORGED, 0)
             if tb.game.stalled(t.now) & (1 << CY):
                 tb.reseat_to_bot(CY, t.now)
                 st["reseat"] = t.now

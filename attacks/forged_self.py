@@ -32,10 +32,10 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 if __name__ == "__main__":  # an import that fails means "could not run": 2, never 0 or 1
     sys.excepthook = lambda *a: (sys.__excepthook__(*a), os._exit(2))
 from _table3 import Trio, run, verdict, wire, snyd, seat_of  # noqa: E402
-from dicecup.table import tablelog, snydtable  # noqa: E402
+from dicecup.table import log, snyd as snydtable  # noqa: E402
 
 AN, BO, CY = 0, 1, 2
-BC = tablelog.BROADCAST
+BC = log.BROADCAST
 WAIT = 300000
 
 
@@ -67,7 +67,7 @@ def play(mode, seed=1):
                     st["t0"], st["round"] = now, g.round
                 if mode == "attack" and now - node._fj_at[f.who] >= 500:
                     node._fj_at[f.who] = now
-                    node._reject(BC, f.seq, f.who, tablelog.RJ_FORGED, 0)
+                    node._reject(BC, f.seq, f.who, log.RJ_FORGED, 0)
                     st["rj"] = st["rj"] or now
                 return
             return onreq(f, now)
@@ -76,7 +76,7 @@ def play(mode, seed=1):
 
         def log_local_b(f, now):
             if f.etype == wire.T_FORFEIT and f.who & (1 << seat_of(an, BO)):
-                return tablelog.RJ_NOT_YOURS  # Bo's reveal is never logged, nor its forfeit
+                return log.RJ_NOT_YOURS  # Bo's reveal is never logged, nor its forfeit
             return log_local0(f, now)
         node.log_local = log_local_b
     elif mode:
@@ -96,14 +96,14 @@ def play(mode, seed=1):
         def log_local_(f, now):
             g = an.game
             if f.etype == wire.T_FORFEIT and f.who & (1 << seat_of(an, AN)):
-                return tablelog.RJ_NOT_YOURS  # a withholder does not forfeit itself
+                return log.RJ_NOT_YOURS  # a withholder does not forfeit itself
             return log_local(f, now)
         node.log_local = log_local_
 
         def an_mover(tb, m=t.movers[AN]):
             if mode == "attack" and st["t0"] is not None and st["rj"] is None and \
                     node.is_leader():
-                node._reject(BC, 0, seat_of(tb, AN), tablelog.RJ_FORGED, 0)
+                node._reject(BC, 0, seat_of(tb, AN), log.RJ_FORGED, 0)
                 st["rj"] = t.now
             m(tb)
         t.movers[AN] = an_mover

@@ -29,10 +29,10 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 if __name__ == "__main__":  # an import that fails means "could not run": 2, never 0 or 1
     sys.excepthook = lambda *a: (sys.__excepthook__(*a), os._exit(2))
 from _table3 import Trio, run, verdict, wire, snyd, seat_of  # noqa: E402
-from dicecup.table import tablelog, snydtable  # noqa: E402
+from dicecup.table import log, snyd as snydtable  # noqa: E402
 
 AN, BO, CY = 0, 1, 2
-BC = tablelog.BROADCAST
+BC = log.BROADCAST
 
 
 def play(attack, seed=1, limit=400000):
@@ -62,7 +62,7 @@ def play(attack, seed=1, limit=400000):
                 st["t0"] = now
             if now - node._fj_at[f.who] >= 500:  # the honest code's own pace
                 node._fj_at[f.who] = now
-                node._reject(BC, f.seq, f.who, tablelog.RJ_FORGED, 0)
+                node._reject(BC, f.seq, f.who, log.RJ_FORGED, 0)
                 st["rj"] += 1
             return
         return onreq(f, now)

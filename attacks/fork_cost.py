@@ -19,7 +19,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 if __name__ == "__main__":  # an import that fails means "could not run": 2, never 0 or 1
     sys.excepthook = lambda *a: (sys.__excepthook__(*a), os._exit(2))
-from _table3 import Trio, run, verdict, wire, snyd, tablelog  # noqa: E402
+from _table3 import Trio, run, verdict, wire, snyd, log  # noqa: E402
 from equivocate import request  # noqa: E402
 
 SEQ, BO, CY = 0, 1, 2
@@ -48,7 +48,7 @@ def frames(node, kind, rng):
             elif kind == "far":
                 node.applied = applied + 10 ** 6
                 f.chain[:] = bytes(rng.getrandbits(8) for _ in range(wire.CHAIN_LEN))
-            node._emit(tablelog.BROADCAST, f)
+            node._emit(log.BROADCAST, f)
             node.applied = applied
     finally:
         node.send = send

@@ -8,7 +8,7 @@ Role: an ordinary seat (Bo, handheld 1, next clockwise after the creator Anna).
 Steps (Bo's firmware):
  1. On its turn Bo tags its bid for Cy only (the frame's `to` leaves the sequencer out - what a
     lost frame looks like; its requester tags are all correct).
- 2. Cy keeps it and hands it on to the sequencer at 1, 3 and 5 s (tablelog._judge). Just before
+ 2. Cy keeps it and hands it on to the sequencer at 1, 3 and 5 s (log._judge). Just before
     each hand-on, Bo asks the sequencer to start again (NACK lo=0): the sequencer streams it a
     snapshot and logs nothing for hold_ms (400 ms) - and silently drops the handed-on request
     (_on_request: `if now < self._hold: return`).
@@ -98,7 +98,7 @@ def main():
     verdict(deposed, "Cy distrusts the honest sequencer Anna: %s; Cy follows handheld %d (term %d); "
             "Bo leads: %s; Anna's drops: %s" % (deposed, cy.leader, cy.term, bo.is_leader(),
                                                 {n: c for n, c in zip(
-                                                    __import__("dicecup.table.tablelog", fromlist=["x"]).DROP_NAMES,
+                                                    __import__("dicecup.table.log", fromlist=["x"]).DROP_NAMES,
                                                     anna.dropped) if c}))
 
 

@@ -6,7 +6,7 @@ Promise: Alive ("no frame stops a game for good"), withholding never pays, a che
 witness rule). Role: an ordinary seat (Bo), the snapshot's only possible witness.
 
 Why: silent_witness's fix counts a witness that says nothing to a whole vouch wait as a refusal
-(tablelog._silent -> mute), and one that answers _NO_WORD is mute too. But an answer whose digest
+(log._silent -> mute), and one that answers _NO_WORD is mute too. But an answer whose digest
 is neither _NO_WORD nor the snapshot's (Node._on_vouch: `s.said |= bit`, nothing else) leaves the
 witness "said" and not mute: _witness still finds it alive and able to vouch, so _accept_snap
 never takes the honest sequencer's snapshot on its word; after VOUCH_WAIT_MS it is dropped and

@@ -28,7 +28,7 @@ if __name__ == "__main__":  # an import that fails means "could not run": 2, nev
     sys.excepthook = lambda *a: (sys.__excepthook__(*a), os._exit(2))
 from _table3 import Trio, run, verdict, wire, snyd, table  # noqa: E402
 from roster_rekey import forge_move, watch  # noqa: E402
-from _table3 import tablekeys  # noqa: E402
+from _table3 import keys as tablekeys  # noqa: E402
 
 ATK, BO, CY = 0, 1, 2
 

@@ -48,13 +48,13 @@ if ROOT not in sys.path:
 import host_tools.paths  # noqa: F401,E402
 from host_tools import tablebus  # noqa: E402
 from dicecup.rules import fairdice  # noqa: E402
-from dicecup.table import tablelog, wire  # noqa: E402
-from dicecup.table.snydtable import P_REVEAL  # noqa: E402
-from dicecup.table.tablegame import P_CONTRIB  # noqa: E402
+from dicecup.table import log, wire  # noqa: E402
+from dicecup.table.snyd import P_REVEAL  # noqa: E402
+from dicecup.table.game import P_CONTRIB  # noqa: E402
 
 ATK, BO, CY = 0, 1, 2            # handhelds
 BO_SEAT = 2                      # seats: the sequencer 0, Cy 1, Bo 2 (Bo bids, then the sequencer)
-BC = tablelog.BROADCAST
+BC = log.BROADCAST
 ROUND = int(([x for x in sys.argv[1:] if x.startswith("round=")] or ["round=2"])[0][6:])
 
 
@@ -119,7 +119,7 @@ def play(seed, attack):
                 st["ctr"] = {BO: node.codec.ctr, CY: node.codec.ctr}
             else:
                 st["rejects"] += 1
-                node._reject(CY, f.seq, f.who, tablelog.RJ_LATE, 0)
+                node._reject(CY, f.seq, f.who, log.RJ_LATE, 0)
                 return
         return onreq(f, now)
     node._on_request = on_request

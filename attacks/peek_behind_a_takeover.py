@@ -45,7 +45,7 @@ if __name__ == "__main__":  # an import that fails means "could not run": 2, nev
     sys.excepthook = lambda *a: (sys.__excepthook__(*a), os._exit(2))
 from _table3 import Trio, run, verdict, wire, snyd, seat_of, mac  # noqa: E402
 from equivocate import my_turn, request  # noqa: E402
-from dicecup.table import tablelog  # noqa: E402
+from dicecup.table import log  # noqa: E402
 from dicecup.rules import fairdice  # noqa: E402
 
 AN, BO, CY = 0, 1, 2

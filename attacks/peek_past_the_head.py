@@ -35,7 +35,7 @@ if __name__ == "__main__":  # an import that fails means "could not run": 2, nev
     sys.excepthook = lambda *a: (sys.__excepthook__(*a), os._exit(2))
 from _table3 import Trio, run, verdict, wire, snyd, seat_of  # noqa: E402
 from equivocate import my_turn, request  # noqa: E402
-from dicecup.table import snydtable  # noqa: E402
+from dicecup.table import snyd as snydtable  # noqa: E402
 from dicecup.rules import fairdice  # noqa: E402
 
 ATK, BO, CY = 0, 1, 2
@@ -137,8 +137,8 @@ def play(attack, seed=1):
 
 
 def tablelog_broadcast():
-    from dicecup.table import tablelog
-    return tablelog.BROADCAST
+    from dicecup.table import log
+    return log.BROADCAST
 
 
 def main():

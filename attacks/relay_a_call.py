@@ -29,10 +29,10 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 if __name__ == "__main__":  # an import that fails means "could not run": 2, never 0 or 1
     sys.excepthook = lambda *a: (sys.__excepthook__(*a), os._exit(2))
-from _table3 import Trio, run, verdict, wire, snyd, tablelog  # noqa: E402
+from _table3 import Trio, run, verdict, wire, snyd, log  # noqa: E402
 from equivocate import request  # noqa: E402
 from peek_across_a_term import seat_of, heartbeat_to  # noqa: E402
-from dicecup.table import snydtable  # noqa: E402
+from dicecup.table import snyd as snydtable  # noqa: E402
 from dicecup.rules import fairdice  # noqa: E402
 
 SEQ, BO, CY = 0, 1, 2
@@ -43,9 +43,9 @@ QUIET_MS = 5000 if N == 3 else 12000  # Cy's silence after (its turn's deadline 
 def relay(t, node, f, dest):
     """Hand `dest` entry applied+1 = f as a peer's copy: claim it in a heartbeat, then send it."""
     seq = node.applied + 1
-    i = seq % tablelog.LOG_CAP
+    i = seq % log.LOG_CAP
     node._store(seq, node.term, f, t.now, 0)
-    b = i * tablelog._SLOT
+    b = i * log._SLOT
     h = hashlib.sha256(node.chain)
     h.update(memoryview(node._slab)[b:b + wire.entry_len(node._slab[b])])
     applied, chain = node.applied, bytes(node.chain)

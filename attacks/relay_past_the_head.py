@@ -40,7 +40,7 @@ if __name__ == "__main__":  # an import that fails means "could not run": 2, nev
     sys.excepthook = lambda *a: (sys.__excepthook__(*a), os._exit(2))
 from _table3 import Trio, run, verdict, wire, snyd, mac, seat_of  # noqa: E402
 from equivocate import request  # noqa: E402
-from dicecup.table import snydtable, tablelog  # noqa: E402
+from dicecup.table import snyd as snydtable, log  # noqa: E402
 from dicecup.rules import fairdice  # noqa: E402
 
 SEQ, BO, CY = 0, 1, 2
@@ -83,7 +83,7 @@ def play(attack, seed=1):
             call.seq = st["n"]
             call.eterm = node.term
             st["fake"] = call
-            b = bytearray(tablelog.SLOT)
+            b = bytearray(log.SLOT)
             n = wire.pack_entry(call, b, 0)
             h = hashlib.sha256(st["chain"])
             h.update(memoryview(b)[:n])
@@ -113,7 +113,7 @@ def play(attack, seed=1):
     def cy_heartbeat(now):
         # while it feeds Bo: its real heartbeats go to the sequencer only (Bo gets the fake ones)
         if attack and st["n"] is not None and not st["lift"] and t.now - st["at"] <= LOSS_MS:
-            node._emit = lambda dest, f: emit(SEQ if dest == tablelog.BROADCAST else dest, f)
+            node._emit = lambda dest, f: emit(SEQ if dest == log.BROADCAST else dest, f)
             try:
                 real_hb(now)
             finally:

@@ -8,7 +8,7 @@ fork), and GAP ms later she logs a reseat of Bo's seat to herself (her firmware 
 `_reseat_ok`). Bo is live and heard: before round 12 every follower refused such a reseat and
 left the sequencer ("a sequencer that reseats a seat we still hear is not followed"). Now the
 followers' `Table._hold_clock` restarted Bo's move clock on Anna's flag (the waited seat is not
-the sequencer's), so `TableGame.held_lately` is true at Bo and Cy, and `tablelog._valid` holds
+the sequencer's), so `TableGame.held_lately` is true at Bo and Cy, and `log._valid` holds
 the reseat (RJ_WAIT, `_fheld`) "until our own clock agrees", naming the handhelds it moves seats
 off: Bo. Each follower's hold is a held flag in its heartbeats, which restarts the other
 follower's move clock (`_hold_clock`: another handheld's word), so `held_lately` never turns
@@ -34,7 +34,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 if __name__ == "__main__":  # an import that fails means "could not run": 2, never 0 or 1
     sys.excepthook = lambda *a: (sys.__excepthook__(*a), os._exit(2))
 from _table3 import Trio, run, verdict, wire, snyd, seat_of, screens  # noqa: E402
-from dicecup.table import snydtable, tablelog  # noqa: E402
+from dicecup.table import snyd as snydtable, log  # noqa: E402
 
 AN, BO, CY = 0, 1, 2
 GAP = int(([a[4:] for a in sys.argv if a.startswith("gap=")] or [2000])[0])

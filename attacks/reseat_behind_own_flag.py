@@ -31,7 +31,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 if __name__ == "__main__":
     sys.excepthook = lambda *a: (sys.__excepthook__(*a), os._exit(2))
 from _table3 import Trio, run, verdict, snyd, screens  # noqa: E402
-from dicecup.table import snydtable  # noqa: E402
+from dicecup.table import snyd as snydtable  # noqa: E402
 
 AN, BO, CY = 0, 1, 2
 DELAY = int(([a[6:] for a in sys.argv if a.startswith("delay=")] or [1000])[0])

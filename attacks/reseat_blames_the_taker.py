@@ -31,7 +31,7 @@ if ROOT not in sys.path:
 
 import host_tools.paths  # noqa: F401,E402
 from host_tools import tablebus  # noqa: E402
-from dicecup.table.tablegame import P_COMMIT, P_CONTRIB  # noqa: E402
+from dicecup.table.game import P_COMMIT, P_CONTRIB  # noqa: E402
 
 
 def play(seed, reseat_to):

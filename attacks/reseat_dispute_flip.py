@@ -36,10 +36,10 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 if __name__ == "__main__":  # an import that fails means "could not run": 2, never 0 or 1
     sys.excepthook = lambda *a: (sys.__excepthook__(*a), os._exit(2))
 from _table3 import Trio, run, verdict, wire, snyd, seat_of, screens  # noqa: E402
-from dicecup.table import snydtable, tablelog  # noqa: E402
+from dicecup.table import snyd as snydtable, log  # noqa: E402
 
 AN, BO, CY = 0, 1, 2
-BC = tablelog.BROADCAST
+BC = log.BROADCAST
 OTHER = "other" in sys.argv
 N = 4 if "four" in sys.argv or OTHER else 3
 ST = 3 if OTHER else BO  # the stalled handheld (other: Di, honest, its person away)
@@ -99,7 +99,7 @@ def play(attack, seed=1, after=AFTER):
                     f.chain[:] = bn.chain
                 else:
                     fl = f.flags
-                    f.flags = fl | tablelog._F_HELD
+                    f.flags = fl | log._F_HELD
                     emit0(k, f)
                     f.flags = fl
             return
@@ -114,7 +114,7 @@ def play(attack, seed=1, after=AFTER):
     def valid(f, now):
         if attack and not OTHER and "keep" not in sys.argv and f.etype == wire.T_SEATS and \
                 f.flags & wire.SEATS_RESEAT:
-            return tablelog.RJ_NOT_YOURS  # Bo's firmware: no reseat of Bo
+            return log.RJ_NOT_YOURS  # Bo's firmware: no reseat of Bo
         return valid0(f, now)
     bn._valid = valid
 

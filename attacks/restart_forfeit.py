@@ -10,7 +10,7 @@ every follower against its own log and clock (... deadlines, forfeits ...)").
 Role: the creator, the sequencer before the restart and so the boot election's heir (an ordinary
 seat becomes the heir by claiming a kept term one takeover up: restart_reseat.py).
 
-How: tablekeep.load restores the game through TableGame.restore, whose _set_fair sets
+How: keep.load restores the game through TableGame.restore, whose _set_fair sets
 _phase_live = False: the phase in progress at the restart has "no clock" on every handheld. Then
 _check_forfeit takes a FORFEIT at once (no RJ_WAIT), in_time() is False so no request heard makes it
 a lie (Node._heard_from), and late() is 0 so no follower polices a debt the sequencer leaves
@@ -33,7 +33,7 @@ if __name__ == "__main__":  # an import that fails means "could not run": 2, nev
     sys.excepthook = lambda *a: (sys.__excepthook__(*a), os._exit(2))
 from _table3 import Trio, run, verdict, wire, snyd  # noqa: E402
 from _restart import restart_all  # noqa: E402
-from dicecup.table import snydtable  # noqa: E402
+from dicecup.table import snyd as snydtable  # noqa: E402
 
 ATK, BO, CY = 0, 1, 2
 

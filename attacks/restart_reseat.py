@@ -28,7 +28,7 @@ if __name__ == "__main__":  # an import that fails means "could not run": 2, nev
     sys.excepthook = lambda *a: (sys.__excepthook__(*a), os._exit(2))
 from _table3 import Trio, run, verdict, wire, snyd  # noqa: E402
 from _restart import restart_all, hosts  # noqa: E402
-from dicecup.table import snydtable  # noqa: E402
+from dicecup.table import snyd as snydtable  # noqa: E402
 
 ATK, BO = 0, 1
 

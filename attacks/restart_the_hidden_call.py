@@ -42,7 +42,7 @@ if __name__ == "__main__":  # an import that fails means "could not run": 2, nev
 from _table3 import Trio, run, verdict, wire, snyd, seat_of  # noqa: E402
 from _restart import restart_all  # noqa: E402
 from equivocate import my_turn, request  # noqa: E402
-from dicecup.table import tablelog, snydtable  # noqa: E402
+from dicecup.table import log as tablelog, snyd as snydtable  # noqa: E402
 from dicecup.rules import fairdice  # noqa: E402
 
 AN, BO, CY = 0, 1, 2

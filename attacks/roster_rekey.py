@@ -21,7 +21,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 if __name__ == "__main__":  # an import that fails means "could not run": 2, never 0 or 1
     sys.excepthook = lambda *a: (sys.__excepthook__(*a), os._exit(2))
-from _table3 import Trio, run, verdict, wire, tablekeys, snyd  # noqa: E402
+from _table3 import Trio, run, verdict, wire, keys, snyd  # noqa: E402
 
 BO, CY = 1, 2
 
@@ -53,15 +53,15 @@ def rekey(t, atk, victim, target, wait=True):
     target took the key (with wait=False: the key it will take; nothing ticks)."""
     a = t.tables[atk]
     t.cd(atk)
-    evil = tablekeys.new_secret(os.urandom)
-    evil_key = tablekeys.pair_key(evil, a.pubs[target], a.tid)
+    evil = keys.new_secret(os.urandom)
+    evil_key = keys.pair_key(evil, a.pubs[target], a.tid)
     f = wire.Frame()
     f.type = wire.T_ROSTER
     f.n = len(a.order) if a.order else wire.bits(a.node.members)
     f.k = a.order.index(victim) if victim in a.order else victim
     f.value = victim
     f.name[:] = a.names[victim].encode()[:wire.NAME_LEN].ljust(wire.NAME_LEN, b"\0")
-    f.pub[:] = tablekeys.public(evil)
+    f.pub[:] = keys.public(evil)
     a.node._emit(target, f)           # one keyed frame, for the target only
     if wait:
         t.tick(2)

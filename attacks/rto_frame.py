@@ -25,10 +25,10 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 if __name__ == "__main__":  # an import that fails means "could not run": 2, never 0 or 1
     sys.excepthook = lambda *a: (sys.__excepthook__(*a), os._exit(2))
 from _table3 import Trio, run, verdict, wire, snyd, seat_of  # noqa: E402
-from dicecup.table import tablelog, snydtable  # noqa: E402
+from dicecup.table import log, snyd as snydtable  # noqa: E402
 
 AN, BO, CY = 0, 1, 2
-BC = tablelog.BROADCAST
+BC = log.BROADCAST
 TAKE = "notake" not in sys.argv
 LEAVE_CY = "cy" in sys.argv  # variant: the tags leave out Cy, not the sequencer
 
@@ -61,7 +61,7 @@ def play(attack, seed=1):
             # but the sequencer (`cy`: but Cy)
             if st["t0"] is None:
                 st["t0"] = t.now
-                st["forged0"] = t.tables[AN].node.dropped[tablelog.D_FORGED]
+                st["forged0"] = t.tables[AN].node.dropped[log.D_FORGED]
         return sign(f, rby, rack, rto)
     node.codec.sign_request = sign_request
 
@@ -76,7 +76,7 @@ def play(attack, seed=1):
     t.until(lambda: t.done() or attack and st["t0"] is not None and t.now - st["t0"] > 40000,
             400000)
     if attack and st["t0"] is not None:
-        st["forged"] = t.tables[AN].node.dropped[tablelog.D_FORGED] - st["forged0"]
+        st["forged"] = t.tables[AN].node.dropped[log.D_FORGED] - st["forged0"]
     leads = [(t.tables[k].node.term, t.tables[k].node.leader) for k in range(3)]
     return st, distrust, leads, t.done()
 

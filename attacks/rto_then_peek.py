@@ -22,11 +22,11 @@ if __name__ == "__main__":  # an import that fails means "could not run": 2, nev
     sys.excepthook = lambda *a: (sys.__excepthook__(*a), os._exit(2))
 from _table3 import Trio, run, verdict, wire, snyd, seat_of  # noqa: E402
 from equivocate import my_turn, request  # noqa: E402
-from dicecup.table import tablelog, snydtable  # noqa: E402
+from dicecup.table import log, snyd as snydtable  # noqa: E402
 from dicecup.rules import fairdice  # noqa: E402
 
 AN, BO, CY = 0, 1, 2
-BC = tablelog.BROADCAST
+BC = log.BROADCAST
 
 
 def play(attack, seed=1):
@@ -56,7 +56,7 @@ def play(attack, seed=1):
         take(now)
         if attack and st["led"] is None:
             st["led"] = now
-            for w in range(tablelog.PEND):
+            for w in range(log.PEND):
                 node._plen[w] = 0   # the forged bid is not logged: Anna would refuse it
             b.game.want(seat_of(b, BO))
     node._take_over = take_over

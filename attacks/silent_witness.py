@@ -6,7 +6,7 @@ Promise: Alive ("no frame stops a game for good"), Withholding never pays, and "
 Steps: a table of three in the in-process harness (host_tools/tablebus.py); Cy reboots mid-game
 (past the sequencer's 32-entry window, so it needs a snapshot). The honest sequencer sends one; Cy
 restores it only when another live handheld vouches for it. Bo is alive (its heartbeats go on) and
-near enough to vouch (tablelog._witness), so Cy waits for Bo - and Bo's firmware simply ignores every
+near enough to vouch (log._witness), so Cy waits for Bo - and Bo's firmware simply ignores every
 VOUCH request. Cy never takes the snapshot, its seat owes a commitment every round, and it is
 forfeited ("too late") round after round until it is out.
 Control: the same game and reboot with Bo answering: Cy catches up and the game ends together.

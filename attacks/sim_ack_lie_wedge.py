@@ -20,7 +20,7 @@ from _table3 import run, verdict  # noqa: E402
 from roster_crash import RUN_MAIN  # noqa: E402
 
 PATCH = """
-from dicecup.table import tablelog, wire
+from dicecup.table import log, wire
 _STOP = 12
 _enc = wire.Codec.encode
 def _enc2(self, f, to=-1):
@@ -28,18 +28,18 @@ def _enc2(self, f, to=-1):
         f.ack += 1
     return _enc(self, f, to)
 wire.Codec.encode = _enc2
-_onr = tablelog.Node._on_request
+_onr = log.Node._on_request
 def _onr2(self, f, now):
     if self.applied >= _STOP:
         return
     return _onr(self, f, now)
-tablelog.Node._on_request = _onr2
-_ll = tablelog.Node.log_local
+log.Node._on_request = _onr2
+_ll = log.Node.log_local
 def _ll2(self, f, now):
     if self.applied >= _STOP:
-        return tablelog.RJ_NOT_YOURS
+        return log.RJ_NOT_YOURS
     return _ll(self, f, now)
-tablelog.Node.log_local = _ll2
+log.Node.log_local = _ll2
 """
 
 

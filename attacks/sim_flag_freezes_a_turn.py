@@ -23,7 +23,7 @@ from _table3 import run, verdict  # noqa: E402
 from roster_crash import RUN_MAIN, errors  # noqa: E402
 
 PATCH = """
-from dicecup.table import tablelog, wire, snydtable
+from dicecup.table import log, wire, snyd as snydtable
 from dicecup.table import table as _tbl
 _S = [0, 0]
 def _bo_turn(node):
@@ -33,7 +33,7 @@ def _bo_turn(node):
             a.hosts[a.game.on_turn] == 1
     except Exception:
         return False
-_hb = tablelog.Node._heartbeat
+_hb = log.Node._heartbeat
 def _hb2(self, now):
     if self.seat != 0 or not _bo_turn(self):
         return _hb(self, now)
@@ -48,14 +48,14 @@ def _hb2(self, now):
     f.chain[:] = self.chain
     self._emit(0xFF, f)
     self._hb_at = now
-tablelog.Node._heartbeat = _hb2
-_tk = tablelog.Node.tick
+log.Node._heartbeat = _hb2
+_tk = log.Node.tick
 def _tk2(self, now):
     r = _tk(self, now)
     if self.seat == 0 and _bo_turn(self) and now - self._hb_at >= 300:
         _hb2(self, now)
     return r
-tablelog.Node.tick = _tk2
+log.Node.tick = _tk2
 _tt = _tbl.Table.tick
 def _tt2(self, now):
     r = _tt(self, now)

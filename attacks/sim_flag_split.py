@@ -20,7 +20,7 @@ from _table3 import run, verdict  # noqa: E402
 from roster_crash import RUN_MAIN, errors  # noqa: E402
 
 PATCH = """
-from dicecup.table import tablelog, wire, snydtable
+from dicecup.table import log, wire, snyd as snydtable
 _S = [0, 0]
 _pr = snydtable.SnydTable._play_request
 def _pr2(self, f, s, ph, node, decide, rand):
@@ -34,7 +34,7 @@ def _pr2(self, f, s, ph, node, decide, rand):
         return False
     return _pr(self, f, s, ph, node, decide, rand)
 snydtable.SnydTable._play_request = _pr2
-_hb = tablelog.Node._heartbeat
+_hb = log.Node._heartbeat
 def _hb2(self, now):
     if not _S[0] or _S[1]:
         return _hb(self, now)
@@ -48,7 +48,7 @@ def _hb2(self, now):
         f.chain[:] = self.chain
         self._emit(k, f)
     self._hb_at = now
-tablelog.Node._heartbeat = _hb2
+log.Node._heartbeat = _hb2
 """
 
 

@@ -24,13 +24,13 @@ from _table3 import run, verdict  # noqa: E402
 from roster_crash import RUN_MAIN, errors  # noqa: E402
 
 WATCH = """
-from dicecup.table import tablelog
-_d = tablelog.Node._distrust
+from dicecup.table import log
+_d = log.Node._distrust
 def _d2(self, x):
     if x >= 0 and not self._bad & (1 << x):
         print("WATCH distrust", x, "leader", self.leader, "term", self.term, "at", self._clock)
     return _d(self, x)
-tablelog.Node._distrust = _d2
+log.Node._distrust = _d2
 """
 
 WAIT = """
@@ -41,9 +41,9 @@ table_watch.Paused.choose = _choose
 """
 
 PATCH = """
-from dicecup.table import tablelog, wire, snydtable
+from dicecup.table import log, wire, snyd as snydtable
 _S = [0, 0]
-tablelog.Node._police = lambda self, now: None
+log.Node._police = lambda self, now: None
 _pr = snydtable.SnydTable._play_request
 def _pr2(self, f, s, ph, node, decide, rand):
     if ph == snydtable.P_REVEAL and not _S[1]:
@@ -53,7 +53,7 @@ def _pr2(self, f, s, ph, node, decide, rand):
         return False
     return _pr(self, f, s, ph, node, decide, rand)
 snydtable.SnydTable._play_request = _pr2
-_hb = tablelog.Node._heartbeat
+_hb = log.Node._heartbeat
 def _hb2(self, now):
     if not _S[0] or _S[1]:
         return _hb(self, now)
@@ -67,7 +67,7 @@ def _hb2(self, now):
         f.chain[:] = self.chain
         self._emit(k, f)
     self._hb_at = now
-tablelog.Node._heartbeat = _hb2
+log.Node._heartbeat = _hb2
 """
 
 

@@ -20,17 +20,17 @@ from _table3 import run, verdict  # noqa: E402
 from roster_crash import RUN_MAIN, errors  # noqa: E402
 
 PATCH = """
-from dicecup.table import tablelog, wire
+from dicecup.table import log, wire
 _F = []
-_seq = tablelog.Node._sequence
+_seq = log.Node._sequence
 def _seq2(self, f, now):
     if not _F and f.etype == wire.T_ACTION and f.rby == self.seat and f.kind == wire.A_SNYD:
         _F.append(self.applied + 1)
         _F.append(bytes(self.chain))
         print("ATTACK: own call at entry", _F[0], "at", now)
     return _seq(self, f, now)
-tablelog.Node._sequence = _seq2
-_em = tablelog.Node._emit
+log.Node._sequence = _seq2
+_em = log.Node._emit
 def _em2(self, dest, f):
     if _F and f.type == wire.T_ENTRY and f.seq >= _F[0]:
         if dest == 0xFF:
@@ -38,7 +38,7 @@ def _em2(self, dest, f):
         elif dest != 1:
             return
     return _em(self, dest, f)
-tablelog.Node._emit = _em2
+log.Node._emit = _em2
 _enc = wire.Codec.encode
 def _enc2(self, f, to=-1):
     if _F and f.type == wire.T_ACK:
@@ -46,7 +46,7 @@ def _enc2(self, f, to=-1):
         f.chain[:] = _F[1]
     return _enc(self, f, to)
 wire.Codec.encode = _enc2
-_onr = tablelog.Node._on_request
+_onr = log.Node._on_request
 def _onr2(self, f, now):
     if _F and f.type == wire.T_REVEAL and f.rby == 1:
         try:
@@ -59,7 +59,7 @@ def _onr2(self, f, now):
         except Exception as e:
             print("ATTACK: REVEAL heard, dice not computed:", e)
     return _onr(self, f, now)
-tablelog.Node._on_request = _onr2
+log.Node._on_request = _onr2
 """
 
 

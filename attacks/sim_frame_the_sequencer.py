@@ -23,9 +23,9 @@ from _table3 import run, verdict  # noqa: E402
 from roster_crash import RUN_MAIN  # noqa: E402
 
 PATCH = """
-from dicecup.table import tablelog, wire
+from dicecup.table import log, wire
 _st = {"t0": None, "n": 0, "later": None, "done": False, "at": 0}
-_sub = tablelog.Node.submit
+_sub = log.Node.submit
 def _submit(self, f, now):
     if f.etype == wire.T_ACTION and f.kind != wire.A_CALZA and not _st["done"] and \
             self.leader == 0 and not self.is_leader():
@@ -43,8 +43,8 @@ def _submit(self, f, now):
             print("ATTACK: bid held at", now)
         return True
     return _sub(self, f, now)
-tablelog.Node.submit = _submit
-_tick = tablelog.Node.tick
+log.Node.submit = _submit
+_tick = log.Node.tick
 def _tick2(self, now):
     _tick(self, now)
     t0 = _st["t0"]
@@ -69,7 +69,7 @@ def _tick2(self, now):
         self._distrust(0)
         _st["done"] = True
         print("ATTACK: Bo takes the term at", now)
-tablelog.Node.tick = _tick2
+log.Node.tick = _tick2
 """
 
 

@@ -22,8 +22,8 @@ from _table3 import run, verdict  # noqa: E402
 from roster_crash import RUN_MAIN, errors  # noqa: E402
 
 WATCH = """
-from dicecup.table import tablelog
-_hb = tablelog.Node._heartbeat
+from dicecup.table import log
+_hb = log.Node._heartbeat
 _ST = [None]
 def _hb2(self, now):
     fk = 1 if self._gate_held(now) else 0
@@ -34,13 +34,13 @@ def _hb2(self, now):
               "fflag", self._fflag, "fleft", 1 if self._fleft else 0, "leader", self.leader,
               "term", self.term, "applied", self.applied)
     return _hb(self, now)
-tablelog.Node._heartbeat = _hb2
-_d = tablelog.Node._distrust
+log.Node._heartbeat = _hb2
+_d = log.Node._distrust
 def _d2(self, x):
     if x >= 0 and not self._bad & (1 << x):
         print("WATCH distrust", x, "leader", self.leader, "term", self.term, "at", self._clock)
     return _d(self, x)
-tablelog.Node._distrust = _d2
+log.Node._distrust = _d2
 """
 
 

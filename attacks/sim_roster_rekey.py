@@ -22,7 +22,7 @@ from roster_crash import RUN_MAIN  # noqa: E402
 
 PATCH = """
 import os
-from dicecup.table import table, wire, tablekeys
+from dicecup.table import table, wire, keys
 _st = {"key": None, "at": 0, "done": False}
 _tick = table.Table.tick
 def _tick2(self, now):
@@ -39,15 +39,15 @@ def _tick2(self, now):
     if _st["key"] is None:
         if g.phase != 3 or bo < 0 or g.game.on_turn != bo or g.showing:
             return                    # wait for Bo's turn to bid: then re-key, and forge
-        evil = tablekeys.new_secret(os.urandom)
-        key = tablekeys.pair_key(evil, self.pubs[2], self.tid)
+        evil = keys.new_secret(os.urandom)
+        key = keys.pair_key(evil, self.pubs[2], self.tid)
         f = wire.Frame()
         f.type = wire.T_ROSTER
         f.n = len(self.order)
         f.k = self.order.index(1)
         f.value = 1
         table.pack_name(self.names[1], f.name)
-        f.pub[:] = tablekeys.public(evil)
+        f.pub[:] = keys.public(evil)
         self.node._emit(2, f)
         c = wire.Codec()
         c.seat_at(self.tid, 1)
@@ -81,13 +81,13 @@ def _tick2(self, now):
         _st["done"] = True
         print("ATTACK: forged entry", self.node.applied, "kind", f.kind, "at", now)
 table.Table.tick = _tick2
-from dicecup.table import tablelog
-_onr = tablelog.Node._on_request
+from dicecup.table import log
+_onr = log.Node._on_request
 def _onr2(self, f, now):
     if _st["key"] is not None and not _st["done"] and f.rby == 1:
         return                        # Bo's own bid is not logged (Cy cannot hear it now)
     return _onr(self, f, now)
-tablelog.Node._on_request = _onr2
+log.Node._on_request = _onr2
 """
 
 

@@ -9,7 +9,7 @@ Role: the creator, the sequencer (Anna). Victim: Cy, rebooted once mid-game (one
 Steps: when Cy asks to start again (NACK 0), Anna answers with a snapshot of a state of her own
 making - her real state with Cy's seat forfeiting the round in play (a die lost at the next count)
 - numbered 40 entries past what she applied, and her heartbeats claim she applied that far.
-tablelog._witness counts Bo as a witness only within the 32-entry window of the snapshot's number;
+log._witness counts Bo as a witness only within the 32-entry window of the snapshot's number;
 so Cy decides nobody can vouch, and _asked takes the sender's word (Cy asked; Cy has applied
 nothing). Cy's own seat keeps its secrets (checked against its flash), so restore() accepts it.
 Control: the same reboot with an honest Anna: Cy's state equals Bo's.
@@ -24,14 +24,14 @@ if __name__ == "__main__":  # an import that fails means "could not run": 2, nev
     sys.excepthook = lambda *a: (sys.__excepthook__(*a), os._exit(2))
 from _table3 import run, verdict, wire  # noqa: E402
 from host_tools.tablebus import Table  # noqa: E402
-from dicecup.table import tablelog  # noqa: E402
+from dicecup.table import log  # noqa: E402
 
 ANNA, BO, CY = 0, 1, 2
 AHEAD = 40
 
 
 def _state(node):
-    out = tablelog._Hash()
+    out = log._Hash()
     node.app.snapshot(out, 0)
     return out.digest()
 
@@ -40,7 +40,7 @@ def forged_snapshot(node):
     """Anna's state with Cy's seat forfeiting the round in play, as the bytes a snapshot carries."""
     shadow = copy.deepcopy(node.app)
     shadow._lose(1 << CY)
-    buf = bytearray(tablelog.SNAP_MAX)
+    buf = bytearray(log.SNAP_MAX)
     buf[:8] = node.chain
     buf[8] = node.members
     buf[9:17] = node.hosts

@@ -3,7 +3,7 @@ the follower streams it a whole snapshot of its state mid-round; does it carry t
 unrevealed secret (its dice)?
 
 Promise: Private (no frame carries a die value or a secret before the reveal). Role: an ordinary
-seat (Di, 4 handhelds). tablelog: any handheld answers a NACK whose first entry left its window
+seat (Di, 4 handhelds). log: any handheld answers a NACK whose first entry left its window
 with a snapshot (`_serve` -> `_send_snapshot`), not only the sequencer.
 Steps: in the bidding phase (dice dealt, nothing revealed), Di sends Bo `NACK lo=1`; it records the
 SNAP chunks Bo sends it and searches them for Bo's current secret s and its next round's secrets.

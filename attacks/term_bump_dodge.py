@@ -28,13 +28,13 @@ if __name__ == "__main__":  # an import that fails means "could not run": 2, nev
     sys.excepthook = lambda *a: (sys.__excepthook__(*a), os._exit(2))
 from _table3 import Trio, run, verdict, wire, snyd, seat_of, watch_seat, screens  # noqa: E402
 from equivocate import my_turn, request  # noqa: E402
-from dicecup.table import tablelog, snydtable  # noqa: E402
+from dicecup.table import log, snyd as snydtable  # noqa: E402
 
 AN, BO, CY = 0, 1, 2
 NOFORFEIT = True  # the sequencer never logs its own FORFEIT
 BUMP_MS = 3600
 WITHHOLD_BID = "bid" in sys.argv  # the sequencer never logs its own FORFEIT
-BC = tablelog.BROADCAST
+BC = log.BROADCAST
 
 
 def play(mode, seed=1, limit=300000):
@@ -102,7 +102,7 @@ def play(mode, seed=1, limit=300000):
         f = node.tx
         f.type = wire.T_ACK
         f.seq = 0
-        f.flags = node.leader | (tablelog._F_HELD if mode == "self" else 0)
+        f.flags = node.leader | (log._F_HELD if mode == "self" else 0)
         f.missing = 0
         if mode in ("hide", "hidereveal"):
             seq, chain = st["called"][0], st["called"][3]
@@ -118,7 +118,7 @@ def play(mode, seed=1, limit=300000):
             for x in (BO, CY):
                 f.type = wire.T_ACK
                 f.seq = 0
-                f.flags = node.leader | (tablelog._F_HELD if x == one else 0)
+                f.flags = node.leader | (log._F_HELD if x == one else 0)
                 f.missing = 0
                 emit(x, f)
         else:

@@ -37,10 +37,10 @@ if __name__ == "__main__":  # an import that fails means "could not run": 2, nev
     sys.excepthook = lambda *a: (sys.__excepthook__(*a), os._exit(2))
 from _table3 import Trio, run, verdict, wire, snyd, seat_of, watch_seat, screens  # noqa: E402
 from equivocate import my_turn, request  # noqa: E402
-from dicecup.table import tablelog, snydtable  # noqa: E402
+from dicecup.table import log, snyd as snydtable  # noqa: E402
 
 AN, BO, CY = 0, 1, 2
-BC = tablelog.BROADCAST
+BC = log.BROADCAST
 
 
 def play(mode, seed=1, limit=300000):
@@ -80,7 +80,7 @@ def play(mode, seed=1, limit=300000):
         f = node.tx
         f.type = wire.T_ACK
         f.seq = 0
-        f.flags = node.leader | (tablelog._F_HELD if mode == "self" else 0)
+        f.flags = node.leader | (log._F_HELD if mode == "self" else 0)
         f.missing = 0
         if mode in ("hide", "hidereveal"):
             seq, chain = st["called"][0], st["called"][3]

@@ -27,11 +27,11 @@ if __name__ == "__main__":  # an import that fails means "could not run": 2, nev
     sys.excepthook = lambda *a: (sys.__excepthook__(*a), os._exit(2))
 from _table3 import Trio, run, verdict, wire, snyd, seat_of  # noqa: E402
 from equivocate import my_turn, request  # noqa: E402
-from dicecup.table import tablelog  # noqa: E402
+from dicecup.table import log  # noqa: E402
 from dicecup.rules import fairdice  # noqa: E402
 
 ATK, BO, CY = 0, 1, 2
-BC = tablelog.BROADCAST
+BC = log.BROADCAST
 HONEST_HEAD = "honest-head" in sys.argv  # variant: its heartbeats claim the call it logged
 N_HANDHELDS = 4 if "four" in sys.argv else 3  # `four`: Cy and Di both lack the call
 STEER = "steer" in sys.argv  # variant: the call is never applied by the sequencer; once Bo's dice
@@ -57,7 +57,7 @@ def play(attack, seed=1):
             heard.append((now, f.round, bytes(f.h1),
                           max(t.tables[x].node.applied for x in range(2, N_HANDHELDS)),
                           c.game.phase, c.game.round,
-                          c.node.dropped[tablelog.D_NOTLEADER]))
+                          c.node.dropped[log.D_NOTLEADER]))
             if attack and STEER:
                 return
         return onreq(f, now)
@@ -109,7 +109,7 @@ def play(attack, seed=1):
             node._store(seq, node.term, call, t.now, 1)
             if attack and STEER:
                 node._send_entry(BO, seq)
-                node._seqs[seq % tablelog.LOG_CAP] = 0  # never logged here: heartbeats say N-1
+                node._seqs[seq % log.LOG_CAP] = 0  # never logged here: heartbeats say N-1
                 return
             node._apply_ready(t.now)
             node._send_entry(BC, seq)

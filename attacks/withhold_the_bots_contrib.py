@@ -3,7 +3,7 @@ person's seat and a bot it hosts (the creator's handheld does, for a bot it adds
 poor hand of its person's seat, paying with its bot's dice.
 
 Why: the round seed is the hash of the contributions of the seats still taking part when the last
-one comes in (tablegame._advance / _contribs). The handheld hosts both seats, so it knows its
+one comes in (game._advance / _contribs). The handheld hosts both seats, so it knows its
 person's secret s; it lets every other contribution in first, computes its person's dice under
 seed(all), and when they are poor it withholds the bot's contribution. 30 s on, the bot is
 forfeited before the deal: in Snyd that round ends at once (SnydTable._seeded), the bot loses a
@@ -28,7 +28,7 @@ if ROOT not in sys.path:
 import host_tools.paths  # noqa: F401,E402
 from host_tools import tablebus  # noqa: E402
 from dicecup.rules import fairdice  # noqa: E402
-from dicecup.table.tablegame import P_CONTRIB  # noqa: E402
+from dicecup.table.game import P_CONTRIB  # noqa: E402
 from _table3 import run  # noqa: E402
 
 PERSON, BOT = 0, 2

@@ -41,7 +41,7 @@ if ROOT not in sys.path:
 import host_tools.paths  # noqa: F401,E402
 from host_tools import tablebus  # noqa: E402
 from dicecup.rules import snyd  # noqa: E402
-from dicecup.table.snydtable import P_REVEAL, P_BID  # noqa: E402
+from dicecup.table.snyd import P_REVEAL, P_BID  # noqa: E402
 
 from withhold_the_bots_contrib import BOT, PERSON, forfeits_by_round, quality  # noqa: E402,F401
 from _table3 import run  # noqa: E402

@@ -34,7 +34,7 @@ sys.path.insert(0, ROOT)
 if __name__ == "__main__":  # an import that fails means "could not run": 2, never 0 or 1
     sys.excepthook = lambda *a: (sys.__excepthook__(*a), os._exit(2))
 from host_tools import tablebus  # noqa: E402
-from dicecup.table import wire, yatzytable, tablelog  # noqa: E402
+from dicecup.table import wire, yatzy as yatzytable, log as tablelog  # noqa: E402
 from dicecup.rules import fairdice, yatzy  # noqa: E402
 
 ATK = 0

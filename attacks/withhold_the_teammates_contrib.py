@@ -36,8 +36,8 @@ if ROOT not in sys.path:
 import host_tools.paths  # noqa: F401,E402
 from host_tools import tablebus  # noqa: E402
 from dicecup.rules import fairdice, yatzy  # noqa: E402
-from dicecup.table import yatzytable  # noqa: E402
-from dicecup.table.tablegame import P_CONTRIB  # noqa: E402
+from dicecup.table import yatzy as yatzytable  # noqa: E402
+from dicecup.table.game import P_CONTRIB  # noqa: E402
 
 TEAM = (0, 2)   # the attacker's scorecard: seat 0 (its person) and seat 2 (its bot)
 HOSTS = [0, 1, 0]

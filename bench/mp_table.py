@@ -11,12 +11,12 @@ gc.collect()
 m0 = benchlib.mem_alloc()
 from dicecup.table import wire  # noqa: E402
 from dicecup.rules import fairdice  # noqa: E402
-from dicecup.table import tablelog  # noqa: E402
+from dicecup.table import log  # noqa: E402
 from dicecup.rules import snyd  # noqa: E402
-from dicecup.table import snydtable  # noqa: E402
+from dicecup.table import snyd as snydtable  # noqa: E402
 
 m1 = benchlib.mem_alloc()
-benchlib.row("table", "heap: import wire, fairdice, tablelog, snyd, snydtable (.mpy)", m1 - m0, "B")
+benchlib.row("table", "heap: import wire, fairdice, log, snyd, snydtable (.mpy)", m1 - m0, "B")
 
 TABLE = 0x5EED
 KEY = b"0123456789abcdef"
@@ -36,7 +36,7 @@ class Radio:
             self.nbytes += len(data)
             b = bytes(data)
             for d in range(len(self.rx)):
-                if d != src and (dest == tablelog.BROADCAST or dest == d):
+                if d != src and (dest == log.BROADCAST or dest == d):
                     self.q.append((d, b))
         return send
 
@@ -69,7 +69,7 @@ for s in range(N):
     c = wire.Codec()
     c.seat_at(TABLE, KEY)
     app = snydtable.SnydTable(TABLE, 1 << s)
-    nodes.append(tablelog.Node(s, c, app, radio.sender(s), (1 << N) - 1, 0))
+    nodes.append(log.Node(s, c, app, radio.sender(s), (1 << N) - 1, 0))
     apps.append(app)
     radio.rx.append(nodes[-1].receive)
 a1 = benchlib.mem_alloc()

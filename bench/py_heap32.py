@@ -21,8 +21,8 @@ from host_tools.paths import BUILD, MICROPYTHON, ROOT, firmware_module
 
 MP32 = os.path.join(ROOT, "host_tools", "mp32")
 # what a handheld holds while it plays at an 8-handheld Snyd table, its own modules first
-MODULES = ("compat strings gfx ui.screen buttons battery store app radio wire fairdice tablelog "
-           "tablegame table.table ui.table rules.snyd snyd_recorder snydtable table_snyd snyd_person ui.snyd "
+MODULES = ("compat strings gfx ui.screen buttons battery store app radio wire fairdice log "
+           "game table.table ui.table rules.snyd snyd_recorder snyd snyd_seats snyd_person ui.snyd "
            "snyd_table").split()
 MODULES = tuple(firmware_module(m) for m in MODULES)
 
@@ -86,7 +86,7 @@ def main():
     benchlib.row("heap 32-bit", "table's code at an 8-handheld Snyd table, 64-bit unix port", t64, "B")
     benchlib.row("heap 32-bit", "the same on 32-bit MicroPython (WebAssembly port)", t32, "B")
     benchlib.row("heap 32-bit", "64-bit / 32-bit (the ratio host_tools/boards.py scales by)", round(t64 / t32, 2), "")
-    for m in ("table.table", "tablelog", "wire", "rules.snyd", "snyd_person"):
+    for m in ("table.table", "log", "wire", "rules.snyd", "snyd_person"):
         f = firmware_module(m)
         benchlib.row("heap 32-bit", "%s: 64-bit / 32-bit" % m, "%d / %d" % (by64[f], by32[f]), "B")
 

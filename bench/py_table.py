@@ -2,7 +2,7 @@
 Snyd round for 2, 4 and 8 handhelds next to the minimum the protocol needs, and the latency from a
 move being made to every handheld having applied it, at 0 and 30 percent loss (1 ms steps, a
 1 Mbit/s shared channel with per-frame overhead: tablebus.AIRTIME_*), and how long a reveal waits
-for every handheld to show the log that asked for it (tablelog.Node.agreed: Snyd after the call,
+for every handheld to show the log that asked for it (log.Node.agreed: Snyd after the call,
 Yatzy at the turn)."""
 import statistics
 

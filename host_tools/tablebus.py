@@ -1,7 +1,7 @@
 """tablebus: an in-process radio and a table of handhelds running the firmware's pure table modules.
 
 For tests and benchmarks of the table protocol without the handheld app: every handheld is a
-tablelog.Node with a snydtable.SnydTable, the radio is a seeded Bus that loses, duplicates and
+log.Node with a snydtable.SnydTable, the radio is a seeded Bus that loses, duplicates and
 reorders frames and records every one of them (time, sender, bytes), time is simulated integer ms.
 
     t = Table(seats=4, loss=0.1, seed=3); t.run_game(); t.records() -> one record per handheld
@@ -14,12 +14,12 @@ import random
 
 import host_tools.paths  # noqa: F401  (puts firmware/ on sys.path)
 from dicecup.rules import snyd
-from dicecup.table import snydtable
-from dicecup.table import tablekeys
-from dicecup.table import tablelog
+from dicecup.table import snyd as snydtable
+from dicecup.table import keys
+from dicecup.table import log
 from dicecup.table import wire
 from dicecup.rules import yatzy
-from dicecup.table import yatzytable
+from dicecup.table import yatzy as yatzytable
 
 AIRTIME_US_PER_BYTE = 8  # 1 Mbit/s ESP-NOW PHY rate
 AIRTIME_US_FIXED = 200   # preamble, MAC header, inter-frame space
@@ -138,14 +138,14 @@ class Handheld:
         self.flash = flash
         self.codec = wire.Codec()
         self.codec.seat_at(table.table_id, seat)
-        tablekeys.dealt(self.codec, seat, members, key)
+        keys.dealt(self.codec, seat, members, key)
         table.epochs[seat] += 1  # a reboot starts a new epoch: its frames are never replays
         self.codec.ctr = table.epochs[seat] << wire.EPOCH_SHIFT
         cls = yatzytable.YatzyTable if table.game == "yatzy" else snydtable.SnydTable
         self.app = cls(table.table_id, 1 << seat, save=flash.__setitem__, load=flash.get, me=seat)
         # the handheld's own secret for its shake chains (table.py derives it from its key pair)
         self.app.shake_key = flash.setdefault("shake", bytes(rng.getrandbits(8) for _ in range(16)))
-        self.node = tablelog.Node(seat, self.codec, self.app, self._send, members, leader, now)
+        self.node = log.Node(seat, self.codec, self.app, self._send, members, leader, now)
         self.rng = rng
         self.decide = random_yatzy(rng) if table.game == "yatzy" else random_decide(rng, app=self.app)
         self.rand = lambda n: bytes(rng.getrandbits(8) for _ in range(n))
@@ -153,7 +153,7 @@ class Handheld:
         bus.nodes[self.addr] = self
 
     def _send(self, dest, data):
-        to = None if dest == tablelog.BROADCAST else self.offset + dest
+        to = None if dest == log.BROADCAST else self.offset + dest
         self.bus.send(self.addr, to, data, self.now)
 
     def suggest(self, kind, value, seat=None):

@@ -4,7 +4,7 @@ and the record check that the lobby, lobby-split and Yatzy-table tests share."""
 import json
 import os
 
-from dicecup.table import snydtable
+from dicecup.table import snyd
 from dicecup.table import table
 
 
@@ -53,7 +53,7 @@ class FakeRadio:
 def snyd_mover(tb):
     """The person's Snyd move as the screens would hand it over: raise by one step, or snyd."""
     g = tb.game
-    if g is not None and g.phase == snydtable.P_BID and tb.move is None:
+    if g is not None and g.phase == snyd.P_BID and tb.move is None:
         s = tb.my_seat()
         game = g.game
         if s >= 0 and game.on_turn == s:

@@ -265,7 +265,7 @@ def test_a_press_sends_the_changed_pages_and_collects_when_idle(tmp_path):
 
 
 def test_the_kept_log_state_is_written_in_a_loop_of_its_own(tmp_path):
-    """tlog.bin (tablekeep) is written after an entry applied, but in a later loop that drew
+    """tlog.bin (keep) is written after an entry applied, but in a later loop that drew
     nothing and wrote no other file: in the loop of the entry, its redraw and a seat's secret
     made one loop of 100-130 ms on the s3 model (docs/memory.md, Device time). And the state is
     packed in an idle loop before the one that writes it: both in one loop was 50-54 ms (CPU
@@ -323,7 +323,7 @@ def test_a_snapshot_reads_the_recorders_log_not_the_record(open_die, seats):
     built as the record's dicts (tens of KB allocated late in a game), with the same bytes, in
     order (the Node streams a snapshot chunk by chunk as it is written)."""
     from dicecup.rules import snyd
-    from dicecup.table.tablegame import Out
+    from dicecup.table.game import Out
     from host_tools.tablebus import Table
     t = Table(seats=seats, seed=4, loss=0.2, rules=snyd.Rules(dice=3, open_die=open_die))
     assert t.start_game() == 0

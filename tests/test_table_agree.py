@@ -5,7 +5,7 @@ hold, and end the game with one record (tablelog.Node.agreed, agree.py; docs/pro
 """
 import pytest
 
-from dicecup.table import tablegame
+from dicecup.table import game
 from dicecup.table import wire
 from host_tools.tablebus import Eavesdropper, Table
 
@@ -74,7 +74,7 @@ def play_withheld_call(attack, seed=3):
             if src in (BO, CY) and typ == wire.T_REVEAL and call[0] and \
                     t.hands[DI].node.applied < call[0]:
                 early.append((src, f.round))
-        return all(t.hands[i].app.phase >= tablegame.P_OVER for i in honest) and \
+        return all(t.hands[i].app.phase >= game.P_OVER for i in honest) and \
             len({t.hands[i].node.applied for i in honest}) == 1
 
     ok = t.run(watch, 900000)
@@ -138,7 +138,7 @@ def play_equivocation(attack, seed=3, cover=False):
         for src, typ, f in air.new():
             if src in honest and typ == wire.T_REVEAL and at[0] and diverged(t, honest, at[0]):
                 leaks.append((src, f.round))
-        return all(t.hands[i].app.phase >= tablegame.P_OVER for i in honest) and \
+        return all(t.hands[i].app.phase >= game.P_OVER for i in honest) and \
             len({t.hands[i].node.applied for i in honest}) == 1
 
     ok = t.run(watch, 900000)

@@ -336,7 +336,7 @@ def test_a_call_before_a_joiners_first_heartbeat_of_the_game_gets_no_reveal(peri
     seed; a second apart, Cy's heartbeat happened to come between the start and the call. Now a
     handheld has the missing time from the SEATS that made it a member to send one."""
     import withhold_the_call
-    from dicecup.table import tablelog
+    from dicecup.table import log as tablelog
     monkeypatch.setattr(tablelog.Node, "heartbeat_ms", period)
     monkeypatch.setattr(tablelog.Node, "quiet_heartbeat_ms", period)
     called, leaks, bad, heard, done = withhold_the_call.play(True, 1)
@@ -370,7 +370,7 @@ def test_a_fork_past_the_sequencers_head_is_not_forgotten(period, monkeypatch):
     apart Bo never saw Cy's chain at the fork, only its claim past Bo's log, which counted as
     silence: now such a claim is waited for (gate_ms, then only on the sequencer's own claim)."""
     import peek_past_the_head
-    from dicecup.table import tablelog
+    from dicecup.table import log as tablelog
     monkeypatch.setattr(tablelog.Node, "heartbeat_ms", period)
     forked, leaks, bad, heard, done, r = peek_past_the_head.play(True, 1)
     assert forked, "the attack never found its turn"
@@ -786,7 +786,7 @@ def test_a_reseat_blames_nobody_for_the_seat_it_moves(game):
     sequencer's own person played that round a forfeit turn. The seat that left pays; the
     handheld that takes it over does not."""
     from host_tools import tablebus
-    from dicecup.table.tablegame import P_COMMIT
+    from dicecup.table.game import P_COMMIT
     t = tablebus.Table(seats=3, seed=7, game=game)
     assert t.start_game() == 0
     app = t.hands[0].app
@@ -971,7 +971,7 @@ def test_a_reseat_of_a_seat_that_revealed_lets_the_round_end():
     honest handheld gone after its reveal)."""
     from host_tools import tablebus
     from dicecup.table import wire
-    from dicecup.table.snydtable import P_REVEAL
+    from dicecup.table.snyd import P_REVEAL
     from test_table_attacks import finished
     t = tablebus.Table(seats=3, seed=290)
     app = t.hands[0].app

@@ -8,10 +8,10 @@ import random
 
 from hypothesis import given, settings, strategies as st
 
-from dicecup.table import snydtable
+from dicecup.table import snyd as snydtable
 from dicecup.table import table as tbl
-from dicecup.table import tablegame
-from dicecup.table import tablelog
+from dicecup.table import game as tablegame
+from dicecup.table import log
 from dicecup.table import wire
 from host_tools.replay import referee
 from host_tools.tablebus import Eavesdropper, Table
@@ -101,7 +101,7 @@ def test_the_air_holds_no_key_a_stranger_could_use():
     # its forgery, tagged with keys it made up, is refused by everyone
     forger = wire.Codec()
     forger.seat_at(t.table_id, 1)
-    from dicecup.table import tablekeys
+    from dicecup.table import keys as tablekeys
     tablekeys.dealt(forger, 1, 0b111, b"guessed")
     g = frame(t.hands[1], t, type=wire.T_ACK)
     for h in (t.hands[0], t.hands[2]):
@@ -121,7 +121,7 @@ def test_a_seat_cannot_seize_a_live_sequencer():
         hb.term = ((bad.node.term >> 3) + 1 + k) << 3 | 2  # "I took over"
         to_all(t, bad, bad.codec.encode(hb))
     assert all(h.node.leader == 0 for h in t.hands if h is not bad)
-    assert drops(t, tablelog.D_SEIZE, (0, 1, 3)) >= 20
+    assert drops(t, log.D_SEIZE, (0, 1, 3)) >= 20
     assert t.run(lambda: finished(t, range(4)), 1_800_000)
     honest_agree(t, range(4))
 
@@ -145,7 +145,7 @@ def test_a_sequencer_that_logs_an_uncommitted_contribution_is_replaced():
             node.codec.sign_request(f, 0, node.applied, node._everyone())
             node._store(node.applied + 1, node.term, f, now, 1)
             node._apply_ready(now)
-            node._send_entry(tablelog.BROADCAST, node.applied)
+            node._send_entry(log.BROADCAST, node.applied)
             state["done"] = True
             return
         if not state["done"]:
@@ -156,7 +156,7 @@ def test_a_sequencer_that_logs_an_uncommitted_contribution_is_replaced():
     honest = (1, 2, 3)
     assert t.run(lambda: state["done"] and all(t.hands[i].node.leader == 1 for i in honest),
                  60_000)
-    assert drops(t, tablelog.D_INVALID, honest) >= 3
+    assert drops(t, log.D_INVALID, honest) >= 3
     t.kill(0)  # it goes on as it likes: the others play without it
     assert t.run(lambda: finished(t, honest), 3_600_000)
     rec, out = honest_agree(t, honest)
@@ -180,7 +180,7 @@ def test_a_sequencer_cannot_log_a_call_nobody_made():
                                                         t.table_id, 0, node.term)
     to_all(t, bad, node.codec.encode(f))
     assert t.hands[1].app.phase == snydtable.P_BID and t.hands[2].app.phase == snydtable.P_BID
-    assert drops(t, tablelog.D_FORGED, (1, 2)) == 2
+    assert drops(t, log.D_FORGED, (1, 2)) == 2
 
 
 @settings(max_examples=12, deadline=None)
@@ -214,7 +214,7 @@ def test_a_byzantine_seat_never_crashes_anyone(seed, game, frames):
         except ValueError:
             continue
         to_all(t, bad, data)
-    assert drops(t, tablelog.D_ERROR, (0, 1)) == 0, [repr(h.node.error) for h in t.hands]
+    assert drops(t, log.D_ERROR, (0, 1)) == 0, [repr(h.node.error) for h in t.hands]
     t.kill(2)
     assert t.run(lambda: finished(t, (0, 1)), 3_600_000)
     honest_agree(t, (0, 1))
@@ -280,7 +280,7 @@ def test_a_rebooted_handheld_named_sequencer_alone_gives_the_term_back():
     assert t.hands[1].node.leader == 1  # it believed it (it cannot know better after a boot)
     # the live sequencer refuses the term nobody supports; the victim sees the table go on
     # without it, gives the term back and follows the table again
-    assert t.run(lambda: t.hands[1].node.leader == 0, 3 * tablelog.Node.missing_ms)
+    assert t.run(lambda: t.hands[1].node.leader == 0, 3 * log.Node.missing_ms)
     assert t.hands[0].node.term == 0 and t.hands[0].node.is_leader()
     assert t.run(lambda: finished(t, range(3)), 1_800_000)
     honest_agree(t, range(3))
@@ -336,7 +336,7 @@ def test_a_rebooted_handheld_takes_no_forged_snapshot():
     vouched by the other honest handheld: Node._ask_snap.)"""
     t = Table(seats=4, seed=107)
     assert t.start_game() == 0
-    assert t.run(lambda: min(h.node.applied for h in t.hands) >= tablelog.LOG_CAP + 10, 600_000)
+    assert t.run(lambda: min(h.node.applied for h in t.hands) >= log.LOG_CAP + 10, 600_000)
     t.kill(3)
     t.run(lambda: False, 500)
     t.reboot(3)
@@ -433,9 +433,9 @@ def test_a_forfeit_before_the_deadline_is_refused_by_every_follower():
     lead.node.codec.sign_request(f, 0, lead.node.applied, lead.node._everyone())
     lead.node._store(lead.node.applied + 1, lead.node.term, f, t.now, 1)
     lead.node._apply_ready(t.now)
-    lead.node._send_entry(tablelog.BROADCAST, lead.node.applied)
+    lead.node._send_entry(log.BROADCAST, lead.node.applied)
     t.run(lambda: False, 100)
-    assert drops(t, tablelog.D_INVALID, (1, 2)) == 2
+    assert drops(t, log.D_INVALID, (1, 2)) == 2
     assert all(t.hands[i].app.forfeited == 0 for i in (1, 2))
 
 
@@ -470,7 +470,7 @@ def test_a_flood_of_replays_and_garbage_changes_nothing():
                 d[rng.randrange(len(d))] ^= 1 << rng.randrange(8)
             t.hands[rng.randrange(3)].receive(bytes(d), t.now)
     honest_agree(t, range(3))
-    assert drops(t, wire.R_REPLAY) > 100 and drops(t, tablelog.D_ERROR) == 0
+    assert drops(t, wire.R_REPLAY) > 100 and drops(t, log.D_ERROR) == 0
 
 
 # ---- 5: Yatzy foresight --------------------------------------------------------------------------

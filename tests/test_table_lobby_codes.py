@@ -13,7 +13,7 @@ import pytest
 
 from dicecup.rules import snyd
 from dicecup.table import table as tbl
-from dicecup.table import tablekeys
+from dicecup.table import keys
 from dicecup.table import wire
 from dicecup.table import x25519
 from table_pair import Air, FakeRadio, admit_all
@@ -113,16 +113,16 @@ def test_a_radio_in_the_middle_cannot_grind_the_join_code():
                                    pubs=bytes([wire.NO_SEAT]) + bytes(wire.ANN_PUBS * 33 - 1)))
         elif src == BO and f.type == wire.T_JOIN and not COMMITS:
             # today: grind M1 until the creator's code for it is Bo's code, then ask as "Bo"
-            want = tablekeys.join_code(m2, bytes(f.pub))
+            want = keys.join_code(m2, bytes(f.pub))
             for _ in range(200_000):
                 m1 = bytes(rng.getrandbits(8) for _ in range(32))
-                if tablekeys.join_code(host.pubs[0], m1) == want:
+                if keys.join_code(host.pubs[0], m1) == want:
                     break
             x.send(HOST, lobby_frame(wire.T_JOIN, f.table, nonce=f.nonce, name=f.name, pub=m1))
         elif src == BO and f.type == wire.T_JOIN:
             # the host's part towards Bo: commit to a nonce before Bo's, then reveal it
             na = st.setdefault("na", bytes(rng.getrandbits(8) for _ in range(16)))
-            c = tablekeys.join_commit(f.table, m2, bytes(f.pub), na)
+            c = keys.join_commit(f.table, m2, bytes(f.pub), na)
             x.send(BO, lobby_frame(wire.T_JHOST, f.table, seat=0, nonce=f.nonce, h1=c,
                                    h2=na if any(f.h2) else bytes(16)))
         elif src == HOST and f.type == wire.T_JHOST and f.nonce == st["nonce"]:
@@ -195,13 +195,13 @@ def test_a_creator_cannot_hand_out_false_keys_behind_one_table_code():
     rng = random.Random(7)
     fakes = {}
     if not COMMITS:  # today: grind each false key until the victim's code is the table's
-        want = tablekeys.table_code(true)
+        want = keys.table_code(true)
         for victim, other in ((1, 2), (2, 1)):
             for _ in range(200_000):
                 k = bytes(rng.getrandbits(8) for _ in range(32))
                 view = list(true)
                 view[other] = k
-                if tablekeys.table_code(view) == want:
+                if keys.table_code(view) == want:
                     fakes[victim] = (None, k)
                     break
     else:
@@ -230,7 +230,7 @@ def test_a_creator_cannot_hand_out_false_keys_behind_one_table_code():
             c = wire.Codec()
             c.seat_at(host.tid, other)
             tb = (host, bo, cy)[victim]
-            c.set_key(victim, tablekeys.pair_key(fakes[victim][0], tb.mypub, host.tid))
+            c.set_key(victim, keys.pair_key(fakes[victim][0], tb.mypub, host.tid))
             pubs = [None] * 8
             for w in range(3):
                 pubs[w] = fakes[victim][1] if w == other else true[w]
@@ -446,7 +446,7 @@ def _shadow(host, victim, other, secret, pub):
     secret it holds): a codec that tags as `other` for the victim."""
     c = wire.Codec()
     c.seat_at(host.tid, other)
-    c.set_key(victim, tablekeys.pair_key(secret, victim_pub(host, victim), host.tid))
+    c.set_key(victim, keys.pair_key(secret, victim_pub(host, victim), host.tid))
     return c
 
 
@@ -496,7 +496,7 @@ def _grind(host, rnd, parts, other, pub, want):
     for _ in range(200_000):
         n = bytes(rng.getrandbits(8) for _ in range(16))
         p = [(w, pub, n) if w == other else (w, k, m) for w, k, m in parts]
-        if tablekeys.table_code(host.tid, rnd, p) == want:
+        if keys.table_code(host.tid, rnd, p) == want:
             return n
     raise AssertionError("no nonce found")
 
@@ -515,7 +515,7 @@ def _bo_learns_a_false_key(air, hands, now):
     now = run(air, hands, 1000, now)  # (the key agreed in the background: table.AGREE_BITS)
     assert bo.pubs[2] == k1
     n1 = bytes(rng.getrandbits(8) for _ in range(16))
-    commit = tablekeys.code_commit(host.tid, host.kround, 2, k1, n1)
+    commit = keys.code_commit(host.tid, host.kround, 2, k1, n1)
     now = run(air, hands, 1200, now, lambda t: t % 200 or host.radio.send(
         None, _tcode_as(c, 1, host.kround, commit)))
     assert sent, "Bo revealed its nonce"
@@ -531,7 +531,7 @@ def _attack_with_a_known_nonce(air, hands, now, k1, c, nbo):
     hk = host._kr
     parts = [(0, host.pubs[0], hk.nonce), (1, bo.mypub, nbo), (2, k1, None)]
     n2 = _grind(host, rnd, parts, 2, k1, want)
-    commit = tablekeys.code_commit(host.tid, rnd, 2, k1, n2)
+    commit = keys.code_commit(host.tid, rnd, 2, k1, n2)
     return run(air, hands, 2000, now, lambda t: t % 200 or host.radio.send(
         None, _tcode_as(c, 1, rnd, commit, n2)))
 

@@ -5,8 +5,8 @@ are laid open, and one test per attack: a false open die, none at all, one for a
 a die it does not have, a bid before the open dice, a stranger's radio.
 """
 from dicecup.rules import snyd
-from dicecup.table import snydtable
-from dicecup.table import tablelog
+from dicecup.table import snyd as snydtable
+from dicecup.table import log
 from dicecup.table import wire
 from host_tools.tablebus import Eavesdropper, Table
 from test_table_attacks import drops, finished, frame, honest_agree
@@ -197,8 +197,8 @@ def test_a_strangers_open_die_is_dropped():
     assert t.run(lambda: all(h.app.showing == 0b111 for h in t.hands), 60_000)
     stranger = wire.Codec()
     stranger.seat_at(t.table_id, 0)  # it claims to be the sequencer
-    from dicecup.table import tablekeys
-    tablekeys.dealt(stranger, 0, 0b111, b"overheard")
+    from dicecup.table import keys
+    keys.dealt(stranger, 0, 0b111, b"overheard")
     f = frame(t.hands[1], t, type=wire.T_ENTRY, etype=wire.T_ACTION, round=t.hands[0].app.round,
               who=1, kind=wire.A_SHOW, count=0, face=6, seq=t.hands[0].node.applied + 1)
     f.seat = 0
@@ -230,7 +230,7 @@ def test_the_first_bid_waits_for_the_last_open_die():
     assert lead.check(f) == snydtable.RJ_PHASE  # no bid while a die is still owed
     _release(t.hands[2])
     assert t.run(lambda: lead.showing == 0, 60_000)
-    assert lead.check(f) == tablelog.RJ_LATE  # asked before the last open die was seen
+    assert lead.check(f) == log.RJ_LATE  # asked before the last open die was seen
     # the rules core knows each open die: the hints and the screens count them
     g = lead.game
     assert all(g.shown_die(s) == lead.show_v[s] for s in range(3))

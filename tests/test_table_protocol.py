@@ -11,11 +11,11 @@ from hypothesis import example, given, settings, strategies as st
 
 from dicecup.rules import fairdice
 from dicecup.rules import snyd
-from dicecup.table import snydtable
+from dicecup.table import snyd as snydtable
 from dicecup.text import strings
-from dicecup.table import tablekeys
-from dicecup.table import tablelog
-from dicecup.table import tablewhy
+from dicecup.table import keys
+from dicecup.table import log as tablelog
+from dicecup.table import why
 from dicecup.table import wire
 from host_tools.replay import referee
 from host_tools.tablebus import Eavesdropper, Table
@@ -98,7 +98,7 @@ def test_race_loser_is_told_why():
     for h in t.hands:
         h.decide = __import__("host_tools.tablebus").tablebus.random_decide(h.rng, calza_rate=0.5)
         h.app.rejected = (lambda hh: lambda who, reason, lo: refusals.append(
-            (hh, who, reason, lo, tablewhy.explain(hh.node, reason, lo, _name))))(h)
+            (hh, who, reason, lo, why.explain(hh.node, reason, lo, _name))))(h)
     assert t.run_game()
     assert_agree(t)
     late = [r for r in refusals if r[2] == tablelog.RJ_LATE]
@@ -114,10 +114,10 @@ def test_garbage_and_replays_change_nothing():
     rng = random.Random(5)
     other = wire.Codec()  # a handheld of another table, keys and all
     other.seat_at(t.table_id ^ 0x5A5A, 1)
-    tablekeys.dealt(other, 1, 0xFF, t.key)
+    keys.dealt(other, 1, 0xFF, t.key)
     stranger = wire.Codec()  # this table's id, keys it guessed
     stranger.seat_at(t.table_id, 1)
-    tablekeys.dealt(stranger, 1, 0xFF, b"k" * 16)
+    keys.dealt(stranger, 1, 0xFF, b"k" * 16)
     checks = 0
     while not t.done() and t.now < 600_000:
         t.step()
@@ -382,22 +382,22 @@ def test_a_gone_handhelds_seat_goes_to_a_bot(game):
 
 
 def test_every_refusal_has_words_in_both_languages():
-    from dicecup.table import tablewhy
+    from dicecup.table import why
     keep = strings.lang()
     try:
         said = {}
         for lang in (0, 1):
             strings.set_lang(lang)
-            for reason in tablewhy.TEXTS:
+            for reason in why.TEXTS:
                 # no race entry to name (lo=-1 is never logged): the reason's own words
-                said[lang, reason] = tablewhy.explain(_NoLog(), reason, -1, _name)
-        for reason in tablewhy.TEXTS:
+                said[lang, reason] = why.explain(_NoLog(), reason, -1, _name)
+        for reason in why.TEXTS:
             assert said[0, reason] and said[1, reason]
             assert said[0, reason] != said[1, reason], reason  # Danish is not the English
             assert _rows(said[0, reason]) <= 5 and _rows(said[1, reason]) <= 5  # one Message
     finally:
         strings.set_lang(keep)
-    assert tablewhy.explain(_NoLog(), 99, -1, _name) in tablewhy.REFUSED  # an unknown reason
+    assert why.explain(_NoLog(), 99, -1, _name) in why.REFUSED  # an unknown reason
 
 
 def _rows(text):

@@ -1,6 +1,6 @@
 """Every handheld of a table restarts at once (a room's power strip, a reload of the web page): the
 game comes back from what each handheld kept on flash (tablekeep) and the boot election
-(tablelog.Node._boot_elect), with nobody alive to catch up from.
+(log.Node._boot_elect), with nobody alive to catch up from.
 
 In the simulator with the real firmware (`--reboot-all 2` at 30 % loss, Snyd and Yatzy: the records
 agree and the referee, `python -m host_tools.replay`, accepts them), and in the in-process harness
@@ -17,9 +17,9 @@ from host_tools.paths import ROOT
 from host_tools.replay import referee
 from host_tools.tablebus import Table
 from dicecup.rules import snyd
-from dicecup.table import tablekeep
-from dicecup.table import snydtable
-from dicecup.table import tablelog
+from dicecup.table import keep as tablekeep
+from dicecup.table import snyd as snydtable
+from dicecup.table import log
 
 
 def cli(tmp_path, game, seed, *args):
@@ -178,7 +178,7 @@ def test_a_reseat_of_a_seat_that_contributed_lets_the_round_begin(tmp_path):
     round is seeded (the old code compared the contributions with the part exactly, and the gone
     seat's contribution, no longer in the part, kept the round in the contribution phase for good:
     what a restart of every handheld with the old sequencer gone for good ran into)."""
-    from dicecup.table import tablegame
+    from dicecup.table import game as tablegame
     t = Table(seats=4, seed=7, rules=snyd.Rules(dice=2))
     held = t.hands[1].app
     poll = held.poll
@@ -231,7 +231,7 @@ def test_a_cheat_claiming_a_higher_kept_term_gains_nothing(tmp_path, up):
     if up > 1:
         assert 2 not in followed
         assert t.hands[0].node.term == (((kept >> 3) + 1) << 3) | 0
-        assert t.hands[0].node.dropped[tablelog.D_SEIZE]  # the cheat's claim, refused
+        assert t.hands[0].node.dropped[log.D_SEIZE]  # the cheat's claim, refused
     else:
         assert t.hands[0].node.leader == 2
         assert max(terms) == (((kept >> 3) + 2) << 3) | 2

@@ -8,11 +8,11 @@ its own log and its own clock: it refuses what it cannot see for itself, stops f
 sequencer, and the game goes on with the cheat paying, by name, in the record.
 """
 from dicecup.rules import snyd
-from dicecup.table import snydtable
-from dicecup.table import tablegame
-from dicecup.table import tablelog
+from dicecup.table import snyd as snydtable
+from dicecup.table import game as tablegame
+from dicecup.table import log
 from dicecup.table import wire
-from dicecup.table import yatzytable
+from dicecup.table import yatzy
 from host_tools.tablebus import Table
 from test_table_attacks import _withhold, drops, finished, frame, honest_agree, to_all
 
@@ -23,7 +23,7 @@ def force(lead, f, now):
     node.codec.sign_request(f, lead.seat, node.applied, node._everyone())
     node._store(node.applied + 1, node.term, f, now, 1)
     node._apply_ready(now)
-    node._send_entry(tablelog.BROADCAST, node.applied)
+    node._send_entry(log.BROADCAST, node.applied)
 
 
 def never_forfeits_itself(h):
@@ -69,7 +69,7 @@ def test_a_reseat_of_the_same_seating_voids_no_round():
     force(lead, seats_frame(t, [0, 1, 2]), t.now)
     t.run(lambda: False, 200)
     assert all(t.hands[i].app.voided == 0 for i in (1, 2))
-    assert drops(t, tablelog.D_INVALID, (1, 2)) == 2
+    assert drops(t, log.D_INVALID, (1, 2)) == 2
     assert all(t.hands[i].node._bad & 1 for i in (1, 2))  # that sequencer is not followed any more
     t.kill(0)
     assert t.run(lambda: finished(t, (1, 2)), 3_600_000)
@@ -302,8 +302,8 @@ def test_a_term_claimed_out_of_turn_is_refused():
         hb = frame(bad, t, type=wire.T_ACK, ack=bad.node.applied, term=term)
         t.hands[2].receive(bytes(bad.codec.encode(hb)), t.now)
         assert t.hands[2].node.leader == 0
-    assert drops(t, tablelog.D_SEIZE, (2,)) >= 2
-    t.hands[1].node.missing_ms = tablelog.Node.missing_ms
+    assert drops(t, log.D_SEIZE, (2,)) >= 2
+    t.hands[1].node.missing_ms = log.Node.missing_ms
     assert t.run(lambda: t.hands[2].node.leader == 1 and t.hands[1].node.ready, 30_000)
     assert t.hands[2].node.term == (1 << 3) | 1
 

@@ -8,7 +8,7 @@ hosts (its own shake_key), and computes every re-roll the table could make from 
 """
 from dicecup.rules import fairdice
 from dicecup.table import wire
-from dicecup.table import yatzytable
+from dicecup.table import yatzy
 from host_tools.tablebus import Table
 from test_table_attacks import honest_agree
 
@@ -255,7 +255,7 @@ def test_spent_chains_let_the_game_finish():
     t = Table(game="yatzy", seats=2, seed=237)
     a = t.hands[0].app
     assert t.start_game() == 0
-    assert t.run(lambda: a.phase == yatzytable.P_TURN, 120_000)
+    assert t.run(lambda: a.phase == yatzy.P_TURN, 120_000)
     key = t.hands[1].app.shake_key
     for h in t.hands:
         app = h.app

@@ -22,30 +22,30 @@ exec(_code, {"__name__": "__main__", "__file__": _main})
 
 # modified firmware: it bids and calls, and never reveals its dice (it would learn the count first)
 NEVER_REVEALS = """
-from dicecup.table import tablegame
-tablegame.TableGame._reveal_request = lambda self, f, s, rand: False
+from dicecup.table import game
+game.TableGame._reveal_request = lambda self, f, s, rand: False
 """
 
 # modified firmware: every heartbeat claims a takeover it never made (it wants to sequence)
 SEIZES = """
-from dicecup.table import tablelog
-_hb = tablelog.Node._heartbeat
+from dicecup.table import log
+_hb = log.Node._heartbeat
 def _seize(self, now):
     t = self.term
     self.term = (((t >> 3) + 1) << 3) | self.seat
     _hb(self, now)
     self.term = t
-tablelog.Node._heartbeat = _seize
+log.Node._heartbeat = _seize
 """
 
 # modified firmware: under the open_die rule it lays open a value its die does not show
 FALSE_OPEN_DIE = """
-from dicecup.table import table_snyd
-_show = table_snyd.Seats.show_move
+from dicecup.table import snyd_seats
+_show = snyd_seats.Seats.show_move
 def _lie(self, s, i, bot=None):
     mv = _show(self, s, i, bot)
     return mv and [mv[0], mv[1], mv[2] % 6 + 1]
-table_snyd.Seats.show_move = _lie
+snyd_seats.Seats.show_move = _lie
 """
 
 

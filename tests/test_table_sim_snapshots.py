@@ -14,14 +14,14 @@ import pytest
 
 from host_tools.sim import autoplay
 from host_tools.sim.hub import MAIN, Sim
-from dicecup.table import tablekeep
+from dicecup.table import keep
 from dicecup.table import wire
 from test_table_sim_attacks import RUN_MAIN  # the wrapper that runs main.py after a patch
 
 
 # modified firmware: its snapshots say that nobody contributed to the round in play
 CRAFTS_SNAPSHOTS = """
-from dicecup.table import tablegame
+from dicecup.table import game as tablegame
 _put = tablegame.TableGame._put_fair
 def _crafted(self, out):
     c = self.contributed
@@ -37,7 +37,7 @@ tablegame.TableGame._put_fair = _crafted
 
 # modified firmware: its Yatzy snapshots leave the first scorecard without a seat to roll for it
 CRAFTS_YATZY_SNAPSHOTS = """
-from dicecup.table import tablegame
+from dicecup.table import game as tablegame
 _snap = tablegame.TableGame.snapshot
 def _crafted(self, buf, off):
     k = bytes(self.kinds)
@@ -85,11 +85,11 @@ def test_a_crafted_snapshot_crashes_no_handheld_nor_after_a_reset(tmp_path, game
         assert not players[1].finished
         for boot in range(2):
             at = sim.now()
-            # a handheld that kept the table's state (tablekeep) resumes from its own flash and
+            # a handheld that kept the table's state (keep) resumes from its own flash and
             # asks for nothing: this one lost it (tlog.bin gone, as on a flash whose last write
             # was cut), so it must start again from the sequencer's snapshot, the crafted one
             sim.kill(1)
-            for name in (tablekeep.FILE, tablekeep.FILE + ".tmp"):
+            for name in (keep.FILE, keep.FILE + ".tmp"):
                 if os.path.exists(os.path.join(victim.flash, name)):
                     os.remove(os.path.join(victim.flash, name))
             sim.reboot(1)

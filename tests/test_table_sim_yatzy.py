@@ -277,21 +277,21 @@ def _loaded(rules, game):
 
 def test_each_table_loads_only_its_game():
     y = _loaded('("maxi", {"bonus": "84/100", "saved_rolls": True}, 0)', 2)
-    assert "table.table_yatzy" in y and "table.yatzytable" in y and "bots.yatzy" in y
-    assert not {m for m in y if m.split(".")[1].startswith("snyd")} and "table.table_snyd" not in y
+    assert "table.yatzy_seats" in y and "table.yatzy" in y and "bots.yatzy" in y
+    assert not {m for m in y if m.split(".")[1].startswith("snyd")} and "table.snyd_seats" not in y
     s = _loaded("__import__('dicecup.rules.snyd').rules.snyd.Rules()", 1)
-    assert "table.table_snyd" in s and "table.snydtable" in s
-    assert not {m for m in s if m.split(".")[1].startswith("yatzy")} and "table.table_yatzy" not in s
+    assert "table.snyd_seats" in s and "table.snyd" in s
+    assert not {m for m in s if m.split(".")[1].startswith("yatzy")} and "table.yatzy_seats" not in s
 
 
 def test_table_bots_judge_by_the_tables_maxi_options():
     """A bot seat at a Maxi 75/50 table is asked with the table's options (it was asked with none,
     so it judged the upper bonus as 84/100)."""
-    from dicecup.table import table_yatzy  # firmware/ is on sys.path (conftest)
+    from dicecup.table import yatzy_seats  # firmware/ is on sys.path (conftest)
     from dicecup.rules import yatzy
 
     opts = {"bonus": "75/50", "saved_rolls": True}
-    seats = table_yatzy.Seats.__new__(table_yatzy.Seats)
+    seats = yatzy_seats.Seats.__new__(yatzy_seats.Seats)
     seats.options = opts
     seats.game = yatzy.Yatzy("maxi", 2, opts)
     seats.game.roll([1, 2, 3, 4, 5, 6])

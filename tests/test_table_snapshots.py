@@ -10,10 +10,10 @@ import pytest
 from hypothesis import Phase, HealthCheck, example, given, settings, strategies as st
 
 from dicecup.rules import snyd
-from dicecup.table import table_snyd
-from dicecup.table import table_yatzy
-from dicecup.table import tablegame
-from dicecup.table import tablelog
+from dicecup.table import snyd_seats
+from dicecup.table import yatzy_seats
+from dicecup.table import game as tablegame
+from dicecup.table import log
 from dicecup.table import wire
 from host_tools.tablebus import Table
 
@@ -110,7 +110,7 @@ def test_a_snapshot_cannot_alter_a_handhelds_own_commitment(game, arr):
     named."""
     t = Table(seats=2, seed=232, game=game)
     assert t.start_game() == 0
-    assert t.run(lambda: min(h.node.applied for h in t.hands) >= tablelog.LOG_CAP + 10, 600_000)
+    assert t.run(lambda: min(h.node.applied for h in t.hands) >= log.LOG_CAP + 10, 600_000)
     t.kill(1)
     t.run(lambda: t.hands[0].node.applied > 0 and
           t.hands[0].app.committed & 2 and t.hands[0].app.phase >= tablegame.P_CONTRIB, 120_000)
@@ -164,9 +164,9 @@ def _table(game, until):
 
 
 def _handhelds_own(t, h):
-    """Handheld h's game becomes the firmware's own class (table_snyd/table_yatzy.Seats, what the
+    """Handheld h's game becomes the firmware's own class (snyd_seats/yatzy_seats.Seats, what the
     handheld's screens ask), taking over its state through its own snapshot."""
-    cls = table_yatzy.Seats if t.game == "yatzy" else table_snyd.Seats
+    cls = yatzy_seats.Seats if t.game == "yatzy" else snyd_seats.Seats
     app = cls(t.table_id, 1 << h.seat, h.flash.__setitem__, h.flash.get, h.seat)
     app.shake_key = h.app.shake_key
     app.roll_waits = False  # the bus's players roll at once (the handheld's wait for a press)
@@ -184,7 +184,7 @@ def _state(h):
 
 def _offer(node, data, seq, now):
     """Snapshot bytes as a Node holds them once every chunk is in and a witness vouched."""
-    s = node._snap = tablelog.Incoming(seq, (len(data) + wire.SNAP_DATA_MAX - 1) //
+    s = node._snap = log.Incoming(seq, (len(data) + wire.SNAP_DATA_MAX - 1) //
                                        wire.SNAP_DATA_MAX or 1, node.leader, now)
     s.buf[:len(data)] = data
     s.len = len(data)

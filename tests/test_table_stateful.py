@@ -22,8 +22,8 @@ import pytest
 from hypothesis import Phase, settings, strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-from dicecup.table import snydtable
-from dicecup.table import tablelog
+from dicecup.table import snyd
+from dicecup.table import log as tablelog
 from dicecup.table import wire
 from host_tools.tablebus import Eavesdropper, Table
 from test_table_attacks import fill, finished, honest_agree
@@ -283,7 +283,7 @@ def test_a_watchers_forked_log_holds_the_gate():
     t = m.t
     a = t.hands[1].app
     assert t.run(lambda: m._watch() or a.game is not None and a.game.dice_left[1] == 0 and
-                 a.phase == snydtable.P_BID, 300_000)
+                 a.phase == snyd.P_BID, 300_000)
     assert a.part == 0b101  # handheld 1 watches
     m.equivocate(only=0)
     for _ in range(20):

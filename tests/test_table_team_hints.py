@@ -7,10 +7,10 @@ through a whole game (the log and the records are the referee's as ever).
 """
 import random
 
-from dicecup.table import tablekeys
-from dicecup.table import tablelog
+from dicecup.table import keys
+from dicecup.table import log
 from dicecup.table import wire
-from dicecup.table import yatzytable
+from dicecup.table import yatzy
 from host_tools.tablebus import Table
 from test_table_attacks import drops, finished, frame, honest_agree, to_all
 
@@ -30,7 +30,7 @@ def _at_a_team_roll(seed, loss=0.0):
     t = Table(seats=4, seed=seed, loss=loss, game="yatzy", teams=TEAMS)
     _paused(t)
     assert t.start_game() == 0   # a turn's first roll needs no player here: it comes alone
-    assert t.run(lambda: all(h.app.phase == yatzytable.P_ROLL and h.app.game.roll_no == 1
+    assert t.run(lambda: all(h.app.phase == yatzy.P_ROLL and h.app.game.roll_no == 1
                              for h in t.hands), 120_000)
     r = t.hands[0].app.roller()
     mate = [s for s in range(4) if s != r and TEAMS[s] == TEAMS[r]][0]
@@ -89,7 +89,7 @@ def test_a_teammates_suggestion_reaches_every_handheld_and_changes_no_log():
     assert t.run(lambda: finished(t, range(4)), 3_600_000)
     rec, _ = honest_agree(t, range(4))
     assert rec["players"] == 2   # two scorecards for four seats
-    assert drops(t, tablelog.D_ERROR) == 0
+    assert drops(t, log.D_ERROR) == 0
 
 
 def test_a_strangers_radio_cannot_advise():
@@ -97,7 +97,7 @@ def test_a_strangers_radio_cannot_advise():
     before = _seqs(t)
     forger = wire.Codec()   # keys it made up, the mate's address
     forger.seat_at(t.table_id, mate)
-    tablekeys.dealt(forger, mate, 0b1111, b"guessed")
+    keys.dealt(forger, mate, 0b1111, b"guessed")
     f = frame(t.hands[mate], t, type=wire.T_HINT, who=mate, kind=wire.Y_HOLD, value=1,
               round=t.hands[r].app.round, roll=1)
     for h in t.hands:
@@ -183,7 +183,7 @@ def test_hints_out_of_range_are_dropped_and_crash_nothing():
     _settle(t)
     _nobody_took(t, before)
     assert all(h.app.hints_dropped == len(bad) for h in t.hands if h.seat != mate)
-    assert drops(t, tablelog.D_ERROR) == 0
+    assert drops(t, log.D_ERROR) == 0
 
 
 def test_a_hint_for_a_box_already_filled_is_dropped():
@@ -193,7 +193,7 @@ def test_a_hint_for_a_box_already_filled_is_dropped():
 
     def card_has_a_box_and_rolls():
         g = app.game
-        return app.phase == yatzytable.P_ROLL and g.roll_no >= 1 and g.current == TEAMS[r] and \
+        return app.phase == yatzy.P_ROLL and g.roll_no >= 1 and g.current == TEAMS[r] and \
             any(not g.is_free(g.current, b, 0) for b in range(len(g.boxes())))
 
     assert t.run(card_has_a_box_and_rolls, 600_000)
@@ -240,7 +240,7 @@ def test_a_flood_of_hints_through_a_game_changes_no_record():
     t = play(True)
     rec, _ = honest_agree(t, range(4))
     assert rec == honest_agree(play(False), range(4))[0]
-    assert drops(t, tablelog.D_ERROR) == 0
+    assert drops(t, log.D_ERROR) == 0
     f = wire.Frame()
     for h in t.hands:
         for seq in range(1, h.node.applied + 1):

@@ -207,7 +207,7 @@ def codes(lang):
     screen before the host's part of the join code came (Code ----) and after it, and the
     creator's question with the longest name and its code."""
     from dicecup.table import table as tbl
-    from dicecup.table import tablekeys
+    from dicecup.table import keys
     from dicecup.ui import table_lobby as lobby
     rig.fresh({"sleep": 4, "lang": lang})
     r = rig.Rig(seed=6)
@@ -216,7 +216,7 @@ def codes(lang):
     r.wait(300)
     from dicecup.ui.table_watch import ensure
     tb = ensure(r.app)                   # as the join list does
-    host = tablekeys.public(bytes(range(1, 33)))
+    host = keys.public(bytes(range(1, 33)))
     tb.join([0x1234567, "STUENXYZ", tbl.G_SNYD, 1, 2, None, -40, 0, bytes((5, 7, 0, 0, 0, 0)), host])
     r.app.go(lobby.Joining(r.app))
     r.wait(300)
@@ -230,7 +230,7 @@ def codes(lang):
     cycle(r, 2, 1)                       # open: the lobby
     r.wait(300)
     tb = r.app.table
-    pub = tablekeys.public(bytes(range(2, 34)))
+    pub = keys.public(bytes(range(2, 34)))
     tb.asks.append([5, "ANNA-LIS", pub, tb.now, bytes(16), bytes(16), "1234", tb.now])
     r.app.go(lobby.HostLobby(r.app))
     r.wait(100)

@@ -11,7 +11,7 @@ bound leaves 10-35 % for code that changes the path a little, and fails on the c
 import sys
 
 from dicecup.rules import snyd
-from dicecup.table import snydtable, tablelog, wire
+from dicecup.table import snyd as snydtable, log, wire
 from mpcheck import Rng, eq
 from test_tablelog import Radio, _nodes, TABLE, play_snyd
 

@@ -1,9 +1,9 @@
-"""tablelog (and snydtable over it) under both interpreters: a tiny lossy radio, whole logs and a
+"""log (and snydtable over it) under both interpreters: a tiny lossy radio, whole logs and a
 whole Snyd game, a laggard caught up from a chunked snapshot, refusals with a reason."""
 from dicecup.rules import snyd
-from dicecup.table import snydtable
-from dicecup.table import tablekeys
-from dicecup.table import tablelog
+from dicecup.table import snyd as snydtable
+from dicecup.table import keys
+from dicecup.table import log
 from dicecup.table import wire
 from mpcheck import Rng, eq
 from dicecup.records.snyd import replay
@@ -28,7 +28,7 @@ class Radio:
             self.frames += 1
             data = bytes(data)
             self.types[data[2]] = self.types.get(data[2], 0) + 1
-            for d in (list(self.rx) if dest == tablelog.BROADCAST else [dest]):
+            for d in (list(self.rx) if dest == log.BROADCAST else [dest]):
                 if d == src:
                     continue
                 for _ in range(2 if self.rng.below(100) < self.dup else 1):
@@ -61,7 +61,7 @@ class Counter:
 
     def check(self, f):
         v = f.count + 256 * f.face
-        return tablelog.RJ_APP if self.vals and v <= self.vals[-1] else 0
+        return log.RJ_APP if self.vals and v <= self.vals[-1] else 0
 
     def apply(self, f, seq):
         self.vals.append(f.count + 256 * f.face)
@@ -87,8 +87,8 @@ def _nodes(radio, apps):
     for s, app in enumerate(apps):
         c = wire.Codec()
         c.seat_at(TABLE, s)
-        tablekeys.dealt(c, s, members, KEY)
-        n = tablelog.Node(s, c, app, radio.sender(s), members, 0)
+        keys.dealt(c, s, members, KEY)
+        n = log.Node(s, c, app, radio.sender(s), members, 0)
         radio.rx[s] = n.receive
         nodes.append(n)
     return nodes
@@ -131,11 +131,11 @@ def test_laggard_catches_up_from_a_chunked_snapshot():
     radio.off.add(2)
     nodes[2].missing_ms = 10 ** 9  # it must not take over while it hears nobody
     v = 0
-    for i in range(tablelog.LOG_CAP + 150):
+    for i in range(log.LOG_CAP + 150):
         v += 1
         _ask(nodes[0], 0, v, radio.now)
     radio.run(10, lambda now: None)
-    assert nodes[0].applied > tablelog.LOG_CAP + 100
+    assert nodes[0].applied > log.LOG_CAP + 100
     radio.off.discard(2)
 
     def tick(now):
@@ -232,7 +232,7 @@ def test_the_rules_cross_the_radio_and_bad_rules_are_refused():
 
 def test_whole_yatzy_game_over_a_lossy_radio():
     from dicecup.rules import yatzy
-    from dicecup.table import yatzytable
+    from dicecup.table import yatzy as yatzytable
     rng = Rng(6)
     radio = Radio(rng, loss=15, dup=5)
     apps = [yatzytable.YatzyTable(TABLE, 1 << s) for s in range(3)]
@@ -287,7 +287,7 @@ def test_a_fast_game_sends_no_snapshot_to_followers_that_keep_up():
 
     radio.run(150, tick, step=2)
     radio.run(50, lambda now: [n.tick(now) for n in nodes], step=2)
-    assert nodes[0].applied > 2 * tablelog.LOG_CAP
+    assert nodes[0].applied > 2 * log.LOG_CAP
     eq(nodes[1].applied, nodes[0].applied)
     eq(radio.types.get(wire.T_SNAP, 0), 0)
 
@@ -332,9 +332,9 @@ def test_the_newest_entry_is_repeated_only_while_frames_are_lost():
     _ask(nodes[0], 0, 2, radio.now)
     radio.run(200, tick)
     assert len(entries) >= 2, entries         # loss was seen lately: the newest is repeated
-    assert len(entries) <= 1 + tablelog.Node.tail_repeats, entries
+    assert len(entries) <= 1 + log.Node.tail_repeats, entries
     eq([a.vals for a in apps], [[1, 2]] * 3)
-    radio.run(tablelog.Node.lossy_ms // 5, tick)
+    radio.run(log.Node.lossy_ms // 5, tick)
     del entries[:]
     _ask(nodes[0], 0, 3, radio.now)
     radio.run(200, tick)
@@ -349,10 +349,10 @@ def test_a_request_is_repeated_quickly_a_few_times_then_less_often():
     _ask(nodes[1], 1, 5, t0)
     radio.run(300, tick)                      # 1.5 s
     gaps = [b - a for a, b in zip(reqs, reqs[1:])]
-    fast = tablelog.Node.resend_fast
-    eq(gaps[:fast], [tablelog.Node.resend_ms] * fast)
-    assert gaps[fast] == 2 * tablelog.Node.resend_ms, gaps
-    assert max(gaps) <= tablelog.Node.resend_max_ms, gaps
+    fast = log.Node.resend_fast
+    eq(gaps[:fast], [log.Node.resend_ms] * fast)
+    assert gaps[fast] == 2 * log.Node.resend_ms, gaps
+    assert max(gaps) <= log.Node.resend_max_ms, gaps
     radio.off.discard(0)
     radio.run(200, tick)
     eq(apps[0].vals, [5])

@@ -1,12 +1,12 @@
 """wire: every frame type round-trips between two handhelds, every kind of bad frame gets its reject
 code, and the tags hold: nobody speaks for another handheld, no frame counts twice, a requester's
 own tags travel with its entry."""
-from dicecup.table import tablekeys
+from dicecup.table import keys
 from dicecup.table import wire
 from mpcheck import Rng, eq
 
 TABLE = 0x2A5F0C11
-KEY = b"0123456789abcdef"   # the seed the harnesses deal pair keys from (tablekeys.dealt)
+KEY = b"0123456789abcdef"   # the seed the harnesses deal pair keys from (keys.dealt)
 MEMBERS = 0b1111           # handhelds 0..3 at the table
 SENDER = 1
 
@@ -14,7 +14,7 @@ SENDER = 1
 def _seated(me=0, table=TABLE, key=KEY, members=MEMBERS):
     c = wire.Codec()
     c.seat_at(table, me)
-    tablekeys.dealt(c, me, members, key)
+    keys.dealt(c, me, members, key)
     return c
 
 

@@ -14,7 +14,7 @@ Yatzy uses the same draw per turn with a roll index (0, 1, 2...); a re-roll also
 "shakes" (shake()), each the next value of a seat's hash chain committed at the start of the game:
 another handheld's, logged once the hold is, then the roller's own, logged once that one is. So
 nobody chooses them, the roller cannot know a re-roll before it holds, and the shaker gives its
-value without knowing what it makes (yatzytable, docs/protocol.md).
+value without knowing what it makes (yatzy, docs/protocol.md).
 Hashes are SHA-256 truncated to 16 bytes (commitments) or full (seed and dice stream).
 """
 import hashlib

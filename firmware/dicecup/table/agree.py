@@ -2,7 +2,7 @@
 after the constructor.
 
 Every heartbeat says "I applied everything up to entry N, and my chain there is C" (wire's ACK:
-`ack`, `chain`; tablelog.Node keeps the chain, a hash over every entry applied). Agree keeps this
+`ack`, `chain`; log.Node keeps the chain, a hash over every entry applied). Agree keeps this
 handheld's own chain after each of the last CAP entries and, per handheld, the highest entry at
 which its chain was this one's: equal chains there mean equal logs up to there. A chain that
 differs at an entry both applied is a fork (two different entries at one place); a claim ahead of
@@ -20,7 +20,7 @@ can never be checked, and confirms nothing (docs/protocol.md, The log).
 from dicecup.table import wire
 from dicecup.core.compat import const
 
-CAP = const(32)       # == tablelog.LOG_CAP: as far back as a heartbeat is checked
+CAP = const(32)       # == log.LOG_CAP: as far back as a heartbeat is checked
 FORK = const(1)
 _C = wire.CHAIN_LEN
 _N = wire.SEATS_MAX

@@ -2,23 +2,23 @@
 committed to, the nonces that open the commitments, and the code once every one is in. Pure.
 
 The host numbers a key round afresh whenever a public key comes or goes (ROSTER carries it). For
-the round, this handheld commits to its own key and a nonce (tablekeys.code_commit) and sends the
+the round, this handheld commits to its own key and a nonce (keys.code_commit) and sends the
 commitment to every handheld of the round (TCODE); it sends its nonce only once it holds every
 other handheld's commitment, and takes a nonce only if it opens that handheld's commitment. Once it
 has sent its nonce no commitment may change (a handheld in the middle would choose it knowing the
 nonce). The code covers every key this handheld itself uses, with every handheld's nonce: two
 handhelds given different keys for the same handheld show different codes, 9,999 times in 10,000,
-whoever gave them the keys (tablekeys explains why nobody can do better than that by computing).
+whoever gave them the keys (keys explains why nobody can do better than that by computing).
 
 A nonce, once sent, answers one set of commitments for good. The nonce is made from the table
-secret, the round, the keys and a count (tablekeys.round_nonce), so a round made again (after a
+secret, the round, the keys and a count (keys.round_nonce), so a round made again (after a
 game, or a reboot: the screens show the same code) has the same nonce; the last round whose nonce
 went out is kept on flash (`kept`: its round, keys, count and commitments), and made again it
 holds those commitments and takes no other. Any other round - other keys, or the same keys under
 a number seen before, as a host switching a key back and forth would make - takes the next
 count: a nonce nobody has seen.
 """
-from dicecup.table import tablekeys
+from dicecup.table import keys
 
 
 class KeyRound:
@@ -33,7 +33,7 @@ class KeyRound:
         for w in range(8):
             if pubs[w] is not None:
                 view += bytes((w,)) + pubs[w]
-        self.view = tablekeys.round_view(table, rnd, view)
+        self.view = keys.round_view(table, rnd, view)
         self.commits = [None] * 8
         self.nonces = [None] * 8
         if kept is not None and kept[0] == rnd and kept[1] == self.view:
@@ -45,8 +45,8 @@ class KeyRound:
         else:
             self.count = kept[2] + 1 if kept is not None else 0
             self.kept = False  # nothing sent yet: record() before the nonce goes
-        self.nonce = tablekeys.round_nonce(secret, table, rnd, view, self.count)
-        self.commit = tablekeys.code_commit(table, rnd, me, pubs[me], self.nonce)
+        self.nonce = keys.round_nonce(secret, table, rnd, view, self.count)
+        self.commit = keys.code_commit(table, rnd, me, pubs[me], self.nonce)
         self.commits[me] = self.commit
         self.nonces[me] = self.nonce
         self.code = None
@@ -82,7 +82,7 @@ class KeyRound:
             self.nonces[w] = None
             new = True
         if nonce is not None and self.nonces[w] is None and \
-                tablekeys.code_commit(self.table, self.rnd, w, self.pubs[w], nonce) == commit:
+                keys.code_commit(self.table, self.rnd, w, self.pubs[w], nonce) == commit:
             self.nonces[w] = bytes(nonce)
             new = True
         if new:
@@ -97,4 +97,4 @@ class KeyRound:
                 if self.nonces[v] is None:
                     return
                 parts.append((v, self.pubs[v], self.nonces[v]))
-        self.code = tablekeys.table_code(self.table, self.rnd, parts)
+        self.code = keys.table_code(self.table, self.rnd, parts)

@@ -1,13 +1,13 @@
 """table: this handheld's place at a table - the lobby, the log Node and the game, pumped every tick.
 
-Owns what joins the radio (radio.Radio) to the pure protocol (wire, tablelog, and the game's adapter:
-table_snyd or table_yatzy, loaded for the table's game only, never both): the lobby,
+Owns what joins the radio (radio.Radio) to the pure protocol (wire, log, and the game's adapter:
+snyd_seats or yatzy_seats, loaded for the table's game only, never both): the lobby,
 the map from a Node's seat (a handheld at the table, 0 = the creator) to its radio address, the
 persisted state a reboot needs, the per-seat reply spread, and the moves of this handheld's seats
 (its person's, handed over by the screens, and its bots'). The screens (ui.table) only read it and
 call the methods in the public API below; app.App calls tick() on every loop while a table exists.
 
-Lobby (keyless frames, wire.LOBBY_KEY checksum only; tablekeys explains the keys):
+Lobby (keyless frames, wire.LOBBY_KEY checksum only; keys explains the keys):
     ANNOUNCE  the creator, every second: table id, game, handhelds seated (bitmask), seats, rules,
               name, and its public key
     JOIN      a joiner, broadcast, repeated until welcomed: a random nonce (the join's number), its
@@ -37,20 +37,20 @@ radios is sent to by broadcast from then on (the first address may have been the
 entry triggers on every handheld at once (commitments, reveals) wait SPREAD_MS per handheld number.
 
 Persisted (store, atomic): table.json (table id, key, our number, the creator's address, the roster)
-and tsecN.json (seat N's secrets), written before a commitment leaves, and tlog.bin (tablekeep: the
+and tsecN.json (seat N's secrets), written before a commitment leaves, and tlog.bin (keep.py: the
 log's state after every entry applied): a handheld that reboots comes back to its seat (App boots
 into the table when table.json exists) where it was, catches up from the others and still reveals
 its dice; when every handheld restarted at once, they elect a sequencer by the boot rule
-(tablelog.Node._boot_elect) and go on from the furthest state any of them kept.
+(log.Node._boot_elect) and go on from the furthest state any of them kept.
 """
 import os
 
-from dicecup.table import tablekeep
-from dicecup.table import tablekeys
-from dicecup.table import tablelog
+from dicecup.table import keep as tablekeep
+from dicecup.table import keys
+from dicecup.table import log
 from dicecup.table import wire
 from dicecup.core.compat import const
-from dicecup.table.tablegame import P_IDLE, P_OVER
+from dicecup.table.game import P_IDLE, P_OVER
 
 IDLE = const(0)
 HOSTING = const(1)      # the host: the creator (handheld 0), or the sequencer that took over
@@ -60,18 +60,18 @@ SEATED = const(3)
 BOT = const(0x80)       # in the creator's seat order: a bot (low bits: its number)
 
 HEARD_MS = const(4000)  # a table not announced for this long leaves the join list
-G_SNYD = const(1)       # ANNOUNCE game numbers (table_snyd.GAME, table_yatzy.GAME)
+G_SNYD = const(1)       # ANNOUNCE game numbers (snyd_seats.GAME, yatzy_seats.GAME)
 G_YATZY = const(2)
 
 
 def game_module(gid):
     """The table game module for an ANNOUNCE game number (None: a game this firmware lacks)."""
     if gid == G_SNYD:
-        from dicecup.table import table_snyd
-        return table_snyd
+        from dicecup.table import snyd_seats
+        return snyd_seats
     if gid == G_YATZY:
-        from dicecup.table import table_yatzy
-        return table_yatzy
+        from dicecup.table import yatzy_seats
+        return yatzy_seats
     return None
 
 
@@ -193,7 +193,7 @@ class Table:
         self._named = -1          # the host: the game's SEATS entry, until the roster went out again
         self.order = []           # the creator's seats for the next game: handheld number or BOT|k
         self.tid = 0
-        self.secret = None        # this handheld's X25519 secret at this table (tablekeys)
+        self.secret = None        # this handheld's X25519 secret at this table (keys)
         self.shake = b""          # ... and the secret of its seats' Yatzy shake chains
         self.mypub = None         # its public key (made once with the secret)
         self.pubs = [None] * 8    # every handheld's public key
@@ -285,8 +285,8 @@ class Table:
         if pub is None:
             if self._hn is None:
                 return NO_CODE
-            from dicecup.table import tablekeys
-            return tablekeys.join_code(self.host_pub, self.mypub, self._hn, self._jn)
+            from dicecup.table import keys
+            return keys.join_code(self.host_pub, self.mypub, self._hn, self._jn)
         for a in self.asks:
             if a[2] == pub and a[6] is not None:
                 return a[6]
@@ -389,7 +389,7 @@ class Table:
         return self.names_of(self.waiting_mask())
 
     def held_mask(self):
-        """Whom the table stops at because logs differ (tablelog's _F_HELD): the held handhelds,
+        """Whom the table stops at because logs differ (log's _F_HELD): the held handhelds,
         and where this one is held, those it is held on (Node.held_on); and whom a held
         handheld says a snapshot holds it on (Node.snap_named: a witness that differs from the
         sender, or a sequencer that sends none), this one too; 0 when none."""
@@ -437,7 +437,7 @@ class Table:
                 self._job is None:
             self._pre_at = now  # one agreement at a time, a slice a loop (the list stays live)
             if self.spare is None:
-                self._agree(tablekeys.new_secret(os.urandom), None)
+                self._agree(keys.new_secret(os.urandom), None)
             else:
                 self.precompute(True)
         elif self.mode == HOSTING and self._job is None and not self.playing():
@@ -445,7 +445,7 @@ class Table:
         elif self.mode == IDLE and self.spare is None and self._job is None:
             # the next table's key pair while the table menu shows: a create without one made
             # the whole pair in the loop of its press (about 2 s on the board)
-            self._agree(tablekeys.new_secret(os.urandom), None)
+            self._agree(keys.new_secret(os.urandom), None)
         elif self.pre is not None and self.playing():
             self.pre = None  # every key is agreed by the time a game starts
         if self._job is not None:
@@ -500,7 +500,7 @@ class Table:
         """While the table is held (a fork, or a handheld's flag says so), the seat the game waits
         on for a move is not stalling: its move clock starts again (TableGame.stalled), so a
         liar's flag cannot make an honest seat look abandoned. Not the seat of the sequencer we
-        follow: one that holds the table and never moves must still lose its role (tablelog's
+        follow: one that holds the table and never moves must still lose its role (log's
         police), and its person's screen takes their move like anyone's."""
         g = self.game
         w = g.waits_on()
@@ -611,7 +611,7 @@ class Table:
         """True when another seat's move was logged after the screen showed the table that seat
         s's person answered (a calza called while they bid; the move waited out a reveal): sent
         now it would answer a table that is gone, even in a later round. The seat is told who
-        came first, as the sequencer tells a request that lost the race (tablelog.RJ_LATE)."""
+        came first, as the sequencer tells a request that lost the race (log.RJ_LATE)."""
         g = self.game
         f = self.rx  # the lobby's frame: free between radio polls
         for seq in range(self._move_at + 1, self.node.applied + 1):
@@ -625,7 +625,7 @@ class Table:
                 return True
             if f.etype in (wire.T_ACTION, wire.T_YATZY) and \
                     f.who != s and not (f.etype == wire.T_ACTION and f.kind == wire.A_SHOW):
-                g.rejected(s, tablelog.RJ_LATE, seq)
+                g.rejected(s, log.RJ_LATE, seq)
                 return True
         return g.round != self._move_round  # a voided round: its screen says so
 
@@ -673,7 +673,7 @@ class Table:
                 self._mack[s] = a
 
     def _send(self, dest, data):
-        if dest == tablelog.BROADCAST or self._twice & (1 << dest):
+        if dest == log.BROADCAST or self._twice & (1 << dest):
             self.radio.send(None, data)
         else:
             self.radio.send(self.macs[dest], data)
@@ -756,7 +756,7 @@ class Table:
                 pre = self.pre
                 if pre is not None and pub in pre:
                     if pre[pub] is not None:  # (None: no secret with it, RFC 7748 6.1: not ours)
-                        self._key(w, tablekeys.pair_from(pre[pub], self.tid))
+                        self._key(w, keys.pair_from(pre[pub], self.tid))
                         self.pubs[w] = pub
                 elif self._job is None:
                     self._agree(self.secret, pub, w)
@@ -885,7 +885,7 @@ class Table:
                                    _load_secret, self.who)
         self.game.on_seats = self._persist
         self.game.shake_key = self.shake
-        self.node = tablelog.Node(self.who, self.codec, self.game, self._send, members, leader,
+        self.node = log.Node(self.who, self.codec, self.game, self._send, members, leader,
                                   self.now)
         self.node.on_frame = self._on_frame
         if self.keep is None:
@@ -1055,7 +1055,7 @@ class Table:
         self.macs[0] = self.radio.mac
         self.order = [0]
         self.mode = HOSTING
-        self._key(0, tablekeys.self_key(self.secret, self.tid))
+        self._key(0, keys.self_key(self.secret, self.tid))
         self._seat(leader=0, members=1)
         self._persist()
 
@@ -1063,8 +1063,8 @@ class Table:
         """Make the key pair the next table will use, while the join list is on screen: a scalar
         multiplication takes about 0.4 s on a handheld, and this one is then not part of a join."""
         if self.spare is None:
-            secret = tablekeys.new_secret(os.urandom)
-            self.spare = (secret, tablekeys.public(secret))
+            secret = keys.new_secret(os.urandom)
+            self.spare = (secret, keys.public(secret))
             self.pre = {}
 
 
@@ -1085,7 +1085,7 @@ class Table:
                         self._agree(self.spare[0], pub)
                         return True
                     try:
-                        pre[pub] = tablekeys.shared(self.spare[0], pub)
+                        pre[pub] = keys.shared(self.spare[0], pub)
                     except ValueError:
                         pre[pub] = None  # no secret with this key (RFC 7748 6.1): never ours
                     return True
@@ -1120,7 +1120,7 @@ class Table:
             self.pre = {}
         self.pre[pub] = r if any(r) else None  # (all zeros: no secret with it, RFC 7748 6.1)
         if w >= 0 and any(r) and self.pubs[w] != pub and not (self.playing() and self.pubs[w]):
-            self._key(w, tablekeys.pair_from(r, self.tid))  # (as _rostered would have)
+            self._key(w, keys.pair_from(r, self.tid))  # (as _rostered would have)
             self.pubs[w] = pub
         for nonce in self._yes:
             for a in self.asks:
@@ -1150,8 +1150,8 @@ class Table:
         """The key shared with the holder of pub at self's table: agreed ahead if it was (precompute)."""
         s = self.pre.get(bytes(pub)) if self.pre else None
         if s is not None:
-            return tablekeys.pair_from(s, self.tid)
-        return tablekeys.pair_key(self.secret, pub, self.tid)
+            return keys.pair_from(s, self.tid)
+        return keys.pair_key(self.secret, pub, self.tid)
 
     def _keypair(self, keep=False):
         """The table's key pair: the spare one. A joiner keeps the secrets agreed with it (`keep`)."""
@@ -1215,10 +1215,10 @@ class Table:
         return self.handhelds() <= 1 or self.table_code() != NO_CODE
 
     def start(self, now):
-        """The creator logs a new game; returns 0 or tablelog/tablegame's reason (RJ_NOT_YOURS
+        """The creator logs a new game; returns 0 or log/game's reason (RJ_NOT_YOURS
         while the table code is not complete: confirmed())."""
         if not self.confirmed():
-            return tablelog.RJ_NOT_YOURS
+            return log.RJ_NOT_YOURS
         self.roster()
         o = self.order
         f = self.f
@@ -1326,13 +1326,13 @@ class Table:
     def _on_jhost(self, f):
         """The host's side of our join: its commitment (the first one heard counts: a radio that
         answers first only delays the join, the person retries), then its nonce, taken only if
-        it opens that commitment under the key we chose and our own (tablekeys.join_code)."""
+        it opens that commitment under the key we chose and our own (keys.join_code)."""
         if self._jc is None:
             self._jc = bytes(f.h1)
             self._at = -100000  # our nonce goes at once
         elif self._hn is None and bytes(f.h1) == self._jc and any(f.h2):
-            from dicecup.table import tablekeys
-            if tablekeys.join_commit(self.tid, self.host_pub, self.mypub, f.h2) == self._jc:
+            from dicecup.table import keys
+            if keys.join_commit(self.tid, self.host_pub, self.mypub, f.h2) == self._jc:
                 self._hn = bytes(f.h2)
 
     def _welcomed(self, f):
@@ -1349,7 +1349,7 @@ class Table:
             except ValueError:
                 self._hk = b""
                 return
-        if not k or bytes(f.proof) != tablekeys.welcome_proof(k, self.tid, f.nonce, f.who, h, self.gid):
+        if not k or bytes(f.proof) != keys.welcome_proof(k, self.tid, f.nonce, f.who, h, self.gid):
             return
         self.who = f.who
         self.mode = SEATED
@@ -1357,7 +1357,7 @@ class Table:
         self.pubs[h] = self.host_pub
         self.pubs[self.who] = self.mypub
         self._key(h, k)
-        self._key(self.who, tablekeys.self_key(self.secret, self.tid))
+        self._key(self.who, keys.self_key(self.secret, self.tid))
         self._seat(leader=h, members=1 << h | 1 << self.who)
         self._persist()
 
@@ -1423,8 +1423,8 @@ class Table:
                 if a[6] is None and bytes(f.h1) == a[5] and any(f.h2) and \
                         len(self.pending()) < ASKS_MAX:
                     # the code: a try the screen shows until it ends (never pushed out unseen)
-                    from dicecup.table import tablekeys
-                    a[6] = tablekeys.join_code(self.mypub, pub, a[4], f.h2)
+                    from dicecup.table import keys
+                    a[6] = keys.join_code(self.mypub, pub, a[4], f.h2)
                 self._send_jhost(a)
                 return
         self._expire()
@@ -1433,10 +1433,10 @@ class Table:
             if self.now - new[0][7] < ASK_MIN_MS:
                 return  # the joiner keeps asking
             self.asks.remove(new[0])
-        from dicecup.table import tablekeys
-        n = os.urandom(tablekeys.NONCE_LEN)
+        from dicecup.table import keys
+        n = os.urandom(keys.NONCE_LEN)
         a = [f.nonce, unpack_name(f.name), pub, self.now, n,
-             tablekeys.join_commit(self.tid, self.mypub, pub, n), None, self.now]
+             keys.join_commit(self.tid, self.mypub, pub, n), None, self.now]
         self.asks.append(a)
         self._send_jhost(a)
 
@@ -1491,9 +1491,9 @@ class Table:
             if self.pre is not None and a[2] in self.pre:  # agreed ahead (_agree_asks)
                 if self.pre[a[2]] is None:
                     raise ValueError("x25519")
-                k = tablekeys.pair_from(self.pre[a[2]], self.tid)
+                k = keys.pair_from(self.pre[a[2]], self.tid)
             else:
-                k = tablekeys.pair_key(self.secret, a[2], self.tid)
+                k = keys.pair_key(self.secret, a[2], self.tid)
         except ValueError:
             self.asks.remove(a)
             return False
@@ -1524,7 +1524,7 @@ class Table:
         w = self._frame(wire.T_WELCOME)
         w.nonce = self.nonces[who]
         w.who = who
-        w.proof[:] = tablekeys.welcome_proof(self.keys[who], self.tid, w.nonce, who, w.seat,
+        w.proof[:] = keys.welcome_proof(self.keys[who], self.tid, w.nonce, who, w.seat,
                                              self.gid)
         self.radio.send(None, self.codec.encode(w))
 

@@ -1,7 +1,7 @@
 """wire: the table's radio frames - binary, at most 250 bytes, versioned, tagged per receiver. Pure.
 
 Owns the byte layout of every frame and the tags that say who sent it (what a frame means belongs to
-tablelog and the game adapters). One frame:
+log and the game adapters). One frame:
 
     header  magic 0xDC, version, type, table id (u32), sender (a handheld number), term (u16),
             seq (u32), ack (u32), ctr (u32: the sender's frame counter), to (receivers, a bitmask)
@@ -22,7 +22,7 @@ sequencer orders requests, it cannot invent or alter them.
 Lobby frames (ANNOUNCE, JOIN, JHOST, WELCOME) travel before any key exists: `to` is 0 and one checksum tag
 with the public LOBBY_KEY follows; what they carry is public (names, public keys) or carries its own
 proof (WELCOME, under the pairwise key of host and joiner; JOIN and JHOST carry the join code's
-commitment and nonces, tablekeys).
+commitment and nonces, keys).
 
 No frame carries a hidden die's value: commitments are hashes, contributions and secrets random
 bytes, Yatzy holds are position masks; dice are derived from the secrets after the reveal
@@ -122,7 +122,7 @@ LAYOUTS = (
      ("pub", PUB_LEN), ("pubs", ANN_PUBS * (1 + PUB_LEN))),  # + up to ANN_PUBS seated handhelds'
     # (handheld, public key): a browsing handheld agrees keys before it joins (table_lobby)
     # JOIN: h1 the host's commitment it answers, h2 the joiner's nonce (both zero until the host's
-    # commitment came: tablekeys explains the join code)
+    # commitment came: keys explains the join code)
     (("nonce", 4), ("name", NAME_LEN), ("pub", PUB_LEN), ("h1", HASH_LEN), ("h2", HASH_LEN)),
     (("nonce", 4), ("who", 1), ("proof", PROOF_LEN)),  # WELCOME
     # SEATS (names travel in the lobby frames)

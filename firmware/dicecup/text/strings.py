@@ -50,7 +50,7 @@ def lang():
 
 def bid_text(count, face):
     """A bid as the screens write it, "3x" and the face's mini die (the font's characters 1-6,
-    gfx.MINI_DIE): here, so that the Snyd screens and the table's refusals (tablewhy) share it."""
+    gfx.MINI_DIE): here, so that the Snyd screens and the table's refusals (why) share it."""
     return str(count) + "x" + chr(face)
 
 

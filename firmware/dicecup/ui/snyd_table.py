@@ -10,8 +10,8 @@ from dicecup.ui import snyd_person
 from dicecup.ui import snyd as snyd_ui
 from dicecup.ui.snyd_open import Choose
 from dicecup.device.buttons import BACK, PRESS, SELECT
-from dicecup.table.snydtable import P_BID
-from dicecup.table.tablegame import DEADLINE_MS
+from dicecup.table.snyd import P_BID
+from dicecup.table.game import DEADLINE_MS
 from dicecup.text.strings import t
 from dicecup.ui.table_watch import Over, refused, watch
 from dicecup.ui.table_watch import TableMatch as watch_match

@@ -149,7 +149,7 @@ class HostLobby(Menu):
         self.seen = -1
 
     def heading(self):
-        # the table code: every lobby screen at this table shows the same (tablekeys.table_code)
+        # the table code: every lobby screen at this table shows the same (keys.table_code)
         return "%s %s" % (self.tb.tname[:8], self.tb.table_code())
 
     def count(self):

@@ -120,9 +120,9 @@ def _tell(scr, s):
     g = tb.game
     reason, lo = g.refused[s]
     g.refused[s] = None
-    from dicecup.table import tablewhy  # the words, loaded only when a refusal is shown (rare; no heap during play)
+    from dicecup.table import why  # the words, loaded only when a refusal is shown (rare; no heap during play)
     from dicecup.ui.screen import Message
-    app.go(Message(app, tablewhy.explain(tb.node, reason, lo, tb.seat_name), scr))
+    app.go(Message(app, why.explain(tb.node, reason, lo, tb.seat_name), scr))
     return True
 
 
@@ -138,7 +138,7 @@ def _paused(tb):
 
 
 class Paused(Menu):
-    """Someone is gone, or logs differ (a handheld is held: tablelog's _F_HELD): who, and (on
+    """Someone is gone, or logs differ (a handheld is held: log's _F_HELD): who, and (on
     the sequencer) wait, give the seat to a bot, or remove it."""
 
     def __init__(self, app, back_to):

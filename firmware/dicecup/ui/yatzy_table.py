@@ -21,7 +21,7 @@ from dicecup.text.strings import t
 from dicecup.ui.table_watch import Over, refused, watch
 from dicecup.ui.table_watch import TableMatch as watch_match
 from dicecup.table import wire
-from dicecup.table.tablegame import P_OVER
+from dicecup.table.game import P_OVER
 from dicecup.ui.screen import Screen
 
 

@@ -1,4 +1,4 @@
-"""tablekeep: the table's log state kept on this handheld's flash, so that it comes back where it was
+"""keep: the table's log state kept on this handheld's flash, so that it comes back where it was
 after a boot, even when every handheld of the table restarted at once and nobody is left to catch
 up from (a room's power strip; a reload of the web page).
 
@@ -13,13 +13,13 @@ one further along than the others can serve those entries. A digest at the end p
 whole. A handheld behind the others gets the missing entries, or a snapshot, as after any reboot.
 
 The restored state is this handheld's own, checked only by itself: the table's handhelds then elect
-the sequencer by the boot rule in tablelog (Node._heir, docs/protocol.md) and the one furthest
+the sequencer by the boot rule in log (Node._heir, docs/protocol.md) and the one furthest
 along is caught up from, as at any takeover.
 """
 import hashlib
 import os
 
-from dicecup.table import tablelog
+from dicecup.table import log
 from dicecup.table import wire
 from dicecup.core.compat import const
 
@@ -50,7 +50,7 @@ class Keeper:
 
     def __init__(self, path=FILE):
         self.path = path
-        self.buf = bytearray(_STATE + 1 + _TAIL * (_REC + tablelog.SLOT) + tablelog.SNAP_MAX +
+        self.buf = bytearray(_STATE + 1 + _TAIL * (_REC + log.SLOT) + log.SNAP_MAX +
                              _TAG)
         self.applied = -1       # the entry and term last kept (two ints: this runs every tick)
         self.term = -1
@@ -97,8 +97,8 @@ class Keeper:
                 continue
             _put(b, i, seq, 4)
             _put(b, i + 4, e[1], 2)
-            b[i + _REC:i + _REC + tablelog.SLOT] = e[0]
-            i += _REC + tablelog.SLOT
+            b[i + _REC:i + _REC + log.SLOT] = e[0]
+            i += _REC + log.SLOT
             k += 1
         b[_STATE] = k
         try:
@@ -150,7 +150,7 @@ class Keeper:
             return False
         applied = _u(b, 9, 4)
         k = b[_STATE]
-        at = _STATE + 1 + k * (_REC + tablelog.SLOT)
+        at = _STATE + 1 + k * (_REC + log.SLOT)
         # the phase's clock starts at this boot (a deadline counted from the time 0 of a clock
         # that went on while it was off would forfeit a seat at once)
         node.app.now = node._clock
@@ -172,8 +172,8 @@ class Keeper:
         for _ in range(k):
             seq = _u(b, i, 4)
             if applied - _TAIL < seq <= applied:
-                node.put_slot(seq, _u(b, i + 4, 2), b[i + _REC:i + _REC + tablelog.SLOT])
-            i += _REC + tablelog.SLOT
+                node.put_slot(seq, _u(b, i + 4, 2), b[i + _REC:i + _REC + log.SLOT])
+            i += _REC + log.SLOT
         self.applied = applied
         self.term = node.term
         return True

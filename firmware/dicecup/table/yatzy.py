@@ -1,8 +1,8 @@
-"""yatzytable: a game of Yatzy played over the table log - every roll fixed in advance, nobody picks. Pure.
+"""table/yatzy: a game of Yatzy played over the table log - every roll fixed in advance, nobody picks. Pure.
 
-Owns what a Yatzy table agrees on beyond the fair-dice round (tablegame): whose turn, the holds, the
-boxes, every scorecard and the game record (yatzy_recorder.Recorder). The `app` of a tablelog.Node,
-like snydtable. Each round every seat commits and contributes (tablegame); then every scorecard takes
+Owns what a Yatzy table agrees on beyond the fair-dice round (game): whose turn, the holds, the
+boxes, every scorecard and the game record (yatzy_recorder.Recorder). The `app` of a log.Node,
+like table/snyd. Each round every seat commits and contributes (game); then every scorecard takes
 its turn in order:
     TURN   the seat rolling for the scorecard (a team's members take turns: yatzy.member) logs its
            secret s (REVEAL, with its next round's commitments): everyone verifies it and computes
@@ -22,7 +22,7 @@ its turn in order:
            the roller's team never holds a shake. A shaker past the deadline forfeits its own next
            turn and the re-roll mixes zeros for its shake; a roller past it forfeits the turn.
     FORFEIT (record format 2) a seat that did not commit, contribute or reveal within
-           tablegame.DEADLINE_MS (the sequencer logs it, every follower checks the deadline), or
+           game.DEADLINE_MS (the sequencer logs it, every follower checks the deadline), or
            whose secret does not open its commitment: its scorecard's turn in this round is a
            forfeit turn (0 in its first free box), so withholding never pays
 No die value is ever sent: everyone derives every roll. Team play: a seat's SEATS `kinds` entry is
@@ -46,12 +46,12 @@ from dicecup.rules import fairdice
 from dicecup.table import wire
 from dicecup.rules import yatzy
 from dicecup.core.compat import const
-from dicecup.table.tablegame import (DEADLINE_MS, P_COMMIT, P_CONTRIB, P_IDLE, P_OVER, RJ_CHEAT, RJ_ILLEGAL,
+from dicecup.table.game import (DEADLINE_MS, P_COMMIT, P_CONTRIB, P_IDLE, P_OVER, RJ_CHEAT, RJ_ILLEGAL,
                        RJ_PHASE, RJ_RULES, RJ_SEAT, TableGame)
-from dicecup.table.tablelog import RJ_LATE
+from dicecup.table.log import RJ_LATE
 from dicecup.records.yatzy_recorder import Recorder
 
-P_TURN = const(3)       # == tablegame.P_PLAY: the roller is to reveal its secret
+P_TURN = const(3)       # == game.P_PLAY: the roller is to reveal its secret
 P_ROLL = const(4)       # holds and the box
 P_CHEAT = const(6)      # stopped: a secret did not match its commitment (>= P_OVER: nobody acts)
 KIND_BOT = const(0x80)  # in a SEATS kinds entry: a bot plays the seat
@@ -183,7 +183,7 @@ class YatzyTable(TableGame):
                 k -= 1
         return -1
 
-    # ---- the app interface of tablelog.Node --------------------------------------------------
+    # ---- the app interface of log.Node --------------------------------------------------
     def check(self, f):
         et = f.etype
         if et == wire.T_SEATS:

@@ -1,6 +1,6 @@
-"""table_snyd: Snyd at the table - what table.Table asks of a game, loaded only for a Snyd table.
+"""snyd_seats: Snyd at the table - what table.Table asks of a game, loaded only for a Snyd table.
 
-A table game module (this one, table_yatzy) gives table.Table:
+A table game module (this one, yatzy_seats) gives table.Table:
     GAME, FOLDER             the ANNOUNCE game number; the records/ name of its records
     pack_rules, unpack_rules the table's rules <-> the frames' rule bytes
     kind(i, bot, rules)      seat i's SEATS kinds entry
@@ -12,7 +12,7 @@ Moves are the bot protocol's list form (the screens' and seats.Bot's), plus ["sh
 value] for the open_die rule's open die; wire_move makes the adapter's decide() answer of one.
 """
 from dicecup.rules import snyd
-from dicecup.table import snydtable
+from dicecup.table import snyd as snydtable
 from dicecup.table import wire
 from dicecup.core.compat import const
 

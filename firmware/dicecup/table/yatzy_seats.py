@@ -1,12 +1,12 @@
-"""table_yatzy: Yatzy at the table - what table.Table asks of a game (see table_snyd for the list),
+"""yatzy_seats: Yatzy at the table - what table.Table asks of a game (see snyd_seats for the list),
 loaded only for a Yatzy table.
 
 The table's rules are (variant, maxi options, teams): teams 0 gives every seat its own scorecard;
 in team play seat i plays for scorecard i % teams, so the lobby's seat order makes the teams, and
-the members of a team take turns rolling for it (yatzytable.roller).
+the members of a team take turns rolling for it (yatzy.roller).
 """
 from dicecup.table import wire
-from dicecup.table import yatzytable
+from dicecup.table import yatzy
 from dicecup.core.compat import const
 
 GAME = const(2)
@@ -14,12 +14,12 @@ FOLDER = "yatzy"
 
 
 def pack_rules(rules):
-    return yatzytable.pack_rules(rules[0], rules[1], rules[2])
+    return yatzy.pack_rules(rules[0], rules[1], rules[2])
 
 
 def unpack_rules(b):
     """(variant, maxi options, teams); ValueError for bytes that are no rules."""
-    v, o = yatzytable.unpack_rules(b)
+    v, o = yatzy.unpack_rules(b)
     if b[2] == 1 or b[2] > 4:
         raise ValueError("teams")
     return v, o, b[2]
@@ -31,18 +31,18 @@ def min_seats(rules):
 
 def kind(i, bot, rules):
     t = rules[2]
-    return (1 + (i % t if t else i)) | (yatzytable.KIND_BOT if bot else 0)
+    return (1 + (i % t if t else i)) | (yatzy.KIND_BOT if bot else 0)
 
 
-class Seats(yatzytable.YatzyTable):
-    """yatzytable.YatzyTable plus what the screens need: how many games began, the last filled
+class Seats(yatzy.YatzyTable):
+    """yatzy.YatzyTable plus what the screens need: how many games began, the last filled
     box (for the screens: card, box, column, points). A turn's first roll waits for its player's
     press (or a bot's think time), as in a game alone."""
     roll_waits = True
     first = 0                 # SEATS' first seat (a Yatzy game starts with the first scorecard)
 
     def __init__(self, table, hosted, save, load, me):
-        yatzytable.YatzyTable.__init__(self, table, hosted, save, load, me)
+        yatzy.YatzyTable.__init__(self, table, hosted, save, load, me)
         self.on_seats = None
         self.games = 0
         self.last = None
@@ -51,7 +51,7 @@ class Seats(yatzytable.YatzyTable):
     def apply(self, f, seq):
         et = f.etype
         if et == wire.T_SEATS:
-            yatzytable.YatzyTable.apply(self, f, seq)
+            yatzy.YatzyTable.apply(self, f, seq)
             if not f.flags & wire.SEATS_RESEAT:
                 self.games += 1
                 self.last = None
@@ -62,13 +62,13 @@ class Seats(yatzytable.YatzyTable):
         g = self.game
         p = g.current if g is not None else 0
         box = et == wire.T_YATZY and f.kind == wire.Y_BOX
-        yatzytable.YatzyTable.apply(self, f, seq)
+        yatzy.YatzyTable.apply(self, f, seq)
         if box:
             self.last = (p, f.value, f.roll, g.get(p, f.value, f.roll))
 
     def restore(self, mv, seq):
-        ok = yatzytable.YatzyTable.restore(self, mv, seq)
-        if ok and 0 < self.phase < yatzytable.P_OVER:
+        ok = yatzy.YatzyTable.restore(self, mv, seq)
+        if ok and 0 < self.phase < yatzy.P_OVER:
             self.games += 1  # the screens follow a restored game in play as a new one (a
             # joiner that catches up to a finished game stays in the lobby)
             self.last = None
@@ -85,7 +85,7 @@ class Seats(yatzytable.YatzyTable):
         return (self.kinds[s] & 0x0F) - 1 if s >= 0 else -1
 
     def _probe(self):
-        yatzytable.YatzyTable._probe(self)
+        yatzy.YatzyTable._probe(self)
         for s in range(self.n):
             self.to_move(s)
             self.is_bot(s)
@@ -93,16 +93,16 @@ class Seats(yatzytable.YatzyTable):
 
     # ---- what table.Table asks of every game ----------------------------------------------------
     def is_bot(self, s):
-        return bool(self.kinds[s] & yatzytable.KIND_BOT)
+        return bool(self.kinds[s] & yatzy.KIND_BOT)
 
     def bot_kind(self, s):
-        return self.kinds[s] | yatzytable.KIND_BOT
+        return self.kinds[s] | yatzy.KIND_BOT
 
     def to_move(self, s):
-        return self.phase in (yatzytable.P_TURN, yatzytable.P_ROLL) and self.roller() == s
+        return self.phase in (yatzy.P_TURN, yatzy.P_ROLL) and self.roller() == s
 
     def packed_rules(self):
-        return yatzytable.pack_rules(self.variant, self.options, self.teams)
+        return yatzy.pack_rules(self.variant, self.options, self.teams)
 
     def bot_move(self, bot, s, now):
         g = self.game

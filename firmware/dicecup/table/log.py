@@ -1,4 +1,4 @@
-"""tablelog: one handheld's part in keeping every handheld's log of a table identical. Pure: no I/O.
+"""log: one handheld's part in keeping every handheld's log of a table identical. Pure: no I/O.
 
 Owns ordering, delivery and failover; knows nothing of any game. Every handheld runs a Node. One of
 them, the sequencer (`leader`), checks each request with the game (`app.check`) and gives it the next
@@ -13,7 +13,7 @@ game core sees the same actions in the same order (docs/protocol.md).
 `send(dest, data)` puts a frame on the radio: dest a seat (unicast) or BROADCAST. Time is whatever
 integer milliseconds the caller passes in (the device's ticks_ms, the simulator's clock).
 
-The app (a game adapter such as snydtable.SnydTable) provides:
+The app (a game adapter such as snyd.SnydTable) provides:
     check(f) -> 0 or a reason code >= RJ_APP  (sequencer only, against everything logged so far)
     apply(f, seq)                             (every handheld, once per entry, in order)
     snapshot(buf, off) -> end offset; restore(mv, seq) -> True/False  (state after entry seq)
@@ -276,7 +276,7 @@ class Node:
         self._back = leader < 0         # back from a reboot, not caught up since: it saw nothing
         self._boot = now
         self._btop = self.term          # following nobody: the highest term any handheld kept
-        #                                 (the boot election, _heir; tablekeep restores ours)
+        #                                 (the boot election, _heir; keep restores ours)
         # our own requests in flight
         self._pbuf = bytearray(PEND * _SLOT)
         self._plen = bytearray(PEND)
@@ -359,14 +359,14 @@ class Node:
 
     def slot(self, seq):
         """Logged entry `seq` as stored (its packed body and requester's part, SLOT bytes) and its
-        term, if it is still in the window; else None. tablekeep keeps the newest on flash."""
+        term, if it is still in the window; else None. keep keeps the newest on flash."""
         i = seq % LOG_CAP
         if seq < 1 or self._seqs[i] != seq:
             return None
         return memoryview(self._slab)[i * _SLOT:(i + 1) * _SLOT], self._terms[i]
 
     def put_slot(self, seq, term, b):
-        """Put an entry this handheld applied before a restart back in the window (tablekeep), so
+        """Put an entry this handheld applied before a restart back in the window (keep), so
         it can serve it to a handheld that lacks it, and tell it from another entry there."""
         i = seq % LOG_CAP
         self._slab[i * _SLOT:(i + 1) * _SLOT] = b

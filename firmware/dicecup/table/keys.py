@@ -1,4 +1,4 @@
-"""tablekeys: who is who at a table - this handheld's key pair, the pairwise keys, the codes people
+"""keys: who is who at a table - this handheld's key pair, the pairwise keys, the codes people
 compare. Pure: no I/O (os.urandom comes in as `rand`).
 
 Every handheld at a table has an X25519 key pair (x25519.py, RFC 7748), made when it creates or

@@ -1,4 +1,4 @@
-"""tablewhy: the words for a refused table request, in the handheld's language ("Too late! Cy came
+"""why: the words for a refused table request, in the handheld's language ("Too late! Cy came
 first: Calza!", "Not your turn").
 
 Loaded only when a refusal is shown (table_watch.refused), so these texts cost no heap during
@@ -7,8 +7,8 @@ the heap the whole time (the solo games' heap has no room to spare for them). Wo
 protocol's reasons: it imports no screen."""
 from dicecup.table import wire
 from dicecup.text.strings import bid_text, lang, t
-from dicecup.table.tablegame import RJ_AGAIN, RJ_CHEAT, RJ_ILLEGAL, RJ_PHASE, RJ_ROUND, RJ_RULES, RJ_SEAT
-from dicecup.table.tablelog import RJ_FORGED, RJ_LATE, RJ_NOT_YOURS
+from dicecup.table.game import RJ_AGAIN, RJ_CHEAT, RJ_ILLEGAL, RJ_PHASE, RJ_ROUND, RJ_RULES, RJ_SEAT
+from dicecup.table.log import RJ_FORGED, RJ_LATE, RJ_NOT_YOURS
 
 # reason: (Danish, English)
 TEXTS = {RJ_PHASE: ("Ikke nu", "Not now"),

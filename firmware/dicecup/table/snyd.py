@@ -1,21 +1,21 @@
-"""snydtable: a game of Snyd played over the table log - fair dice, the rules core, the record. Pure.
+"""table/snyd: a game of Snyd played over the table log - fair dice, the rules core, the record. Pure.
 
-Owns what a Snyd table agrees on beyond the fair-dice round (tablegame): the bids and the call, the
-reveal, the count and the game record. It is the `app` of a tablelog.Node: the sequencer asks
+Owns what a Snyd table agrees on beyond the fair-dice round (game): the bids and the call, the
+reveal, the count and the game record. It is the `app` of a log.Node: the sequencer asks
 `check()` before logging a request, every handheld runs `apply()` on each entry in log order, so
 every handheld's rules core (snyd.Game) and record (snyd_recorder.Recorder; the handheld never loads the referee) agree.
 
-A round: COMMIT and CONTRIB (tablegame), then
+A round: COMMIT and CONTRIB (game), then
     SHOW      (the open_die rule) each seat with two or more dice logs an ACTION A_SHOW: the index
               of the die it lays open and its value. Bidding waits for all of them (the phase is
-              BID, `showing` the seats still owing one; a seat past tablegame.DEADLINE_MS
+              BID, `showing` the seats still owing one; a seat past game.DEADLINE_MS
               forfeits). At the reveal every handheld checks the shown value against the verified
               dice: a seat that showed a die it does not hold forfeits like a false secret.
     BID       bids and calls, checked by the rules core; the first call logged ends the bidding
     REVEAL    each seat logs s and its commitments for the next round; once all are in, everyone
               verifies every seat's dice, records the round and counts it
     FORFEIT   (record format 2) a seat whose secret does not open its commitment, or that did not
-              commit, contribute or reveal within tablegame.DEADLINE_MS (the sequencer logs a
+              commit, contribute or reveal within game.DEADLINE_MS (the sequencer logs a
               FORFEIT, every follower checks the deadline by its own clock), forfeits the round: it
               loses a die, the call is not counted. A forfeit before the dice are dealt still deals
               them to the others (they reveal at once, no bidding), so the record holds their dice.
@@ -34,11 +34,11 @@ from dicecup.rules import snyd
 from dicecup.table import wire
 from dicecup.core.compat import const
 from dicecup.records.snyd_recorder import KINDS, NO_DICE, ROUND, ROUND_SHOWN, Recorder
-from dicecup.table.tablegame import (P_COMMIT, P_CONTRIB, P_IDLE, P_OVER, RJ_AGAIN, RJ_CHEAT, RJ_ILLEGAL,  # noqa: F401
+from dicecup.table.game import (P_COMMIT, P_CONTRIB, P_IDLE, P_OVER, RJ_AGAIN, RJ_CHEAT, RJ_ILLEGAL,  # noqa: F401
                        RJ_PHASE, RJ_RULES, TableGame)
-from dicecup.table.tablelog import RJ_LATE
+from dicecup.table.log import RJ_LATE
 
-P_BID = const(3)        # == tablegame.P_PLAY
+P_BID = const(3)        # == game.P_PLAY
 P_REVEAL = const(4)
 PHASES = ("idle", "commit", "contrib", "bid", "reveal", "over")
 
@@ -81,7 +81,7 @@ class SnydTable(TableGame):
         self.show_i = bytearray(8)      # per seat: the index of its open die ...
         self.show_v = bytearray(8)      # ... and the value it says that die shows
 
-    # ---- the app interface of tablelog.Node --------------------------------------------------
+    # ---- the app interface of log.Node --------------------------------------------------
     def check(self, f):
         et = f.etype
         if et == wire.T_SEATS:

@@ -1,6 +1,6 @@
-"""tablegame: what every game over the table shares - seats, the fair-dice round, secrets. Pure.
+"""game: what every game over the table shares - seats, the fair-dice round, secrets. Pure.
 
-A game adapter (snydtable.SnydTable, yatzytable.YatzyTable) is the `app` of a tablelog.Node and
+A game adapter (snyd.SnydTable, yatzy.YatzyTable) is the `app` of a log.Node and
 subclasses TableGame, which owns the part of a round that does not depend on the game:
     COMMIT    every seat taking part logs H(s), H(r)  (or they came with the last round's reveals)
     CONTRIB   every seat logs r; once all are in: seed = H(all r in seat order), then _seeded()
@@ -11,7 +11,7 @@ reboot), and the snapshot of all of that. fairdice explains why this order makes
 from dicecup.rules import fairdice
 from dicecup.table import wire
 from dicecup.core.compat import const
-from dicecup.table.tablelog import RJ_WAIT
+from dicecup.table.log import RJ_WAIT
 
 P_IDLE = const(0)
 P_COMMIT = const(1)
@@ -19,7 +19,7 @@ P_CONTRIB = const(2)
 P_PLAY = const(3)        # the game's own phases start here
 P_OVER = const(5)
 
-RJ_PHASE = const(8)      # == tablelog.RJ_APP: not the time for that request
+RJ_PHASE = const(8)      # == log.RJ_APP: not the time for that request
 RJ_ROUND = const(9)      # another round's request
 RJ_SEAT = const(10)      # that seat takes no part in this round (or it is not its turn)
 RJ_AGAIN = const(11)     # that seat did this already this round
@@ -91,7 +91,7 @@ class TableGame:
         self._nhr = bytearray(8 * H)
         self._pool = [[] for _ in range(8)]  # per hosted seat: its Draws, at most the 2 newest
         self.refused = [None] * 8       # (reason, winning seq) of a hosted seat's refused request
-        self.forfeited = 0              # seats forfeiting this round (tablelog logs FORFEIT)
+        self.forfeited = 0              # seats forfeiting this round (log logs FORFEIT)
         self.withheld = 0               # handhelds that withheld a commitment or contribution
         self.forfeits = 0               # how many forfeits this game had (the screens)
         self.lost_late = self.lost_cheat = 0  # the last forfeit's seats: late, or a false secret
@@ -106,7 +106,7 @@ class TableGame:
         self.applying = 0               # the entry apply() is on
         self.gate_seq = 0               # the entry after which a seat owes an act that reveals a
         #                                 secret: done only once every handheld holds the log up
-        #                                 to it (tablelog.Node.agreed; the Node heartbeats at once)
+        #                                 to it (log.Node.agreed; the Node heartbeats at once)
         if load:
             for s in range(8):
                 if hosted & (1 << s):
@@ -264,7 +264,7 @@ class TableGame:
     def _check_forfeit(self, f):
         """A FORFEIT (the sequencer's): this round, seats that owe, and the deadline passed as
         this handheld's own clock saw it (less _GRACE_MS: the sequencer saw the phase begin
-        first). Before that a follower holds the entry (tablelog.RJ_WAIT) and asks again, so a
+        first). Before that a follower holds the entry (log.RJ_WAIT) and asks again, so a
         request of the named seat heard meanwhile still makes it the sequencer's lie. A handheld
         that was catching up when the phase began has no clock to judge by."""
         if f.round != self.round:
@@ -280,7 +280,7 @@ class TableGame:
         """The seats that owe the table something _POLICE_MS past the deadline on this handheld's
         own clock (0 when it has none: it was catching up when the phase began). Every follower
         asks this for every seat, the sequencer's own included: a sequencer that leaves such a
-        forfeit unlogged is not followed any more, and its successor logs it (tablelog)."""
+        forfeit unlogged is not followed any more, and its successor logs it (log)."""
         if not self._phase_live or self.now - self.phase_at < DEADLINE_MS + _POLICE_MS:
             return 0
         return self.owed()
@@ -288,7 +288,7 @@ class TableGame:
     def held_lately(self, now):
         """Whether this handheld saw the table held within the move time: its own view of who
         stalled is then not its own (Table._hold_clock restarted the clock), so a reseat it would
-        refuse is held instead (tablelog)."""
+        refuse is held instead (log)."""
         return self.held_at != 0 and now - self.held_at < MOVE_MS  # (0: never seen held)
 
     def stalled(self, now):
@@ -417,7 +417,7 @@ class TableGame:
 
     def hint(self, f):
         """A teammate's HINT frame heard (advice, never logged): a game without advice ignores it
-        (yatzytable.YatzyTable judges and keeps team Yatzy's)."""
+        (yatzy.YatzyTable judges and keeps team Yatzy's)."""
 
     def want(self, s):
         """Ask seat s's decide() again although nothing was logged since (a move is ready)."""
@@ -666,7 +666,7 @@ class TableGame:
         return fields, arrs, i
 
     def resumed(self):
-        """Restored from this handheld's own flash (tablekeep): the phase's clock starts at this
+        """Restored from this handheld's own flash (keep.py): the phase's clock starts at this
         boot, as every other handheld's does after a restart of the whole table, so deadlines,
         early forfeits and the police hold as in play. Without it nobody had a clock for the
         restored phase: a sequencer forfeited a seat it had heard at once, or withheld its own
