@@ -1006,3 +1006,35 @@ def test_a_witness_that_never_vouches_is_named_where_the_table_stops(mode, monke
     for v in views:
         if v["k"] != 1:
             assert v["named"] & 2 and v["named"] & 1, views  # Bo, and the sequencer Anna
+
+
+@pytest.mark.parametrize("mode", ["sequencer", "seat"])
+def test_a_reseat_that_hands_the_shake_to_another_seat_gives_it_the_whole_deadline(mode):
+    """Attacker round 20 (attacks/reseat_moves_the_shake.py): who shakes a Yatzy re-roll depends on
+    the hosts (never the roller's handheld), and a reseat gave the hold's running deadline to a seat
+    it did not move. `sequencer`: the sequencer, the shaker, waited 30 s with its shake, gave the gone
+    roller's seat to itself and logged the new shaker's forfeit 10 ms later; `seat`: one ordinary
+    seat held that new shaker's gate until the deadline of a hold it learned of 24 s late. Now a
+    seat that owes the shake only since a reseat gets the whole deadline."""
+    import reseat_moves_the_shake as rms
+    for seed in (1, 2):
+        if mode == "seat":
+            ctl, atk = rms.play_seat(seed, False, die_after=0), rms.play_seat(seed, True)
+        else:
+            ctl, atk = rms.play(seed, False), rms.play(seed, True)
+        assert ctl is not None and atk is not None and atk["same"]
+        x = atk["new_shaker"]
+        assert x >= 0 and atk["forfeit_turns"][x] <= ctl["forfeit_turns"][x], (seed, ctl, atk)
+
+
+def test_a_watcher_that_holds_one_players_gate_is_named_on_the_sequencers_pause():
+    """Attacker round 20 (attacks/watcher_holds_one.py): a Snyd player out of the game, whose log
+    every gate now waits on, shows one honest player an entry short after each call. That stops
+    the table (the stated limit: a seat that never confirms), but only the held player's screen
+    named the watcher; the sequencer's pause, the one with the pause's choices, named the honest
+    player alone. A held follower's heartbeat now names whom its gate waits for."""
+    import watcher_holds_one as who
+    for seed in (1, 2):
+        atk = who.play(seed, True)
+        assert atk is not None and not atk["forfeits_v"] and not atk["distrust"], atk
+        assert atk["names"][0] & (1 << atk["watcher"]), atk  # the sequencer's pause names it

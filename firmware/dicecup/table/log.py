@@ -75,7 +75,8 @@ _F_LEADER_MASK = const(0x0F)  # ACK flags: low bits = the seat the sender follow
 _F_PAUSED = const(0x10)
 _F_HELD = const(0x20)         # ... our gate is held (a fork, an entry hidden from others, a disputed
                               # FORFEIT) or a fork made us leave our sequencer: no forfeit of us
-_F_SNAP = const(0x40)         # ... by a snapshot, and the missing byte names whom it holds us on
+_F_SNAP = const(0x40)         # ... and the missing byte names whom we are held on (a snapshot's
+                              # sender and witness, or whom the gate waits for)
 _NO_LEADER = const(0x0F)
 _TERM_SEAT = const(7)         # a term's low 3 bits name its sequencer: terms never collide
 
@@ -423,10 +424,17 @@ class Node:
         f.type = wire.T_ACK
         f.seq = 0
         lead = self.leader if self.leader >= 0 else _NO_LEADER
-        snap = self._snap_held(now)
+        held = self._gate_held(now)
+        # a held follower names whom it is held on (a snapshot's sender and witness, or whom its
+        # gate waits for) to every screen: a player out of the game that kept one honest
+        # player's gate shut was named on that player's screen only, never on the sequencer's,
+        # the one with the pause's choices (attacks/watcher_holds_one.py). The sequencer's
+        # missing byte is the table's pause (followers copy it), so it says nothing else
+        on = self._sheld if self._snap_held(now) else \
+            self.held_on() & ~(1 << self.seat) if held and not self.is_leader() else 0
         f.flags = lead | (_F_PAUSED if self.missing else 0) | \
-            (_F_HELD if self._gate_held(now) else 0) | (_F_SNAP if snap else 0)
-        f.missing = self._sheld if snap else self.missing
+            (_F_HELD if held else 0) | (_F_SNAP if on else 0)
+        f.missing = on if on else self.missing
         f.chain[:] = self.chain
         self._emit(BROADCAST, f)
         self._hb_at = self._hb_sent = now
@@ -1538,8 +1546,9 @@ class Node:
         return self._sheld and now - self._sheld_at < self.missing_ms and not self.is_leader()
 
     def snap_named(self, now):
-        """The handhelds that live held handhelds' heartbeats say a snapshot holds them on
-        (_F_SNAP): every screen's pause names them, not only the held one."""
+        """The handhelds that live held handhelds' heartbeats say they are held on (_F_SNAP: a
+        snapshot's sender and witness, or whom a held gate waits for): every screen's pause names
+        them, not only the held one."""
         m = 0
         for x in range(wire.SEATS_MAX):
             if self._fon[x] and self._fflag & (1 << x) and self.alive(x, now):

@@ -238,8 +238,8 @@ class YatzyTable(TableGame):
         spent, played from another handheld than the roller's, and of those first one played
         from a handheld that plays no seat of the roller's scorecard, then the one that gave the
         fewest chain values (spent evenly: a chain has fairdice.CHAIN_LEN), then the next
-        clockwise; -1 when there is none (one handheld plays every seat). Nothing it depends on
-        changes while a shake is owed."""
+        clockwise; -1 when there is none (one handheld plays every seat). Only a reseat changes
+        what it depends on while a shake is owed (_lose: a new shaker gets the whole deadline)."""
         r = self.roller()
         if r < 0:
             return -1
@@ -335,9 +335,11 @@ class YatzyTable(TableGame):
         et = f.etype
         if et == wire.T_SEATS:
             if f.flags & wire.SEATS_RESEAT:
+                # (who shakes depends on the hosts: the shaker before the reseat, to compare)
+                shaker = self.shaker() if self.shaking >= 0 and not self.stage else -1
                 m = self._reseat(f)
                 self.kinds[:f.n] = f.kinds[:f.n]  # a seat may now be a bot's
-                self._lose(m)
+                self._lose(m, shaker)
             else:
                 self._new_game(f)
             return
@@ -459,23 +461,25 @@ class YatzyTable(TableGame):
         return m
 
     # ---- round flow ---------------------------------------------------------------------------
-    def _lose(self, m):
+    def _lose(self, m, shaker):
         """Seats (mask m) moved to another handheld mid-game: their shake chains went with the old
         one (a new chain starts with their next COMMIT; until then they shake nothing), and a seat
         that had yet to reveal its secret this round forfeits (its turn is a forfeit turn). A turn
-        in progress goes on: its roller's secret is public once revealed."""
+        in progress goes on: its roller's secret is public once revealed. `shaker`: the seat that
+        owed the hold's shake before the reseat (-1: none); a seat that owes it only now gets the
+        whole deadline (the reseat may hand the shake to a seat it did not move: the roller moved
+        onto the shaker's handheld, or the shaker onto the roller's)."""
         if not m or self.phase >= P_OVER:
             return
         if self.shaking >= 0 and self.stage and m & (1 << self.roller()):
             # the roller owed its own value and its handheld went: as if it withheld it (its
             # handheld knew the re-roll, and leaving must not buy a re-roll with zeros instead)
             self._withheld_value(1 << self.roller())
-        shaker = self.shaker() if self.shaking >= 0 else -1
         for s in range(8):
             if m & (1 << s):
                 self._ctop[s * 16:s * 16 + 16] = bytes(16)
                 self._cn[s] = 0
-        if shaker >= 0 and m & (1 << shaker):
+        if shaker >= 0 and self.shaking >= 0 and not self.stage and self.shaker() != shaker:
             if self.shaker() < 0:
                 self._roll(self._held, self.shaking, None)
                 self.shaking = -1
