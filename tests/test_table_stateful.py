@@ -406,3 +406,58 @@ def test_a_liar_follower_cannot_make_an_honest_seat_forfeit(lie_from):
     assert seq.held(t.now) & ~1 == 1 << 1
     assert not seq.held(t.now) & 1 or seq.held_on() == 1 << 2
     assert t.hands[1].node.held(t.now) & (1 << 1) and t.hands[1].node.held_on() == 1 << 2
+
+
+def test_a_handheld_back_from_a_reboot_behind_a_new_sequencer_with_nobody_to_vouch_gets_in():
+    """The byzantine-sequencer machine (seed 310): the byzantine creator withheld entries from
+    handheld 2, which rebooted; once it fell silent, handheld 1 took over holding a state it took
+    as a snapshot, not the entries 2 lacked. Two entries behind, 2 NACKed for them, 1 answered with
+    its state, and 2, not having asked to start again, waited for a witness that was gone: the
+    table never finished. Now a follower with nobody alive to vouch asks to start again, and takes
+    its sequencer's next snapshot as at a table of two."""
+    m = ByzantineSequencer()
+    m.start(seed=310, game='snyd')
+    for name, kw in _SEED_310:
+        getattr(m, name)(**kw)
+        m.nothing_raised()
+        m.honest_logs_agree()
+    m.teardown()
+
+
+_SEED_310 = [
+    ('tamper', dict(byte=248, i=1338, pos=86)),
+    ('equivocate', dict(only=0)),
+    ('play', dict(ms=636)),
+    ('play', dict(ms=85)),
+    ('withhold_the_next_entry', dict(only=1)),
+    ('withhold_the_next_entry', dict(only=1)),
+    ('replay', dict(i=174136, later=True, to=2)),
+    ('replay', dict(i=14996, later=False, to=1)),
+    ('reboot_an_honest_handheld', dict()),
+    ('play', dict(ms=307)),
+    ('equivocate', dict(only=1)),
+    ('tamper', dict(byte=82, i=21229, pos=133)),
+    ('tamper', dict(byte=80, i=356, pos=102)),
+    ('play', dict(ms=137)),
+    ('byzantine_frame', dict(body=bytes.fromhex(
+        'bf2c3f8afdbb60391d0df8b5fabe1a2e647f31866b0da47474039a690d78554b383abbb7'
+        '2294d46450a0bfaa0063da32bb4c622c539ab24f39f0492f'),
+        n=970724, only=None, typ=20)),
+    ('reboot_an_honest_handheld', dict()),
+    ('equivocate', dict(only=1)),
+    ('reboot_an_honest_handheld', dict()),
+    ('replay', dict(i=34, later=False, to=1)),
+    ('equivocate', dict(only=1)),
+    ('replay', dict(i=97, later=False, to=1)),
+    ('byzantine_frame', dict(body=bytes.fromhex(
+        '69865aa55cec0736fa84dbf88dc31476f492029189e0cfede4365f06b04e9e4542ab1a65'
+        'd290b5a6810f58cfbd85a2111baa9bdd8545df4dfed992b6'),
+        n=9386, only=None, typ=14)),
+    ('replay', dict(i=358559, later=True, to=2)),
+    ('equivocate', dict(only=0)),
+    ('play', dict(ms=387)),
+    ('tamper', dict(byte=8, i=271, pos=116)),
+    ('reboot_an_honest_handheld', dict()),
+    ('play', dict(ms=491)),
+    ('equivocate', dict(only=1)),
+]

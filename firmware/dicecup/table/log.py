@@ -1828,6 +1828,14 @@ class Node:
                 # that far: every handheld restarted, and the log's entries were not kept) goes on
                 # without it; that seat's entries past ours come back from our snapshot (D_CONFLICT)
                 self._not_from(s.sender)
+                if s.sender == self.leader and self._alone(s, now) and s.seq > self.applied:
+                    # nobody else alive to vouch, and our sequencer answered our NACK with its
+                    # state (it lacks the entries: it took a snapshot itself): ask to start
+                    # again, so that its next one is taken on its word as at a table of two
+                    # (_asked). Else a handheld back from a reboot two entries behind a new
+                    # sequencer, the third handheld gone, waited for ever (the byzantine-
+                    # sequencer state machine, seed 310)
+                    self._nack(s.sender, 0, 0, now)
             return
         if now - s.asked < ASK_MS:
             return
