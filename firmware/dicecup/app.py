@@ -171,8 +171,8 @@ class App:
         launch is handed, rules and seats, and a table in play keep their code), or all but the
         records' and the showing screen's (2), or as 1 but a table game's screens (_AHEAD) and
         the table's screens' own modules stay (3: a new game's launch, whose screens the lobby
-        loaded ahead: forgotten, they loaded again in the loop that opened the game, 40 KB
-        allocated on the 64-bit port, docs/memory.md, Device time)."""
+        loaded ahead: forgotten, they loaded again in the loop that opened the game:
+        docs/memory.md, Device time)."""
         keep = (type(self.hw).__module__, "dicecup.ui.screen", how == 2 and type(self.screen).__module__)
         self.forget([m for m in sys.modules if m.count(".") == 2 and m not in _OWN and
                      m not in keep and (how & 1 == 0 or m.split(".")[1] in ("ui", "storage", "device"))
@@ -194,8 +194,8 @@ class App:
     def forget(self, *groups):
         """Forget the modules of each group (a tuple of module names) and collect: at once where
         the heap is tight (what loads next needs what they held, in one piece), else at the next
-        idle loop (a PSRAM heap's collection was 80-115 ms of the s3 model in the loop that
-        started a table's game: docs/memory.md, Device time)."""
+        idle loop (a PSRAM heap's collection in the loop that started a table's game made it a
+        long one: docs/memory.md, Device time)."""
         for names in groups:
             forget(names, False)
         if gc.mem_free() < _ROOMY:
@@ -344,7 +344,7 @@ class App:
                 time.ticks_diff(time.ticks_ms(), t0) < _IDLE_MS:  # idle: nothing else to do
             if self._swallow & _COLLECT:
                 # (only after a screen change: gc.mem_free() would scan the whole allocation
-                # table every loop - a 2 MB heap's per loop hung the browser's page)
+                # table every loop - a PSRAM-sized heap's per loop hung the browser's page)
                 self._swallow &= ~_COLLECT
                 gc.collect()
             elif self.table is None or not self.table.idle():  # its file write, in a loop of its own too
@@ -428,8 +428,8 @@ class App:
         """Draw the screen and send what changed to the panel; draw False: only send what the
         loop before drew. t0 (the loop's start, tick's): at a table's game, a picture whose pages
         would take this loop past _LOOP_MS goes to the panel in the next loop (never two loops
-        running): a loop that took a frame from the radio and drew was 50-60 ms on the s3 model
-        with a whole screen's 23 ms of I2C (docs/memory.md, Device time)."""
+        running): a loop that took a frame from the radio and drew a whole screen was over the
+        loop's budget on the s3 model (docs/memory.md, Device time)."""
         p = self._shown[1]
         n = len(p)
         if draw:

@@ -324,7 +324,7 @@ class Node:
         self.rx = wire.Frame()
         self.tx = wire.Frame()
         # entries are unpacked into tx too: whatever unpacks one (applying, serving, a request
-        # from poll) is done with it before the next frame goes out (a Frame is 1.7 KB of heap)
+        # from poll) is done with it before the next frame goes out (a Frame is large: one less)
         self.tmp = self.tx
         self._scratch = bytearray(_SLOT)
 

@@ -134,8 +134,8 @@ def _load_secret(s):
 
 
 def _hex(b):
-    if hasattr(b"", "hex"):  # one string, in C: per byte a string and a join allocated about
-        return bytes(b).hex()  # 1.8 KB a key, and table.json's 25 of them were 50 ms on the board
+    if hasattr(b"", "hex"):  # one string, in C: per byte a string and a join made writing
+        return bytes(b).hex()  # table.json's keys a long loop on the board (docs/memory.md)
     return "".join("%02x" % x for x in b)
 
 
@@ -515,7 +515,7 @@ class Table:
     def idle(self):
         """The App: this loop drew nothing and no press came. The kept log state is packed now
         if it changed in an earlier loop (not this one: this loop's entry was drawn in the next),
-        and written in the next idle loop (packing and writing in one loop made it over 50 ms on
+        and written in the next idle loop (packing and writing in one loop made a long one on
         the board: docs/memory.md, Device time). Else a seat's next secret (Seats.ahead). True if
         it took this loop."""
         if self._changed == self.now or self._wrote == self.now:
@@ -978,7 +978,7 @@ class Table:
     def _end_begin(self):
         """The game is over: its record is due. Taken now (the next game may replace the game's
         recorder, not change it), saved in steps, one an idle loop (_end_step): all of it in one
-        loop was over 300 ms on the board (docs/memory.md, Device time)."""
+        loop was the longest loop of a game on the board (docs/memory.md, Device time)."""
         g = self.game
         self._end = [self.now, 0, Record(g.rec, {"table": "%08x" % self.tid, "game": g.round},
                                          self._record_names()), g.result(self.my_seat(), self.kids_mode()),
