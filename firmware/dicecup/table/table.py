@@ -238,6 +238,7 @@ class Table:
         self._keep_at = -1        # ... when it changed unkept (-1: kept)
         self._keep_loop = -1      # ... the loop that took a step of keeping it (one a loop)
         self._wrote = -1          # when a seat's secret was last written
+        self._seated = False      # the seats' kinds changed: table.json is written when idle
         self._end = None          # the game's record while its steps are due: [its last step's
         #                           time, the next step, the Record, the result then the
         #                           record's number, the records' folder, the game, the
@@ -493,6 +494,8 @@ class Table:
         elif self._keep_at < 0:
             if self.keep.changed(node):
                 self._keep_at = now
+            elif self._seated:
+                self._keep_at = now  # (table.json alone: the same wait)
         elif now - self._keep_at >= KEEP_MS:
             self._keep_step()
 
@@ -520,7 +523,7 @@ class Table:
         it took this loop."""
         if self._changed == self.now or self._wrote == self.now:
             return False
-        if self._keep_at >= 0 or self._end is not None:
+        if self._seated or self._keep_at >= 0 or self._end is not None:
             self._keep_step()
             return True
         if self.game is not None and self.node is not None and self.game.ahead(os.urandom):
@@ -529,13 +532,17 @@ class Table:
         return False
 
     def _keep_step(self):
-        """A step of the game's record while it is due (_end_step), else pack the kept state, or
-        write what was packed: one of these a loop."""
+        """table.json when the seats changed (_seats_changed), else a step of the game's record
+        while it is due (_end_step), else pack the kept state, or write what was packed: one of
+        these a loop."""
         k = self.keep
         if self.node is None or self._keep_loop == self.now:
             return
         self._keep_loop = self.now
-        if self._end is not None:
+        if self._seated:
+            self._persist()  # (table.json before tlog.bin: the state a boot restores is read
+            # beside the seats table.json names)
+        elif self._end is not None:
             self._end_step()
         elif self._keep_at < 0:
             return
@@ -883,7 +890,7 @@ class Table:
             members = self.codec.keyed() | 1 << self.who
         self.game = self.mod.Seats(self.tid, 0xFF if leader < 0 else 0, self._save_secret,
                                    _load_secret, self.who)
-        self.game.on_seats = self._persist
+        self.game.on_seats = self._seats_changed
         self.game.shake_key = self.shake
         self.node = log.Node(self.who, self.codec, self.game, self._send, members, leader,
                                   self.now)
@@ -893,8 +900,16 @@ class Table:
         self.keep.applied = -1  # a new Node: keep its state from the first change on
         self.keep.n = 0
 
+    def _seats_changed(self):
+        """A SEATS entry (or a restored state) changed the seats' kinds: table.json keeps them, in
+        an idle loop (written in the loop that applied the SEATS entry, beside the first secret's
+        file and the new game's work, it made that loop the game's longest on the board: docs/
+        memory.md, Device time). A restart before then finds them in tlog.bin's state."""
+        self._seated = True
+
     def _persist(self):
         from dicecup.storage import store
+        self._seated = False
         self._wrote = self.now
         store.save(FILE, {"tid": self.tid, "secret": _hex(self.secret), "who": self.who,
                           "shake": _hex(self.shake),
