@@ -1038,3 +1038,45 @@ def test_a_watcher_that_holds_one_players_gate_is_named_on_the_sequencers_pause(
         atk = who.play(seed, True)
         assert atk is not None and not atk["forfeits_v"] and not atk["distrust"], atk
         assert atk["names"][0] & (1 << atk["watcher"]), atk  # the sequencer's pause names it
+
+
+@pytest.mark.parametrize("mode", ["jam", "far"])
+def test_a_sequencer_cannot_get_a_follower_to_reveal_on_a_state_it_made_up(mode):
+    """Attacker round 21 (attacks/alone_peek.py): the sequencer cuts Bo off from Cy for a few
+    seconds (distance, or a jamming radio) and sends Bo a snapshot with a call nobody made. `jam`:
+    round 20's rule had Bo, alone, ask to start again at an unasked snapshot and take the next one
+    on the sequencer's word; `far` (older): heartbeats to Bo alone claimed 33 entries more, and the
+    window clause had Bo take one. Either way Bo's gate waited on nobody and Bo revealed while the
+    table still bid. Now only a handheld back from a reboot asks so, and no secret goes out on a
+    phase begun in a state nobody vouched for."""
+    import alone_peek as ap
+    for seed in (1, 2):
+        a = ap.play(mode, seed)
+        assert not (a["secret"] and a["phase_then"] == ap.snydtable.P_BID and
+                    a["peek"] is not None), (seed, a)
+
+
+def test_a_follower_cut_off_from_the_third_takes_no_made_up_state():
+    """Attacker round 21 (attacks/alone_on_its_word.py, alone_steals_the_turn.py): the same cut
+    and round 20's rule made Bo take a state with Cy's commitment changed (Bo named the honest Cy a
+    cheat), or with a bid in Bo's name (Bo's turn looked gone, and Cy later gave Bo's seat to the
+    sequencer's bot). A follower that kept up no longer asks to start again at an unasked
+    snapshot."""
+    import alone_on_its_word as aw
+    import alone_steals_the_turn as st
+    for seed in (1, 2):
+        a = aw.play("jam", seed)
+        assert not a["cheats"][aw.BO] & (1 << aw.CY), (seed, a)
+        b = st.play("jam", seed)
+        assert b["bo_moved"] or b["hosts"][st.CY][st.BO] != st.ANNA, (seed, b)
+
+
+def test_a_call_withheld_from_one_follower_names_the_sequencer_too():
+    """Attacker round 21 (attacks/gate_names_the_honest.py): the sequencer withholds the call from
+    Cy; Bo's gate waits on Cy, which shows the log one entry short (no fork), and the table stops.
+    Every screen named only the honest Bo and Cy. Bo cannot tell whether Cy lies or its
+    sequencer withheld the entry, so it names both (and a sequencer it left for it)."""
+    import gate_names_the_honest as gn
+    a = gn.play(True, 1)
+    assert a is not None
+    assert any("Anna" in sc["names"] for sc in a["screens"][1:]), a["screens"]

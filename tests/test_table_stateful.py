@@ -413,8 +413,9 @@ def test_a_handheld_back_from_a_reboot_behind_a_new_sequencer_with_nobody_to_vou
     handheld 2, which rebooted; once it fell silent, handheld 1 took over holding a state it took
     as a snapshot, not the entries 2 lacked. Two entries behind, 2 NACKed for them, 1 answered with
     its state, and 2, not having asked to start again, waited for a witness that was gone: the
-    table never finished. Now a follower with nobody alive to vouch asks to start again, and takes
-    its sequencer's next snapshot as at a table of two."""
+    table never finished. Now a follower back from a reboot with nobody alive to vouch asks to
+    start again, and takes its sequencer's next snapshot as at a table of two (no secret on a
+    phase begun in that state)."""
     m = ByzantineSequencer()
     m.start(seed=310, game='snyd')
     for name, kw in _SEED_310:

@@ -302,6 +302,7 @@ class Node:
         self._sheld_at = now - 0x3FFFFFFF  # witness that differs, or a sequencer that sends none
         self._fon = bytearray(wire.SEATS_MAX)  # whom each handheld's heartbeat says that of
         self._word = False              # our state came from a snapshot nobody vouched for
+        self._word_seq = 0              # ... taken at this entry: no secret on a phase begun by then
         self._nack_at = -self.nack_ms
         self._hold = -1                 # the sequencer logs nothing until then (a snapshot out)
         self._clock = now               # the time of the last tick or frame
@@ -1446,6 +1447,14 @@ class Node:
         sequencer we follow showed another chain than ours."""
         if self.leader < 0 or self._bad & (1 << self.leader):
             return False
+        if seq <= self._word_seq:
+            # the entry that asked for the secret came in a state nobody vouched for (a table of
+            # two, or nobody else heard): one word, and a sequencer's made-up call in it got a
+            # seat to reveal while the table still bid (attacks/alone_peek.py far: a claim far
+            # ahead made the victim take one). Only an entry applied after it, checked on its
+            # own, opens the gate. Not held: the seat forfeits that phase at its deadline if the
+            # table's log really asks it (a reboot's price); a made-up call asks nothing there
+            return False
         a = self.agree
         lead = 1 << self.leader
         if self._resync or self._split & lead and not a.confirmed(self.leader, seq):
@@ -1573,6 +1582,14 @@ class Node:
         """The handhelds our held gate is about (a mask): those whose log showed a fork from
         ours, those it waits for, and those whose FORFEIT we hold."""
         m = self._split | self._gwait | self._stopped
+        if self._gwait & ~self._split:
+            # a handheld that shows our log only short of the entry (no fork) may lie, or our
+            # sequencer may have withheld that entry from it: we cannot tell, so both are named,
+            # and a sequencer we left for it (attacks/gate_names_the_honest.py: a call withheld
+            # from Cy, and every screen named only the honest Bo and Cy)
+            if 0 <= self.leader != self.seat:
+                m |= 1 << self.leader
+            m |= self._bad & self.members
         if self._snap_held(self._clock):
             m |= self._sheld
         if self._fdisp and self.leader >= 0:
@@ -1828,13 +1845,15 @@ class Node:
                 # that far: every handheld restarted, and the log's entries were not kept) goes on
                 # without it; that seat's entries past ours come back from our snapshot (D_CONFLICT)
                 self._not_from(s.sender)
-                if s.sender == self.leader and self._alone(s, now) and s.seq > self.applied:
-                    # nobody else alive to vouch, and our sequencer answered our NACK with its
-                    # state (it lacks the entries: it took a snapshot itself): ask to start
-                    # again, so that its next one is taken on its word as at a table of two
-                    # (_asked). Else a handheld back from a reboot two entries behind a new
-                    # sequencer, the third handheld gone, waited for ever (the byzantine-
-                    # sequencer state machine, seed 310)
+                if s.sender == self.leader and self._back and self._alone(s, now) and \
+                        s.seq > self.applied:
+                    # back from a reboot, nobody else alive to vouch, and our sequencer answered
+                    # our NACK with its state (it lacks the entries: it took a snapshot itself):
+                    # ask to start again, so that its next one is taken on its word, as at a
+                    # table of two (_asked). Else we waited for ever two entries behind it, the
+                    # third handheld gone (the byzantine-sequencer state machine, seed 310). Not
+                    # one that kept up: a sequencer that kept the third's frames from it made it
+                    # take a state it made up (attacks/alone_peek.py, alone_on_its_word.py)
                     self._nack(s.sender, 0, 0, now)
             return
         if now - s.asked < ASK_MS:
@@ -1978,6 +1997,7 @@ class Node:
                 self._distrust(s.sender)  # its word alone, and it altered or broke the state
             return True
         self._word = not s.vouched  # then we vouch for nobody's snapshot: we only heard it
+        self._word_seq = 0 if s.vouched else s.seq
         self._sheld = self._swait = 0
         self._speer = -1
         self.chain[:] = buf[:wire.CHAIN_LEN]
