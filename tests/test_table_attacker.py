@@ -1080,3 +1080,20 @@ def test_a_call_withheld_from_one_follower_names_the_sequencer_too():
     a = gn.play(True, 1)
     assert a is not None
     assert any("Anna" in sc["names"] for sc in a["screens"][1:]), a["screens"]
+
+
+@pytest.mark.parametrize("n", [3, 4])
+def test_a_witness_that_reaches_the_entry_at_the_last_ask_is_not_counted_mute(n):
+    """Attacker round 22 (attacks/vouch_race.py): Bo, back from a restart with nothing kept, asks
+    the honest Cy to vouch for the sequencer's snapshot at its call, with Cy's commitment changed.
+    Cy is one entry behind and rightly says nothing; the sequencer sends Cy the call just before
+    the wait's end, Cy's heartbeat shows it there, and Bo counted Cy mute (at the entry, no answer)
+    though its last ask had gone out 5 ms before: Bo took the made-up state, named the honest Cy a
+    cheat, and the game never ended. Now a witness counts as mute only if it was at the entry
+    when an ask went out and another ask after it."""
+    import vouch_race as vr
+    for seed in (1, 2):
+        a = vr.play("attack", seed, n=n)
+        assert a is not None and "error" not in a, a
+        assert not (a["words"] and a["words"][0][1] == a["S"] and a["words"][0][3]), (seed, a)
+        assert not a["cheats"][vr.BO], (seed, a)

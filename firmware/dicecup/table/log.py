@@ -162,6 +162,8 @@ class Incoming:
         self.vouched = False    # a handheld other than the sender vouched for it
         self.mute = 0           # handhelds that said they cannot vouch (_NO_WORD)
         self.said = 0           # handhelds that answered at all (_silent)
+        self.due = 0            # handhelds at its entry when the last ask went out
+        self.owed = 0           # ... when an ask before it went out: their answer is overdue
         self.differ = False     # one answered with another state than this one's
 
 
@@ -1861,6 +1863,8 @@ class Node:
         if self._accept_snap(now):
             return
         s.asked = now
+        s.owed |= s.due
+        s.due = self._at_entry(s)
         f = self.tx
         f.type = wire.T_VOUCH
         f.seq = 0
@@ -1946,14 +1950,20 @@ class Node:
         return m
 
     def _silent(self, s):
-        """The handhelds that said nothing to a whole vouch wait although a heartbeat sent since
-        the snapshot began shows them at its entry or past it: an honest one answers (its word,
-        _PAST or _NO_WORD), so these refuse, and count as mute. Else one seat ignoring every
-        VOUCH request would keep a rebooted handheld out of the game for good."""
+        """The handhelds that said nothing to a whole vouch wait although they were at its entry
+        or past it (a heartbeat sent since the snapshot began) when an ask went out, and another
+        ask after it: an honest one answers (its word, _PAST or _NO_WORD), so these refuse, and
+        count as mute. Else one seat ignoring every VOUCH request would keep a rebooted handheld
+        out of the game for good. Not one that got there only by the last ask: it had no time to
+        answer (attacks/vouch_race.py: the sequencer brought the honest witness to the entry
+        just before the wait's end, and its made-up state was taken as if nobody could vouch)."""
+        return s.owed & ~s.said
+
+    def _at_entry(self, s):
+        """The handhelds whose heartbeat since snapshot s began shows them at its entry or past."""
         m = 0
         for x in range(wire.SEATS_MAX):
-            if not s.said & (1 << x) and self._acked[x] >= s.seq and \
-                    self._ack_time[x] - s.began >= 0:
+            if self._acked[x] >= s.seq and self._ack_time[x] - s.began >= 0:
                 m |= 1 << x
         return m
 
