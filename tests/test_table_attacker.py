@@ -1097,3 +1097,18 @@ def test_a_witness_that_reaches_the_entry_at_the_last_ask_is_not_counted_mute(n)
         assert a is not None and "error" not in a, a
         assert not (a["words"] and a["words"][0][1] == a["S"] and a["words"][0][3]), (seed, a)
         assert not a["cheats"][vr.BO], (seed, a)
+
+
+@pytest.mark.parametrize("at,late", [(1385, 120), (985, 450)])
+def test_a_slow_witness_has_time_to_answer_before_the_vouch_wait_ends(at, late):
+    """Attacker round 23 (attacks/slow_witness.py): vouch_race again, with the honest witness Cy
+    busy `late` ms after applying the call (a long loop on the board): Cy reached the entry at the
+    ask before last and answered 120 ms on, after Bo had judged the wait, and Bo counted it mute
+    and took the made-up state. Now no ask goes out in the wait's last ANSWER_MS: every ask had
+    that long for its answer."""
+    import slow_witness as sw
+    for seed in (1, 2):
+        a = sw.play("attack", seed, at, 3, late)
+        assert a is not None and "error" not in a, a
+        assert not a["words"] or not a["words"][0][3], (seed, a["words"])
+        assert not a["cheats"][sw.BO], (seed, a)

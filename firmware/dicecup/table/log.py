@@ -162,12 +162,13 @@ class Incoming:
         self.vouched = False    # a handheld other than the sender vouched for it
         self.mute = 0           # handhelds that said they cannot vouch (_NO_WORD)
         self.said = 0           # handhelds that answered at all (_silent)
-        self.due = 0            # handhelds at its entry when the last ask went out
-        self.owed = 0           # ... when an ask before it went out: their answer is overdue
+        self.due = 0            # handhelds at its entry when an ask went out (_silent)
         self.differ = False     # one answered with another state than this one's
 
 
 ASK_MS = const(100)
+ANSWER_MS = const(500)  # no ask in a vouch wait's last ANSWER_MS: every ask had that long for its
+                        # answer (a handheld's longest loops, device time: docs/memory.md)
 
 
 class Node:
@@ -1862,9 +1863,10 @@ class Node:
             return
         if self._accept_snap(now):
             return
+        if now - s.at > VOUCH_WAIT_MS - ANSWER_MS:
+            return  # (see ANSWER_MS)
         s.asked = now
-        s.owed |= s.due
-        s.due = self._at_entry(s)
+        s.due |= self._at_entry(s)
         f = self.tx
         f.type = wire.T_VOUCH
         f.seq = 0
@@ -1951,13 +1953,14 @@ class Node:
 
     def _silent(self, s):
         """The handhelds that said nothing to a whole vouch wait although they were at its entry
-        or past it (a heartbeat sent since the snapshot began) when an ask went out, and another
-        ask after it: an honest one answers (its word, _PAST or _NO_WORD), so these refuse, and
-        count as mute. Else one seat ignoring every VOUCH request would keep a rebooted handheld
-        out of the game for good. Not one that got there only by the last ask: it had no time to
-        answer (attacks/vouch_race.py: the sequencer brought the honest witness to the entry
-        just before the wait's end, and its made-up state was taken as if nobody could vouch)."""
-        return s.owed & ~s.said
+        or past it (a heartbeat sent since the snapshot began) when an ask went out, at least
+        ANSWER_MS before the wait's end: an honest one answers (its word, _PAST or _NO_WORD), so
+        these refuse, and count as mute. Else one seat ignoring every VOUCH request would keep a
+        rebooted handheld out of the game for good. Not one that got there too late to answer: the
+        sequencer brought the honest witness to the entry just before the wait's end, and its
+        made-up state was taken as if nobody could vouch (attacks/vouch_race.py, 5 ms before;
+        slow_witness.py, a witness whose loop took 120 ms to answer)."""
+        return s.due & ~s.said
 
     def _at_entry(self, s):
         """The handhelds whose heartbeat since snapshot s began shows them at its entry or past."""
