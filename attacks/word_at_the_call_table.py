@@ -91,7 +91,10 @@ def main():
             sys.exit(2)
         if a["forfeits"] and not c["forfeits"]:
             broke.append((seed, a["round"], a["words"], a["forfeits"]))
-    verdict(bool(broke), "mode %s: Bo's seat forfeited the round after Cy kept quiet (seed, round, "
+    # lost (tlog.bin gone): the stated limit "A restart with nothing kept, at a call"
+    verdict(bool(broke) and mode != "lost",
+            ("the stated limit (*A restart with nothing kept, at a call*): " if broke else "") +
+            "mode %s: Bo's seat forfeited the round after Cy kept quiet (seed, round, "
             "(t, applied, word_seq), forfeits): %s" % (mode, broke))
 
 
