@@ -45,7 +45,7 @@ its dice; when every handheld restarted at once, they elect a sequencer by the b
 """
 import os
 
-from dicecup.table import keep as tablekeep
+from dicecup.table import keep
 from dicecup.table import keys
 from dicecup.table import log
 from dicecup.table import wire
@@ -234,7 +234,7 @@ class Table:
         self._in_game = -1        # the last game (its number) seen in play with a seat here
         self._bots = {}
         self.saved_games = 0
-        self.keep = None          # tablekeep.Keeper: the log's state on flash (made when seated)
+        self.keep = None          # keep.Keeper: the log's state on flash (made when seated)
         self._keep_at = -1        # ... when it changed unkept (-1: kept)
         self._keep_loop = -1      # ... the loop that took a step of keeping it (one a loop)
         self._wrote = -1          # when a seat's secret was last written
@@ -896,7 +896,7 @@ class Table:
                                   self.now)
         self.node.on_frame = self._on_frame
         if self.keep is None:
-            self.keep = tablekeep.Keeper()
+            self.keep = keep.Keeper()
         self.keep.applied = -1  # a new Node: keep its state from the first change on
         self.keep.n = 0
 
@@ -929,7 +929,7 @@ class Table:
         self._end_all()
         for name in [FILE] + ["tsec%d.json" % s for s in range(8)]:
             store.remove(name)
-        tablekeep.forget()
+        keep.forget()
         if self.keep is not None:
             self.keep.n = 0  # (a state packed and not written is the forgotten table's)
         self.mode = IDLE
@@ -1168,15 +1168,15 @@ class Table:
             return keys.pair_from(s, self.tid)
         return keys.pair_key(self.secret, pub, self.tid)
 
-    def _keypair(self, keep=False):
-        """The table's key pair: the spare one. A joiner keeps the secrets agreed with it (`keep`)."""
+    def _keypair(self, joiner=False):
+        """The table's key pair: the spare one. A joiner keeps the secrets agreed with it."""
         while self._job is not None and self._job[1] is None:
             self._agree_step()  # the spare under way: the rest of it now (not a whole new one)
         self.spare_keypair()
         self._yes = []
         self.secret, self.mypub = self.spare  # a new one for every table: nothing links two tables' seats
         self.spare = None
-        if not keep:
+        if not joiner:
             self.pre = None
         self.shake = os.urandom(16)
         self.pubs = [None] * 8
@@ -1464,15 +1464,15 @@ class Table:
         self.radio.send(None, self.codec.encode(f))
 
     def _expire(self):
-        keep = [a for a in self.asks if self.now - a[3] < HEARD_MS]
+        live = [a for a in self.asks if self.now - a[3] < HEARD_MS]
         pre = self.pre
-        if pre and len(keep) != len(self.asks):
+        if pre and len(live) != len(self.asks):
             # a secret agreed ahead goes with its join (a radio's joins, one a second with fresh
             # keys, grew it without end: attacks/lobby_pre_leak.py)
             for a in self.asks:
-                if a not in keep and a[2] in pre:
+                if a not in live and a[2] in pre:
                     del pre[a[2]]
-        self.asks = keep
+        self.asks = live
 
     def pending(self):
         """The joins waiting for a yes whose code both sides can show, heard lately (newest
