@@ -96,7 +96,7 @@ def play(mode, seed=1, at=1405, n=3):
     def accept(now):
         r = acc(now)
         if r and bo.applied:
-            words.append((t.now, bo.applied, bo._word_seq, bo._word))
+            words.append((t.now, bo.applied, bo._word_seq, bool(bo._word_seq)))
         return r
     bo._accept_snap = accept
     st["S"] = anna.applied + 1

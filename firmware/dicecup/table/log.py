@@ -304,8 +304,8 @@ class Node:
         self._sheld = 0                 # whom a snapshot holds us on (_F_SNAP): its sender and a
         self._sheld_at = now - 0x3FFFFFFF  # witness that differs, or a sequencer that sends none
         self._fon = bytearray(wire.SEATS_MAX)  # whom each handheld's heartbeat says that of
-        self._word = False              # our state came from a snapshot nobody vouched for
-        self._word_seq = 0              # ... taken at this entry: no secret on a phase begun by then
+        self._word_seq = 0              # our state came from a snapshot nobody vouched for, taken
+                                        # at this entry (0: none): no secret on a phase begun by then
         self._nack_at = -self.nack_ms
         self._hold = -1                 # the sequencer logs nothing until then (a snapshot out)
         self._clock = now               # the time of the last tick or frame
@@ -958,7 +958,7 @@ class Node:
             self._loss_at = now  # somebody missed something
             if f.lo == 0:
                 if self.is_leader() or self.applied and not (
-                        self._word or self._back or self._resync or self._snap is not None):
+                        self._word_seq or self._back or self._resync or self._snap is not None):
                     # a follower too (a laggard whose sequencer sends it no snapshot asks a
                     # peer: _ask_snap); never a state that rests on a sender's word, nor one
                     # not caught up or being checked: one word is never passed on as two
@@ -1843,12 +1843,12 @@ class Node:
             s.mute |= self._silent(s)  # a witness silent the whole wait refuses (mute)
             if not self._accept_snap(now):
                 self._snap = None
-                self._swait = self._waited_on(s, now)
+                self._swait = self._others(s, now, s.mute)
                 # a new sequencer catching up from a state nobody vouched for (only its sender got
                 # that far: every handheld restarted, and the log's entries were not kept) goes on
                 # without it; that seat's entries past ours come back from our snapshot (D_CONFLICT)
                 self._not_from(s.sender)
-                if s.sender == self.leader and self._back and self._alone(s, now) and \
+                if s.sender == self.leader and self._back and not self._others(s, now) and \
                         s.seq > self.applied:
                     # back from a reboot, nobody else alive to vouch, and our sequencer answered
                     # our NACK with its state (it lacks the entries: it took a snapshot itself):
@@ -1884,7 +1884,7 @@ class Node:
 
     def _on_vouch(self, f, now):
         if bytes(f.chain) == _ZERO:
-            if self._word:  # what we hold is a sender's word: passing it on would vouch for it
+            if self._word_seq:  # what we hold is a sender's word: passing it on would vouch for it
                 self._vouch(f.seat, f.lo, _NO_WORD)
             elif f.lo != self.applied or not self.applied:
                 # past it, or with nothing applied since it started (back from a reboot, or a
@@ -1923,31 +1923,21 @@ class Node:
             self._sheld = 1 << s.sender | 1 << f.seat
             self._sheld_at = now
 
-    def _witness(self, s, now):
-        """Whether a handheld other than the snapshot's sender can vouch for it, now or once the
-        sequencer's entries bring it there: one that is alive and has not said its own state rests
-        on a sender's word (_NO_WORD), however far behind. That it is behind is no reason to take
-        the sender's word (a hostile sequencer would number its snapshot past everyone): the
-        snapshot waits for its vouch, and is asked again later."""
-        keyed = self.codec.keyed()
-        for x in range(wire.SEATS_MAX):
-            if keyed & (1 << x) and x != s.sender and x != self.seat and self.alive(x, now) and \
-                    not s.mute & (1 << x):
-                return True
-        return False
-
-    def _waited_on(self, s, now):
-        """The live witnesses that kept snapshot s from being taken (a mask): they neither vouched
-        nor said they cannot. Behind it, or past it while their heartbeats claim less, they may be
-        honest (a sequencer can keep a witness behind) or not; we cannot tell which, so a stop
-        names them beside the sequencer (_ask_snap; attacks/behind_witness.py: the only witness
-        claimed one entry less and never answered, and the pause named only the honest
-        sequencer and the laggard)."""
+    def _others(self, s, now, but=0):
+        """The live handhelds (a mask) other than snapshot s's sender, this one and those in `but`:
+        who could vouch for it (but: those that said they cannot, s.mute), now or once the
+        sequencer's entries bring them there, however far behind. That one is behind is no reason
+        to take the sender's word (a hostile sequencer would number its snapshot past everyone):
+        the snapshot waits for its vouch, and is asked again later. Those that neither vouched nor
+        said they cannot, when it is given up, kept it from being taken: behind, or past it while
+        their heartbeats claim less, they may be honest (a sequencer can keep a witness behind) or
+        not, so a stop names them beside the sequencer (_swait, _ask_snap; attacks/
+        behind_witness.py: the only witness claimed one entry less and never answered, and the
+        pause named only the honest sequencer and the laggard). None at all: a table of two."""
         m = 0
-        keyed = self.codec.keyed()
+        keyed = self.codec.keyed() & ~but
         for x in range(wire.SEATS_MAX):
-            if keyed & (1 << x) and x != s.sender and x != self.seat and self.alive(x, now) and \
-                    not s.mute & (1 << x):
+            if keyed & (1 << x) and x != s.sender and x != self.seat and self.alive(x, now):
                 m |= 1 << x
         return m
 
@@ -1970,14 +1960,6 @@ class Node:
                 m |= 1 << x
         return m
 
-    def _alone(self, s, now):
-        """True if no handheld but the sender and this one is alive (a table of two)."""
-        keyed = self.codec.keyed()
-        for x in range(wire.SEATS_MAX):
-            if keyed & (1 << x) and x != s.sender and x != self.seat and self.alive(x, now):
-                return False
-        return True
-
     def _asked(self, s, now):
         """Whether this handheld may take snapshot s on its sender's word (nobody can vouch): it
         asked to start again (NACK 0) a moment ago, or s is further ahead than the sender's window
@@ -1987,7 +1969,7 @@ class Node:
         that kept up has a state of its own, and no reason to give it up on one word. What it
         restores must still keep its own seats' secrets (app.restore checks them on flash)."""
         return (now - self._restart_at < RESTART_MS or s.seq - self.applied > LOG_CAP) and \
-            self._acked[s.sender] >= s.seq and (self.applied == 0 or self._alone(s, now))
+            self._acked[s.sender] >= s.seq and (self.applied == 0 or not self._others(s, now))
 
     def _head_ok(self, buf):
         """The log's part of a snapshot (members and hosts) names only handhelds there can be."""
@@ -2000,7 +1982,7 @@ class Node:
 
     def _accept_snap(self, now):
         s = self._snap
-        if not s.vouched and (self._witness(s, now) or not self._asked(s, now)):
+        if not s.vouched and (self._others(s, now, s.mute) or not self._asked(s, now)):
             return False
         buf = s.buf
         mv = memoryview(buf)[_HEAD:s.len]
@@ -2009,8 +1991,8 @@ class Node:
             if not s.vouched:
                 self._distrust(s.sender)  # its word alone, and it altered or broke the state
             return True
-        self._word = not s.vouched  # then we vouch for nobody's snapshot: we only heard it
-        self._word_seq = 0 if s.vouched else s.seq
+        self._word_seq = 0 if s.vouched else s.seq  # then we vouch for nobody's snapshot: we
+        # only heard it
         self._sheld = self._swait = 0
         self._speer = -1
         self.chain[:] = buf[:wire.CHAIN_LEN]

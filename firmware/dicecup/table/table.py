@@ -286,7 +286,6 @@ class Table:
         if pub is None:
             if self._hn is None:
                 return NO_CODE
-            from dicecup.table import keys
             return keys.join_code(self.host_pub, self.mypub, self._hn, self._jn)
         for a in self.asks:
             if a[2] == pub and a[6] is not None:
@@ -1346,7 +1345,6 @@ class Table:
             self._jc = bytes(f.h1)
             self._at = -100000  # our nonce goes at once
         elif self._hn is None and bytes(f.h1) == self._jc and any(f.h2):
-            from dicecup.table import keys
             if keys.join_commit(self.tid, self.host_pub, self.mypub, f.h2) == self._jc:
                 self._hn = bytes(f.h2)
 
@@ -1438,7 +1436,6 @@ class Table:
                 if a[6] is None and bytes(f.h1) == a[5] and any(f.h2) and \
                         len(self.pending()) < ASKS_MAX:
                     # the code: a try the screen shows until it ends (never pushed out unseen)
-                    from dicecup.table import keys
                     a[6] = keys.join_code(self.mypub, pub, a[4], f.h2)
                 self._send_jhost(a)
                 return
@@ -1448,7 +1445,6 @@ class Table:
             if self.now - new[0][7] < ASK_MIN_MS:
                 return  # the joiner keeps asking
             self.asks.remove(new[0])
-        from dicecup.table import keys
         n = os.urandom(keys.NONCE_LEN)
         a = [f.nonce, unpack_name(f.name), pub, self.now, n,
              keys.join_commit(self.tid, self.mypub, pub, n), None, self.now]

@@ -318,8 +318,9 @@ class YatzyTable(TableGame):
         self._roll(self._held, self.shaking, sh + own)
         self.shaking, self.stage = -1, 0
 
-    def _withheld_value(self, r):
-        """The roller (mask r) did not give its own value for the re-roll: the turn is lost."""
+    def _turn_lost(self, r):
+        """The roller (mask r) did not reveal, or give its own value for a re-roll: its turn is a
+        forfeit turn."""
         self.shaking, self.stage = -1, 0
         self.phase = P_TURN
         self.forfeited |= r
@@ -351,12 +352,8 @@ class YatzyTable(TableGame):
                     self._set_phase(P_ROLL)  # the roller's deadline runs from here
                 else:
                     self._shaken(_ZERO)
-            elif self.phase == P_ROLL:
-                self._withheld_value(f.who)
-            elif self.phase == P_TURN:  # the roller did not reveal in time
-                self.forfeited |= f.who
-                self.part &= ~f.who
-                self._forfeit_turns()
+            elif self.phase == P_ROLL or self.phase == P_TURN:
+                self._turn_lost(f.who)  # the roller withheld its own value, or its reveal
             else:
                 self._apply_forfeit(f)
             return
@@ -474,12 +471,12 @@ class YatzyTable(TableGame):
         if self.shaking >= 0 and self.stage and m & (1 << self.roller()):
             # the roller owed its own value and its handheld went: as if it withheld it (its
             # handheld knew the re-roll, and leaving must not buy a re-roll with zeros instead)
-            self._withheld_value(1 << self.roller())
+            self._turn_lost(1 << self.roller())
         for s in range(8):
             if m & (1 << s):
                 self._ctop[s * 16:s * 16 + 16] = bytes(16)
                 self._cn[s] = 0
-        if shaker >= 0 and self.shaking >= 0 and not self.stage and self.shaker() != shaker:
+        if shaker >= 0 and self.shaker() != shaker:
             if self.shaker() < 0:
                 self._roll(self._held, self.shaking, None)
                 self.shaking = -1
