@@ -15,6 +15,13 @@ from dicecup.table.lobby import G_SNYD, HEARD_MS, JOINING, SEATED, game_module, 
 from dicecup.core.compat import const
 
 HEARD_MAX = const(8)  # tables in the join list (a new one replaces the one heard longest ago)
+# a join list row's places (`heard`), for the screens' names of them (listed_*)
+_ID = const(0)
+_NAME = const(1)
+_GAME = const(2)
+_SEATED = const(3)
+_RSSI = const(6)
+_RULES = const(8)
 
 
 class Joiner:
@@ -24,6 +31,7 @@ class Joiner:
         self.browsing = False
         self.heard = []           # join list: [table id, name, game, handhelds, seats, mac, rssi, t,
         #                           rules, creator's key, [seated handhelds' keys]]
+        self.listed = []          # ... as the screens show it (browse), by row
         self.nonce = 0
         self.host_pub = None      # a joiner: the public key of the table it asked to join
         self._jc = None           # ... the host's commitment (JHOST), our nonce, the host's nonce
@@ -145,3 +153,44 @@ class Joiner:
         e[6] = self.radio.rssi(mac)
         e[7] = self.now
         e[8] = bytes(f.rules)
+
+    # ---- the join list as the screens name it: by row, nothing made in a redraw -------------------
+    def browse(self):
+        """The join list again (tables()), kept as the rows the screens show; True when which
+        tables it lists changed (a row's signal alone redraws nothing)."""
+        rows = self.tables()
+        old = self.listed
+        self.listed = rows
+        if len(rows) != len(old):
+            return True
+        for i in range(len(rows)):
+            if rows[i][_ID] != old[i][_ID]:
+                return True
+        return False
+
+    def listed_count(self):
+        return len(self.listed)
+
+    def listed_name(self, i):
+        """Row i's table name (as announced)."""
+        return self.listed[i][_NAME]
+
+    def listed_game(self, i):
+        """Row i's game number (G_SNYD, G_YATZY)."""
+        return self.listed[i][_GAME]
+
+    def listed_rules(self, i):
+        """Row i's rules as announced (the game module's packed bytes)."""
+        return self.listed[i][_RULES]
+
+    def listed_seated(self, i):
+        """How many handhelds sit at row i's table."""
+        return self.listed[i][_SEATED]
+
+    def listed_rssi(self, i):
+        """Row i's signal (dBm; None where the radio says none)."""
+        return self.listed[i][_RSSI]
+
+    def join_listed(self, i):
+        """Ask to sit at row i's table (join)."""
+        self.join(self.listed[i])

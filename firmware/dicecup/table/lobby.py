@@ -256,6 +256,12 @@ class Lobby:
         self.radio.send(None, self.codec.encode(f))
 
     def _expire(self):
+        now = self.now
+        for a in self.asks:
+            if now - a[3] >= HEARD_MS:
+                break
+        else:
+            return  # none expired: no new list (the creator's screen asks every redraw)
         live = [a for a in self.asks if self.now - a[3] < HEARD_MS]
         pre = self.pre
         if pre and len(live) != len(self.asks):
@@ -334,3 +340,34 @@ class Lobby:
         w.proof[:] = keys.welcome_proof(self.keys[who], self.tid, w.nonce, who, w.seat,
                                              self.gid)
         self.radio.send(None, self.codec.encode(w))
+
+    # ---- the joins asking, as the creator's screen names them: by row, nothing made -------------
+    def asking(self):
+        """How many joins wait for a yes whose code both sides can show (pending's rows)."""
+        self._expire()
+        n = 0
+        for a in self.asks:
+            if a[6] is not None:
+                n += 1
+        return n
+
+    def _ask(self, i):
+        """Row i of pending() (as the last asking() left them)."""
+        for a in self.asks:
+            if a[6] is not None:
+                if not i:
+                    return a
+                i -= 1
+        return None
+
+    def ask_nonce(self, i):
+        """Row i's join (its nonce: what admit and seating() take)."""
+        return self._ask(i)[0]
+
+    def ask_name(self, i):
+        """Row i's joiner's name."""
+        return self._ask(i)[1]
+
+    def ask_code(self, i):
+        """Row i's join code (the joiner's screen shows the same)."""
+        return self.join_code(self._ask(i)[2])

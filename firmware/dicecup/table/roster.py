@@ -125,6 +125,14 @@ class Roster:
             return "?"
         return "Bot%d" % (i + 1) if w & BOT else self.names[w] or "P%d" % (w + 1)
 
+    def order_seat(self, h):
+        """Handheld h's seat in the order for the next game (-1: none)."""
+        o = self.order
+        for i in range(len(o)):
+            if o[i] == h:
+                return i
+        return -1
+
     def _host_seat(self):
         """The handheld that hosts: the sequencer once known, else the creator."""
         n = self.node
