@@ -72,11 +72,14 @@ def forged(sample, keep_nonce=False):
 def screens_ok(t, errs):
     for k, tb in enumerate(t.tables):
         try:
-            for e in tb.tables():
-                sig = "" if e[6] is None else str(e[6])
-                (e[1][:7], "%s%d %s" % (game_letter(e[2], e[8]), e[3], sig))
-            for a in tb.pending():
-                "%s %s" % (a[1][:5], tb.join_code(a[2]))
+            tb.browse()
+            for i in range(tb.listed_count()):  # what JoinList.item draws
+                r = tb.listed_rssi(i)
+                sig = "" if r is None else str(r)
+                (tb.listed_name(i)[:7], "%s%d %s" % (game_letter(tb.listed_game(i), tb.listed_rules(i)),
+                                                     tb.listed_seated(i), sig))
+            for i in range(tb.asking()):  # what HostLobby.item draws
+                "%s %s" % (tb.ask_name(i)[:5], tb.ask_code(i))
             tb.table_code()
             for i in range(len(tb.order)):
                 tb.order_name(i)

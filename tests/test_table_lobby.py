@@ -282,3 +282,59 @@ def test_the_lobby_loads_the_games_screens_a_module_an_idle_loop(monkeypatch, ga
         assert len([m for m in sys.modules if m.startswith("dicecup.ui.") and
                     m not in before]) == 1
     assert not app.App.ahead(None, yatzy)
+
+
+def test_the_screens_name_the_lobby_s_rows(tmp_path, monkeypatch):
+    """The screens read the join list and the joins asking by row through named questions
+    (browse, listed_*, join_listed; asking, ask_*), which answer what the rows hold; asking again
+    with nothing expired makes no new list (the creator's screen asks in every redraw)."""
+    monkeypatch.chdir(tmp_path)
+    air = Air()
+    host = table.Table(FakeRadio(air, 0), "Anna")
+    host.create("Stue", snyd.Rules(), False)
+    bo = table.Table(FakeRadio(air, 1), "Bo")
+    bo.browsing = True
+    now = 0
+    for _ in range(75):
+        now += 20
+        host.tick(now)
+        bo.tick(now)
+        air.deliver()
+    assert bo.browse() and not bo.browse()  # a table came; then the same tables
+    e = bo.tables()[0]
+    assert bo.listed_count() == 1 and bo.listed_name(0) == "Stue" == e[1]
+    assert bo.listed_game(0) == table.G_SNYD and bo.listed_seated(0) == 1
+    assert bo.listed_rules(0) == e[8] and bo.listed_rssi(0) == -50
+    bo.join_listed(0)
+    for _ in range(75):  # (nobody says yes yet)
+        now += 20
+        host.tick(now)
+        bo.tick(now)
+        air.deliver()
+    assert bo.mode == table.JOINING and host.asking() == 1
+    assert host.ask_name(0) == "Bo" and host.ask_code(0) == bo.join_code() != table.NO_CODE
+    asks = host.asks
+    assert host.asking() == 1 and host.asks is asks
+    assert host.order_seat(1) == -1
+    assert host.admit(host.ask_nonce(0))
+    run(air, [host, bo], 1000, t0=now)
+    assert bo.mode == table.SEATED and host.order_seat(1) == 1 and host.asking() == 0
+
+
+def test_the_screens_take_no_row_of_the_table():
+    """ui/ asks the table by row (listed_*, ask_*): it never takes a row list (tables(),
+    pending()) to read places of it, nor searches the seat order itself."""
+    import ast
+    import glob
+    import os
+    ui = os.path.join(os.path.dirname(__file__), "..", "firmware", "dicecup", "ui")
+    bad = []
+    for p in sorted(glob.glob(os.path.join(ui, "*.py"))):
+        for n in ast.walk(ast.parse(open(p).read())):
+            if not (isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)):
+                continue
+            f = n.func
+            if f.attr in ("tables", "pending") or \
+                    f.attr == "index" and ast.unparse(f.value).endswith(".order"):
+                bad.append("%s:%d %s" % (os.path.basename(p), n.lineno, ast.unparse(n)))
+    assert not bad, bad

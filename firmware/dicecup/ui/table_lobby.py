@@ -142,7 +142,7 @@ class HostLobby(Menu):
 
     def __init__(self, app, sel=-1):
         self.tb = app.table
-        self.asks = len(self.tb.pending())
+        self.asks = self.tb.asking()
         # the cursor starts on Start! (what the creator wants most); sel counts below the asks
         Menu.__init__(self, app, self.asks + (0 if sel < 0 else sel))
         self.games = self.tb.game.games
@@ -153,20 +153,19 @@ class HostLobby(Menu):
         return "%s %s" % (self.tb.tname[:8], self.tb.table_code())
 
     def count(self):
-        return len(self.tb.order) + 2 + len(self.tb.pending())
+        return len(self.tb.order) + 2 + self.tb.asking()
 
     # rows (under the game, which is no row to choose): a joiner waiting for a yes ("Seat Bo
     # 1234?": the code its screen shows), start, add a bot, then the seats in order (so the first
     # rows never scroll)
     def item(self, i):
         tb = self.tb
-        asks = tb.pending()
-        if i < len(asks):
-            a = asks[i]
+        asks = tb.asking()
+        if i < asks:
             # said yes, its key still being agreed (a slice a loop): the row says so at once
-            return ("%s %s %s" % (t("t_wait" if a[0] in tb.seating() else "t_admit"), a[1][:5],
-                                  tb.join_code(a[2])), None)
-        i -= len(asks)
+            return ("%s %s %s" % (t("t_wait" if tb.ask_nonce(i) in tb.seating() else "t_admit"),
+                                  tb.ask_name(i)[:5], tb.ask_code(i)), None)
+        i -= asks
         if i == 0:
             return (t("start"), None)
         if i == 1:
@@ -182,12 +181,12 @@ class HostLobby(Menu):
 
     def choose(self, i):
         tb = self.tb
-        asks = tb.pending()
-        if i < len(asks):
-            tb.admit(asks[i][0], True)  # seated once its key is agreed (a slice a loop)
+        asks = tb.asking()
+        if i < asks:
+            tb.admit(tb.ask_nonce(i), True)  # seated once its key is agreed (a slice a loop)
             self.changed()
             return
-        i -= len(asks)
+        i -= asks
         n = len(tb.order)
         if i >= 2:
             m = SeatMenu(self.app, i - 2)
@@ -215,14 +214,14 @@ class HostLobby(Menu):
     def tick(self, now):
         if _follow(self):
             return
-        asks = len(self.tb.pending())
+        asks = self.tb.asking()
         if asks != self.asks:   # a joiner's row came or went above the cursor's: it stays on its row
             if self.sel >= self.asks:
                 self.sel += asks - self.asks
             elif self.sel >= asks:  # on a joiner's row that went (seated): back on Start!
                 self.sel = asks
             self.asks = asks
-        k = (len(self.tb.order) * 16 + self.tb.handhelds() + 256 * len(self.tb.pending()) +
+        k = (len(self.tb.order) * 16 + self.tb.handhelds() + 256 * asks +
              4096 * len(self.tb.seating()),
              self.tb.table_code(), self.tb.rules is None)
         if k != self.seen:
@@ -269,28 +268,30 @@ class JoinList(Menu):
         Menu.__init__(self, app)
         self.tb = ensure(app)
         self.tb.browsing = True
-        self.rows = []
+        self.tb.listed = []  # (the list a screen shows starts empty, as it always did)
         self.at = -1000
 
     def heading(self):
         return t("t_join")
 
     def count(self):
-        return len(self.rows)
+        return self.tb.listed_count()
 
     def item(self, i):
-        e = self.rows[i]
-        sig = "" if e[6] is None else str(e[6])
-        return (e[1][:7], "%s%d %s" % (game_letter(e[2], e[8]), e[3], sig))
+        tb = self.tb
+        r = tb.listed_rssi(i)
+        sig = "" if r is None else str(r)
+        return (tb.listed_name(i)[:7], "%s%d %s" % (game_letter(tb.listed_game(i), tb.listed_rules(i)),
+                                                    tb.listed_seated(i), sig))
 
     def draw(self, g):
         Menu.draw(self, g)
-        if not self.rows:
+        if not self.tb.listed_count():
             g.row(3, t("t_looking"), 1)
 
     def choose(self, i):
         self.tb.browsing = False
-        self.tb.join(self.rows[i])
+        self.tb.join_listed(i)
         self.app.go(Joining(self.app))
 
     def back(self):
@@ -300,10 +301,8 @@ class JoinList(Menu):
     def tick(self, now):
         if now - self.at >= 500:
             self.at = now
-            rows = self.tb.tables()
-            if len(rows) != len(self.rows) or [e[0] for e in rows] != [e[0] for e in self.rows]:
+            if self.tb.browse():
                 self.changed()
-            self.rows = rows
 
 
 class Joining(Screen):

@@ -177,8 +177,9 @@ class Paused(Menu):
                     # that never moves is stalled, and goes: attacks/stall_heard.py)
                     heard |= 1 << h
                     continue
-                if i == 2 and h in tb.order:
-                    tb.remove_seat(tb.order.index(h))
+                k = tb.order_seat(h)
+                if i == 2 and k >= 0:
+                    tb.remove_seat(k)
         if heard:
             from dicecup.ui.screen import Message
             self.app.go(Message(self.app, t("t_heard") % " ".join(tb.names_of(heard)), self))
