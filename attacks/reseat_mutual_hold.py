@@ -98,7 +98,7 @@ def play(attack, seed=1, after=None):
                 emit0(AN, f)  # plain to Anna
             for k in ([AN] if ALL else []):
                 fl = f.flags
-                f.flags = fl | log._F_HELD
+                f.flags = fl | log.F_HELD
                 emit0(k, f)
                 f.flags = fl
             for k in range(CY, N):  # Cy and Di  # every follower but Anna's handheld
@@ -111,7 +111,7 @@ def play(attack, seed=1, after=None):
                     f.chain[:] = bn.chain
                 else:
                     fl = f.flags
-                    f.flags = fl | log._F_HELD
+                    f.flags = fl | log.F_HELD
                     emit0(k, f)
                     f.flags = fl
             return
