@@ -6,11 +6,23 @@ Owns: `tx` (the frame every send fills; `tmp`, the same frame, for entries unpac
 `frames_out`, `bytes_out`; the heartbeat's clock (`_hb_at`, `_hb_sent`, `_hb_now`, and a gate's
 repeats `_hb_rep`, `_hb_rep_at`); `_nack_at`; per handheld `_resend_at`, `_tries`; the newest
 entry's repeats (`_tail_at`, `_tail_n`); loss (`_gaps`, `_loss_at`, `_lossy`); our requests in flight
-(`_pbuf`, `_plen`, `_pseq`, `_pnext`, `_pwait`, `_reqno`). Frames: ACK (its tail: a NACK for what the
+(`_pend`: a Pending per seat; `_reqno`). Frames: ACK (its tail: a NACK for what the
 sequencer has and we lack), NACK (served), REJECT (of our requests)."""
 from dicecup.table import wire
 from dicecup.table.codes import AHEAD, BODY, BROADCAST, F_HELD, F_PAUSED, F_SNAP, LOG_CAP, NO_LEADER, \
     PEND, RJ_FORGED, SLOT
+
+
+class Pending:
+    """A request of a seat this handheld hosts, in flight until it is logged or refused (one per
+    seat, made with the Node: nothing is allocated per request)."""
+
+    def __init__(self):
+        self.buf = bytearray(SLOT)  # packed as a logged entry is: its body, its requester's part
+        self.len = 0                # the body's length (0: none in flight)
+        self.no = 0                 # its number (a REJECT names it)
+        self.next = 0               # when it is sent again
+        self.sent = 0               # how often it was sent (its resend interval)
 
 
 class Delivery:
@@ -48,11 +60,7 @@ class Delivery:
         self._gaps = 0                  # the codec's count of counter gaps when last looked at
         self._loss_at = now - self.lossy_ms  # when frames were last seen lost (_lossy)
         # our own requests in flight
-        self._pbuf = bytearray(PEND * SLOT)
-        self._plen = bytearray(PEND)
-        self._pseq = [0] * PEND
-        self._pnext = [0] * PEND
-        self._pwait = bytearray(PEND)   # how often each was sent (its resend interval)
+        self._pend = [Pending() for _ in range(PEND)]
         self._reqno = now & 0xFFFF      # so a REJECT from before a reboot matches nothing new
         self.tx = wire.Frame()
         # entries are unpacked into tx too: whatever unpacks one (applying, serving, a request
@@ -60,7 +68,7 @@ class Delivery:
         self.tmp = self.tx
 
     def pending(self, who):
-        return self._plen[who] != 0
+        return self._pend[who].len != 0
 
     def tell(self, f):
         """A keyed frame the log does not keep (the host's ROSTER, a teammate's HINT) to every
@@ -141,16 +149,16 @@ class Delivery:
         """Queue a request (f.etype and its body set; f.who a seat this handheld hosts). It is
         repeated until logged or refused. Returns False if that seat already has one in flight."""
         who = f.who
-        if self._plen[who]:
+        r = self._pend[who]
+        if r.len:
             return False
         self.codec.sign_request(f, self.seat, self.applied, self._everyone())
-        off = who * SLOT
-        self._plen[who] = wire.pack_entry(f, self._pbuf, off) - off
-        wire.pack_req(f, self._pbuf, off + BODY)
+        r.len = wire.pack_entry(f, r.buf, 0)
+        wire.pack_req(f, r.buf, BODY)
         self._reqno += 1
-        self._pseq[who] = self._reqno
-        self._pnext[who] = now
-        self._pwait[who] = 0
+        r.no = self._reqno
+        r.next = now
+        r.sent = 0
         self._send_pending(who, now)
         if self.leader >= 0 and not self.is_leader() and not self._lossy(now):
             self._hb_at = now  # a request to everyone says "alive" as a heartbeat would; not
@@ -162,11 +170,11 @@ class Delivery:
 
     def _send_pending(self, who, now):
         f = self.tx
-        off = who * SLOT
-        wire.unpack_entry(self._pbuf, off, f)
-        wire.unpack_req(self._pbuf, off + BODY, f)
+        r = self._pend[who]
+        wire.unpack_entry(r.buf, 0, f)
+        wire.unpack_req(r.buf, BODY, f)
         f.type = f.etype
-        f.seq = self._pseq[who]
+        f.seq = r.no
         f.seat = self.seat
         f.ack = f.rack
         if self.is_leader():
@@ -179,27 +187,27 @@ class Delivery:
         if not self._slen[who]:
             self._keep(f, who, now)
         self._emit(BROADCAST, f)
-        w = self._pwait[who]
+        w = r.sent
         wait = self.resend_ms
         if w >= self.resend_fast:
             wait = min(wait << (w - self.resend_fast + 1), self.resend_max_ms)
-        self._pnext[who] = now + wait
+        r.next = now + wait
         if w < 15:
-            self._pwait[who] = w + 1
+            r.sent = w + 1
 
     def _match_pending(self, f):
-        who = f.who
-        n = self._plen[who]
-        if not n or self._pbuf[who * SLOT] != f.etype:
+        r = self._pend[f.who]
+        n = r.len
+        if not n or r.buf[0] != f.etype:
             return
         end = wire.pack_entry(f, self._scratch, 0)
         if end != n:
             return
-        base = who * SLOT
+        b = r.buf
         for i in range(n):
-            if self._scratch[i] != self._pbuf[base + i]:
+            if self._scratch[i] != b[i]:
                 return
-        self._plen[who] = 0
+        r.len = 0
 
     def _serve(self, dest, lo, hi, now):
         """Send entries lo..hi (at most AHEAD of them) to dest, or a snapshot if lo is gone."""
@@ -298,9 +306,9 @@ class Delivery:
             # any FORFEIT of the seat (_disputed): the table stops on it, blaming neither
             self._slen[w] = 0
             self._fdisp |= 1 << w
-        if s == self.leader and w < wire.SEATS_MAX and self._plen[w] and \
-                self._pseq[w] == f.seq:
-            self._plen[w] = 0
+        if s == self.leader and w < wire.SEATS_MAX and self._pend[w].len and \
+                self._pend[w].no == f.seq:
+            self._pend[w].len = 0
             self.app.rejected(w, f.reason, f.lo)
         return 0
 
@@ -325,7 +333,7 @@ class Delivery:
 
     def _tick_resend(self, now):
         for w in range(PEND):
-            if self._plen[w] and now - self._pnext[w] >= 0:
+            if self._pend[w].len and now - self._pend[w].next >= 0:
                 self._send_pending(w, now)
         if not self.is_leader() and not self._waiting and not self._resync:  # (a held entry is
             # no hole, nor is one waiting for our log to be checked)

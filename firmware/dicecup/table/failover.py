@@ -165,8 +165,8 @@ class Failover:
         self._leader_seen = now
         self._lead_at = now
         for w in range(PEND):  # repeat requests to the new sequencer at once
-            self._pnext[w] = now
-            self._pwait[w] = 0
+            self._pend[w].next = now
+            self._pend[w].sent = 0
 
     def _unlogged(self):
         """Nothing is logged at this table yet, as far as the sequencer we follow says: its lobby,
@@ -265,8 +265,8 @@ class Failover:
         if best < 0:
             self.ready = True
             for w in range(PEND):
-                if self._plen[w]:
-                    self._pnext[w] = now
+                if self._pend[w].len:
+                    self._pend[w].next = now
         else:
             if best != self._from or self.applied != self._behind_n:
                 self._behind_at = now  # progress (or a new seat to fetch from): wait afresh

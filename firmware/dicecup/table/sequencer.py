@@ -135,7 +135,7 @@ class Sequencer:
     def _refuse(self, sender, f, reason, lo):
         if sender == self.seat:
             if f.who < PEND:
-                self._plen[f.who] = 0
+                self._pend[f.who].len = 0
                 self.app.rejected(f.who, reason, lo)
         else:
             self._reject(sender, f.seq, f.who, reason, lo)

@@ -389,7 +389,7 @@ class Snapshots:
             self._seqs[i] = 0
         self._snap = None
         for w in range(PEND):  # what they asked for may be in the snapshot: the app asks anew
-            self._plen[w] = 0
+            self._pend[w].len = 0
         return True
 
     def _ask_snap(self, now):
