@@ -90,14 +90,14 @@ def play(mode, seed=1, limit=400000):
             f = node.tx
             f.type = wire.T_ACK
             f.seq = 0
-            f.flags = (node.leader if node.leader >= 0 else log._NO_LEADER) | \
-                log._F_HELD
+            f.flags = (node.leader if node.leader >= 0 else log.NO_LEADER) | \
+                log.F_HELD
             f.missing = node.missing
             f.chain[:] = node.chain
             if mode == "seat1":
                 # to Bo alone; to the others the heartbeat they always get
                 node._emit(BO, f)
-                f.flags &= ~log._F_HELD
+                f.flags &= ~log.F_HELD
                 node._emit(AN, f)
             else:
                 node._emit(log.BROADCAST, f)

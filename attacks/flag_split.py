@@ -69,7 +69,7 @@ def play(mode, seed=1, limit=400000):
 
     def heartbeat(now):
         f = node.tx
-        lead = node.leader if node.leader >= 0 else log._NO_LEADER
+        lead = node.leader if node.leader >= 0 else log.NO_LEADER
         for k in range(3):
             if k == CY:
                 continue
@@ -88,7 +88,7 @@ def play(mode, seed=1, limit=400000):
                 else:
                     f.chain[:] = node.chain
             else:
-                flag = log._F_HELD if (mode in ("flagall", "flagbot") or k != node.leader) else 0
+                flag = log.F_HELD if (mode in ("flagall", "flagbot") or k != node.leader) else 0
                 f.chain[:] = node.chain
             f.flags = lead | flag
             f.missing = node.missing

@@ -57,7 +57,7 @@ def play(mode, seed=1, limit=400000):
 
     def heartbeat(now):
         f = node.tx
-        lead = node.leader if node.leader >= 0 else log._NO_LEADER
+        lead = node.leader if node.leader >= 0 else log.NO_LEADER
         for k in range(3):
             if k == CY:
                 continue
@@ -73,7 +73,7 @@ def play(mode, seed=1, limit=400000):
                     node.applied = low
                     f.chain[:] = node.agree._h[i:i + wire.CHAIN_LEN]
                 else:
-                    flag = log._F_HELD
+                    flag = log.F_HELD
             f.flags = lead | flag
             f.missing = node.missing
             emit(k, f)

@@ -54,8 +54,8 @@ def play(attack, seed=1, limit=400000):
             f = node.tx
             f.type = wire.T_ACK
             f.seq = 0
-            f.flags = (node.leader if node.leader >= 0 else log._NO_LEADER) | \
-                log._F_HELD
+            f.flags = (node.leader if node.leader >= 0 else log.NO_LEADER) | \
+                log.F_HELD
             f.missing = node.missing
             f.chain[:] = node.chain
             node._emit(log.BROADCAST, f)

@@ -45,7 +45,7 @@ def relay(t, node, f, dest):
     seq = node.applied + 1
     i = seq % log.LOG_CAP
     node._store(seq, node.term, f, t.now, 0)
-    b = i * log._SLOT
+    b = i * log.SLOT
     h = hashlib.sha256(node.chain)
     h.update(memoryview(node._slab)[b:b + wire.entry_len(node._slab[b])])
     applied, chain = node.applied, bytes(node.chain)

@@ -3,7 +3,7 @@ never refused: the table stops for good, naming the honest handheld it tried to 
 
 Anna (the creator, the sequencer; any firmware) waits for the game to wait on Bo's seat (Bo is
 honest and present; its person takes THINK ms per move). Then her gate says held for one instant
-(`Node._fheld = now`: her heartbeats carry `_F_HELD` for the 3.5 s missing time, as after any
+(`Node._fheld = now`: her heartbeats carry `F_HELD` for the 3.5 s missing time, as after any
 fork), and GAP ms later she logs a reseat of Bo's seat to herself (her firmware skips its own
 `_reseat_ok`). Bo is live and heard: before round 12 every follower refused such a reseat and
 left the sequencer ("a sequencer that reseats a seat we still hear is not followed"). Now the

@@ -99,7 +99,7 @@ def play(attack, seed=1, after=AFTER):
                     f.chain[:] = bn.chain
                 else:
                     fl = f.flags
-                    f.flags = fl | log._F_HELD
+                    f.flags = fl | log.F_HELD
                     emit0(k, f)
                     f.flags = fl
             return

@@ -3,7 +3,7 @@ before the honest sequencer's deserved reseat, stops the table for good: the two
 keep each other's move clocks restarting, so "until our own clock agrees" never comes.
 
 Four handhelds: Anna (creator, honest sequencer), Bo (an ordinary seat, any firmware), Cy, Di.
-Bo never bids on its turn. 60 s into its turn Bo's heartbeats carry the held flag (`_F_HELD`) to
+Bo never bids on its turn. 60 s into its turn Bo's heartbeats carry the held flag (`F_HELD`) to
 Cy and Di for FLIP_MS (1000: one or two heartbeats), plain to Anna; plain to everyone after. At Cy
 and Di, `Table._hold_clock` restarts Bo's move clock (`TableGame.held_at`). 2 minutes into Bo's
 turn Anna's pause names Bo and her person gives Bo's seat to a bot (Alive's promise). At Cy and
@@ -98,7 +98,7 @@ def play(attack, seed=1, after=None):
                 emit0(AN, f)  # plain to Anna
             for k in ([AN] if ALL else []):
                 fl = f.flags
-                f.flags = fl | log._F_HELD
+                f.flags = fl | log.F_HELD
                 emit0(k, f)
                 f.flags = fl
             for k in range(CY, N):  # Cy and Di  # every follower but Anna's handheld
@@ -111,7 +111,7 @@ def play(attack, seed=1, after=None):
                     f.chain[:] = bn.chain
                 else:
                     fl = f.flags
-                    f.flags = fl | log._F_HELD
+                    f.flags = fl | log.F_HELD
                     emit0(k, f)
                     f.flags = fl
             return

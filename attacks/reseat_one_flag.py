@@ -88,7 +88,7 @@ def play(attack, seed=1, after=AFTER):
                 emit0(AN, f)  # plain to Anna
             for k in ([AN] if ALL else []):
                 fl = f.flags
-                f.flags = fl | log._F_HELD
+                f.flags = fl | log.F_HELD
                 emit0(k, f)
                 f.flags = fl
             for k in ([CY] if OTHER else range(CY, N)):  # every follower but Anna's handheld
@@ -101,7 +101,7 @@ def play(attack, seed=1, after=AFTER):
                     f.chain[:] = bn.chain
                 else:
                     fl = f.flags
-                    f.flags = fl | log._F_HELD
+                    f.flags = fl | log.F_HELD
                     emit0(k, f)
                     f.flags = fl
             return

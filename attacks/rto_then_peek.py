@@ -57,7 +57,7 @@ def play(attack, seed=1):
         if attack and st["led"] is None:
             st["led"] = now
             for w in range(log.PEND):
-                node._plen[w] = 0   # the forged bid is not logged: Anna would refuse it
+                node._pend[w].len = 0   # the forged bid is not logged: Anna would refuse it
             b.game.want(seat_of(b, BO))
     node._take_over = take_over
 

@@ -1,10 +1,10 @@
-"""Attack (round 19, a note): a seat's own heartbeat says a snapshot holds it (_F_HELD | _F_SNAP) and
+"""Attack (round 19, a note): a seat's own heartbeat says a snapshot holds it (F_HELD | F_SNAP) and
 its missing byte names the two honest handhelds, with no snapshot anywhere (it is caught up).
 
 Promise: a stop names whom it can; the brief: "stop the table naming only honest handhelds?".
 Role: an ordinary seat (Bo), table of three (tablebus, Snyd), mid-game.
 
-Why: `_receive` takes `_fon[s] = f.missing` from any heartbeat with _F_SNAP, and `snap_named` adds it
+Why: `_admit` (receive) takes `_fon[s] = f.missing` from any heartbeat with F_SNAP, and `snap_named` adds it
 to every screen's pause for any live flagged handheld, whatever that handheld's claim (here equal to
 the sequencer's: it needs no snapshot). Bo is named too (its own flag: `held`), so this is the stated
 limit "A seat that says it is held stops the table for good" with two honest names added; each
@@ -52,7 +52,7 @@ def main():
     only_honest = [v["k"] for v in views if v["k"] != 1 and v["named"] and not v["named"] & 2]
     moved = t.hands[0].node.applied - at
     verdict(bool(only_honest),
-            "Bo caught up (claims %d of the sequencer's %d) flags _F_SNAP naming Anna and Cy: "
+            "Bo caught up (claims %d of the sequencer's %d) flags F_SNAP naming Anna and Cy: "
             "%d entries logged in 60 s; the pauses name %s (Anna 1, Bo 2, Cy 4): Anna's and Cy's "
             "name Bo with both honest handhelds%s" % (
                 views[0]["claim_bo"], t.hands[0].node.applied, moved,

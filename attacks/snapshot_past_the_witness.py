@@ -24,14 +24,14 @@ if __name__ == "__main__":  # an import that fails means "could not run": 2, nev
     sys.excepthook = lambda *a: (sys.__excepthook__(*a), os._exit(2))
 from _table3 import run, verdict, wire  # noqa: E402
 from host_tools.tablebus import Table  # noqa: E402
-from dicecup.table import log  # noqa: E402
+from dicecup.table import log, snapshot  # noqa: E402
 
 ANNA, BO, CY = 0, 1, 2
 AHEAD = 40
 
 
 def _state(node):
-    out = log._Hash()
+    out = snapshot._Hash()
     node.app.snapshot(out, 0)
     return out.digest()
 

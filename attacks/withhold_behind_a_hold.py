@@ -80,7 +80,7 @@ def play(mode, seed=1, limit=300000):
         f = node.tx
         f.type = wire.T_ACK
         f.seq = 0
-        f.flags = node.leader | (log._F_HELD if mode == "self" else 0)
+        f.flags = node.leader | (log.F_HELD if mode == "self" else 0)
         f.missing = 0
         if mode in ("hide", "hidereveal"):
             seq, chain = st["called"][0], st["called"][3]

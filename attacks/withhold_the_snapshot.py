@@ -21,7 +21,7 @@ Fixed (Node._ask_snap): a laggard that got no snapshot for 3 s while its sequenc
 a peer that claims more (NACK 0), and takes its snapshot under the sequencer's rules (the
 sequencer's own vouch is a witness). Variant "both": Bo's T_SNAP frames are lost too (or Bo
 withholds as well): if even that fails, Cy's heartbeat says it is held and names the sequencer
-(_F_SNAP), so every handheld's pause names the sequencer, not only Cy.
+(F_SNAP), so every handheld's pause names the sequencer, not only Cy.
 Exit 0 held (Cy caught up and the game ended; "both": every pause names the sequencer), 1 broke,
 2 could not run.
 """
@@ -90,7 +90,7 @@ def main():
         verdict(False, "the sequencer dropped %d snapshot frames meant for the rebooted Cy; Cy "
                 "took Bo's snapshot (vouched by the sequencer) and the game ended %d s on, "
                 "every handheld at entry %d" % (dropped, now // 1000, views[CY]["applied"]))
-    # stopped: held only if every handheld's pause names the sequencer (Cy's held flag, _F_SNAP)
+    # stopped: held only if every handheld's pause names the sequencer (Cy's held flag, F_SNAP)
     unnamed = [v["k"] for v in views if not (v["named"] & 1 and v["held"] & (1 << CY))]
     verdict(unnamed or not both, "%s%s %d snapshot frames meant for the rebooted Cy; %d s later Cy "
             "has applied %d entries, the others stand at %d (round %d, phase %d); pause masks %s, "

@@ -12,8 +12,8 @@ Steps (Snyd, 3 handhelds, host_tools/tablebus.py): in a round's bidding with a b
 Cy on turn, Bo's handheld reboots (battery; the attacker does not cause it, it only waits for it
 or for any restart: every reboot at a table of three is its chance). Cy calls at once. Bo comes
 back, asks to start again (NACK 0); the honest sequencer streams its state (the call in it); Bo
-asks for a vouch; Cy ignores every VOUCH request (log._on_vouch), so 1.5 s on Bo counts it mute
-(log._silent) and takes the state on Anna's word (`_asked`: Bo asked under 5 s ago, applied 0):
+asks for a vouch; Cy ignores every VOUCH request (Node._on_vouch), so 1.5 s on Bo counts it mute
+(Node._silent) and takes the state on Anna's word (`_asked`: Bo asked under 5 s ago, applied 0):
 `Node._word_seq` = the snapshot's entry, at or past the call. `Node.agreed` refuses the gate for
 the call, Bo never reveals, and the sequencer forfeits Bo's seat at the deadline: Bo loses a die,
 the call is not counted.
@@ -31,7 +31,7 @@ if __name__ == "__main__":  # an import that fails means "could not run": 2, nev
     sys.excepthook = lambda *a: (sys.__excepthook__(*a), os._exit(2))
 from _table3 import run, verdict, wire  # noqa: E402
 from host_tools.tablebus import Table  # noqa: E402
-from dicecup.table import log  # noqa: E402
+from dicecup.table import snapshot  # noqa: E402
 from dicecup.table import snyd as snydtable  # noqa: E402
 
 ANNA, BO, CY = 0, 1, 2
@@ -46,7 +46,7 @@ def play(mode, seed=1):
         def on_vouch(f, now):
             if bytes(f.chain) == bytes(wire.CHAIN_LEN):
                 if mode == "nan":
-                    cy.node._vouch(f.seat, f.lo, log._NO_WORD)
+                    cy.node._vouch(f.seat, f.lo, snapshot._NO_WORD)
                 return None   # a request for its word: kept quiet
             return answer(f, now)
         cy.node._on_vouch = on_vouch

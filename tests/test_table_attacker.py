@@ -920,7 +920,7 @@ def test_a_sequencer_that_withholds_the_snapshot_keeps_no_rebooted_handheld_out(
 
 def test_with_no_snapshot_from_anyone_every_pause_names_the_sequencer():
     """withhold_the_snapshot.py both: nor does Bo's snapshot reach Cy. Cy cannot get in; its
-    heartbeat says it is held and names its sequencer (_F_SNAP), so every screen's pause names the
+    heartbeat says it is held and names its sequencer (F_SNAP), so every screen's pause names the
     sequencer, not only Cy (before: every pause named the honest Cy alone)."""
     import withhold_the_snapshot as W
     views, _, _ = W.play(True, 3, both=True)

@@ -1,0 +1,295 @@
+"""police: a follower's watch on its sequencer, a part of log.Node. Every entry it did not log itself
+is checked (`_valid`: its requester plays the seat, a SEATS or FORFEIT is its term's sequencer's and
+what this handheld sees, the rules allow it); requests heard on the air are kept, handed on, and
+held against the sequencer (`_watch`, `_judge`); deadlines are run on this handheld's own clock
+(`_police`); a sequencer that claims entries it never serves is caught (`_starved`). A sequencer
+caught is distrusted (`_bad`): not followed any more, and the next seat takes over (failover).
+
+Owns: the watch's requests (`_sbuf`, `_slen`, `_sat`, `_srelayed`: one per seat), `_bad`,
+disputes (`_fdisp`: seats whose request verified here, not at the sequencer; `_rdisp`: a reseat held
+as disputed), `_fent_at`, and the starving clock (`_behind_at`, `_behind_n`, `_starved_at`; a new
+sequencer's _catch_up uses the first two too)."""
+from dicecup.table import wire
+from dicecup.table.codes import BODY, PEND, RJ_APP, RJ_NOT_YOURS, RJ_WAIT, SLOT, TERM_SEAT
+
+
+class Police:
+    """A follower's checks of its sequencer (log.Node's part)."""
+
+    relay_ms = 1000           # a follower hands a request it heard on to the sequencer after
+    censor_ms = 7000          # this long, and stops following a sequencer that still leaves a
+                              # valid request unlogged after this long (it ignores a seat),
+                              # counted from when that sequencer began to be followed
+
+    def _init_police(self, now):
+        # requests heard on the air (a follower's watch on the sequencer: _watch, _judge)
+        self._sbuf = bytearray(PEND * SLOT)
+        self._slen = bytearray(PEND)
+        self._sat = [0] * PEND
+        self._srelayed = bytearray(PEND)
+        self._bad = 0                   # handhelds whose entries the rules refused: never followed
+        self._fdisp = 0                 # seats whose request verified here, not at the sequencer
+        self._rdisp = 0                 # a reseat entry we held as disputed: never refused after
+        self._fent_at = now - 0x3FFFFFFF  # when our sequencer last sent an entry whose tag fails
+        self._behind_at = now           # since when we lag the log we chase, making no progress
+        self._behind_n = 0              # (applied stayed at this): a follower the sequencer's
+                                        # claim (_starved), a new sequencer a seat's (_catch_up)
+        self._starved_at = now          # when _starved last looked (a gap: it counts afresh)
+
+    def _valid(self, f, now):
+        """0 when entry f may be applied now: its requester plays the seat it speaks for (SEATS and
+        FORFEIT: the sequencer of its term logged it) and the rules allow it. A follower checks
+        every entry it did not log itself, so a sequencer can only order what seats asked for."""
+        if f.etype == wire.T_SEATS or f.etype == wire.T_FORFEIT:
+            if f.rby != f.eterm & TERM_SEAT:
+                return RJ_NOT_YOURS
+            if f.etype == wire.T_FORFEIT and self._heard_from(f.who, now):
+                return RJ_NOT_YOURS
+            d = self._disputed(f.who, now) if f.etype == wire.T_FORFEIT else 0
+            if d:
+                # the named seat says it is held, or that it lacks the phase's first entry, and
+                # our sequencer says it is late: one of them lies, and a seat may tell each
+                # handheld something else (attacks/flag_split.py), so neither is blamed. We hold
+                # the entry and stop here, and our heartbeats say we are held: the table stops,
+                # paused, where before one story or the other was taken
+                self._fheld = now
+                self._stopped = d
+                return RJ_WAIT
+            if f.etype == wire.T_SEATS:
+                why = self._reseat_why(f, now)
+                if why:
+                    return why
+        elif f.who >= wire.SEATS_MAX or self.hosts[f.who] != f.rby:
+            return RJ_NOT_YOURS
+        f.ack = f.rack
+        self.app.now = now
+        return self._app_check(f)
+
+    def _reseat_why(self, f, now):
+        """0 when SEATS entry f may be applied as far as seating goes, else RJ_WAIT (held: tick
+        asks again) or RJ_NOT_YOURS (the sequencer's lie: it is not followed any more)."""
+        if self._reseat_ok(f, now):
+            if not f.flags & wire.SEATS_RESEAT or self._back and self._replayed(f.seq):
+                return 0
+            d = self._reseat_disputed(f, now)
+            if not d:
+                return 0
+            # a reseat our own observation would take, off a handheld whose word says it must
+            # not (held, disputed, or it lacks our log): neither is blamed, held as a disputed
+            # FORFEIT is; and never refused later (below)
+            self._rdisp = f.seq
+        else:
+            lately = getattr(self.app, "held_lately", None)
+            if f.seq != self._rdisp and (lately is None or not lately(now)):
+                if self._reseat_ok(f, now, ~(1 << self.seat)) and \
+                        now - self._held_at < self.missing_ms:
+                    # every move but a seat's absence holds: we heard it lately, where the
+                    # sequencer may have lost it just before. Held half the missing time more
+                    # (its silence then shows here too), then refused: a sequencer that reseats
+                    # a seat we still hear is not followed (tick asks again meanwhile)
+                    return RJ_WAIT
+                return RJ_NOT_YOURS
+            # held as disputed (or our table was held lately), it is never refused: a hold
+            # restarts the move clocks here (Table._hold_clock), so a seat that flagged to us
+            # alone around a stalled seat's reseat (its own or another's) got the honest
+            # sequencer refused and left (attacks/reseat_dispute_flip.py). Held until our own
+            # clock agrees, naming the handhelds it moves seats off (the table stops meanwhile)
+            d = self._moved_off(f)
+        self._fheld = now
+        self._stopped = d
+        return RJ_WAIT
+
+    def _moved_off(self, f):
+        """The handhelds (a mask) that SEATS entry f moves a seat off."""
+        m = 0
+        for s in range(min(f.n, wire.SEATS_MAX)):
+            if f.hosts[s] != self.hosts[s]:
+                m |= 1 << self.hosts[s]
+        return m
+
+    def _app_check(self, f):
+        # (its own method: with the try, _valid's frame would go on the heap at every entry)
+        try:
+            return self.app.check(f)
+        except Exception:  # whatever a malformed entry does to the rules core: refused
+            return RJ_APP
+
+    def _keep(self, f, who, now):
+        off = who * SLOT
+        self._slen[who] = wire.pack_entry(f, self._sbuf, off) - off
+        wire.pack_req(f, self._sbuf, off + BODY)
+        self._sat[who] = now
+        self._srelayed[who] = 0
+
+    def _watch(self, f, now):
+        """A request heard on the air: kept (one per seat) so that the sequencer can be held to
+        it: handed on to it if it stays unlogged (relay_ms), and if it still does (censor_ms)
+        while it is valid, the sequencer ignores a seat and is not followed any more."""
+        w = f.who
+        f.etype = f.type
+        if f.type == wire.T_SEATS or f.type == wire.T_FORFEIT or w >= wire.SEATS_MAX or \
+                self.hosts[w] != f.rby or self._fdisp & (1 << w) or not self.codec.request_ok(f):
+            return  # (nor one of a seat in dispute: its repeats would be held against the
+            # sequencer again, and a hand-on draws no RJ_FORGED: attacks/rto_frame.py)
+        if not self._slen[w]:
+            self._keep(f, w, now)
+
+    def _reseat_ok(self, f, now, also=0):
+        """A SEATS entry with SEATS_RESEAT (seats moved mid-game) is what this handheld sees for
+        itself: it moves at least one seat, only seats whose handheld it sees absent (_absent), and
+        only to a handheld of the table that it does not. Any other SEATS entry: True (the app
+        checks it). So a sequencer cannot void a round or take a live seat by reseating it."""
+        if not f.flags & wire.SEATS_RESEAT:
+            return True
+        if f.n > wire.SEATS_MAX:
+            return False
+        self._note_back()
+        # back from a reboot and replaying the log, it has no observation of that time (its own
+        # handheld was gone, in fact): it takes what the others checked live
+        back = self._back and self._replayed(f.seq)
+        gone = 0 if back else self._absent(now)
+        for s in range(f.n):  # `also`: handhelds taken as gone if a seat moves off them (would
+            if f.hosts[s] != self.hosts[s]:  # the entry hold once they fall silent here too?)
+                gone |= also & (1 << self.hosts[s])
+        moved = False
+        for s in range(f.n):
+            h, to = self.hosts[s], f.hosts[s]
+            if to == h:
+                continue
+            if to >= wire.SEATS_MAX or not self.members & (1 << to) or \
+                    not back and (not gone & (1 << h) or gone & (1 << to)):
+                return False
+            moved = True
+        return moved
+
+    def _replayed(self, seq):
+        """Back from a boot: whether entry seq was logged before it, so that others checked it live
+        while we could not. Only if a handheld other than its sequencer said since our boot that
+        it holds the entry (at a table of two, the sequencer's word is all there is). Taken on the
+        sequencer's claim alone, after a restart of the whole table (when every follower is back)
+        the new sequencer claimed one entry more than anyone kept and made it a reseat of a
+        present seat to itself (attacks/restart_reseat.py)."""
+        keyed = self.codec.keyed()
+        if wire.bits(keyed) <= 1:
+            return True
+        for x in range(wire.SEATS_MAX):
+            if x != self.leader and keyed & (1 << x) and self._acked[x] >= seq and \
+                    self._ack_time[x] - self._boot >= 0:
+                return True
+        return False
+
+    def _absent(self, now):
+        """The handhelds this one sees gone: not of the game any more, silent for half the missing
+        time (a margin for loss: the sequencer waits all of it before it pauses), or stalled by
+        this handheld's own clock (app.stalled, with the same margin; this one too: its own
+        person has not moved either)."""
+        m = ~self.members & 0xFF
+        for h in range(wire.SEATS_MAX):
+            if h != self.seat and now - self._heard[h] >= self.missing_ms // 2:
+                m |= 1 << h
+        stalled = getattr(self.app, "stalled", None)
+        if stalled is not None:
+            m |= stalled(now + self.missing_ms // 2)
+        return m
+
+    def _heard_from(self, mask, now):
+        """True if a seat in `mask` asked for something still valid, and early enough that the
+        sequencer must have heard it before the deadline (app.in_time): a FORFEIT naming it late
+        is then the sequencer ignoring it. Reads into rx: an entry being applied was received
+        before."""
+        g = self.rx
+        in_time = getattr(self.app, "in_time", None)
+        for w in range(PEND):
+            if mask & (1 << w) and self._slen[w] and in_time and in_time(self._sat[w]):
+                off = w * SLOT
+                wire.unpack_entry(self._sbuf, off, g)
+                wire.unpack_req(self._sbuf, off + BODY, g)
+                g.ack = g.rack
+                self.app.now = now
+                try:
+                    if self.app.check(g) == 0:
+                        return True
+                except Exception:
+                    pass
+        return False
+
+    def _judge(self, now):
+        lead = self.leader
+        if lead < 0 or not self.alive(lead, now) or not self.caught_up():
+            return
+        f = self.tmp
+        for w in range(PEND):
+            if not self._slen[w] or now - self._sat[w] < self.relay_ms:
+                continue
+            off = w * SLOT
+            wire.unpack_entry(self._sbuf, off, f)
+            wire.unpack_req(self._sbuf, off + BODY, f)
+            if self._valid(f, now):
+                self._slen[w] = 0  # answered by the state since (a race lost, a reveal done)
+                continue
+            k = self._srelayed[w]
+            if k < 3 and now - self._sat[w] >= self.relay_ms * (1 + 2 * k):
+                # handed on at 1, 3 and 5 relay_ms: a sequencer catching up may miss one
+                self._srelayed[w] = k + 1
+                f.seq = 0  # a relayed request: an ENTRY without a sequence number
+                f.eterm = self.term
+                self._emit(lead, f)
+            elif k and now - self._sat[w] >= self.censor_ms:
+                self._distrust(lead)
+                for i in range(PEND):
+                    self._slen[i] = 0
+                return
+
+    def _note_back(self):
+        if self._back and self.caught_up() and self._ack_time[self.leader] - self._boot >= 0:
+            self._back = False  # caught up to what the sequencer said since our boot
+
+    def _starved(self, now):
+        """A sequencer whose heartbeats claim entries it never serves keeps every follower from
+        being caught up, and so from judging it (_judge, _police): lagging its claim for censor_ms
+        with not one entry applied meanwhile is a reason to stop following it. Not while back from
+        a reboot, nor while a snapshot is in (either may wait for its witness: a follower taking a
+        new sequencer's state after a fork left it, and led alone), nor counted from before we
+        followed it."""
+        self._note_back()
+        gap = now - self._starved_at > self.heartbeat_ms  # it did not look (sequencer gone)
+        self._starved_at = now
+        if gap or self.caught_up() or self._back or self._snap is not None or \
+                self.applied != self._behind_n or now - self._fent_at < self.missing_ms:
+            self._behind_at = now
+            self._behind_n = self.applied
+        elif now - self._behind_at >= self.censor_ms and now - self._seq_at >= self.censor_ms:
+            self._distrust(self.leader)
+
+    def _police(self, now):
+        """Every follower runs the deadline on its own clock for every seat, the sequencer's own
+        included: a seat still owing 5 s past it (app.late) while this handheld holds all
+        the sequencer said it logged means the sequencer leaves a forfeit unlogged (its own,
+        most likely: it withholds). It is not followed any more; its successor logs the forfeit.
+        Counted from when that sequencer began to be followed (it may have just taken over)."""
+        late = getattr(self.app, "late", None)
+        if late is None or not self.caught_up() or self._waiting or \
+                now - self._seq_at < self.censor_ms:
+            return
+        self.app.now = now
+        stalled = getattr(self.app, "stalled", None)
+        m = late()
+        if m:
+            # a seat whose handheld says it is held (here), or whose handheld our sequencer's
+            # heartbeats say it pauses on (a flag or a low claim the seat sent the sequencer
+            # alone: attacks/flag_to_the_sequencer.py), is spared: no lie of the sequencer's.
+            # Only those seats: the sequencer's own, late beside them, still deposes it
+            # (attacks/withhold_behind_a_hold.py hid it behind the others' held gates)
+            d = self._disputed(m, now) | self.missing & ~(1 << self.leader)
+            for w in range(wire.SEATS_MAX):
+                if d & (1 << self.hosts[w]):
+                    m &= ~(1 << w)
+        if m or stalled is not None and \
+                stalled(now - self.censor_ms) & (1 << self.leader):
+            # (or the game waits on the sequencer's own seat past MOVE_MS: only another
+            # sequencer can give that seat to a bot, as the pause offers for any other)
+            self._distrust(self.leader)
+
+    def _distrust(self, h):
+        if h != self.seat:
+            self._bad |= 1 << h
