@@ -36,7 +36,7 @@ class TableGame(FairRound, Draws, Forfeits, Snapshot):
         self.hosts = bytearray(range(8))  # seat -> the handheld that plays it
         self.refused = [None] * 8       # (reason, winning seq) of a hosted seat's refused request
         self._asked = [-1] * 8
-        self._init_round()
+        self._init_fair()
         self._init_forfeits()
         self._init_draws(save, load)
 

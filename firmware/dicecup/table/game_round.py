@@ -37,7 +37,7 @@ _PLAYS = (wire.T_COMMIT, wire.T_CONTRIB, wire.T_ACTION, wire.T_REVEAL, wire.T_YA
 class FairRound:
     """The fair-dice part of a TableGame's check/apply (a part of game.TableGame)."""
 
-    def _init_round(self):
+    def _init_fair(self):
         self.phase = P_IDLE
         self.round = 0                  # the table's round counter (never reused, across games)
         self.n = 0                      # seats at the table
