@@ -62,7 +62,7 @@ REASONS = ("ok", "short", "magic", "version", "type", "length", "foreign", "tag"
 
 # frame's, here again: MicroPython folds a const() into the code of its own module only, and one
 # imported is a name looked up at run time, which made the codec's frames a word bigger (on the
-# heap: bytes allocated for every frame received). tests/test_frame.py checks that they agree.
+# heap: bytes allocated for every frame received). tests/test_consts.py checks that they agree.
 HDR_LEN = const(23)
 TAG_LEN = const(4)
 HASH_LEN = const(16)
