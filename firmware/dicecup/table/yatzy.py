@@ -31,12 +31,9 @@ plays (the rules ignore it; every screen names the seat a bot). A secret that do
 commitment is a forfeit turn and names the cheat (`cheats`); a Yatzy turn cannot be voided in the
 record.
 
-Teammates advise (team play): while a member rolls, the others may suggest a hold or a box
-(table.Table.suggest sends a keyed HINT, never logged). hint(f) keeps each teammate's newest
-suggestion for the roll in progress and drops (hints_dropped) one from a handheld that does not
-host that seat, from a seat of another scorecard or the roller itself, for another round or roll,
-or out of range: advice never changes the log, so the worst a hostile handheld can do is advise
-its own team badly.
+YatzyTable is assembled from its concerns: yatzy_turn (whose turn, the turn's end, forfeit turns),
+yatzy_shake (the shake chains and a hold's re-roll), yatzy_hints (teammates' suggestions, team
+play) and game.TableGame's; here: check and apply, the hosted seats' requests, the snapshot.
 
 Local seats: `poll(node, now, decide)`; decide(game, seat) -> (wire.Y_HOLD, mask) |
 (wire.Y_BOX, box, column) | None. The turn's first roll (the reveal) is made at once, or, with
@@ -45,19 +42,15 @@ Local seats: `poll(node, now, decide)`; decide(game, seat) -> (wire.Y_HOLD, mask
 from dicecup.rules import fairdice
 from dicecup.table import wire
 from dicecup.rules import yatzy
-from dicecup.core.compat import const
-from dicecup.table.game import (DEADLINE_MS, P_COMMIT, P_CONTRIB, P_IDLE, P_OVER, RJ_CHEAT, RJ_ILLEGAL,
-                       RJ_PHASE, RJ_RULES, RJ_SEAT, TableGame)
+from dicecup.table.game import (DEADLINE_MS, P_COMMIT, P_CONTRIB, P_IDLE, P_OVER, RJ_ILLEGAL,
+                                RJ_PHASE, RJ_RULES, RJ_SEAT, TableGame)
 from dicecup.table.log import RJ_LATE
+from dicecup.table.yatzy_hints import Hints
+from dicecup.table.yatzy_shake import UNSHAKEN, ZERO, Shake
+from dicecup.table.yatzy_turn import (CARD, KIND_BOT, P_CHEAT, P_ROLL, P_TURN,  # noqa: F401
+                                      Turns, _cards)
 from dicecup.records.yatzy_recorder import Recorder
 
-P_TURN = const(3)       # == game.P_PLAY: the roller is to reveal its secret
-P_ROLL = const(4)       # holds and the box
-P_CHEAT = const(6)      # stopped: a secret did not match its commitment (>= P_OVER: nobody acts)
-KIND_BOT = const(0x80)  # in a SEATS kinds entry: a bot plays the seat
-_UNSHAKEN = const(9)    # stage: the shaker withheld, the roller owes its value
-_ZERO = bytes(16)       # a withheld shake's place in a re-roll's mix
-_CARD = const(0x0F)
 PHASES = ("idle", "commit", "contrib", "turn", "roll", "over", "cheat")
 
 
@@ -79,7 +72,7 @@ def unpack_rules(b):
     return variant, {"bonus": "75/50" if b[1] & 1 else "84/100", "saved_rolls": not b[1] & 2}
 
 
-class YatzyTable(TableGame):
+class YatzyTable(Turns, Shake, Hints, TableGame):
     """One handheld's copy of a Yatzy table's game."""
     Illegal = yatzy.Illegal   # what the core raises on a snapshot that does not replay
     PHASES = PHASES
@@ -98,90 +91,9 @@ class YatzyTable(TableGame):
         self.helds = []                 # and for each re-roll the positions kept
         self.last_action = 0
         self.error = None
-        self._ctop = bytearray(8 * 16)  # each seat's shake chain: its top, then the last value
-        self._cn = bytearray(8)         # values each seat gave this game (shakes and its own)
-        self._game0 = 0                 # the round the game began in (names the chains)
-        self.shaking = -1               # the roll index of a hold waiting for its shakes
-        self.stage = 0                  # ... 0: the shaker's is owed; 1 + w: seat w shook (its
-        # chain's last value, in _ctop), the roller's own is owed; _UNSHAKEN: the same, none came
-        self._held = 0                  # ... and its held mask
-        self.penalty = 0                # seats whose next turn is a forfeit (a shake withheld)
-        self._hints = bytearray(32)     # per seat: roll + 1, kind, value, round & 0xFF
-        self.hint_seq = 0               # suggestions taken (the screens redraw on a change)
-        self.hint_last = -1             # the seat whose suggestion came last
-        self.hints_dropped = 0
-
-    # ---- teammates' suggestions ----------------------------------------------------------------
-    def may_hint(self, s):
-        """Whether seat s may suggest now: a teammate of the roller (the same scorecard, not the
-        roller) once the turn's dice are out."""
-        g = self.game
-        r = self.roller()
-        return self.phase == P_ROLL and g is not None and 0 <= s < self.n and s != r and \
-            r >= 0 and g.roll_no > 0 and self.kinds[s] & _CARD == g.current + 1
-
-    def hint_frame(self, f, s, kind, value):
-        """Fill f's body as seat s's HINT for the roll in progress (table.Table.suggest sends it)."""
-        f.type = wire.T_HINT
-        f.round, f.who, f.roll, f.kind, f.value = self.round, s, self.game.roll_no, kind, value
-
-    def hint(self, f):
-        """A HINT heard, or this handheld's own once sent (tell() set its sender): kept or dropped."""
-        w = f.who
-        g = self.game
-        if w >= self.n or self.hosts[w] != f.seat or not self.may_hint(w) or \
-                f.round != self.round or f.roll != g.roll_no or not self._hint_fits(f.kind, f.value):
-            self.hints_dropped += 1
-            return
-        h = self._hints
-        b = w * 4
-        h[b], h[b + 1], h[b + 2], h[b + 3] = f.roll + 1, f.kind, f.value, f.round & 0xFF
-        self.hint_seq += 1
-        self.hint_last = w
-
-    def _hint_fits(self, kind, value):
-        if kind == wire.Y_HOLD:
-            return value < 1 << self.game.ndice
-        return kind == wire.Y_BOX and self.box_open(value)
-
-    def box_open(self, box):
-        """Whether box (an index, any byte) is free in some column of the scorecard on turn."""
-        g = self.game
-        if box >= len(g.boxes()):
-            return False
-        for col in range(g.columns):
-            if g.is_free(g.current, box, col):
-                return True
-        return False
-
-    def hint_of(self, s):
-        """Seat s's suggestion for the roll in progress: (wire.Y_HOLD, mask) or (wire.Y_BOX,
-        box), or None."""
-        h = self._hints
-        b = s * 4
-        g = self.game
-        if g is None or h[b] != g.roll_no + 1 or h[b + 3] != self.round & 0xFF or \
-                not self.may_hint(s):
-            return None
-        return h[b + 1], h[b + 2]
-
-    def roller(self):
-        """The seat rolling for the scorecard on turn (-1 when there is none)."""
-        g = self.game
-        if g is None or g.finished:
-            return -1
-        p = g.current
-        members = 0
-        for s in range(self.n):
-            if self.kinds[s] & _CARD == p + 1:
-                members += 1
-        k = g.member(p, members)
-        for s in range(self.n):
-            if self.kinds[s] & _CARD == p + 1:
-                if k == 0:
-                    return s
-                k -= 1
-        return -1
+        self._init_turns()
+        self._init_shake()
+        self._init_hints()
 
     # ---- the app interface of log.Node --------------------------------------------------
     def check(self, f):
@@ -190,7 +102,7 @@ class YatzyTable(TableGame):
             if f.flags & wire.SEATS_RESEAT:
                 reason = self._check_reseat(f)
                 for s in range(f.n if reason == 0 else 0):
-                    if f.kinds[s] & _CARD != self.kinds[s] & _CARD:
+                    if f.kinds[s] & CARD != self.kinds[s] & CARD:
                         return RJ_RULES  # the same scorecards: only who plays them changes
                 return reason
             if self.phase not in (P_IDLE, P_OVER, P_CHEAT):
@@ -233,63 +145,6 @@ class YatzyTable(TableGame):
         self.error = e
         return RJ_ILLEGAL if e else 0
 
-    def shaker(self):
-        """The seat that shakes the roller's re-roll: one taking part this round whose chain is not
-        spent, played from another handheld than the roller's, and of those first one played
-        from a handheld that plays no seat of the roller's scorecard, then the one that gave the
-        fewest chain values (spent evenly: a chain has fairdice.CHAIN_LEN), then the next
-        clockwise; -1 when there is none (one handheld plays every seat). Only a reseat changes
-        what it depends on while a shake is owed (_lose: a new shaker gets the whole deadline)."""
-        r = self.roller()
-        if r < 0:
-            return -1
-        card = self.kinds[r] & _CARD
-        team = 0  # the handhelds that play a seat of the roller's scorecard
-        for s in range(self.n):
-            if self.kinds[s] & _CARD == card:
-                team |= 1 << self.hosts[s]
-        best = rank = -1
-        for k in range(1, self.n):
-            s = (r + k) % self.n
-            n = self._cn[s]
-            if self.part & (1 << s) and self.hosts[s] != self.hosts[r] and \
-                    self._gives(s):
-                m = (team >> self.hosts[s] & 1) << 8 | n
-                if best < 0 or m < rank:
-                    best, rank = s, m
-        return best
-
-    def _chained(self, s):
-        """Whether seat s has a shake chain (its top came with a COMMIT since it was seated)."""
-        for i in range(s * 16, s * 16 + 16):
-            if self._ctop[i]:
-                return True
-        return False
-
-    def _gives(self, s):
-        """Whether seat s has a chain value left to give: a chain, not spent. A seat reseated
-        mid-game has none until its next COMMIT (its chain went with its old handheld): it shakes
-        nothing meanwhile, and as a roller its value is zeros, as a spent chain's."""
-        return self._cn[s] < fairdice.CHAIN_LEN and self._chained(s)
-
-    def _check_shake(self, f):
-        if self.phase != P_ROLL or self.shaking < 0 or f.round != self.round:
-            return RJ_PHASE
-        w = f.who
-        if w != (self.roller() if self.stage else self.shaker()) or f.roll != self.shaking:
-            return RJ_SEAT
-        o = w * 16
-        if self._cn[w] >= fairdice.CHAIN_LEN or not fairdice.opens(bytes(f.h1),
-                                                                   self._ctop[o:o + 16]):
-            return RJ_CHEAT
-        return 0
-
-    def _chain_top(self, s, out):
-        out[:] = fairdice.shake(self.shake_key, self.table, self._game0, s, fairdice.CHAIN_LEN)
-
-    def waits_on(self):
-        return self.roller() if self.phase == P_ROLL and self.shaking < 0 else -1
-
     def owed(self):
         if self.phase == P_ROLL and self.shaking >= 0:
             w = self.roller() if self.stage else self.shaker()
@@ -298,38 +153,6 @@ class YatzyTable(TableGame):
             r = self.roller()
             return (1 << r) & self.part if r >= 0 else 0
         return TableGame.owed(self)
-
-    def _roll(self, held, k, mix):
-        w = self.roller()
-        o = w * 16
-        dice = fairdice.yatzy_roll(self.rolls[-1], held, bytes(self._s[o:o + 16]), self.seed,
-                                   self.table, self.round, w, k, mix)
-        self.game.roll(dice, held)
-        self.rolls.append(dice)
-        self.helds.append([i for i in range(self.game.ndice) if held >> i & 1])
-
-    def _shaken(self, own):
-        """The hold's re-roll, now that the shake (or its absence) and the roller's own value
-        (or zeros, if its chain is spent) are logged."""
-        sh = _ZERO
-        if self.stage != _UNSHAKEN:
-            o = (self.stage - 1) * 16
-            sh = bytes(self._ctop[o:o + 16])
-        self._roll(self._held, self.shaking, sh + own)
-        self.shaking, self.stage = -1, 0
-
-    def _turn_lost(self, r):
-        """The roller (mask r) did not reveal, or give its own value for a re-roll: its turn is a
-        forfeit turn."""
-        self.shaking, self.stage = -1, 0
-        self.phase = P_TURN
-        self.forfeited |= r
-        self.part &= ~r
-        self._forfeit_turns()
-
-    def _cards_of(self, f):
-        """Scorecards the seating makes (kinds 1..k each used), or 0 if it is not a seating."""
-        return _cards(f.n, f.kinds)
 
     def apply(self, f, seq):
         self.applying = seq
@@ -347,30 +170,18 @@ class YatzyTable(TableGame):
         if et == wire.T_FORFEIT:
             if self.phase == P_ROLL and not self.stage:  # the shaker did not shake in time: its
                 self.penalty |= f.who  # next turn is lost, and the roller's value comes alone
-                self.stage = _UNSHAKEN
+                self.stage = UNSHAKEN
                 if self._gives(self.roller()):
                     self._set_phase(P_ROLL)  # the roller's deadline runs from here
                 else:
-                    self._shaken(_ZERO)
+                    self._shaken(ZERO)
             elif self.phase == P_ROLL or self.phase == P_TURN:
                 self._turn_lost(f.who)  # the roller withheld its own value, or its reveal
             else:
                 self._apply_forfeit(f)
             return
         if et == wire.T_SHAKE:
-            w = f.who
-            self._ctop[w * 16:w * 16 + 16] = f.h1  # the next shake must open this one
-            self._cn[w] += 1
-            self.last_action = seq
-            self.moved_at = self.now
-            if self.stage:
-                self._shaken(bytes(f.h1))
-                return
-            self.stage = 1 + w  # the shaker's: now the roller owes its own value
-            if self._gives(self.roller()):
-                self._set_phase(P_ROLL)
-            else:
-                self._shaken(_ZERO)  # a spent chain has none (docs/protocol.md, its limits)
+            self._apply_shake(f, seq)
             return
         if et == wire.T_COMMIT and not self._cn[f.who] and \
                 self._ctop[f.who * 16:f.who * 16 + 16] == bytes(16):
@@ -411,95 +222,6 @@ class YatzyTable(TableGame):
         g.fill(f.value, f.roll)
         self._next_turn()
 
-    def _seeded(self):
-        TableGame._seeded(self)
-        self._forfeit_turns()
-
-    def _forfeit_turns(self):
-        """While the seat to roll forfeited this round, or its handheld withheld a seat's share of
-        the round's dice (TableGame.withheld), its scorecard's turn is a forfeit turn."""
-        while self.phase == P_TURN:
-            r = self.roller()
-            if r < 0 or not ((self.forfeited | self.penalty) & (1 << r) or
-                             self.withheld & (1 << self.hosts[r])):
-                return
-            self.penalty &= ~(1 << r)
-            g = self.game
-            p = g.current
-            if self.cheats & (1 << r) and not self.lost_cheat & (1 << r):
-                self.lost_late, self.lost_cheat = 0, 1 << r
-            else:
-                self.lost_late, self.lost_cheat = 1 << r, 0
-            box, col = g.forfeit()
-            self.rec.turn(p, self.rolls, self.helds, box, col, True)
-            self.forfeits += 1
-            self._next_turn()
-
-    def _next_turn(self):
-        g = self.game
-        self.rolls = []
-        self.helds = []
-        if g.finished:
-            self.phase = P_OVER
-            self.part = 0
-        elif g.current == 0:
-            self.round += 1
-            self._begin_fair(self._players(), True)
-        else:
-            self._set_phase(P_TURN)
-            self._forfeit_turns()
-
-    def _players(self):
-        """Every seat that rolls for a scorecard (a round's part, before any forfeit)."""
-        m = 0
-        for s in range(self.n):
-            if self.kinds[s] & _CARD:
-                m |= 1 << s
-        return m
-
-    # ---- round flow ---------------------------------------------------------------------------
-    def _lose(self, m, shaker):
-        """Seats (mask m) moved to another handheld mid-game: their shake chains went with the old
-        one (a new chain starts with their next COMMIT; until then they shake nothing), and a seat
-        that had yet to reveal its secret this round forfeits (its turn is a forfeit turn). A turn
-        in progress goes on: its roller's secret is public once revealed. `shaker`: the seat that
-        owed the hold's shake before the reseat (-1: none); a seat that owes it only now gets the
-        whole deadline (the reseat may hand the shake to a seat it did not move: the roller moved
-        onto the shaker's handheld, or the shaker onto the roller's)."""
-        if not m or self.phase >= P_OVER:
-            return
-        if self.shaking >= 0 and self.stage and m & (1 << self.roller()):
-            # the roller owed its own value and its handheld went: as if it withheld it (its
-            # handheld knew the re-roll, and leaving must not buy a re-roll with zeros instead)
-            self._turn_lost(1 << self.roller())
-        for s in range(8):
-            if m & (1 << s):
-                self._ctop[s * 16:s * 16 + 16] = bytes(16)
-                self._cn[s] = 0
-        if shaker >= 0 and self.shaker() != shaker:
-            if self.shaker() < 0:
-                self._roll(self._held, self.shaking, None)
-                self.shaking = -1
-            else:
-                self._set_phase(P_ROLL)  # another seat shakes: its deadline runs from now
-        m &= self.part & ~self.revealed
-        if not m:
-            return
-        if self.phase in (P_COMMIT, P_CONTRIB):
-            self._forfeit_mask(m)
-        else:
-            self.forfeited |= m
-            self.part &= ~m
-            self._forfeit_turns()
-
-    def _new_chains(self):
-        self._game0 = self.round  # names the chains: never one used before
-        for i in range(len(self._ctop)):
-            self._ctop[i] = 0
-        for i in range(8):
-            self._cn[i] = 0
-        self.shaking, self.stage = -1, 0
-
     def _new_game(self, f):
         self.variant, self.options = unpack_rules(f.rules)
         self.n = f.n
@@ -516,7 +238,7 @@ class YatzyTable(TableGame):
         self.penalty = 0
         part = 0
         for s in range(f.n):
-            if f.kinds[s] & _CARD:
+            if f.kinds[s] & CARD:
                 part |= 1 << s
         self._begin_fair(part, False)
 
@@ -621,7 +343,7 @@ class YatzyTable(TableGame):
     def _restore_body(self, nturns, rules, kinds, b, i, seq):
         variant, options = unpack_rules(rules)
         sh, held, penalty, g0, g1 = b[i:i + 5]
-        if _UNSHAKEN < sh < 0xFF:
+        if UNSHAKEN < sh < 0xFF:
             raise ValueError("no such shake stage")
         cn = bytearray(b[i + 5:i + 13])
         ctop = bytearray(b[i + 13:i + 141])
@@ -629,7 +351,7 @@ class YatzyTable(TableGame):
             raise ValueError("short snapshot")
         fields, arrs, i = self._get_fair(b, i + 141)
         n = fields[3]
-        if n < sh < _UNSHAKEN:
+        if n < sh < UNSHAKEN:
             raise ValueError("no such shaker")  # stage 1 + w names seat w
         cards = _cards(n, kinds)
         if not cards or any(kinds[n:]):
@@ -691,15 +413,3 @@ def _get_turn(b, i, nd):
             raise ValueError("short snapshot")
         i += 1 + nd
     return p, rolls, helds, box, column, i
-
-
-def _cards(n, kinds):
-    """Scorecards the seats' kinds make (kinds 1..k each used by a seat), or 0 if they make none."""
-    if not 1 <= n <= 8:
-        return 0
-    top = used = 0
-    for s in range(n):
-        k = kinds[s] & _CARD
-        top = max(top, k)
-        used |= 1 << k
-    return top if used | 1 == (2 << top) - 1 else 0  # kinds 1..top all used (0: no seat)

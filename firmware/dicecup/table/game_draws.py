@@ -1,0 +1,124 @@
+"""game_draws: the secrets of the seats this handheld plays, and the requests that carry them. Pure.
+
+Owns `_pool` (per hosted seat its fairdice.Draw, at most the two newest rounds'), `_save` (the
+callback that writes a seat's Draws to flash before a commitment can leave: `save(seat, bytes)`;
+`load(seat)` reads them back after a reboot) and `shake_key` (this handheld's secret for its seats'
+Yatzy shake chains). Its frames: the hosted seats' COMMIT, CONTRIB and REVEAL requests (the game's
+own requests are the subclass's _play_request). A part of game.TableGame.
+"""
+from dicecup.rules import fairdice
+from dicecup.table import wire
+from dicecup.table.game_round import H, P_COMMIT, P_CONTRIB, P_IDLE, P_OVER
+
+
+class Draws:
+    """The hosted seats' fairdice.Draws: drawn ahead, kept on flash, sent when the round asks."""
+
+    def _init_draws(self, save, load):
+        self._save = save
+        self._pool = [[] for _ in range(8)]  # per hosted seat: its Draws, at most the 2 newest
+        self.shake_key = b""            # this handheld's secret for its seats' shake chains
+        if load:
+            for s in range(8):
+                if self.hosted & (1 << s):
+                    b = load(s)
+                    if b:
+                        self._load(s, b)
+
+    def _load(self, s, b):
+        half = len(b) // 2
+        for part in (b[:half], b[half:]):
+            try:
+                d = fairdice.Draw.from_bytes(part)
+            except ValueError:
+                continue
+            if d.seat == s and d.table == self.table and self._have(s, d.round) is None:
+                self._pool[s].append(d)
+
+    def _have(self, s, rnd):
+        for d in self._pool[s]:
+            if d.round == rnd:
+                return d
+        return None
+
+    def draw(self, s):
+        """Hosted seat s's Draw for the round in progress (None if it has none)."""
+        return self._have(s, self.round)
+
+    def _persist(self, s):
+        if self._save:
+            p = self._pool[s]
+            self._save(s, p[0].to_bytes() + p[-1].to_bytes())
+
+    def ahead(self, rand):
+        """An idle loop (Table.idle): the next round's Draw for one hosted seat in this round that
+        lacks it, drawn and saved now; else it is drawn and its file written in the loop of the
+        seat's reveal (whose request carries its commitments), the busiest of the round
+        (docs/memory.md, Device time). True if it drew one."""
+        if not P_IDLE < self.phase < P_OVER:
+            return False
+        r = self.round
+        for s in range(self.n):
+            if self.hosted & (1 << s) and self._have(s, r) is not None and \
+                    self._have(s, r + 1) is None:
+                return self._draw_for(s, r + 1, rand) is not None
+        return False
+
+    def _draw_for(self, s, rnd, rand):
+        """The seat's Draw for round rnd: the one kept for it, or a fresh one (saved first);
+        None for a round already passed (a new secret then would contradict the commitment)."""
+        d = self._have(s, rnd)
+        if d is not None:
+            return d
+        pool = self._pool[s]
+        for k in pool:
+            if k.round > rnd:
+                return None
+        d = fairdice.Draw(self.table, rnd, s, rand)
+        pool.append(d)
+        if len(pool) > 2:
+            pool.pop(0)  # the oldest: rounds only go up, and a reveal needs this and the next
+        self._persist(s)
+        return d
+
+    def _fair_request(self, f, s, rand):
+        """Fill f with seat s's COMMIT or CONTRIB if the round needs one now; True if it did.
+        (Asked every loop of a game: its locals and stack fit the 11 words MicroPython keeps
+        off the heap; _fill_fair fills the request.)"""
+        if self.phase == P_COMMIT and not self.committed & (1 << s) or \
+                self.phase == P_CONTRIB and not self.contributed & (1 << s):
+            return self._fill_fair(f, s, rand)
+        return False
+
+    def _fill_fair(self, f, s, rand):
+        d = self._draw_for(s, self.round, rand)
+        if d is None:
+            return False
+        if self.phase == P_CONTRIB:
+            f.etype = wire.T_CONTRIB
+            f.h1[:] = d.r
+            return True
+        hs, hr = d.commitments()
+        f.etype = wire.T_COMMIT
+        f.h1[:] = hs
+        f.h2[:] = hr
+        self._chain_top(s, f.h3)
+        return True
+
+    def _chain_top(self, s, out):
+        """A COMMIT's third hash: nothing here (Yatzy: the seat's shake chain)."""
+        for i in range(H):
+            out[i] = 0
+
+    def _reveal_request(self, f, s, rand):
+        """Fill f with seat s's REVEAL (its secret and the next round's commitments)."""
+        d = self._draw_for(s, self.round, rand)
+        nxt = self._draw_for(s, self.round + 1, rand)
+        if d is None or nxt is None:
+            return False
+        hs, hr = nxt.commitments()
+        f.etype = wire.T_REVEAL
+        f.h1[:] = d.s
+        f.h2[:] = hs
+        f.h3[:] = hr
+        return True
