@@ -38,9 +38,12 @@ def watch(t, victim, target):
     bo.node.submit = submit
     app = cy.node.app
     ap = app.apply
+    # entries the victim's log held before the watch began were asked for before it could see
+    # them (before any attack): a game that starts sooner logs its first move by then
+    before = bo.node.applied
 
     def apply(f, seq):
-        if f.etype not in (wire.T_SEATS, wire.T_FORFEIT) and f.rby == victim:
+        if f.etype not in (wire.T_SEATS, wire.T_FORFEIT) and f.rby == victim and seq > before:
             applied.append((f.etype, f.round, f.kind, f.count, f.face))
         return ap(f, seq)
     app.apply = apply

@@ -377,7 +377,8 @@ def test_a_gone_handhelds_seat_goes_to_a_bot(game):
     recs = t.records()
     assert len(recs) == 3 and all(r == recs[0] for r in recs)
     assert referee(recs[0])[1] == 0
-    assert not any(h.node.paused() for h in t.live())
+    # no pause stays (at 10 % loss a live handheld's heartbeats may be missed for a moment)
+    assert t.run(lambda: not any(h.node.paused() for h in t.live()), 5_000)
     assert t.hands[0].app.hosted == 0b101
 
 
