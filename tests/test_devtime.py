@@ -300,6 +300,44 @@ def test_the_kept_log_state_is_written_in_a_loop_of_its_own(tmp_path):
     assert kept >= 5  # the game got going: entries applied and kept
 
 
+def test_a_games_first_secret_and_seats_file_each_take_a_quiet_loop(tmp_path):
+    """A game's first secret (tsecN.json, before its COMMIT leaves) was drawn and written in the
+    loop that opened the game's screen (90-135 ms on the s3 model), and the SEATS entry's
+    table.json was made and written in one loop (52-68 ms). Now the secret is drawn in an idle
+    loop (the COMMIT waits for one) and table.json's text is made in one idle loop and written
+    in the next: each such loop writes that file alone, draws nothing, and its CPU is small
+    (docs/memory.md, Device time, part 8)."""
+    from host_tools.sim import autoplay
+    from host_tools.sim.hub import Sim
+    n = 2
+    with Sim(n, clock="virtual", seed=11, heap=boards.get("s3").sim_heap(), urandom_seed=11,
+             flash_root=str(tmp_path), env={"DICECUP_DEVTIME_LOG": "1"},
+             device_time=devtime.get("s3")) as sim:
+        players = [autoplay.Player(sim, i, "snyd", 1, seed=1100 + i) for i in range(n)]
+        while sim.now() < 20_000:
+            for p in players:
+                p.act()
+            sim.step()
+        logs = [open(h.log_path).read().splitlines() for h in sim.handhelds]
+    for lines in logs:
+        writes, secrets, seats = [], 0, 0
+        for ln in lines:
+            if ln.startswith("devtime: write "):
+                writes.append(ln.split()[-1])
+            elif ln.startswith("devtime: at "):
+                parts = dict(p.split() for p in ln.split(": ", 2)[2].split(", "))
+                if any(w.startswith("tsec") for w in writes):
+                    secrets += 1
+                    assert len(writes) == 1 and parts["screen"] == "0", (writes, ln)
+                    assert int(parts["cpu"]) < 15_000, ln
+                elif secrets and "table.json.tmp" in writes:
+                    seats += 1  # (the game's: the lobby's come before its first secret)
+                    assert writes == ["table.json.tmp"] and parts["screen"] == "0", (writes, ln)
+                    assert int(parts["cpu"]) < 12_000, ln
+                writes = []
+        assert secrets >= 2 and seats == 1, (secrets, seats)
+
+
 def _snap_rounds_from_record(rec, open_die):
     """A Snyd snapshot's counted rounds as snydtable wrote them from the record's dicts (the
     reference: the format docs/protocol.md describes)."""
@@ -593,3 +631,42 @@ def test_the_next_rounds_secret_is_drawn_and_saved_in_an_idle_loop(game):
     assert where["ahead"] > 6 and where["reveal"] == 0, where
     recs = t.records()
     assert all(r == recs[0] for r in recs)
+
+
+def test_the_radios_poll_leaves_frames_for_the_next_loop_after_its_budget(monkeypatch):
+    """A round's reveals came together and were one long loop (two or three frames of 10-25 ms
+    each on the s3 model): the poll takes frames for radio.POLL_MS of its own work, then leaves
+    the rest in the radio's buffer for the next loop; at least one frame a call."""
+    from dicecup.device import radio
+
+    class Clock:
+        ms = 0
+
+        def ticks_ms(self):
+            return self.ms
+
+        def ticks_diff(self, a, b):
+            return a - b
+
+    class Air:
+        def __init__(self, n):
+            self.q = [(b"\x02" * 6, bytes((i,))) for i in range(n)]
+
+        def irecv(self, timeout):
+            return self.q.pop(0) if self.q else (None, None)
+
+    clock = Clock()
+    monkeypatch.setattr(radio, "time", clock)
+    r = radio.Radio.__new__(radio.Radio)
+    r.e, r.frames_in = Air(8), 0
+    got = []
+
+    def handler(mac, msg, cost=5):
+        got.append(msg[0])
+        clock.ms += cost   # each frame's work on the board
+    r.poll(handler)
+    assert got == [0, 1, 2] and len(r.e.q) == 5   # 15 ms >= POLL_MS (12)
+    r.poll(lambda m, b: handler(m, b, 40))
+    assert got == [0, 1, 2, 3]                     # one frame however long
+    r.poll(lambda m, b: handler(m, b, 0))
+    assert got == list(range(8)) and r.frames_in == 8

@@ -162,7 +162,7 @@ def test_a_joiner_agrees_its_keys_while_it_browses_and_joining_costs_none(tmp_pa
     for k in range(1, wire.ANN_PUBS):
         f.pubs[k * 33] = wire.NO_SEAT
     forged = bytes(wire.Codec().encode(f))
-    for _ in range(32):  # the list shows for 8 s, the stranger's ANNOUNCE among the creator's
+    for _ in range(48):  # the list shows for 12 s, the stranger's ANNOUNCE among the creator's
         # (each agreement a slice a loop: table.AGREE_BITS)
         x.send(None, forged)
         now = run(air, [host, late] + seated, 250, t0=now)

@@ -277,9 +277,11 @@ class App:
         self.now = now
         shown = self.frames
         t0 = time.ticks_ms()  # this loop's own time (on the board; the simulator's device time)
+        tb = self.table
         if self._launch:
             module, args, ahead = self._launch
             self._launch = None
+            tb = None  # the table waits for the next loop: a screen's load is a long loop of its own
             self.screen = None      # the menu screen, and with it the last hold on its module
             self._clear(3 if ahead else 1)
             self._loads(lambda: load(module).start(self, *args), self.table is not None,
@@ -304,8 +306,8 @@ class App:
                 self.hw.tone(t[i] * 10)
                 p[2] = now + t[i + 1] * 10
                 p[1] = i + 2
-        if self.table is not None:
-            self.table.tick(now)
+        if tb is not None:
+            tb.tick(now)
         if self.power != _ASLEEP:
             self.screen.tick(now)
         if now - self._battery_at >= _BATTERY_MS:

@@ -5,19 +5,24 @@ Owns the radio's set-up and nothing of what frames mean (the facts below are the
   connects, the channel is fixed, power save is off (pm=PM_NONE drops far fewer frames), and the
   receive buffer holds RXBUF bytes (eight handhelds answering one broadcast overflow the default two
   frames).
-- poll(handler) drains every frame waiting, each loop, with irecv (no allocation per frame: the mac
-  and msg handed to handler are the driver's reused buffers; the handler copies what it keeps).
+- poll(handler) hands on the frames waiting, each loop, with irecv (no allocation per frame: the mac
+  and msg handed to handler are the driver's reused buffers; the handler copies what it keeps),
+  until they took POLL_MS: the rest wait in the buffer for the next loop, so that frames that each
+  cost the board tens of ms (a round's reveals) do not pile up into one long loop.
 - send(mac, data) refuses frames over 250 bytes (counted), adds a unicast peer on first use (the
   oldest added one goes when the peer table is full) and never waits for the radio's ack: an ack is
   not a delivery, the table protocol acknowledges at the application level.
 - rssi(mac) reads the signal strength of a sender from peers_table (None when never heard).
 - wake() sets the channel again (a handheld that woke from light sleep must).
 """
+import time
+
 from dicecup.core.compat import const
 
 CHANNEL = const(1)
 MAX_LEN = const(250)
 RXBUF = const(4096)       # ~15 full frames with their headers
+POLL_MS = const(12)       # a loop takes frames for this long, then leaves the rest to the next
 _MAX_PEERS = const(18)    # ESP-NOW allows 20; the broadcast peer and one spare
 BROADCAST = b"\xff" * 6
 
@@ -53,9 +58,11 @@ class Radio:
         self.sta.config(channel=self.channel)
 
     def poll(self, handler, limit=32):
-        """Hand every waiting frame to handler(mac, msg); at most `limit` per call so a flood of
-        frames cannot starve the buttons and the screen. (Called every loop: its locals and
-        stack fit the 11 words MicroPython keeps off the heap.)"""
+        """Hand waiting frames to handler(mac, msg): at most `limit` per call and none after
+        POLL_MS of this call's time, so a flood of frames cannot starve the buttons and the
+        screen, nor make one long loop (at least one frame a call, so the radio always moves on).
+        (Called every loop: its locals and stack fit the 11 words MicroPython keeps off the heap.)"""
+        t = time.ticks_ms()
         while limit:
             mac, msg = self.e.irecv(0)
             if msg is None:
@@ -63,6 +70,8 @@ class Radio:
             self.frames_in += 1
             handler(mac, msg)
             limit -= 1
+            if time.ticks_diff(time.ticks_ms(), t) >= POLL_MS:
+                return
 
     def send(self, mac, data):
         if len(data) > MAX_LEN:

@@ -17,7 +17,7 @@ from dicecup.core.compat import const
 
 AHEAD_MS = const(10000)  # the creator agrees a key ahead of a yes at most this often
 PRE_MAX = const(16)  # shared secrets agreed ahead, at most (32 bytes each, and their keys' 32)
-AGREE_BITS = const(8)  # a key agreement in the background: this many of its 255 ladder steps a loop
+AGREE_BITS = const(5)  # a key agreement in the background: this many of its 255 ladder steps a loop
 
 
 class Agreement:

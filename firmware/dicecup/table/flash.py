@@ -82,6 +82,7 @@ class Flash:
         self._keep_loop = -1      # ... the loop that took a step of keeping it (one a loop)
         self._wrote = -1          # when a seat's secret was last written
         self._seated = False      # the seats' kinds changed: table.json is written when idle
+        self._text = None         # table.json's text made in an idle loop, for the next to write
         self._end = None          # the game's record while its steps are due: [its last step's
         #                           time, the next step, the Record, the result then the
         #                           record's number, the records' folder, the game, the
@@ -156,23 +157,30 @@ class Flash:
         file and the new game's work, it made that loop the game's longest on the board: docs/
         memory.md, Device time). A restart before then finds them in tlog.bin's state."""
         self._seated = True
+        self._text = None
 
-    def _persist(self):
+    def _persist(self, text=None):
+        """Write table.json: the state now, or the text an idle loop made of it (_keep_step)."""
         from dicecup.storage import store
+        self._text = None
         self._seated = False
         self._wrote = self.now
-        store.save(FILE, {"tid": self.tid, "secret": _hex(self.secret), "who": self.who,
-                          "shake": _hex(self.shake),
-                          "keys": [_hex(k) if k else "" for k in self.keys],
-                          "pubs": [_hex(p) if p else "" for p in self.pubs],
-                          "epoch": self.epoch, "kround": self.kround, "kept": _kept_out(self._kept),
-                          "tname": self.tname, "kids": self.kids,
-                          "order": self.order, "names": self.names,
-                          "macs": [_hex(m) if m else "" for m in self.macs],
-                          "kinds": list(self.game.kinds) if self.game else [],
-                          "nonces": self.nonces, "saved": self._saved,
-                          "game": self.gid,
-                          "rules": _hex(self.mod.pack_rules(self.rules)) if self.rules else ""})
+        store.save(FILE, text if text is not None else self._state())
+
+    def _state(self):
+        """What table.json keeps (a dict for json)."""
+        return {"tid": self.tid, "secret": _hex(self.secret), "who": self.who,
+                "shake": _hex(self.shake),
+                "keys": [_hex(k) if k else "" for k in self.keys],
+                "pubs": [_hex(p) if p else "" for p in self.pubs],
+                "epoch": self.epoch, "kround": self.kround, "kept": _kept_out(self._kept),
+                "tname": self.tname, "kids": self.kids,
+                "order": self.order, "names": self.names,
+                "macs": [_hex(m) if m else "" for m in self.macs],
+                "kinds": list(self.game.kinds) if self.game else [],
+                "nonces": self.nonces, "saved": self._saved,
+                "game": self.gid,
+                "rules": _hex(self.mod.pack_rules(self.rules)) if self.rules else ""}
 
     def _forget(self):
         from dicecup.storage import store
@@ -200,10 +208,15 @@ class Flash:
         """The App: this loop drew nothing and no press came. The kept log state is packed now
         if it changed in an earlier loop (not this one: this loop's entry was drawn in the next),
         and written in the next idle loop (packing and writing in one loop made a long one on
-        the board: docs/memory.md, Device time). Else a seat's next secret (Seats.ahead). True if
-        it took this loop."""
+        the board: docs/memory.md, Device time). Else a seat's next secret (Seats.ahead); but
+        first the secret a COMMIT waits for (before any file: the game waits on it). True if it
+        took this loop."""
         if self._changed == self.now or self._wrote == self.now:
             return False
+        g = self.game
+        if g is not None and self.node is not None and g.ahead(os.urandom, True):
+            self._wrote = self.now
+            return True
         if self._seated or self._keep_at >= 0 or self._end is not None:
             self._keep_step()
             return True
@@ -221,8 +234,14 @@ class Flash:
             return
         self._keep_loop = self.now
         if self._seated:
-            self._persist()  # (table.json before tlog.bin: the state a boot restores is read
-            # beside the seats table.json names)
+            # table.json before tlog.bin (the state a boot restores is read beside the seats
+            # table.json names): its text made in one loop and written in the next (both in one
+            # were a long loop on the board, docs/memory.md, Device time)
+            if self._text is None:
+                import json
+                self._text = _Text((json.dumps(self._state()),))
+            else:
+                self._persist(self._text)
         elif self._end is not None:
             self._end_step()
         elif self._keep_at < 0:

@@ -9,6 +9,9 @@ own requests are the subclass's _play_request). A part of game.TableGame.
 from dicecup.rules import fairdice
 from dicecup.table import wire
 from dicecup.table.game_round import H, P_COMMIT, P_CONTRIB, P_IDLE, P_OVER
+from dicecup.core.compat import const
+
+DRAW_WAIT_MS = const(300)  # a COMMIT waits this long for an idle loop to draw its secret
 
 
 class Draws:
@@ -50,17 +53,23 @@ class Draws:
             p = self._pool[s]
             self._save(s, p[0].to_bytes() + p[-1].to_bytes())
 
-    def ahead(self, rand):
-        """An idle loop (Table.idle): the next round's Draw for one hosted seat in this round that
-        lacks it, drawn and saved now; else it is drawn and its file written in the loop of the
-        seat's reveal (whose request carries its commitments), the busiest of the round
-        (docs/memory.md, Device time). True if it drew one."""
+    def ahead(self, rand, now=False):
+        """An idle loop (Table.idle): a Draw for one hosted seat, drawn and saved now: the one its
+        COMMIT waits for (_fill_fair), else (unless `now`) the next round's, which would be drawn
+        and its file written in the loop of the seat's reveal (whose request carries its
+        commitments), the busiest of the round. Either in a loop of its own: a secret's file is
+        tens of ms of flash (docs/memory.md, Device time). True if it drew one."""
         if not P_IDLE < self.phase < P_OVER:
             return False
         r = self.round
         for s in range(self.n):
-            if self.hosted & (1 << s) and self._have(s, r) is not None and \
-                    self._have(s, r + 1) is None:
+            bit = 1 << s
+            if not self.hosted & bit:
+                continue
+            if self._have(s, r) is None:
+                if self.phase == P_COMMIT and self.part & bit and not self.committed & bit:
+                    return self._draw_for(s, r, rand) is not None
+            elif not now and self._have(s, r + 1) is None:
                 return self._draw_for(s, r + 1, rand) is not None
         return False
 
@@ -91,9 +100,13 @@ class Draws:
         return False
 
     def _fill_fair(self, f, s, rand):
-        d = self._draw_for(s, self.round, rand)
+        d = self._have(s, self.round)
         if d is None:
-            return False
+            if self.phase == P_COMMIT and self.now - self.phase_at < DRAW_WAIT_MS:
+                return False  # an idle loop draws it first (ahead), or this one after the wait
+            d = self._draw_for(s, self.round, rand)
+            if d is None:
+                return False
         if self.phase == P_CONTRIB:
             f.etype = wire.T_CONTRIB
             f.h1[:] = d.r

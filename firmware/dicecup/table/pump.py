@@ -18,6 +18,11 @@ SPREAD_MS per handheld number.
 """
 import os
 
+try:
+    from time import ticks_diff, ticks_ms
+except ImportError:  # CPython (the tests' tables): a loop's work takes no time there
+    ticks_ms = None
+
 from dicecup.table import keys
 from dicecup.table import log
 from dicecup.table import wire
@@ -29,6 +34,7 @@ JOIN_MS = const(300)
 SPREAD_MS = const(4)
 BOT_THINK_MS = const(900)
 KEEP_MS = const(1000)  # tlog.bin waits for an idle loop at most this long after a change
+_ASK_MS = const(25)  # a loop that worked this long leaves this handheld's requests to the next
 PRE_MS = const(250)  # while browsing, at most one key agreement this often (the list stays live)
 
 
@@ -45,12 +51,14 @@ class Pump:
         self._act_at = 0
         self._changed = now
         self._in_game = -1        # the last game (its number) seen in play with a seat here
+        self._late = False        # this handheld's requests were put off a loop (tick)
         self._bots = {}
         self.move = None          # this handheld's person's move, waiting to be submitted
         self._move_at = 0         # ... the log entry and round its screen showed
         self._move_round = 0
 
     def tick(self, now):
+        t = ticks_ms() if ticks_ms else 0
         self.now = now
         if self.node is not None and self.playing():
             self._hold_clock(now)
@@ -102,7 +110,13 @@ class Pump:
                 self._in_game = g.games
             self._want_moves(now)
         if now >= self._act_at:
-            g.poll(node, now, self._decide, os.urandom)
+            # (not in a loop that took a round's reveals: with a request's hashes, or a bot's
+            # move, it was a long one on the board; one loop later, never two)
+            if self._late or ticks_ms is None or ticks_diff(ticks_ms(), t) < _ASK_MS:
+                self._late = False
+                g.poll(node, now, self._decide, os.urandom)
+            else:
+                self._late = True
         # the record of a game this handheld played a seat of (its person's or a bot's) while it
         # ran: one that joined after a game ended caught up to it (maybe with the handheld number
         # of a player who left), and had saved a record of a game it never played
