@@ -157,7 +157,7 @@ class Table(Pump, Lobby, Joiner, Roster, Agreement, Flash):
         return self.names_of(self.waiting_mask())
 
     def held_mask(self):
-        """Whom the table stops at because logs differ (log's _F_HELD): the held handhelds,
+        """Whom the table stops at because logs differ (codes.F_HELD): the held handhelds,
         and where this one is held, those it is held on (Node.held_on); and whom a held
         handheld says a snapshot holds it on (Node.snap_named: a witness that differs from the
         sender, or a sequencer that sends none), this one too; 0 when none."""

@@ -138,7 +138,7 @@ def _paused(tb):
 
 
 class Paused(Menu):
-    """Someone is gone, or logs differ (a handheld is held: log's _F_HELD): who, and (on
+    """Someone is gone, or logs differ (a handheld is held: codes.F_HELD): who, and (on
     the sequencer) wait, give the seat to a bot, or remove it."""
 
     def __init__(self, app, back_to):
