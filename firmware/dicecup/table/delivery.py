@@ -264,9 +264,6 @@ class Delivery:
 
     # ---- frames in (receive's table: log.Node._init_receive) --------------------------------
     def _rx_ack(self, f, now):
-        code = self._admit(f, now)
-        if code:
-            return code
         s = f.seat
         if s == self.leader and f.ack > self.applied and not self._waiting and \
                 not self._resync and not self._forkm & (1 << s):
@@ -276,9 +273,6 @@ class Delivery:
         return 0
 
     def _rx_nack(self, f, now):
-        code = self._admit(f, now)
-        if code:
-            return code
         s = f.seat
         self._loss_at = now  # somebody missed something
         if f.lo == 0:
@@ -293,9 +287,6 @@ class Delivery:
         return 0
 
     def _rx_reject(self, f, now):
-        code = self._admit(f, now)
-        if code:
-            return code
         s = f.seat
         w = f.who
         if s == self.leader and w < wire.SEATS_MAX and f.reason == RJ_FORGED and \

@@ -239,11 +239,16 @@ class Node(Window, Delivery, Sequencer, Police, Gate, Snapshots, Failover):
         if code:
             self.dropped[code] += 1
             return code
-        return self._by_type[f.type](f, now)  # (decode checks 1 <= type <= wire.T_LAST)
+        if self._admits >> f.type & 1:  # (decode checks 1 <= type <= wire.T_LAST)
+            code = self._admit(f, now)
+            if code:
+                return code
+        return self._by_type[f.type](f, now)
 
     def _init_receive(self):
         """The frames' table: frame kind -> the bound method that handles it (made once: a
-        frame allocates no lookup). A handler of a seated handheld's frame starts with _admit."""
+        frame allocates no lookup); _admits: the kinds a seated handheld's log sends, which
+        _admit sees before their handler."""
         req = self._rx_request  # (SEATS, COMMIT ... FORFEIT, SHAKE: requests)
         t = [req] * (wire.T_LAST + 1)
         for k in range(wire.T_LAST + 1):
@@ -258,6 +263,12 @@ class Node(Window, Delivery, Sequencer, Police, Gate, Snapshots, Failover):
         t[wire.T_SNAP] = self._rx_snap
         t[wire.T_REJECT] = self._rx_reject
         self._by_type = t
+        a = 1 << wire.T_ENTRY | 1 << wire.T_ACK | 1 << wire.T_NACK | 1 << wire.T_SNAP | \
+            1 << wire.T_REJECT
+        for k in range(wire.T_LAST + 1):
+            if t[k] is req:
+                a |= 1 << k
+        self._admits = a
 
     def _rx_lobby(self, f, now):
         return 0  # lobby frames are the lobby's business
@@ -274,9 +285,6 @@ class Node(Window, Delivery, Sequencer, Police, Gate, Snapshots, Failover):
         return 0
 
     def _rx_entry(self, f, now):
-        code = self._admit(f, now)
-        if code:
-            return code
         return self._on_entry(f, now)
 
     def _stranger(self, f, now):

@@ -141,9 +141,6 @@ class Sequencer:
             self._reject(sender, f.seq, f.who, reason, lo)
 
     def _rx_request(self, f, now):
-        code = self._admit(f, now)
-        if code:
-            return code
         if not self.is_leader():
             self._watch(f, now)
             return 0

@@ -134,9 +134,6 @@ class Snapshots:
         return 0
 
     def _rx_snap(self, f, now):
-        code = self._admit(f, now)
-        if code:
-            return code
         s = f.seat
         if s == self.leader or s == self._from or s == self._speer:  # the sequencer's (or,
             # for a new one, the seat it catches up from; or the peer we asked, _ask_snap),
