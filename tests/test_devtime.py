@@ -264,12 +264,9 @@ def test_a_press_sends_the_changed_pages_and_collects_when_idle(tmp_path):
     assert drew and collected and not set(drew) & set(collected) and min(collected) > min(drew)
 
 
-def test_the_kept_log_state_is_written_in_a_loop_of_its_own(tmp_path):
-    """tlog.bin (keep) is written after an entry applied, but in a later loop that drew
-    nothing and wrote no other file: in the loop of the entry, its redraw and a seat's secret
-    made one loop of 100-130 ms on the s3 model (docs/memory.md, Device time). And the state is
-    packed in an idle loop before the one that writes it: both in one loop was 50-54 ms (CPU
-    14-20 ms of it), the write alone is about 41 ms (CPU 6-11 ms)."""
+def _logged_table(tmp_path, ms):
+    """Two handhelds' Snyd table under device time on the s3 model for ms of simulated time,
+    every loop in the handhelds' logs: their lines."""
     from host_tools.sim import autoplay
     from host_tools.sim.hub import Sim
     n = 2
@@ -277,11 +274,20 @@ def test_the_kept_log_state_is_written_in_a_loop_of_its_own(tmp_path):
              flash_root=str(tmp_path), env={"DICECUP_DEVTIME_LOG": "1"},
              device_time=devtime.get("s3")) as sim:
         players = [autoplay.Player(sim, i, "snyd", 1, seed=1100 + i) for i in range(n)]
-        while sim.now() < 40_000:
+        while sim.now() < ms:
             for p in players:
                 p.act()
             sim.step()
-        logs = [open(h.log_path).read().splitlines() for h in sim.handhelds]
+        return [open(h.log_path).read().splitlines() for h in sim.handhelds]
+
+
+def test_the_kept_log_state_is_written_in_a_loop_of_its_own(tmp_path):
+    """tlog.bin (keep) is written after an entry applied, but in a later loop that drew
+    nothing and wrote no other file: in the loop of the entry, its redraw and a seat's secret
+    made one loop of 100-130 ms on the s3 model (docs/memory.md, Device time). And the state is
+    packed in an idle loop before the one that writes it: both in one loop was 50-54 ms (CPU
+    14-20 ms of it), the write alone is about 41 ms (CPU 6-11 ms)."""
+    logs = _logged_table(tmp_path, 40_000)
     kept = 0
     for lines in logs:
         writes = []
@@ -307,18 +313,7 @@ def test_a_games_first_secret_and_seats_file_each_take_a_quiet_loop(tmp_path):
     loop (the COMMIT waits for one) and table.json's text is made in one idle loop and written
     in the next: each such loop writes that file alone, draws nothing, and its CPU is small
     (docs/memory.md, Device time, part 8)."""
-    from host_tools.sim import autoplay
-    from host_tools.sim.hub import Sim
-    n = 2
-    with Sim(n, clock="virtual", seed=11, heap=boards.get("s3").sim_heap(), urandom_seed=11,
-             flash_root=str(tmp_path), env={"DICECUP_DEVTIME_LOG": "1"},
-             device_time=devtime.get("s3")) as sim:
-        players = [autoplay.Player(sim, i, "snyd", 1, seed=1100 + i) for i in range(n)]
-        while sim.now() < 20_000:
-            for p in players:
-                p.act()
-            sim.step()
-        logs = [open(h.log_path).read().splitlines() for h in sim.handhelds]
+    logs = _logged_table(tmp_path, 20_000)
     for lines in logs:
         writes, secrets, seats = [], 0, 0
         for ln in lines:
