@@ -512,7 +512,7 @@ def _bo_learns_a_false_key(air, hands, now):
     c = _shadow(host, 1, 2, s1, k1)
     sent = _nonces_of(bo, c)
     _roster_to(host, 1, 2, k1)
-    now = run(air, hands, 1000, now)  # (the key agreed in the background: table.AGREE_BITS)
+    now = run(air, hands, 1600, now)  # (the key agreed in the background: table.AGREE_BITS)
     assert bo.pubs[2] == k1
     n1 = bytes(rng.getrandbits(8) for _ in range(16))
     commit = keys.code_commit(host.tid, host.kround, 2, k1, n1)
@@ -556,7 +556,7 @@ def test_a_revealed_round_nonce_never_answers_new_commitments():
     _roster_to(host, 1, 2, cy.mypub)  # back to the true key, then K1 again, the same number
     now = run(air, hands, 2000, now)  # (Bo reveals a nonce for the true keys: a new one too)
     _roster_to(host, 1, 2, k1)
-    now = run(air, hands, 1000, now)  # (the key agreed in the background: table.AGREE_BITS)
+    now = run(air, hands, 1600, now)  # (the key agreed in the background: table.AGREE_BITS)
     assert bo.pubs[2] == k1
     now = _attack_with_a_known_nonce(air, hands, now, k1, c, nbo)
     assert bo.pubs[2] == k1

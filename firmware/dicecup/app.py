@@ -50,6 +50,7 @@ _BATTERY_MS = const(30000)
 _DIM_LEVEL = const(1)   # the contrast of a dimmed screen (host_tools/power.py counts its current)
 _TABLE_FILE = const("table.json")  # this handheld's seat at a table (table.py keeps it): boot back into it
 _NO_ROOM_TABLE = const("no_room_t")  # the table's code needs a board with PSRAM (README, Play at a table)
+_TABLE_ROOM = const(24 * 1024)  # words of heap free the table's code needs at least (docs/memory.md)
 _COLLECT = const(256)  # in App._swallow: a screen changed, collect at the next idle loop (one int: a name is heap)
 _HELD = const(512)     # ... a redraw waits for the next loop (this one was busy already)
 _HELD2 = const(1024)    # ... and a second loop (the next one draws, however busy)
@@ -220,11 +221,16 @@ class App:
         table's next game or its lobby) it still crashes: the restart resumes the seat in a
         whole heap, and only if that fails too is the seat given up."""
         before = list(sys.modules)
-        try:
-            return load() is not False
-        except MemoryError:
-            if seated:
-                raise
+        # the table's code on a heap that cannot hold it is not tried: a load that fails leaves
+        # the names it interned in the heap (MicroPython's name pools), and the title and its
+        # message found no room after it (docs/memory.md)
+        if why != _NO_ROOM_TABLE or seated or gc.mem_free() >= _TABLE_ROOM * (
+                8 if sys.maxsize > 1 << 32 else 4):
+            try:
+                return load() is not False
+            except MemoryError:
+                if seated:
+                    raise
         self.table = None   # the table's seats and frames: the other handhelds see it gone
         self.screen = None
         forget([m for m in sys.modules if m not in before])
