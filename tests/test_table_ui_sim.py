@@ -576,6 +576,7 @@ def test_with_the_creator_gone_the_sequencer_hosts_the_next_game(harness, tmp_pa
     assert t.lines(host)[5:7] == [en("t_missing"), "Anna"], t.screens()
     t.choose(host, en("t_to_bot"))
     finish(t, (1, 2))
+    t.take(host)  # (its autoplay would start the next game before the other saw the lobby)
     to_lobby(t, other)
     to_lobby(t, host)
     assert t.shows(host, en("t_add_bot")), t.screens()  # the lobby, with start and + Bot

@@ -261,6 +261,8 @@ class Delivery:
             self._resend_at[s] = now + min(self.resend_ms << t, self.resend_max_ms)
             if t < 4:
                 self._tries[s] = t + 1
+            return  # one handheld's a loop: each is frames tagged anew, and three handhelds'
+            # at once were a long loop on the board (docs/memory.md, Device time)
 
     # ---- frames in (receive's table: log.Node._init_receive) --------------------------------
     def _rx_ack(self, f, now):
