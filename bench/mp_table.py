@@ -164,5 +164,5 @@ r0 = gc.mem_alloc()
 for a in apps:
     a.rec = None
 gc.collect()
-benchlib.row("table", "8-handheld game: its game record (snyd_recorder.Recorder) at the end",
+benchlib.row("table", "8-handheld game: its game record (snyd_writer.Recorder) at the end",
              (r0 - gc.mem_alloc()) // N, "B")

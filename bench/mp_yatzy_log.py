@@ -1,15 +1,15 @@
 # bench-heap: 64K
-"""The handheld's game log: yatzy_recorder's import and a Recorder holding a whole 8-card Triple game
+"""The handheld's game log: yatzy_writer's import and a Recorder holding a whole 8-card Triple game
 (360 turns, one to three rolls each), on the .mpy build."""
 import benchlib
 from dicecup.rules import yatzy
 
 m0 = benchlib.mem_alloc()
-from dicecup.records import yatzy_recorder  # noqa: E402
+from dicecup.records import yatzy_writer  # noqa: E402
 
 m1 = benchlib.mem_alloc()
 g = yatzy.Yatzy("triple", 8)
-w = yatzy_recorder.Recorder("triple", 8)
+w = yatzy_writer.Recorder("triple", 8)
 seed = [12345]
 
 
@@ -39,5 +39,5 @@ while not g.finished:
     w.turn(p, rolls[:n], None, b, col)
 del g
 m2 = benchlib.mem_alloc()
-benchlib.row("yatzy", "heap: import yatzy_recorder (.mpy)", m1 - m0, "B")
+benchlib.row("yatzy", "heap: import yatzy_writer (.mpy)", m1 - m0, "B")
 benchlib.row("yatzy", "heap: Recorder after a whole 8-card Triple game", m2 - m1, "B")

@@ -22,7 +22,7 @@ from host_tools.paths import BUILD, MICROPYTHON, ROOT, firmware_module
 MP32 = os.path.join(ROOT, "host_tools", "mp32")
 # what a handheld holds while it plays at an 8-handheld Snyd table, its own modules first
 MODULES = ("compat strings gfx ui.screen buttons battery store app radio wire fairdice log "
-           "game table.table ui.table rules.snyd snyd_recorder snyd snyd_seats snyd_person ui.snyd "
+           "game table.table ui.table rules.snyd snyd_writer snyd snyd_seats snyd_person ui.snyd "
            "snyd_table").split()
 MODULES = tuple(firmware_module(m) for m in MODULES)
 

@@ -28,7 +28,7 @@ acts = sum(len(r["actions"]) for r in record["rounds"])
 benchlib.row("snyd", "replay a random 6-player game, %d rounds %d actions (CPython)"
              % (len(record["rounds"]), acts), dt / 1000, "ms")
 
-for name in ("snyd.mpy", "snyd_text.mpy", "snyd_odds.mpy", "snyd_record.mpy", "snyd_recorder.mpy"):
+for name in ("snyd.mpy", "snyd_text.mpy", "snyd_odds.mpy", "snyd_record.mpy", "snyd_writer.mpy"):
     path = os.path.join(BUILD, name)
     if os.path.exists(path):
         benchlib.row("snyd", ".mpy size: " + name, os.path.getsize(path), "B")

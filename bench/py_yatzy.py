@@ -5,7 +5,7 @@ import benchlib
 from host_tools.paths import BUILD
 from dicecup.rules.yatzy import NOT_FREE, Yatzy
 from dicecup.records.yatzy import replay
-from dicecup.records.yatzy_recorder import Recorder
+from dicecup.records.yatzy_writer import Recorder
 
 N = 1000
 for variant, dice in (("standard", (3, 3, 3, 5, 5)), ("maxi", (6, 6, 6, 1, 1, 2))):
@@ -46,7 +46,7 @@ for _ in range(5):
 assert out["error"] is None and out["finished"]
 benchlib.row("yatzy", "replay: 8-card Triple record, 360 turns (CPython)", best / 1000, "ms")
 
-for name in ("yatzy.mpy", "yatzy_record.mpy", "yatzy_recorder.mpy"):
+for name in ("yatzy.mpy", "yatzy_record.mpy", "yatzy_writer.mpy"):
     path = os.path.join(BUILD, name)
     if os.path.exists(path):
         benchlib.row("yatzy", ".mpy size: " + name, os.path.getsize(path), "B")

@@ -2,7 +2,7 @@
 so both interpreters measure exactly the same work."""
 import benchlib
 from dicecup.rules.snyd import Game, Rules
-from dicecup.records.snyd_recorder import Recorder
+from dicecup.records.snyd_writer import Recorder
 
 
 class Rng:

@@ -29,8 +29,8 @@ if FIRMWARE not in sys.path:
 
 def firmware_module(name):
     """The full dotted name of a firmware module named by its package and own name ("ui.snyd" ->
-    "dicecup.ui.snyd"), or by its own name alone where only one module has it ("snyd_recorder" ->
-    "dicecup.records.snyd_recorder"); benches and tests that list modules by short names use it."""
+    "dicecup.ui.snyd"), or by its own name alone where only one module has it ("snyd_writer" ->
+    "dicecup.records.snyd_writer"); benches and tests that list modules by short names use it."""
     if not _MODULES:
         for d, _, files in os.walk(FIRMWARE):
             for f in files:

@@ -336,7 +336,7 @@ def test_a_games_first_secret_and_seats_file_each_take_a_quiet_loop(tmp_path):
 def _snap_rounds_from_record(rec, open_die):
     """A Snyd snapshot's counted rounds as snydtable wrote them from the record's dicts (the
     reference: the format docs/protocol.md describes)."""
-    from dicecup.records.snyd_recorder import KINDS, NO_DICE
+    from dicecup.records.snyd_writer import KINDS, NO_DICE
     out = bytearray()
     for r in rec["rounds"]:
         for d in r["dice"]:

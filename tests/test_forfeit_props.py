@@ -9,10 +9,10 @@ from hypothesis import strategies as st
 from host_tools.replay import referee
 from replaycheck import referee as referee_cli
 from dicecup.rules.snyd import CALL_FORFEIT, Game, Rules
-from dicecup.records.snyd_recorder import Recorder
+from dicecup.records.snyd_writer import Recorder
 from dicecup.rules.yatzy import BOXES, NOT_FREE, VARIANTS, Yatzy
 from dicecup.rules.yatzy_forfeit import FORFEIT_ORDER
-from dicecup.records.yatzy_recorder import Recorder as YRecorder
+from dicecup.records.yatzy_writer import Recorder as YRecorder
 
 rules_st = st.builds(Rules, dice=st.integers(1, 5), jokers=st.booleans(), palifico=st.booleans(),
                      calza=st.booleans(), open_on_ones=st.booleans(), calza_by=st.integers(0, 2),

@@ -295,7 +295,7 @@ MIRRORS = [
       "_E_SEAT": "_E_SEAT", "_E_OUT": "_E_OUT", "_E_FORFEITED": "_E_FORFEITED",
       "_E_NO_FORFEIT": "_E_NO_FORFEIT", "_E_HIDDEN": "_E_HIDDEN"}),
     ("dicecup.rules.yatzy_forfeit", "dicecup.rules.yatzy", {"_FREE": "_FREE"}),
-    ("dicecup.records.snyd_json", "dicecup.records.snyd_recorder",
+    ("dicecup.records.snyd_json", "dicecup.records.snyd_writer",
      {"_KINDS": "KINDS", "_ROUND": "ROUND", "_ROUND_SHOWN": "ROUND_SHOWN", "_NO_DIE": "NO_DIE",
       "_NO_DICE": "NO_DICE"}),
 ]

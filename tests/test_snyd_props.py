@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from dicecup.rules.snyd import CALL_CALZA, Game, Rules
 from dicecup.records.snyd import replay
-from dicecup.records.snyd_recorder import Recorder
+from dicecup.records.snyd_writer import Recorder
 
 rules_st = st.builds(Rules, dice=st.integers(1, 5), jokers=st.booleans(), palifico=st.booleans(),
                      calza=st.booleans(), open_on_ones=st.booleans(), calza_by=st.integers(0, 2),

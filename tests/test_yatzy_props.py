@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from dicecup.rules.yatzy import NOT_FREE, Yatzy
 from dicecup.records.yatzy import replay
-from dicecup.records.yatzy_recorder import Recorder
+from dicecup.records.yatzy_writer import Recorder
 
 # the most a box can ever hold, per variant family (worked out by hand from the spec)
 SCAND_MAX = {"one_pair": 12, "two_pairs": 22, "three_of_a_kind": 18, "four_of_a_kind": 24,

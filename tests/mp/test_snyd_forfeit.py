@@ -7,7 +7,7 @@ from mpcheck import eq, raises
 from dicecup.core.shape import Malformed
 from dicecup.rules.snyd import CALL_FORFEIT, Game, Illegal, Rules
 from dicecup.records.snyd import replay
-from dicecup.records.snyd_recorder import KINDS, NO_DICE, Recorder
+from dicecup.records.snyd_writer import KINDS, NO_DICE, Recorder
 
 
 def rec(rounds, seats=3, dice=2, **top):

@@ -7,7 +7,7 @@ from mpcheck import Rng, eq, raises
 from dicecup.core.shape import Malformed
 from dicecup.rules.snyd import Game, Illegal, Rules
 from dicecup.records.snyd import replay
-from dicecup.records.snyd_recorder import Recorder
+from dicecup.records.snyd_writer import Recorder
 
 EXAMPLE_DICE = [[2, 2, 2, 3, 4], [1, 5, 6, 6, 6], [3, 3, 4, 4, 6], [1, 1, 2, 5, 6]]
 

@@ -75,7 +75,7 @@ def test_records_keep_the_last_five_per_game():
 
 def test_a_recorder_streams_its_record_atomically():
     from dicecup.rules import snyd
-    from dicecup.records.snyd_recorder import Recorder
+    from dicecup.records.snyd_writer import Recorder
 
     def body():
         rc = Recorder(snyd.Rules(dice=2), 2, 1, ["Åse", "Bo"])

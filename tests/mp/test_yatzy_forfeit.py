@@ -8,7 +8,7 @@ from dicecup.core.shape import Malformed
 from dicecup.rules.yatzy import BOXES, VARIANTS, Illegal, Yatzy
 from dicecup.rules.yatzy_forfeit import FORFEIT_ORDER
 from dicecup.records.yatzy import replay
-from dicecup.records.yatzy_recorder import Recorder
+from dicecup.records.yatzy_writer import Recorder
 
 # the record spec's Scoring section, box by box as it first names them, per variant
 SCAND = ["ones", "twos", "threes", "fours", "fives", "sixes", "one_pair", "two_pairs",

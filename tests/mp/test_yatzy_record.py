@@ -6,7 +6,7 @@ from mpcheck import Rng, eq, raises
 from dicecup.core.shape import Malformed
 from dicecup.rules.yatzy import NOT_FREE, Yatzy
 from dicecup.records.yatzy import replay
-from dicecup.records.yatzy_recorder import Recorder
+from dicecup.records.yatzy_writer import Recorder
 
 EXAMPLE_TURNS = [
     {"p": 0, "rolls": [[1, 3, 3, 5, 6], [3, 3, 3, 2, 4]], "held": [[1, 2]], "category": "three_of_a_kind"},

@@ -12,14 +12,14 @@ same seed and the same presses.
 """
 from dicecup.bots import rng as botrng
 from dicecup.rules import snyd
-from dicecup.records import snyd_recorder
+from dicecup.records import snyd_writer
 
 
 class SnydMatch:
     kind = "snyd"
 
     def __init__(self, rules, seats, me, seed, first=0, rec=None, idle=None):
-        # rec: the game's snyd_recorder.Recorder when the caller made it already (ui.snyd.start
+        # rec: the game's snyd_writer.Recorder when the caller made it already (ui.snyd.start
         # takes its buffer before the rest of the game loads). idle(): called when no bot here is
         # about to move (a person's turn after the calza question, a round's end): the handheld
         # forgets the bots' code then (ui.snyd.start)
@@ -27,7 +27,7 @@ class SnydMatch:
         self.seats = seats
         self.me = me
         if rec is None:
-            rec = snyd_recorder.Recorder(rules, len(seats), first, [s.name for s in seats])
+            rec = snyd_writer.Recorder(rules, len(seats), first, [s.name for s in seats])
         self.names = rec.names
         self.game = snyd.Game(rules, len(seats), first)
         self.rec = rec

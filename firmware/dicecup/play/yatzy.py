@@ -7,7 +7,7 @@ Moves, from the screens or a bot (seats.Bot), go through act(p, move): ["hold", 
 """
 from dicecup.bots import rng
 from dicecup.rules import yatzy
-from dicecup.records import yatzy_recorder
+from dicecup.records import yatzy_writer
 
 
 class YatzyMatch:
@@ -26,7 +26,7 @@ class YatzyMatch:
         self.game = yatzy.Yatzy(variant, n, options)
         self.options = options  # the bots judge by the game's rules (Maxi's bonus)
         self.bot_mem = None     # the bots' solver arrays for the whole game (ui.yatzy.start)
-        self.rec = yatzy_recorder.Recorder(variant, n, options, self.names, tnames)
+        self.rec = yatzy_writer.Recorder(variant, n, options, self.names, tnames)
         self.rng = rng.Rng(seed)
         self.changed_at = 0
         self._rolls = []

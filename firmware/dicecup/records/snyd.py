@@ -12,11 +12,11 @@
   read(record) -> (rules, seats, first, rounds) after the shape checks; round_entry(game) -> the
       Output entry of the round just played (finished or not), for anyone showing a game log.
 Records are Python objects here; turn them into JSON text with json.dumps / json.loads. Writing a
-record as a game goes is snyd_recorder's job (the handheld loads only that).
+record as a game goes is snyd_writer's job (the handheld loads only that).
 """
 from dicecup.core.shape import Malformed, check_keys, get_int, get_list, get_str, is_int
 from dicecup.rules.snyd import CALL_FORFEIT, MAX_DICE, Game, Illegal, Rules
-from dicecup.records.snyd_recorder import KINDS
+from dicecup.records.snyd_writer import KINDS
 from dicecup.rules.snyd_text import CALL_NAMES
 
 _TOP_KEYS = ("game", "version", "rules", "preset", "seats", "first", "rounds", "names", "meta")

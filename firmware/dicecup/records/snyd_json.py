@@ -1,18 +1,18 @@
-"""snyd_json: a snyd_recorder.Recorder's log read back - each round as the record's dict, the
+"""snyd_json: a snyd_writer.Recorder's log read back - each round as the record's dict, the
 record's JSON text streamed to a file, the record as a dict (docs/records.md). Apart
-from snyd_recorder so that a game being played holds only the code that writes the log (the solo
-games' heap). It never imports snyd_recorder (whose Recorder loads it): the log's format bytes
+from snyd_writer so that a game being played holds only the code that writes the log (the solo
+games' heap). It never imports snyd_writer (whose Recorder loads it): the log's format bytes
 below are the recorder's (tests/test_imports.py checks that they match).
 """
 import json
 
 from dicecup.core.compat import const
 
-_KINDS = ("bid", "snyd", "calza", "forfeit")  # snyd_recorder.KINDS
-_ROUND = const(0xFE)         # snyd_recorder.ROUND
-_ROUND_SHOWN = const(0xFF)   # snyd_recorder.ROUND_SHOWN
-_NO_DIE = const(255)         # snyd_recorder.NO_DIE
-_NO_DICE = const(0xFD)       # snyd_recorder.NO_DICE
+_KINDS = ("bid", "snyd", "calza", "forfeit")  # snyd_writer.KINDS
+_ROUND = const(0xFE)         # snyd_writer.ROUND
+_ROUND_SHOWN = const(0xFF)   # snyd_writer.ROUND_SHOWN
+_NO_DIE = const(255)         # snyd_writer.NO_DIE
+_NO_DICE = const(0xFD)       # snyd_writer.NO_DICE
 
 
 def rounds(rc):

@@ -5,7 +5,7 @@ replay(record) -> the spec's output dict; raises core.shape.Malformed when the i
 Legality is decided by yatzy.Yatzy alone: a turn the core refuses is reported as the record's error,
 with every turn before it scored. A forfeit turn (version 2: "forfeit": true) plays its rolls, if
 any, then Yatzy.forfeit with the record's box, which the core checks is the forfeit's. Writing a
-record as a game goes is yatzy_recorder's job (the handheld loads only that).
+record as a game goes is yatzy_writer's job (the handheld loads only that).
 """
 from dicecup.core.shape import Malformed, check_keys, get_bool, get_int, get_list, get_str, is_int
 from dicecup.rules.yatzy import VARIANTS, Illegal, Yatzy

@@ -3,7 +3,7 @@
 Owns what a Snyd table agrees on beyond the fair-dice round (game): the bids and the call, the
 reveal, the count and the game record. It is the `app` of a log.Node: the sequencer asks
 `check()` before logging a request, every handheld runs `apply()` on each entry in log order, so
-every handheld's rules core (snyd.Game) and record (snyd_recorder.Recorder; the handheld never loads the referee) agree.
+every handheld's rules core (snyd.Game) and record (snyd_writer.Recorder; the handheld never loads the referee) agree.
 
 A round: COMMIT and CONTRIB (game), then
     SHOW      (the open_die rule) each seat with two or more dice logs an ACTION A_SHOW: the index
@@ -35,7 +35,7 @@ A bot seat's dice are known to the handheld that hosts it (it holds the bot's se
 """
 from dicecup.rules import snyd
 from dicecup.table import wire
-from dicecup.records.snyd_recorder import KINDS, NO_DICE, ROUND, ROUND_SHOWN, Recorder
+from dicecup.records.snyd_writer import KINDS, NO_DICE, ROUND, ROUND_SHOWN, Recorder
 from dicecup.table.game import (P_COMMIT, P_CONTRIB, P_IDLE, P_OVER, RJ_AGAIN, RJ_CHEAT, RJ_ILLEGAL,  # noqa: F401
                        RJ_PHASE, RJ_RULES, TableGame)
 from dicecup.table.log import RJ_LATE

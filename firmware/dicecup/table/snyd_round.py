@@ -11,7 +11,7 @@ check and apply. A part of snyd.SnydTable.
 from dicecup.rules import snyd
 from dicecup.table import wire
 from dicecup.core.compat import const
-from dicecup.records.snyd_recorder import KINDS
+from dicecup.records.snyd_writer import KINDS
 from dicecup.table.game import P_OVER, RJ_AGAIN, RJ_ILLEGAL, RJ_PHASE
 
 P_BID = const(3)        # == game.P_PLAY

@@ -1,7 +1,7 @@
 """table/yatzy: a game of Yatzy played over the table log - every roll fixed in advance, nobody picks. Pure.
 
 Owns what a Yatzy table agrees on beyond the fair-dice round (game): whose turn, the holds, the
-boxes, every scorecard and the game record (yatzy_recorder.Recorder). The `app` of a log.Node,
+boxes, every scorecard and the game record (yatzy_writer.Recorder). The `app` of a log.Node,
 like table/snyd. Each round every seat commits and contributes (game); then every scorecard takes
 its turn in order:
     TURN   the seat rolling for the scorecard (a team's members take turns: yatzy.member) logs its
@@ -49,7 +49,7 @@ from dicecup.table.yatzy_hints import Hints
 from dicecup.table.yatzy_shake import UNSHAKEN, ZERO, Shake
 from dicecup.table.yatzy_turn import (CARD, KIND_BOT, P_CHEAT, P_ROLL, P_TURN,  # noqa: F401
                                       Turns, _cards)
-from dicecup.records.yatzy_recorder import Recorder
+from dicecup.records.yatzy_writer import Recorder
 
 PHASES = ("idle", "commit", "contrib", "turn", "roll", "over", "cheat")
 

@@ -25,8 +25,8 @@ def start(app, rules, seats, me, seed, first, kids):
     """A new game (app.launch, from the set-up screen): seats are seats.Person / seats.Bot."""
     # the record's buffer (the game's one big piece) first, while the menus' room is still in one
     # piece; then the match and the rules core
-    from dicecup.records import snyd_recorder
-    rec = snyd_recorder.Recorder(rules, len(seats), first, [s.name for s in seats])
+    from dicecup.records import snyd_writer
+    rec = snyd_writer.Recorder(rules, len(seats), first, [s.name for s in seats])
     from dicecup.play import snyd
     m = snyd.SnydMatch(rules, seats, me, seed, first, rec, app.turn)
     next_round(app, m, kids)

@@ -1,4 +1,4 @@
-"""yatzy_recorder: writes the record of a Yatzy game as it is played (docs/records.md,
+"""yatzy_writer: writes the record of a Yatzy game as it is played (docs/records.md,
 format version 2).
 
 Recorder(variant, players, options=None, names=None, teams=None, meta=None): .turn(p, rolls, held,

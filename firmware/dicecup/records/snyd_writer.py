@@ -1,4 +1,4 @@
-"""snyd_recorder: writes the record of a Snyd game as it is played (docs/records.md,
+"""snyd_writer: writes the record of a Snyd game as it is played (docs/records.md,
 format version 2).
 
 Recorder(rules, seats, first=0, names=None): .round(dice, shown=None) (a seat's dice None: never
