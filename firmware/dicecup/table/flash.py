@@ -267,7 +267,8 @@ class Flash:
                      self.mod.FOLDER, g.round, None, []]
 
     def _end_step(self):
-        """The next step of saving the record: the statistics (stats.json), the record's text
+        """The next step of saving the record: the statistics read, then counted and written
+        (stats.json; both in one loop made it a long one on the board), the record's text
         (_TEXT_PIECES pieces a step), its file, then table.json (which game's record is saved:
         after a restart, never twice)."""
         e = self._end
@@ -275,11 +276,14 @@ class Flash:
         step = e[1]
         if step == 0:
             from dicecup.storage import settings
+            e[6] = settings.stats()
+        elif step == 1:
+            from dicecup.storage import settings
             kind, won, score = e[3]
-            e[3] = settings.count_game(settings.stats(), kind, won, score)  # the record's number
+            e[3] = settings.count_game(e[6], kind, won, score)  # the record's number
             self._wrote = self.now
             e[6] = e[2].text()
-        elif step == 1:
+        elif step == 2:
             parts = e[7]
             try:
                 for _ in range(_TEXT_PIECES):
@@ -287,7 +291,7 @@ class Flash:
                 return
             except StopIteration:
                 pass  # (next with a default is not in every MicroPython build)
-        elif step == 2:
+        elif step == 3:
             from dicecup.storage import store
             store.save_record(e[4], e[3], _Text(e[7]))
             self._wrote = self.now
