@@ -262,7 +262,7 @@ def test_imports_go_down_the_layers():
 
 
 # the rules cores reach only their own rare halves and words, and the core
-RULES = {"snyd": {"compat", "shape", "snyd_forfeit", "snyd_reasons", "snyd_text"},
+RULES = {"snyd": {"compat", "shape", "snyd_bids", "snyd_forfeit", "snyd_reasons", "snyd_text"},
          "yatzy": {"compat", "yatzy_forfeit", "yatzy_reasons"}}
 
 
@@ -294,6 +294,9 @@ MIRRORS = [
      {"_CALL_FORFEIT": "CALL_FORFEIT", "_E_OVER": "_E_OVER", "_E_NO_ROUND": "_E_NO_ROUND",
       "_E_SEAT": "_E_SEAT", "_E_OUT": "_E_OUT", "_E_FORFEITED": "_E_FORFEITED",
       "_E_NO_FORFEIT": "_E_NO_FORFEIT", "_E_HIDDEN": "_E_HIDDEN"}),
+    ("dicecup.rules.snyd_bids", "dicecup.rules.snyd",
+     {n: n for n in ("_E_FACE", "_E_COUNT_LOW", "_E_COUNT_HIGH", "_E_OPEN_ONES", "_E_LOCKED",
+                     "_E_FACE_DOWN", "_E_HALF", "_E_DOUBLE", "_E_HIGHER")}),
     ("dicecup.rules.yatzy_forfeit", "dicecup.rules.yatzy", {"_FREE": "_FREE"}),
     ("dicecup.records.snyd_json", "dicecup.records.snyd_writer",
      {"_KINDS": "KINDS", "_ROUND": "ROUND", "_ROUND_SHOWN": "ROUND_SHOWN", "_NO_DIE": "NO_DIE",

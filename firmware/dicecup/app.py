@@ -7,46 +7,40 @@ Power: the screen dims after half the sleep time without a button press, and tur
 handheld light-sleeps) after the whole of it. The press that lights a dimmed screen counts only if
 it moves a cursor (UP, DOWN: a menu's or a picker's, never a move); SELECT and BACK, and any press
 on a dark screen, only wake it, so a misplaced press on an idle handheld starts nothing. The game
-goes on where it was. hw is hw.Hardware (or anything with its API).
+goes on where it was. `battery` is a device.battery.Gauge (charge and warning). hw is hw.Hardware.
 """
 import gc
 import sys
 import time
 
-from dicecup.device import battery
+from dicecup.device.battery import Gauge
 from dicecup.text import strings
 from dicecup.device.buttons import PRESS, RELEASE, Button, Shake
 from dicecup.core.compat import const, forget, load
 from dicecup.ui.gfx import Gfx
 
 
-# The modules the app loaded for itself (the ones above, and what loaded them): a home or a
-# launch forgets every other dicecup module (App._clear)
+# the modules the app loaded for itself (above, and what loaded them): App._clear forgets all others
 _OWN = tuple(m for m in sys.modules if m.count(".") == 2)
 # what only a person's move needs (the move menu, the bid picker and the hints; the scorecard and
 # the box choice): forgotten while a bot of a solo game moves (App.busy)
 _PERSON = const(("dicecup.ui.snyd_person", "dicecup.ui.snyd_hint", "dicecup.ui.yatzy_sheet"))
-# what only the bots use: forgotten while no bot here is about to move (a person's turn, a
-# reveal) and when a game ends (the bots' view side, bots.view, yatzy_view, view_check,
-# snyd_view, yatzy_coach and snyd_text, is the PC tools': a handheld's bots play() their live
-# game and never load it)
+# what only the bots use: forgotten while no bot here is about to move (a person's turn, a reveal)
+# and when a game ends (the bots' view side, bots.view, yatzy_view, view_check, snyd_view,
+# yatzy_coach and snyd_text, is the PC tools': a handheld's bots play() their live game)
 _BOTS = const(("dicecup.bots.snyd", "dicecup.rules.snyd_odds", "dicecup.bots.yatzy", "dicecup.bots.yatzy_turn",
                "dicecup.bots.yatzy_values"))
-
 # a table game's screens in the order they import each other (Snyd, Yatzy): loaded a module an
 # idle loop while the lobby waits for the start, where the heap has room (App.ahead), else all in
 # the loop that starts the game (docs/memory.md, Device time)
 _AHEAD = const((("dicecup.ui.snyd_person", "dicecup.ui.snyd", "dicecup.ui.snyd_open",
                  "dicecup.ui.snyd_table"),
                 ("dicecup.ui.yatzy_sheet", "dicecup.ui.yatzy", "dicecup.ui.yatzy_table")))
-
 # what every table game's screens import (ui.table opens them): stays with them (App._clear)
 _TABLE_UI = const(("dicecup.ui.table", "dicecup.ui.table_watch"))
-
 _AWAKE = const(0)
 _DIM = const(1)
 _ASLEEP = const(2)
-_BATTERY_MS = const(30000)
 _DIM_LEVEL = const(1)   # the contrast of a dimmed screen (host_tools/power.py counts its current)
 _TABLE_FILE = const("table.json")  # this handheld's seat at a table (table.py keeps it): boot back into it
 _NO_ROOM_TABLE = const("no_room_t")  # the table's code needs a board with PSRAM (README, Play at a table)
@@ -58,26 +52,20 @@ _PAGES = const(2048)    # ... a picture drawn waits for the next loop to go to t
 _ROOMY = const(256 * 1024)  # a heap with this much free collects in an idle loop (App.forget)
 _IDLE_MS = const(10)   # a loop that took less is idle: a collection or a file write may go in it
 _DRAW_MS = const(30)   # a loop that took this long before its redraw leaves it to the next
-_LOOP_MS = const(50)   # at a table's game, a picture whose pages would take its loop past this
-#                        goes to the panel in the next loop (App.redraw)
+_LOOP_MS = const(50)   # at a table's game, a picture whose pages take its loop past this waits a loop
 _PAGE_US = const(3200)  # a page of the panel over I2C at 400 kHz (141 bytes, 9 bits each)
 _TURN = const(b"\x58\x08\x00\x04\x6e\x0c")  # the tune of your turn (App.your_turn)
-
-
+_POLL_MS = const(20)          # the loop's period while awake (App.tick returns it)
+_SLEEP_POLL_MS = const(1000)  # a light sleep's slice while asleep (a button press ends it early)
 
 
 class App:
-    poll_ms = 20          # main loop period while awake
-    sleep_poll_ms = 1000  # light-sleep slice while asleep (a button press ends it early)
-
     # What is forgotten when is decided here, and only here (docs/architecture.md, Loading and
-    # forgetting code): home forgets every dicecup module the app did not load for itself, a
-    # launch the screens' (and what they read from the flash and the pins), a game screen says
-    # whose move is next (turn) and when its game is over (over). No screen names a module to drop.
+    # forgetting code): home, launch, and a game screen's turn and over (whose move is next, its
+    # game is over). No screen names a module to drop.
 
-    # the piezo's tunes: (hz // 10, ms // 10) per note, hz 0 a rest; App.sound plays one from tick();
-    # class attributes, so a screen names them through the app it holds (app.sound(app.REVEAL));
-    # your turn's tune is the app's own (_TURN)
+    # the piezo's tunes: (hz // 10, ms // 10) per note, hz 0 a rest, played by App.sound a note per
+    # tick; a screen names them through its app (app.sound(app.REVEAL)); your turn's is _TURN
     RATTLE = b"\xb4\x03\x00\x02\xdc\x03\x00\x03\x96\x02\x00\x02\xc8\x03\x00\x02\xa0\x03"
     REVEAL = b"\x4a\x08\x5d\x08\x6e\x08\x94\x10"
 
@@ -108,12 +96,7 @@ class App:
         b = memoryview(self.fb.buffer)
         m = memoryview(s)
         self._shown = (s, [(b[i:i + w], m[i:i + w]) for i in range(0, len(s), w)])
-        self._battery_at = -_BATTERY_MS
-        self.battery = 100
-        # battery warning: bits 0-1 the level warned of so far (0 none, 1 low, 2 critical), bits 2-3
-        # the one on screen now (lowbat draws it; 3: critical, game saved). One int: App's
-        # attributes fill a dict the heap pays for
-        self.warn = 0
+        self.battery = Gauge()
         self.dirty = True
         self.frames = 0
         self.screen = None
@@ -123,7 +106,7 @@ class App:
         self._take(settings)
         from dicecup.storage import store  # already loaded by settings at boot; dropped with the menus during a game
         if store.exists(_TABLE_FILE) and self._loads(
-                lambda: load("dicecup.ui.table").resume(self), False, _NO_ROOM_TABLE):
+                lambda: load("dicecup.ui.table").resume(self), _NO_ROOM_TABLE):
             return  # back in the seat kept on flash (ui.table.resume)
         if self.owner is None and not store.exists(settings.OWNER):
             # a new handheld: its language, then its owner's name (the table seats it, the screens
@@ -166,19 +149,19 @@ class App:
         given the record its number."""
         self._clear(2)
 
-    def _clear(self, how):
-        """Forget every dicecup module the app did not load for itself (how 0), or only the
+    def _clear(self, mode):
+        """Forget every dicecup module the app did not load for itself (mode 0), or only the
         screens' and what they read from the flash and the pins (1: ui, storage, device; what a
         launch is handed, rules and seats, and a table in play keep their code), or all but the
         records' and the showing screen's (2), or as 1 but a table game's screens (_AHEAD) and
         the table's screens' own modules stay (3: a new game's launch, whose screens the lobby
         loaded ahead: forgotten, they loaded again in the loop that opened the game:
         docs/memory.md, Device time)."""
-        keep = (type(self.hw).__module__, "dicecup.ui.screen", how == 2 and type(self.screen).__module__)
+        keep = (type(self.hw).__module__, "dicecup.ui.screen", mode == 2 and type(self.screen).__module__)
         self.forget([m for m in sys.modules if m.count(".") == 2 and m not in _OWN and
-                     m not in keep and (how & 1 == 0 or m.split(".")[1] in ("ui", "storage", "device"))
-                     and (how != 2 or m[:16] != "dicecup.records.")
-                     and (how != 3 or not (m in _AHEAD[0] or m in _AHEAD[1] or m in _TABLE_UI))])
+                     m not in keep and (mode & 1 == 0 or m.split(".")[1] in ("ui", "storage", "device"))
+                     and (mode != 2 or m[:16] != "dicecup.records.")
+                     and (mode != 3 or not (m in _AHEAD[0] or m in _AHEAD[1] or m in _TABLE_UI))])
 
     def ahead(self, yatzy):
         """An idle loop of a table's lobby: the next of the game's screen modules not loaded yet
@@ -212,19 +195,20 @@ class App:
                     self.forget(*groups)
                     return
 
-    def _loads(self, load, seated=False, why="no_room"):
+    def _loads(self, load, key="no_room"):
         """load() loads a game or the table and opens its screen; True if it did. Where the heap
         cannot hold what it loads (the table's code alone needs more than a stock ESP32-WROOM-32
         gives MicroPython: docs/memory.md), the MemoryError does not crash the handheld:
         what load() loaded is forgotten, a seat kept on flash is given up (a reboot would only
-        fail again: the handheld used to crash at every boot) and the title says why. Seated (a
-        table's next game or its lobby) it still crashes: the restart resumes the seat in a
-        whole heap, and only if that fails too is the seat given up."""
+        fail again: the handheld used to crash at every boot) and the title says why (the words'
+        key). Seated (a table's next game or its lobby) it still crashes: the restart resumes
+        the seat in a whole heap, and only if that fails too is the seat given up."""
+        seated = self.table is not None
         before = list(sys.modules)
         # the table's code on a heap that cannot hold it is not tried: a load that fails leaves
         # the names it interned in the heap (MicroPython's name pools), and the title and its
         # message found no room after it (docs/memory.md)
-        if why != _NO_ROOM_TABLE or seated or gc.mem_free() >= _TABLE_ROOM * (
+        if key != _NO_ROOM_TABLE or seated or gc.mem_free() >= _TABLE_ROOM * (
                 8 if sys.maxsize > 1 << 32 else 4):
             try:
                 return load() is not False
@@ -238,7 +222,7 @@ class App:
         from dicecup.storage import store
         from dicecup.ui.screen import Message
         store.remove(_TABLE_FILE)
-        self.go(Message(self, strings.t(why), title.Title(self)))
+        self.go(Message(self, strings.t(key), title.Title(self)))
         return True
 
     def go(self, screen):
@@ -280,6 +264,7 @@ class App:
         return self.power == _ASLEEP
 
     def tick(self, now):
+        """One turn of the loop at now (ms, the app's clock); returns the ms to wait for the next."""
         self.now = now
         shown = self.frames
         t0 = time.ticks_ms()  # this loop's own time (on the board; the simulator's device time)
@@ -290,7 +275,7 @@ class App:
             tb = None  # the table waits for the next loop: a screen's load is a long loop of its own
             self.screen = None      # the menu screen, and with it the last hold on its module
             self._clear(3 if ahead else 1)
-            self._loads(lambda: load(module).start(self, *args), self.table is not None,
+            self._loads(lambda: load(module).start(self, *args),
                         _NO_ROOM_TABLE if module == "dicecup.ui.table" else "no_room")
         for i in range(len(self.buttons)):
             ev = self.buttons[i].update(now)
@@ -316,17 +301,11 @@ class App:
             tb.tick(now)
         if self.power != _ASLEEP:
             self.screen.tick(now)
-        if now - self._battery_at >= _BATTERY_MS:
-            self._battery_at = now
-            mv = self.hw.battery_mv()
-            pc = battery.percent(mv) if mv else 100
-            if pc != self.battery:
-                self.battery = pc
-                self.dirty = True
-                w = battery.warning(pc)
-                if w > self.warn & 3 or (self.warn & 3 and pc > battery.LOW + 10):  # worse, or charged
-                    # by its dotted name: a heap that never needs it holds no name of it
-                    load("dicecup.ui.lowbat").warn(self, w)
+        w = self.battery.tick(now, self.hw)
+        if w >= 0:      # the charge shown changed
+            self.dirty = True
+            if w < 3:   # a warning due: ui.lowbat by its dotted name (no heap holds a name of it unneeded)
+                load("dicecup.ui.lowbat").warn(self, w)
         self._power(now)
         if self.dirty and self.power != _ASLEEP:
             # a loop that applied a heavy entry (a reveal) draws its picture in the next loop:
@@ -357,6 +336,7 @@ class App:
                 gc.collect()
             elif self.table is None or not self.table.idle():  # its file write, in a loop of its own too
                 self.screen.idle()
+        return _SLEEP_POLL_MS if self.power == _ASLEEP else _POLL_MS
 
     def _input(self, i, ev):
         self.last_input = self.now
@@ -372,8 +352,8 @@ class App:
             self._wake()
             if ev != PRESS:
                 return
-        if self.warn > 3 and ev == PRESS:   # the press that closes a battery warning is not a move
-            self.warn &= 3
+        if self.battery.warn > 3 and ev == PRESS:   # the press that closes a battery warning is not a move
+            self.battery.warn &= 3
             self.dirty = True
             self._swallow |= bit
             return
@@ -412,9 +392,8 @@ class App:
         p[2] = self.now
 
     def busy(self):
-        """Something on screen moves by itself (bots playing): keeps the handheld awake, and a
-        solo game's person's screens are forgotten meanwhile (a table's are built on them, and
-        its board has room)."""
+        """Something on screen moves by itself (bots playing): keeps the handheld awake; a solo
+        game's person's screens are forgotten meanwhile (a table's are built on them)."""
         self.last_input = self.now
         if self.table is None:
             self.drop(_PERSON)
@@ -446,8 +425,8 @@ class App:
             g.clear()
             self.screen.draw(g)
             if self.screen.battery:
-                g.battery(115, 0, self.battery)
-            if self.warn > 3:
+                g.battery(115, 0, self.battery.percent)
+            if self.battery.warn > 3:
                 load("dicecup.ui.lowbat").draw(self, g)
             if t0 is not None and not self._swallow & _PAGES and self.table is not None and \
                     self.table.playing():
@@ -514,8 +493,8 @@ def run(app):
         t = time.ticks_ms()
         now += time.ticks_diff(t, last)
         last = t
-        app.tick(now)
+        ms = app.tick(now)
         if app.asleep:
-            hw.sleep(app.sleep_poll_ms)
+            hw.sleep(ms)
         else:
-            time.sleep_ms(app.poll_ms)
+            time.sleep_ms(ms)

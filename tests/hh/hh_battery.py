@@ -56,7 +56,7 @@ def test_warns_once_when_low_again_when_critical_and_saves_the_game():
     assert "Batteri tomt!" not in r.text()
     volts(4150)                          # charged: the next low battery warns again
     r.wait(31000)
-    assert r.app.warn == 0
+    assert r.app.battery.warn == 0
     volts(3650)
     r.wait(31000)
     assert "Lavt batteri" in r.text(), r.text()

@@ -19,10 +19,10 @@ def test_battery_indicator_follows_the_cell_voltage():
     machine.sim_adc(adc, 2050000)            # 4.1 V behind the 1:2 divider: nearly full
     r = rig.Rig()
     full = _battery_cells(r)
-    assert r.app.battery >= 90, r.app.battery
+    assert r.app.battery.percent >= 90, r.app.battery.percent
     machine.sim_adc(adc, 1760000)            # 3.52 V: almost empty
     r.wait(31000)
-    assert r.app.battery <= 10, r.app.battery
+    assert r.app.battery.percent <= 10, r.app.battery.percent
     low = _battery_cells(r)
     assert low != full and sum(bin(b).count("1") for b in low) < sum(bin(b).count("1") for b in full)
     machine.sim_adc(adc, 2000000)

@@ -30,7 +30,7 @@ Public API (the UI, bots, table and referee build on these names):
     (bytearray: dice per seat this round), shown_die(seat) -> value of its open die or 0, next_seat(seat)
     alive() -> seats with dice, winner() -> seat or -1, max_count(seat) -> dice a bid may count
     counted(face, seat=-1)           actual count for a bid by `seat` (default: current bidder)
-    is_legal_bid(count, face)        for the seat on turn
+    is_legal_bid(count, face)        for the seat on turn (this and the bids' order below: snyd_bids)
     bid_error(seat, count, face)     None or the reason string
     min_raise(face)                  smallest legal count for face, 0 if none
     first_bid(), step_bid(count, face, +1/-1) -> (count, face) or None: the legal bids in one total
@@ -51,6 +51,7 @@ Public API (the UI, bots, table and referee build on these names):
           A forfeit: call CALL_FORFEIT, caller -1, count -1, loser the first forfeiting seat.
 """
 from dicecup.core.compat import const
+from dicecup.rules.snyd_bids import Bids
 
 CALZA_OTHERS = const(0)
 CALZA_ANY = const(1)
@@ -73,7 +74,7 @@ _E_NO_ROUND = const(2)
 _E_SEAT = const(3)
 _E_OUT = const(4)
 _E_TURN = const(5)
-_E_FACE = const(6)
+_E_FACE = const(6)  # 6..14: snyd_bids returns them (the same numbers there)
 _E_COUNT_LOW = const(7)
 _E_COUNT_HIGH = const(8)
 _E_OPEN_ONES = const(9)
@@ -170,8 +171,9 @@ class Result:
         self.n_forfeits = 0
 
 
-class Game:
-    """One Snyd game: whose turn, the bid, the dice, who is out, and every rule check."""
+class Game(Bids):
+    """One Snyd game: whose turn, the bid, the dice, who is out, and every rule check (the bids'
+    order and legality are its base's, snyd_bids.Bids)."""
 
     def __init__(self, rules, seats, first=0):
         if not 2 <= seats <= 8:
@@ -186,7 +188,7 @@ class Game:
         self.dice = bytearray(seats * MAX_DICE)
         self.shown = bytearray(seats)
         self.dealt = bytearray(seats)  # dice each seat held this round (dice_left changes at its end)
-        self._mins = bytearray(7)  # step_bid's scratch: smallest legal count per face
+        self._mins = bytearray(7)  # Bids.step_bid's scratch: smallest legal count per face
         self._alive = seats
         self._had_palifico = 0  # bit per seat
         self.hidden = 0  # bit per seat whose dice this round were never revealed (None)
@@ -289,13 +291,13 @@ class Game:
         self.in_round = True
 
     # ---- counting -------------------------------------------------------------------------
-    def _count_seat(self, s, face, wild):
+    def _count_seat(self, s, face, jok):
         buf = self.dice
         b = s * MAX_DICE
         c = 0
         for i in range(b, b + self.dealt[s]):
             v = buf[i]
-            if v == face or (wild and v == 1):
+            if v == face or (jok and v == 1):
                 c += 1
         return c
 
@@ -303,14 +305,14 @@ class Game:
         """The dice a bid on `face` by `seat` counts (jokers, palifico and count_scope applied)."""
         if seat < 0:
             seat = self.bidder if self.bidder >= 0 else self.on_turn
-        wild = self.rules.jokers and not self.palifico and face != 1
+        jok = self.rules.jokers and not self.palifico and face != 1  # ones count as face too
         if self.rules.count_scope == SCOPE_NEIGHBOURS:
-            c = self._count_seat(seat, face, wild)
+            c = self._count_seat(seat, face, jok)
             nxt = self.next_seat(seat)
-            return c + (self._count_seat(nxt, face, wild) if nxt >= 0 else 0)
+            return c + (self._count_seat(nxt, face, jok) if nxt >= 0 else 0)
         c = 0
         for s in range(self.seats):
-            c += self._count_seat(s, face, wild)
+            c += self._count_seat(s, face, jok)
         return c
 
     def max_count(self, seat):
@@ -321,29 +323,7 @@ class Game:
             return left[seat] + (left[nxt] if nxt >= 0 else 0)
         return sum(left)
 
-    # ---- bids ---------------------------------------------------------------------------
-    def _jokers_on(self):
-        return self.rules.jokers and not self.palifico
-
-    def _min_count(self, face):
-        """Smallest count for `face` over the current bid, ignoring the upper bound; 0: never."""
-        q = self.bid_count
-        f = self.bid_face
-        if f == 0:
-            if face == 1 and self._jokers_on() and not self.rules.open_on_ones:
-                return 0
-            return 1
-        if self.palifico:
-            return q + 1 if face == f else 0
-        if self.rules.jokers:
-            if f == 1:
-                return q + 1 if face == 1 else 2 * q + 1
-            if face == 1:
-                return (q + 1) // 2
-        if face > f:
-            return q
-        return q + 1 if face == f else 0
-
+    # ---- bids (their order and legality are Bids': snyd_bids) ------------------------
     def _turn_code(self, seat):
         if self.over:
             return _E_OVER
@@ -357,106 +337,9 @@ class Game:
             return _E_TURN
         return 0
 
-    def _bid_code(self, seat, count, face):
-        e = self._turn_code(seat)
-        if e:
-            return e
-        if face < 1 or face > 6:
-            return _E_FACE
-        if count < 1:
-            return _E_COUNT_LOW
-        if count > self.max_count(seat):
-            return _E_COUNT_HIGH
-        m = self._min_count(face)
-        if m == 0:
-            if self.bid_face == 0:
-                return _E_OPEN_ONES
-            return _E_LOCKED if self.palifico else _E_FACE_DOWN
-        if count < m:
-            if face == 1 and self._jokers_on():
-                return _E_HALF
-            if self.bid_face == 1 and self._jokers_on():
-                return _E_DOUBLE
-            return _E_HIGHER
-        return 0
-
     def bid_error(self, seat, count, face):
         e = self._bid_code(seat, count, face)
         return _why(e) if e else None
-
-    def is_legal_bid(self, count, face):
-        return not self._bid_code(self.on_turn, count, face)
-
-    def min_raise(self, face):
-        if not self.in_round or face < 1 or face > 6:
-            return 0
-        m = self._min_count(face)
-        return m if m <= self.max_count(self.on_turn) else 0
-
-    def first_bid(self):
-        return self.step_bid(0, 0, 1)
-
-    def step_bid(self, count, face, d):
-        """The next (d=+1) or previous (d=-1) legal bid after (count, face), or None.
-
-        Order: with jokers (outside palifico) by strength, ones(n) between (2n, 6) and (2n+1, 2);
-        otherwise count then face. (0, 0) lies before every bid.
-        """
-        if not self.in_round:
-            return None
-        mx = self.max_count(self.on_turn)
-        mins = self._mins
-        for f in range(1, 7):
-            m = self._min_count(f)
-            mins[f] = m if m <= mx else 0
-        jok = self._jokers_on()
-        q = count
-        f = face
-        if q < 1 and d < 0:
-            return None
-        while True:
-            if d > 0:
-                if q < 1:
-                    q, f = 1, 2 if jok else 1
-                elif jok and f == 1:
-                    q, f = 2 * q + 1, 2
-                elif f < 6:
-                    f += 1
-                elif jok and q % 2 == 0:
-                    q, f = q // 2, 1
-                else:
-                    q, f = q + 1, 2 if jok else 1
-                if q > mx:
-                    if not jok or f == 1:
-                        return None
-                    q, f = (q + 1) // 2, 1  # only ones bids can still fit
-                    if q > mx:
-                        return None
-            else:
-                if jok and f == 1:
-                    q, f = 2 * q, 6
-                elif f > (2 if jok else 1):
-                    f -= 1
-                elif q <= 1:
-                    return None
-                elif jok and (q - 1) % 2 == 0:
-                    q, f = (q - 1) // 2, 1
-                else:
-                    q, f = q - 1, 6
-                if q > mx:
-                    if jok and f == 1:
-                        q = mx
-                    elif not jok:
-                        q, f = mx, 6
-                    elif 2 * ((q - 1) // 2) >= mx:
-                        q, f = (q - 1) // 2, 1  # skip non-ones that cannot fit
-                        if q > mx:
-                            q = mx
-            if 1 <= f <= 6 and mins[f] and mins[f] <= q <= mx:
-                return q, f
-
-    def may_bid(self, seat):
-        return not self._turn_code(seat) and self.first_bid() is not None
 
     def bid(self, seat, count, face):
         e = self._bid_code(seat, count, face)
@@ -485,8 +368,8 @@ class Game:
         e = self._snyd_code(seat)
         if e:
             _fail(e)
-        if self.hidden:
-            self._unrevealed()
+        if self.hidden:  # a counted call needs every die: a seat dealt None can only forfeit
+            raise Illegal(self.hidden_error(0))
         c = self.counted(self.bid_face)
         return self._finish(CALL_SNYD, seat, c, self.bidder if c < self.bid_count else seat, -1)
 
@@ -522,8 +405,8 @@ class Game:
         e = self._calza_code(seat)
         if e:
             _fail(e)
-        if self.hidden:
-            self._unrevealed()
+        if self.hidden:  # a counted call needs every die: a seat dealt None can only forfeit
+            raise Illegal(self.hidden_error(0))
         c = self.counted(self.bid_face)
         if c != self.bid_count:
             return self._finish(CALL_CALZA, seat, c, seat, -1)
@@ -543,10 +426,6 @@ class Game:
         a seat whose dice were never revealed (None in start_round) must be one of them."""
         from dicecup.rules.snyd_forfeit import hidden_error
         return hidden_error(self, done)
-
-    def _unrevealed(self):
-        # a counted call needs every die: a seat dealt None can only forfeit
-        raise Illegal(self.hidden_error(0))
 
     def forfeit(self, seats):
         """End the round in progress with forfeits: `seats` (a list, tuple or bytes, in the order

@@ -1,5 +1,5 @@
 """lowbat: the low-battery warning - shown once at battery.LOW, again at battery.CRITICAL, where the
-game in progress is also saved. Loaded only when a warning is due (app.App checks the level).
+game in progress is also saved. Loaded only when a warning is due (the app's device.battery.Gauge says so).
 
 The warning is drawn over whatever screen is showing (a box in the middle) until a button closes
 it, so no screen has to know about it and a game underneath goes on (or waits for its person) as
@@ -15,10 +15,10 @@ from dicecup.text import strings
 def warn(app, w):
     """The battery reached warning level w (battery.warning): note it, show it, save at 2."""
     if not w:           # charged again: warn anew next time
-        app.warn = 0
+        app.battery.warn = 0
         return
     shown = 3 if w == 2 and save(app) else w
-    app.warn = w | shown << 2
+    app.battery.warn = w | shown << 2
     app.dirty = True
 
 
@@ -48,10 +48,10 @@ def draw(app, g):
     fb.fill_rect(0, 12, 128, 44, 0)     # rows 2-6 and a line above them; the screen's
     fb.hline(0, 13, 128, 1)             # top rows and bottom hint stay in sight
     t = strings.t
-    note = app.warn >> 2
+    note = app.battery.warn >> 2
     crit = note >= 2
     g.row(2, t("bat_crit" if crit else "bat_low"), 1, True)
-    g.row(3, "%d%%" % app.battery, 1)
+    g.row(3, "%d%%" % app.battery.percent, 1)
     g.row(4, t("bat_now" if crit else "bat_soon"), 1)
     if note == 3:
         g.row(5, t("bat_saved"), 1)

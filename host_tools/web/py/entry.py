@@ -55,7 +55,8 @@ def boot(now=0):
 
 def tick(now):
     """One turn of app.run's loop at the page's time now (ms). Returns the ms the page should wait
-    before the next (the loop's sleep: poll_ms awake, sleep_poll_ms asleep), or -1 after a crash."""
+    before the next (the loop's sleep, as App.tick returns it: short awake, a second asleep), or -1
+    after a crash."""
     global _last, _now
     t = time.ticks_ms()
     if now > t:
@@ -67,11 +68,10 @@ def tick(now):
     _now += time.ticks_diff(t, _last)
     _last = t
     try:
-        _app.tick(_now)
+        w = _app.tick(_now)     # the loop's sleep: App.tick says how long
     except Exception as e:
         _fail(e)
         return -1
-    w = _app.sleep_poll_ms if _app.asleep else _app.poll_ms
     if devtime:     # the loop's work on the board: on the clock, and the page waits that much longer
         devtime.loop()
         t = devtime.owed_ms()
