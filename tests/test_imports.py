@@ -471,3 +471,34 @@ if __name__ == "__main__":
     if "-v" in sys.argv:
         for m, es in g.items():
             print(m, "->", " ".join(es))
+
+
+def _too_long(root):
+    """(path, what, lines) for every module over 500 lines and class over 400 under root."""
+    out = []
+    for dirpath, _, files in os.walk(root):
+        for name in sorted(files):
+            if not name.endswith(".py"):
+                continue
+            path = os.path.join(dirpath, name)
+            src = open(path).read()
+            n = len(src.splitlines())
+            if n > 500:
+                out.append((os.path.relpath(path, root), "module", n))
+            for node in ast.walk(ast.parse(src)):
+                if isinstance(node, ast.ClassDef) and node.end_lineno - node.lineno + 1 > 400:
+                    out.append((os.path.relpath(path, root), node.name,
+                                node.end_lineno - node.lineno + 1))
+    return out
+
+
+def test_no_module_above_500_lines_and_no_class_above_400():
+    """A module is one concern a newcomer reads whole (docs/architecture.md: the house rules)."""
+    assert _too_long(FIRMWARE) == []
+
+
+def test_a_long_module_or_class_is_found(tmp_path):
+    body = "\n".join("    x%d = %d" % (i, i) for i in range(401))
+    (tmp_path / "big.py").write_text("class Big:\n" + body + "\n" + "\n" * 100)
+    found = _too_long(str(tmp_path))
+    assert ("big.py", "module", 502) in found and ("big.py", "Big", 402) in found
