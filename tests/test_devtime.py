@@ -324,7 +324,7 @@ def test_a_games_first_secret_and_seats_file_each_take_a_quiet_loop(tmp_path):
                 if any(w.startswith("tsec") for w in writes):
                     secrets += 1
                     assert len(writes) == 1 and parts["screen"] == "0", (writes, ln)
-                    assert int(parts["cpu"]) < 15_000, ln
+                    assert int(parts["cpu"]) < 20_000, ln  # (43 ms in the loop that opened the game)
                 elif secrets and "table.json.tmp" in writes:
                     seats += 1  # (the game's: the lobby's come before its first secret)
                     assert writes == ["table.json.tmp"] and parts["screen"] == "0", (writes, ln)
