@@ -147,7 +147,7 @@ def play(mode, seed=1):
             st["phase_then"] = app.phase
             o = BO * H
             st["peek"] = fairdice.verify_dice(bytes(app._hs[o:o + H]), bytes(f.h1), app.seed,
-                                             app.table, app.round, BO, app.game.dice_left[BO])
+                                             app.tid, app.round, BO, app.game.dice_left[BO])
             st["peek_at"] = t.now
         return req0(f, now)
     anna._on_request = on_request

@@ -85,12 +85,12 @@ def play(attack, seed):
         t.run(lambda: log["shake"] is not None, 5000)
         if log["shake"] is None:
             return "no shake"  # the shaker waits until the others hold the hold: held
-        own = fairdice.shake(a.shake_key, a.table, a._game0, ATK,
+        own = fairdice.shake(a.shake_key, a.tid, a._game0, ATK,
                              fairdice.CHAIN_LEN - 1 - a._cn[ATK])
         o = ATK * 16
         table32 = {}
         for mask in range(1 << a.game.ndice):
-            dice = fairdice.yatzy_roll(a.rolls[-1], mask, bytes(a._s[o:o + 16]), a.seed, a.table,
+            dice = fairdice.yatzy_roll(a.rolls[-1], mask, bytes(a._s[o:o + 16]), a.seed, a.tid,
                                        a.round, ATK, k, log["shake"] + own)
             table32[mask] = (best_score(a.game, dice, ATK), list(dice))
         choice = max(table32, key=lambda m: table32[m][0])

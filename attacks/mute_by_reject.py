@@ -170,7 +170,7 @@ def play(seed, attack):
         now, sec, rnd, capp, cph, clossy, quiet, alive = st["reveal"]
         g = a.app
         n = g.game.dice_left[BO_SEAT]
-        out["dice"] = sorted(fairdice.roll_dice(sec, g.seed, g.table, rnd, BO_SEAT, n)) \
+        out["dice"] = sorted(fairdice.roll_dice(sec, g.seed, g.tid, rnd, BO_SEAT, n)) \
             if g.seed is not None else None
         out["bo_own"] = sorted(bo.app.mine[BO_SEAT] or [])
         out["cy_hb_last"] = [x for x in st["cy_hb"] if x <= now][-3:]

@@ -52,7 +52,7 @@ def _onr2(self, f, now):
         try:
             from dicecup.rules import fairdice
             g = self.app
-            d = fairdice.roll_dice(bytes(f.h1), g.seed, g.table, f.round, f.who,
+            d = fairdice.roll_dice(bytes(f.h1), g.seed, g.tid, f.round, f.who,
                                    g.game.dice_left[f.who])
             print("ATTACK: REVEAL of seat", f.who, "round", f.round, "at", now, "dice",
                   sorted(d))

@@ -46,7 +46,7 @@ def seed_with_all(app, mine):
         if not app.part & (1 << s):
             continue
         rs.append(bytes(app._r[s * 16:(s + 1) * 16]) if app.contributed & (1 << s) else mine)
-    return fairdice.round_seed(rs, app.table, app.round)
+    return fairdice.round_seed(rs, app.tid, app.round)
 
 
 def arm(hand, log):
@@ -65,7 +65,7 @@ def arm(hand, log):
             if key not in choice:
                 n = app.game.dice_left[PERSON]
                 d = app.draw(PERSON)
-                dice = fairdice.roll_dice(d.s, seed_with_all(app, app.draw(BOT).r), app.table,
+                dice = fairdice.roll_dice(d.s, seed_with_all(app, app.draw(BOT).r), app.tid,
                                           app.round, PERSON, n, 0)
                 poor = app.game.dice_left[BOT] > 1 and n >= 3 and quality(dice) * 3 < n + 2
                 choice[key] = poor

@@ -76,12 +76,12 @@ def play(attack, seed):
         log["shake"] = bytes(f.h1)
         log["at"] = node.applied  # the table's log holds no hold yet
         log["wait"] = now - log["t0"]
-        own = fairdice.shake(a.shake_key, a.table, a._game0, ATK,
+        own = fairdice.shake(a.shake_key, a.tid, a._game0, ATK,
                              fairdice.CHAIN_LEN - 1 - a._cn[ATK])
         o = ATK * 16
         table32 = {}
         for mask in range(1 << a.game.ndice):
-            dice = fairdice.yatzy_roll(a.rolls[-1], mask, bytes(a._s[o:o + 16]), a.seed, a.table,
+            dice = fairdice.yatzy_roll(a.rolls[-1], mask, bytes(a._s[o:o + 16]), a.seed, a.tid,
                                        a.round, ATK, k, log["shake"] + own)
             table32[mask] = (best_score(a.game, dice, ATK), list(dice))
         choice = max(table32, key=lambda m: table32[m][0])

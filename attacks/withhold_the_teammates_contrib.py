@@ -61,7 +61,7 @@ def team_roller(app):
 
 def roll0(app, seat, seed):
     d = app.draw(seat)
-    return fairdice.roll_dice(d.s, seed, app.table, app.round, seat, app.game.ndice, 0)
+    return fairdice.roll_dice(d.s, seed, app.tid, app.round, seat, app.game.ndice, 0)
 
 
 def seed_of(app, extra_r, skip):
@@ -73,7 +73,7 @@ def seed_of(app, extra_r, skip):
             rs.append(bytes(app._r[s * 16:(s + 1) * 16]))
         else:
             rs.append(extra_r)
-    return fairdice.round_seed(rs, app.table, app.round)
+    return fairdice.round_seed(rs, app.tid, app.round)
 
 
 def arm(hand, log):

@@ -489,7 +489,7 @@ def test_a_yatzy_roller_cannot_foresee_its_rerolls():
             w = app.roller()
             o = w * 16
             alone = fairdice.yatzy_roll(app.rolls[-1], held, bytes(app._s[o:o + 16]), app.seed,
-                                        app.table, app.round, w, k)
+                                        app.tid, app.round, w, k)
             real(held, k, mix)
             fresh = [i for i in range(len(alone)) if not held >> i & 1]
             if len(fresh) >= 2 and app is t.hands[0].app:

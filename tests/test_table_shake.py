@@ -19,7 +19,7 @@ def _next_value(app, key, s):
     """Seat s's next shake-chain value, as the handheld hosting it can compute it (key: its
     shake_key)."""
     n = fairdice.CHAIN_LEN - 1 - app._cn[s]
-    return fairdice.shake(key, app.table, app._game0, s, n) if n >= 0 else None
+    return fairdice.shake(key, app.tid, app._game0, s, n) if n >= 0 else None
 
 
 def _stage(app):
@@ -46,7 +46,7 @@ def _foresee(app, key, held, k):
     s = bytes(app._s[w * 16:w * 16 + 16])
     vals = _known(app, key)
     mixes = [None] + vals + [a + b for a in vals + [_ZERO] for b in vals + [_ZERO]]
-    return {tuple(fairdice.yatzy_roll(app.rolls[-1], held, s, app.seed, app.table, app.round, w,
+    return {tuple(fairdice.yatzy_roll(app.rolls[-1], held, s, app.seed, app.tid, app.round, w,
                                       k, m)) for m in mixes}
 
 
@@ -135,9 +135,9 @@ def test_an_opponent_shaker_cannot_withhold_by_the_roll():
             if spot in done:
                 return False  # still withholding it
             v = _next_value(app, key, s)
-            give = fairdice.yatzy_roll(app.rolls[-1], app._held, sec, app.seed, app.table,
+            give = fairdice.yatzy_roll(app.rolls[-1], app._held, sec, app.seed, app.tid,
                                        app.round, w, k, v)
-            keep = fairdice.yatzy_roll(app.rolls[-1], app._held, sec, app.seed, app.table,
+            keep = fairdice.yatzy_roll(app.rolls[-1], app._held, sec, app.seed, app.tid,
                                        app.round, w, k)
             if sum(give) > sum(keep) and len(done) < 8:
                 done.add(spot)
@@ -260,7 +260,7 @@ def test_spent_chains_let_the_game_finish():
     for h in t.hands:
         app = h.app
         app._cn[1] = fairdice.CHAIN_LEN - 3
-        app._ctop[16:32] = fairdice.shake(key, app.table, app._game0, 1, 3)  # its last given
+        app._ctop[16:32] = fairdice.shake(key, app.tid, app._game0, 1, 3)  # its last given
     assert t.run(t.done, 7_200_000)
     rec, out = honest_agree(t, range(2))
     assert a._cn[1] == fairdice.CHAIN_LEN and not [tr for tr in rec["turns"] if tr.get("forfeit")]
@@ -298,7 +298,7 @@ def test_a_sequencer_that_rolls_cannot_censor_a_shake_it_dislikes():
         if _stage(app) or f.who != 1 or app.roller() != 0:
             return False
         own = _next_value(app, key, 0)
-        args = (app.rolls[-1], app._held, bytes(app._s[0:16]), app.seed, app.table, app.round, 0,
+        args = (app.rolls[-1], app._held, bytes(app._s[0:16]), app.seed, app.tid, app.round, 0,
                 app.shaking)
         alone = fairdice.yatzy_roll(*args, mix=_ZERO + own)
         if sum(alone) > sum(fairdice.yatzy_roll(*args, mix=bytes(f.h1) + own)):

@@ -29,8 +29,8 @@ from dicecup.table.game_snapshot import Out, Snapshot  # noqa: F401
 class TableGame(FairRound, Draws, Forfeits, Snapshot):
     """The fair-dice round and the seats; subclasses add a game."""
 
-    def __init__(self, table, hosted=0, save=None, load=None, me=None):
-        self.table = table
+    def __init__(self, tid, hosted=0, save=None, load=None, me=None):
+        self.tid = tid
         self.hosted = hosted            # bitmask of the seats this handheld plays
         self.me = me                    # this handheld's own seat: then `hosted` follows SEATS
         self.hosts = bytearray(range(8))  # seat -> the handheld that plays it
@@ -126,7 +126,7 @@ class TableGame(FairRound, Draws, Forfeits, Snapshot):
         """Seat s's dice (n of them, for roll index `roll`) from its revealed secret, or None when
         the secret does not open its commitment."""
         o = s * H
-        return fairdice.verify_dice(self._hs[o:o + H], self._s[o:o + H], self.seed, self.table,
+        return fairdice.verify_dice(self._hs[o:o + H], self._s[o:o + H], self.seed, self.tid,
                                     self.round, s, n, roll)
 
     def rejected(self, who, reason, lo):

@@ -35,7 +35,7 @@ class Draws:
                 d = fairdice.Draw.from_bytes(part)
             except ValueError:
                 continue
-            if d.seat == s and d.table == self.table and self._have(s, d.round) is None:
+            if d.seat == s and d.table == self.tid and self._have(s, d.round) is None:
                 self._pool[s].append(d)
 
     def _have(self, s, rnd):
@@ -83,7 +83,7 @@ class Draws:
         for k in pool:
             if k.round > rnd:
                 return None
-        d = fairdice.Draw(self.table, rnd, s, rand)
+        d = fairdice.Draw(self.tid, rnd, s, rand)
         pool.append(d)
         if len(pool) > 2:
             pool.pop(0)  # the oldest: rounds only go up, and a reveal needs this and the next

@@ -84,7 +84,7 @@ class FairRound:
 
     def _contrib_ok(self, f, w):
         # (a method of its own: the call's words put _check_fair's frame on the heap at every check)
-        return fairdice.verify_contrib(self._hr[w * H:(w + 1) * H], f.h1, self.table, self.round, w)
+        return fairdice.verify_contrib(self._hr[w * H:(w + 1) * H], f.h1, self.tid, self.round, w)
 
     LEAK = -1  # the subclass's phase in which a seat reveals its secret
 
@@ -119,7 +119,7 @@ class FairRound:
             self._seed_now()
 
     def _seed_now(self):
-        self.seed = fairdice.round_seed(list(self._contribs()), self.table, self.round)
+        self.seed = fairdice.round_seed(list(self._contribs()), self.tid, self.round)
         self._seeded()
 
     def _apply_fair(self, f):

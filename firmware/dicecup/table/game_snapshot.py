@@ -200,6 +200,6 @@ class Snapshot:
         self.seed = None
         if P_PLAY <= self.phase < P_OVER and self.contributed and \
                 self.part & self.contributed == self.part:
-            self.seed = fairdice.round_seed(list(self._contribs()), self.table, self.round)
+            self.seed = fairdice.round_seed(list(self._contribs()), self.tid, self.round)
         for s in range(8):
             self._asked[s] = -1

@@ -63,8 +63,8 @@ class SnydTable(Round, TableGame):
     PHASES = PHASES
     LEAK = P_REVEAL
 
-    def __init__(self, table, hosted=0, save=None, load=None, me=None):
-        TableGame.__init__(self, table, hosted, save, load, me)
+    def __init__(self, tid, hosted=0, save=None, load=None, me=None):
+        TableGame.__init__(self, tid, hosted, save, load, me)
         self.rules = None
         self.kinds = bytearray(8)       # the SEATS entry's kinds (person or bot per seat)
         self.first = 0

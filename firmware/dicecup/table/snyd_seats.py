@@ -39,8 +39,8 @@ class Seats(snydtable.SnydTable):
     (bidding depends only on dice counts, so that changes no decision; only its screen and its bots
     see them)."""
 
-    def __init__(self, table, hosted, save, load, me):
-        snydtable.SnydTable.__init__(self, table, hosted, save, load, me)
+    def __init__(self, tid, hosted, save, load, me):
+        snydtable.SnydTable.__init__(self, tid, hosted, save, load, me)
         self.on_seats = None
         self.games = 0
         self.rounds_done = 0

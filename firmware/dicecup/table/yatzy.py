@@ -79,8 +79,8 @@ class YatzyTable(Turns, Shake, Hints, TableGame):
     LEAK = P_TURN
     roll_waits = False        # True: a turn's first roll waits for decide (see the docstring)
 
-    def __init__(self, table, hosted=0, save=None, load=None, me=None):
-        TableGame.__init__(self, table, hosted, save, load, me)
+    def __init__(self, tid, hosted=0, save=None, load=None, me=None):
+        TableGame.__init__(self, tid, hosted, save, load, me)
         self.variant = None
         self.options = None
         self.cards = 0
@@ -254,7 +254,7 @@ class YatzyTable(Turns, Shake, Hints, TableGame):
                 return False
             f.etype = wire.T_SHAKE
             f.roll = self.shaking
-            f.h1[:] = fairdice.shake(self.shake_key, self.table, self._game0, s,
+            f.h1[:] = fairdice.shake(self.shake_key, self.tid, self._game0, s,
                                      fairdice.CHAIN_LEN - 1 - self._cn[s])
             return True
         if ph == P_TURN:
@@ -328,7 +328,7 @@ class YatzyTable(Turns, Shake, Hints, TableGame):
         for s in range(self.n):
             o = s * 16
             if self.hosted & (1 << s) and self._ctop[o:o + 16] != bytes(16) and \
-                    self._ctop[o:o + 16] != fairdice.shake(self.shake_key, self.table, self._game0,
+                    self._ctop[o:o + 16] != fairdice.shake(self.shake_key, self.tid, self._game0,
                                                           s, fairdice.CHAIN_LEN - self._cn[s]):
                 raise ValueError("not this handheld's shake chain")
 

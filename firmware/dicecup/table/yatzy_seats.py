@@ -41,8 +41,8 @@ class Seats(yatzy.YatzyTable):
     roll_waits = True
     first = 0                 # SEATS' first seat (a Yatzy game starts with the first scorecard)
 
-    def __init__(self, table, hosted, save, load, me):
-        yatzy.YatzyTable.__init__(self, table, hosted, save, load, me)
+    def __init__(self, tid, hosted, save, load, me):
+        yatzy.YatzyTable.__init__(self, tid, hosted, save, load, me)
         self.on_seats = None
         self.games = 0
         self.last = None

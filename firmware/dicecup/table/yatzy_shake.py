@@ -81,13 +81,13 @@ class Shake:
         return 0
 
     def _chain_top(self, s, out):
-        out[:] = fairdice.shake(self.shake_key, self.table, self._game0, s, fairdice.CHAIN_LEN)
+        out[:] = fairdice.shake(self.shake_key, self.tid, self._game0, s, fairdice.CHAIN_LEN)
 
     def _roll(self, held, k, mix):
         w = self.roller()
         o = w * 16
         dice = fairdice.yatzy_roll(self.rolls[-1], held, bytes(self._s[o:o + 16]), self.seed,
-                                   self.table, self.round, w, k, mix)
+                                   self.tid, self.round, w, k, mix)
         self.game.roll(dice, held)
         self.rolls.append(dice)
         self.helds.append([i for i in range(self.game.ndice) if held >> i & 1])
