@@ -29,7 +29,7 @@ def play(lie, seed=7, minutes=10):
     t.run(lambda: t.hands[0].node.applied > 30, 600000)
     anna = t.hands[0].node
     anna._on_request = lambda f, now: None       # it logs nothing more
-    anna.app.overdue = lambda f: None             # (no forfeit either)
+    anna.game.overdue = lambda f: None             # (no forfeit either)
     if lie:
         enc = anna.codec.encode
 

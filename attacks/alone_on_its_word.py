@@ -51,7 +51,7 @@ def snapshot_bytes(node, app):
 
 def forged(node):
     """Anna's state with Cy's commitment replaced (a made-up hash)."""
-    shadow = copy.deepcopy(node.app)
+    shadow = copy.deepcopy(node.game)
     o = CY * H
     for i in range(H):
         shadow._hs[o + i] ^= 0x5A
@@ -201,7 +201,7 @@ def play(mode, seed=1):
     # the first snapshot, unasked: the real state at Anna's newest entry
     snap_seq = anna.applied
     st["first"] = True
-    stream(anna, BO, snapshot_bytes(anna, anna.app), snap_seq)
+    stream(anna, BO, snapshot_bytes(anna, anna.game), snap_seq)
     anna._snap_at[BO] = t.now
     t.run(lambda: bo.applied >= snap_seq, 8000)
     st["taken"] = (t.now, bo.applied) if bo.applied >= snap_seq else None

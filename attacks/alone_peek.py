@@ -46,7 +46,7 @@ H = 16
 
 def called(node):
     """Anna's state with the seat on turn calling (a made-up entry)."""
-    shadow = copy.deepcopy(node.app)
+    shadow = copy.deepcopy(node.game)
     f = wire.Frame()
     f.etype = wire.T_ACTION
     f.who = shadow.game.on_turn
@@ -238,7 +238,7 @@ def play(mode, seed=1):
     # the first snapshot, unasked (Bo waits for a witness, then asks to start again)
     st["first"] = True
     st["at"] = at
-    stream(anna, BO, snapshot_bytes(anna, anna.app), at)
+    stream(anna, BO, snapshot_bytes(anna, anna.game), at)
     anna._snap_at[BO] = t.now
     t.run(lambda: st["secret"] is not None or len(st["taken"]) >= 1 and mode == "control", 6000)
     t.run(lambda: False, 100)
@@ -252,7 +252,7 @@ def play(mode, seed=1):
         st["cut"] = False
     one_move()
     want = anna.applied
-    stream(anna, BO, snapshot_bytes(anna, anna.app), want)
+    stream(anna, BO, snapshot_bytes(anna, anna.game), want)
     anna._snap_at[BO] = t.now
     t.run(lambda: bo.applied >= want, 8000)
     st["first"] = False

@@ -42,7 +42,7 @@ ANNA, BO, CY = 0, 1, 2
 
 def bid_for_bo(node):
     """Anna's state with a made-up bid of Bo's (one step up)."""
-    shadow = copy.deepcopy(node.app)
+    shadow = copy.deepcopy(node.game)
     g = shadow.game
     assert g.on_turn == BO
     nxt = g.first_bid() if not g.bid_face else g.step_bid(g.bid_count, g.bid_face, 1)
@@ -158,7 +158,7 @@ def play(mode, seed=1):
         raise RuntimeError("not at Bo's turn")
     y = anna.applied
     st["first"] = True
-    stream(anna, BO, snapshot_bytes(anna, anna.app), y)
+    stream(anna, BO, snapshot_bytes(anna, anna.game), y)
     anna._snap_at[BO] = t.now
     t.run(lambda: bo.applied >= y, 8000)
     st["cut"] = False

@@ -62,8 +62,8 @@ def equivocate(t, s):
     nxt = g.game.step_bid(g.game.bid_count, g.game.bid_face, 1)
     bid = request(node, s, g.round, wire.A_BID, nxt[0], nxt[1])
     call = request(node, s, g.round, wire.A_SNYD)
-    node.app.now = t.now
-    assert node.app.check(bid) == 0 and node.app.check(call) == 0
+    node.game.now = t.now
+    assert node.game.check(bid) == 0 and node.game.check(call) == 0
     node._store(seq, node.term, call, t.now, 1)
     node._send_entry(CY, seq)
     node._store(seq, node.term, bid, t.now, 1)

@@ -50,8 +50,8 @@ def lie_then_reseat(t, atk, victim, to):
             f.hosts[s] = to
             moved.append(s)
     node._heartbeat(t.now)  # the claim once more, ahead of the entry
-    node.app.now = t.now
-    assert node.app.check(f) == 0
+    node.game.now = t.now
+    assert node.game.check(f) == 0
     node.codec.sign_request(f, node.seat, node.applied, node._everyone())
     node._sequence(f, t.now)
     return moved

@@ -36,7 +36,7 @@ def watch(t, victim, target):
         asked.append((f.etype, f.round, f.kind, f.count, f.face))
         return sub(f, now)
     bo.node.submit = submit
-    app = cy.node.app
+    app = cy.node.game
     ap = app.apply
     # entries the victim's log held before the watch began were asked for before it could see
     # them (before any attack): a game that starts sooner logs its first move by then

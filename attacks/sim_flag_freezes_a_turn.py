@@ -27,7 +27,7 @@ from dicecup.table import log, wire, snyd as snydtable
 from dicecup.table import table as _tbl
 _S = [0, 0]
 def _bo_turn(node):
-    a = node.app
+    a = node.game
     try:
         return not _S[1] and a.phase == snydtable.P_BID and not a.showing and \\
             a.hosts[a.game.on_turn] == 1

@@ -32,13 +32,13 @@ AHEAD = 40
 
 def _state(node):
     out = snapshot._Hash()
-    node.app.snapshot(out, 0)
+    node.game.snapshot(out, 0)
     return out.digest()
 
 
 def forged_snapshot(node):
     """Anna's state with Cy's seat forfeiting the round in play, as the bytes a snapshot carries."""
-    shadow = copy.deepcopy(node.app)
+    shadow = copy.deepcopy(node.game)
     shadow._lose(1 << CY)
     buf = bytearray(log.SNAP_MAX)
     buf[:8] = node.chain

@@ -173,7 +173,7 @@ def _handhelds_own(t, h):
     out = _Grow()
     h.app.snapshot(out, 0)
     assert app.restore(memoryview(bytes(out.b)), h.node.applied)
-    h.app = h.node.app = app
+    h.app = h.node.game = app
 
 
 def _state(h):

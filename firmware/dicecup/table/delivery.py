@@ -302,7 +302,7 @@ class Delivery:
         if s == self.leader and w < wire.SEATS_MAX and self._pend[w].len and \
                 self._pend[w].no == f.seq:
             self._pend[w].len = 0
-            self.app.rejected(w, f.reason, f.lo)
+            self.game.rejected(w, f.reason, f.lo)
         return 0
 
     # ---- tick's parts (log.Node.tick) -------------------------------------------------------

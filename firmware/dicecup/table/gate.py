@@ -8,7 +8,7 @@ that says it is held is neither logged nor applied).
 
 Owns: `agree`, `forks`, `_forkm` (handhelds whose chain differed, not yet acted on), `_split`
 (whose log forked from ours), `_fheld`, `_fleft`, `_fflag` (whose latest heartbeat said F_HELD),
-`_fon` (whom each says it is held on), `_gwait`, `_spared`, `_stopped`, the app's phase
+`_fon` (whom each says it is held on), `_gwait`, `_spared`, `_stopped`, the game's phase
 (`_phase`, `_phase_seq`), the gate's clock (`_gate`, `_gate_at`), the peer asked (`_peer_n`,
 `_peer_at`, `_peer_x`) and the check after a fork (`_resync`, `_resync_at`)."""
 import hashlib
@@ -39,7 +39,7 @@ class Gate:
         self._gwait = 0                 # the handhelds our gate waits for (agreed)
         self._spared = 0                # ... whose FORFEIT we did not log (_disputed)
         self._stopped = 0               # ... whose FORFEIT we hold, not applied (_disputed)
-        self._phase_seq = 0             # the entry that began the app's current phase
+        self._phase_seq = 0             # the entry that began the game's current phase
         self._phase = -1                # ... that phase
         self._gate = -1                 # the entry a gate waits on, and since when (agreed)
         self._gate_at = now

@@ -102,7 +102,7 @@ class Keeper:
             k += 1
         b[_STATE] = k
         try:
-            n = node.app.snapshot(b, i)
+            n = node.game.snapshot(b, i)
         except IndexError:
             return False  # the state outgrew a snapshot (as for a laggard): the last copy stays
         if n > len(b) - _TAG:
@@ -153,17 +153,17 @@ class Keeper:
         at = _STATE + 1 + k * (_REC + log.SLOT)
         # the phase's clock starts at this boot (a deadline counted from the time 0 of a clock
         # that went on while it was off would forfeit a seat at once)
-        node.app.now = node._clock
-        if k > _TAIL or at >= n or not node.app.restore(memoryview(b)[at:n], applied):
+        node.game.now = node._clock
+        if k > _TAIL or at >= n or not node.game.restore(memoryview(b)[at:n], applied):
             return False
-        node.app.resumed()
+        node.game.resumed()
         node.term = node._btop = _u(b, 5, 2)
         node._last_term = _u(b, 7, 2)
         if node._last_term == 0xFFFF:
             node._last_term = -1
         node.applied = applied
         node._phase_seq = _u(b, 13, 4)
-        node._phase = getattr(node.app, "phase", -1)
+        node._phase = getattr(node.game, "phase", -1)
         node.chain[:] = b[_HEAD:_HEAD + wire.CHAIN_LEN]
         node.agree.mine(applied, node._last_term, node.chain)  # the others' heartbeats there check
         node.members = b[_HEAD + 8]

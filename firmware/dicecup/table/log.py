@@ -1,11 +1,11 @@
 """log: one handheld's part in keeping every handheld's log of a table identical. Pure: no I/O.
 
 Owns ordering, delivery and failover; knows nothing of any game. Every handheld runs a Node. One of
-them, the sequencer (`leader`), checks each request with the game (`app.check`) and gives it the next
-sequence number; every Node applies the entries strictly in sequence order (`app.apply`), so every
+them, the sequencer (`leader`), checks each request with the game (`game.check`) and gives it the next
+sequence number; every Node applies the entries strictly in sequence order (`game.apply`), so every
 game core sees the same actions in the same order (docs/protocol.md).
 
-    node = Node(seat, codec, app, send, members, leader=0)
+    node = Node(seat, codec, game, send, members, leader=0)
     node.receive(data, now_ms)       # a frame from the radio (anything: garbage is counted, dropped)
     node.tick(now_ms)                # heartbeats, resends with backoff, pause, takeover
     node.submit(f, now_ms)           # a request for a seat this handheld hosts (f.etype + body)
@@ -13,7 +13,7 @@ game core sees the same actions in the same order (docs/protocol.md).
 `send(dest, data)` puts a frame on the radio: dest a seat (unicast) or BROADCAST. Time is whatever
 integer milliseconds the caller passes in (the device's ticks_ms, the simulator's clock).
 
-The app (a game adapter such as snyd.SnydTable) provides:
+The game (a table game such as snyd.SnydTable) provides:
     check(f) -> 0 or a reason code >= RJ_APP  (sequencer only, against everything logged so far)
     apply(f, seq)                             (every handheld, once per entry, in order)
     snapshot(buf, off) -> end offset; restore(mv, seq) -> True/False  (state after entry seq)
@@ -59,10 +59,10 @@ class Node(Window, Delivery, Sequencer, Police, Gate, Snapshots, Failover):
 
     missing_ms = 3500
 
-    def __init__(self, seat, codec, app, send, members, leader=0, now=0):
+    def __init__(self, seat, codec, game, send, members, leader=0, now=0):
         self.seat = seat
         self.codec = codec
-        self.app = app
+        self.game = game
         self.send = send
         self.members = members          # bitmask of seated handhelds
         self.hosts = bytearray(range(wire.SEATS_MAX))  # game seat -> handheld that plays it
@@ -181,13 +181,13 @@ class Node(Window, Delivery, Sequencer, Police, Gate, Snapshots, Failover):
             try:
                 if f.etype == wire.T_SEATS:
                     self._seats(f)
-                self.app.apply(f, seq)
+                self.game.apply(f, seq)
                 self._stopped = 0  # (a FORFEIT we held is applied, or another entry came first)
-                ph = getattr(self.app, "phase", -1)
+                ph = getattr(self.game, "phase", -1)
                 if ph != self._phase:
                     self._phase = ph
                     self._phase_seq = seq
-                if getattr(self.app, "gate_seq", -1) == seq and not self.is_leader():
+                if getattr(self.game, "gate_seq", -1) == seq and not self.is_leader():
                     # a secret's act is due after this entry: every handheld says at once what
                     # it holds, so the gates open without waiting for a periodic heartbeat (and
                     # twice more while frames are lost)
@@ -281,7 +281,7 @@ class Node(Window, Delivery, Sequencer, Police, Gate, Snapshots, Failover):
     def _rx_hint(self, f, now):
         if not self.members & (1 << f.seat):
             return self._stranger(f, now)
-        self.app.hint(f)  # a team Yatzy suggestion: advice for the game, nothing for the log
+        self.game.hint(f)  # a team Yatzy suggestion: advice for the game, nothing for the log
         return 0
 
     def _rx_entry(self, f, now):

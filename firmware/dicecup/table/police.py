@@ -62,7 +62,7 @@ class Police:
         elif f.who >= wire.SEATS_MAX or self.hosts[f.who] != f.rby:
             return RJ_NOT_YOURS
         f.ack = f.rack
-        self.app.now = now
+        self.game.now = now
         return self._app_check(f)
 
     def _reseat_why(self, f, now):
@@ -79,7 +79,7 @@ class Police:
             # FORFEIT is; and never refused later (below)
             self._rdisp = f.seq
         else:
-            lately = getattr(self.app, "held_lately", None)
+            lately = getattr(self.game, "held_lately", None)
             if f.seq != self._rdisp and (lately is None or not lately(now)):
                 if self._reseat_ok(f, now, ~(1 << self.seat)) and \
                         now - self._held_at < self.missing_ms:
@@ -110,7 +110,7 @@ class Police:
     def _app_check(self, f):
         # (its own method: with the try, _valid's frame would go on the heap at every entry)
         try:
-            return self.app.check(f)
+            return self.game.check(f)
         except Exception:  # whatever a malformed entry does to the rules core: refused
             return RJ_APP
 
@@ -137,7 +137,7 @@ class Police:
     def _reseat_ok(self, f, now, also=0):
         """A SEATS entry with SEATS_RESEAT (seats moved mid-game) is what this handheld sees for
         itself: it moves at least one seat, only seats whose handheld it sees absent (_absent), and
-        only to a handheld of the table that it does not. Any other SEATS entry: True (the app
+        only to a handheld of the table that it does not. Any other SEATS entry: True (the game
         checks it). So a sequencer cannot void a round or take a live seat by reseating it."""
         if not f.flags & wire.SEATS_RESEAT:
             return True
@@ -181,33 +181,33 @@ class Police:
     def _absent(self, now):
         """The handhelds this one sees gone: not of the game any more, silent for half the missing
         time (a margin for loss: the sequencer waits all of it before it pauses), or stalled by
-        this handheld's own clock (app.stalled, with the same margin; this one too: its own
+        this handheld's own clock (game.stalled, with the same margin; this one too: its own
         person has not moved either)."""
         m = ~self.members & 0xFF
         for h in range(wire.SEATS_MAX):
             if h != self.seat and now - self._heard[h] >= self.missing_ms // 2:
                 m |= 1 << h
-        stalled = getattr(self.app, "stalled", None)
+        stalled = getattr(self.game, "stalled", None)
         if stalled is not None:
             m |= stalled(now + self.missing_ms // 2)
         return m
 
     def _heard_from(self, mask, now):
         """True if a seat in `mask` asked for something still valid, and early enough that the
-        sequencer must have heard it before the deadline (app.in_time): a FORFEIT naming it late
+        sequencer must have heard it before the deadline (game.in_time): a FORFEIT naming it late
         is then the sequencer ignoring it. Reads into rx: an entry being applied was received
         before."""
         g = self.rx
-        in_time = getattr(self.app, "in_time", None)
+        in_time = getattr(self.game, "in_time", None)
         for w in range(PEND):
             if mask & (1 << w) and self._slen[w] and in_time and in_time(self._sat[w]):
                 off = w * SLOT
                 wire.unpack_entry(self._sbuf, off, g)
                 wire.unpack_req(self._sbuf, off + BODY, g)
                 g.ack = g.rack
-                self.app.now = now
+                self.game.now = now
                 try:
-                    if self.app.check(g) == 0:
+                    if self.game.check(g) == 0:
                         return True
                 except Exception:
                     pass
@@ -263,16 +263,16 @@ class Police:
 
     def _police(self, now):
         """Every follower runs the deadline on its own clock for every seat, the sequencer's own
-        included: a seat still owing 5 s past it (app.late) while this handheld holds all
+        included: a seat still owing 5 s past it (game.late) while this handheld holds all
         the sequencer said it logged means the sequencer leaves a forfeit unlogged (its own,
         most likely: it withholds). It is not followed any more; its successor logs the forfeit.
         Counted from when that sequencer began to be followed (it may have just taken over)."""
-        late = getattr(self.app, "late", None)
+        late = getattr(self.game, "late", None)
         if late is None or not self.caught_up() or self._waiting or \
                 now - self._seq_at < self.censor_ms:
             return
-        self.app.now = now
-        stalled = getattr(self.app, "stalled", None)
+        self.game.now = now
+        stalled = getattr(self.game, "stalled", None)
         m = late()
         if m:
             # a seat whose handheld says it is held (here), or whose handheld our sequencer's

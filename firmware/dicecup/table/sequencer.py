@@ -1,5 +1,5 @@
 """sequencer: the sequencer's side of the log, a part of log.Node: a request checked with the game
-(`app.check`) and logged as the next entry (`_sequence`), or refused (REJECT); its own entries
+(`game.check`) and logged as the next entry (`_sequence`), or refused (REJECT); its own entries
 (`log_local`: SEATS, FORFEIT); the hold while a snapshot waits for its witnesses; and its tick: the
 pause (who is missing), the newest entry repeated, resends, a FORFEIT the game says is due, and a
 term nobody took up given up.
@@ -29,11 +29,11 @@ class Sequencer:
     def log_local(self, f, now):
         """The sequencer logs an entry of its own that belongs to no seat (SEATS: a new game;
         FORFEIT: a seat missed a deadline). Returns 0, or why not: RJ_NOT_YOURS when not the ready
-        sequencer, else the app's reason."""
+        sequencer, else the game's reason."""
         if not self.is_leader() or not self.ready:
             return RJ_NOT_YOURS
-        self.app.now = now
-        reason = self.app.check(f)
+        self.game.now = now
+        reason = self.game.check(f)
         if reason:
             return reason
         if f.etype == wire.T_SEATS and (not self._reseat_ok(f, now) or
@@ -105,8 +105,8 @@ class Sequencer:
             else:  # a repeat: its entry did not reach the sender yet
                 self._serve(sender, f.ack + 1, self.applied, now)
             return
-        self.app.now = now
-        reason = self.app.check(f)
+        self.game.now = now
+        reason = self.game.check(f)
         if reason:
             late = f.ack < self.applied and sender != self.seat
             if late:
@@ -136,7 +136,7 @@ class Sequencer:
         if sender == self.seat:
             if f.who < PEND:
                 self._pend[f.who].len = 0
-                self.app.rejected(f.who, reason, lo)
+                self.game.rejected(f.who, reason, lo)
         else:
             self._reject(sender, f.seq, f.who, reason, lo)
 
@@ -155,7 +155,7 @@ class Sequencer:
         for s in range(n):
             if members & (1 << s) and not self.alive(s, now):
                 miss |= 1 << s
-        stalled = getattr(self.app, "stalled", None)
+        stalled = getattr(self.game, "stalled", None)
         if stalled is not None and self.ready:
             miss |= stalled(now) & members  # in touch, but it never moves: paused too
         for s in range(n):
@@ -187,10 +187,10 @@ class Sequencer:
             self._resend(now)
             if now >= self._hold:
                 self._unhold(now)
-            self.app.now = now
-            due = getattr(self.app, "overdue", None)
+            self.game.now = now
+            due = getattr(self.game, "overdue", None)
             if due is not None and now >= self._hold:
-                f = due(self.tmp)  # a seat that missed its deadline: the app's FORFEIT
+                f = due(self.tmp)  # a seat that missed its deadline: the game's FORFEIT
                 self._spared = self._disputed(f.who, now) if f is not None else 0
                 if f is not None and not self._spared:
                     self.log_local(f, now)

@@ -1,5 +1,5 @@
 """snapshot: a state instead of entries, a part of log.Node. A laggard behind the log's window (or
-back from a reboot, or after a fork) gets the app's state after an entry in numbered SNAP chunks
+back from a reboot, or after a fork) gets the game's state after an entry in numbered SNAP chunks
 (`_send_snapshot`, `_stream_snapshot`); it takes one only when a second handheld vouches for it
 (VOUCH: `_on_vouch`, `_snap_tick`), or on its sender's word where nobody can (`_asked`); a follower
 whose sequencer sends it none asks a peer (`_ask_snap`). Vouching for another's snapshot is here
@@ -16,7 +16,7 @@ from dicecup.table import wire
 from dicecup.table.codes import BROADCAST, LOG_CAP, PEND
 from dicecup.core.compat import const
 
-SNAP_MAX = const(6144)       # largest snapshot (app state) a Node can send or receive
+SNAP_MAX = const(6144)       # largest snapshot (the game's state) a Node can send or receive
 _STEP = wire.SNAP_DATA_MAX
 _HEAD = const(17)          # a snapshot starts with the chain (8), members (1) and hosts (8)
 _ZERO = bytes(wire.CHAIN_LEN)
@@ -53,7 +53,7 @@ class _Hash:
 
 
 class _Chunks:
-    """What a snapshot is written into (the app's Out writes buf[i] = x, in order): each
+    """What a snapshot is written into (the game's Out writes buf[i] = x, in order): each
     SNAP_DATA_MAX bytes go out as one SNAP frame at once, so no buffer ever holds the whole state.
     Until start() it only counts the bytes (IndexError past SNAP_MAX, like a full buffer)."""
 
@@ -165,7 +165,7 @@ class Snapshots:
         out[8] = self.members
         for i in range(wire.SEATS_MAX):
             out[9 + i] = self.hosts[i]
-        self.app.snapshot(out, _HEAD)
+        self.game.snapshot(out, _HEAD)
 
     def _chunk(self, dest, k, n, total):
         f = self.tx
@@ -341,7 +341,7 @@ class Snapshots:
         what the sender's own heartbeats said; and where other handhelds are alive (all of them
         too far behind to vouch), only when this one has applied nothing since it started: one
         that kept up has a state of its own, and no reason to give it up on one word. What it
-        restores must still keep its own seats' secrets (app.restore checks them on flash)."""
+        restores must still keep its own seats' secrets (game.restore checks them on flash)."""
         return (now - self._restart_at < RESTART_MS or s.seq - self.applied > LOG_CAP) and \
             self._acked[s.sender] >= s.seq and (self.applied == 0 or not self._others(s, now))
 
@@ -360,7 +360,7 @@ class Snapshots:
             return False
         buf = s.buf
         mv = memoryview(buf)[_HEAD:s.len]
-        if not self._head_ok(buf) or not self.app.restore(mv, s.seq):
+        if not self._head_ok(buf) or not self.game.restore(mv, s.seq):
             self._snap = None
             if not s.vouched:
                 self._distrust(s.sender)  # its word alone, and it altered or broke the state
@@ -385,7 +385,7 @@ class Snapshots:
         for i in range(LOG_CAP):
             self._seqs[i] = 0
         self._snap = None
-        for w in range(PEND):  # what they asked for may be in the snapshot: the app asks anew
+        for w in range(PEND):  # what they asked for may be in the snapshot: the game asks anew
             self._pend[w].len = 0
         return True
 
