@@ -176,6 +176,9 @@ class Player:
             for lab in self.t_admit:  # the creator's lobby: let a joiner in (its code matches)
                 if head.startswith(lab + " "):
                     return self._to(sel, r)
+        if not self.creator and len(rows) > 1 and handhelds(rows[1]) is not None and \
+                any(r.strip() in self.start_label for r in rows):
+            return None  # a lobby with Start!, not the creator's (it took over): its person starts
         n = handhelds(rows[1]) if len(rows) > 1 and self.creator and sel is not None else None
         if n is not None:
             # the creator's lobby (its game and a cup per handheld seated, above the menu): start
