@@ -39,7 +39,7 @@ def _hb2(self, now):
         return _hb(self, now)
     if not _S[0]:
         _S[0] = now
-        print("ATTACK: flag up on Bo's turn at", now, "round", self.app.round)
+        print("ATTACK: flag up on Bo's turn at", now, "round", self.game.round)
     f = self.tx
     f.type = wire.T_ACK
     f.seq = 0

@@ -51,7 +51,7 @@ def _onr2(self, f, now):
     if _F and f.type == wire.T_REVEAL and f.rby == 1:
         try:
             from dicecup.rules import fairdice
-            g = self.app
+            g = self.game
             d = fairdice.roll_dice(bytes(f.h1), g.seed, g.tid, f.round, f.who,
                                    g.game.dice_left[f.who])
             print("ATTACK: REVEAL of seat", f.who, "round", f.round, "at", now, "dice",
