@@ -52,7 +52,9 @@ _PAGES = const(2048)    # ... a picture drawn waits for the next loop to go to t
 _ROOMY = const(256 * 1024)  # a heap with this much free collects in an idle loop (App.forget)
 _IDLE_MS = const(10)   # a loop that took less is idle: a collection or a file write may go in it
 _DRAW_MS = const(30)   # a loop that took this long before its redraw leaves it to the next
-_LOOP_MS = const(50)   # at a table's game, a picture whose pages take its loop past this waits a loop
+_SEND_MS = const(45)   # at a table's game, a picture whose pages take its loop past this waits a
+#                        loop (the loop's budget, 50 ms, less what the loop does after the pages)
+_GC_MS = const(48)     # an idle loop collects only if its time so far and the last collection's fit
 _PAGE_US = const(3200)  # a page of the panel over I2C at 400 kHz (141 bytes, 9 bits each)
 _TURN = const(b"\x58\x08\x00\x04\x6e\x0c")  # the tune of your turn (App.your_turn)
 _POLL_MS = const(20)          # the loop's period while awake (App.tick returns it)
@@ -88,6 +90,7 @@ class App:
         self.last_input = 0
         self.power = _AWAKE
         self._swallow = 0       # buttons whose next release is not the screen's; and _COLLECT
+        self.gc_ms = 0          # how long the last idle collection took (ms)
         # the frame as shown, and each page of the frame buffer beside the same page as shown, made
         # once: redraw compares them (memoryviews compare their bytes) to send only the pages that
         # changed (one attribute: each name is heap, tests/test_names.py)
@@ -322,7 +325,7 @@ class App:
             # the picture the loop before drew; a busy loop (one that wrote a file) leaves it
             # to the next, which sends it however busy
             w = self._swallow
-            if w & _HELD2 or time.ticks_diff(time.ticks_ms(), t0) < _DRAW_MS:
+            if w & _HELD2 or self._fits(t0):
                 self._swallow = w & ~_HELD2
                 self.redraw(None, False)
             else:
@@ -331,9 +334,14 @@ class App:
                 time.ticks_diff(time.ticks_ms(), t0) < _IDLE_MS:  # idle: nothing else to do
             if self._swallow & _COLLECT:
                 # (only after a screen change: gc.mem_free() would scan the whole allocation
-                # table every loop - a PSRAM-sized heap's per loop hung the browser's page)
-                self._swallow &= ~_COLLECT
-                gc.collect()
+                # table every loop - a PSRAM-sized heap's per loop hung the browser's page). A
+                # PSRAM heap's collection is most of a loop's budget: it waits for a loop with
+                # room for it as long as the last one took (docs/memory.md, Device time)
+                t = time.ticks_ms()
+                if time.ticks_diff(t, t0) + self.gc_ms < _GC_MS or self.gc_ms > _GC_MS - 4:
+                    self._swallow &= ~_COLLECT
+                    gc.collect()
+                    self.gc_ms = time.ticks_diff(time.ticks_ms(), t)
             elif self.table is None or not self.table.idle():  # its file write, in a loop of its own too
                 self.screen.idle()
         return _SLEEP_POLL_MS if self.power == _ASLEEP else _POLL_MS
@@ -411,10 +419,22 @@ class App:
             self.power = _ASLEEP
             self.hw.screen(False)
 
+    def _fits(self, t0):
+        """True unless at a table's game the pages that changed would take the loop begun at t0
+        past its budget."""
+        if self.table is None or not self.table.playing():
+            return True
+        p = self._shown[1]
+        j = 0   # the pages that changed
+        for i in range(len(p)):
+            if p[i][0] != p[i][1]:
+                j += 1
+        return time.ticks_diff(time.ticks_ms(), t0) * 1000 + j * _PAGE_US <= _SEND_MS * 1000
+
     def redraw(self, t0=None, draw=True):
         """Draw the screen and send what changed to the panel; draw False: only send what the
         loop before drew. t0 (the loop's start, tick's): at a table's game, a picture whose pages
-        would take this loop past _LOOP_MS goes to the panel in the next loop (never two loops
+        would take this loop past _SEND_MS goes to the panel in the next loop (never two loops
         running): a loop that took a frame from the radio and drew a whole screen was over the
         loop's budget on the s3 model (docs/memory.md, Device time)."""
         p = self._shown[1]
@@ -428,15 +448,9 @@ class App:
                 g.battery(115, 0, self.battery.percent)
             if self.battery.warn > 3:
                 load("dicecup.ui.lowbat").draw(self, g)
-            if t0 is not None and not self._swallow & _PAGES and self.table is not None and \
-                    self.table.playing():
-                j = 0   # the pages that changed
-                for i in range(n):
-                    if p[i][0] != p[i][1]:
-                        j += 1
-                if time.ticks_diff(time.ticks_ms(), t0) * 1000 + j * _PAGE_US > _LOOP_MS * 1000:
-                    self._swallow |= _PAGES
-                    return
+            if t0 is not None and not self._swallow & _PAGES and not self._fits(t0):
+                self._swallow |= _PAGES
+                return
         self._swallow &= ~_PAGES
         buf = self.fb.buffer
         if buf != self._shown[0]:
