@@ -48,7 +48,8 @@ _TABLE_ROOM = const(24 * 1024)  # words of heap free the table's code needs at l
 _COLLECT = const(256)  # in App._swallow: a screen changed, collect at the next idle loop (one int: a name is heap)
 _HELD = const(512)     # ... a redraw waits for the next loop (this one was busy already)
 _HELD2 = const(1024)    # ... and a second loop (the next one draws, however busy)
-_PAGES = const(2048)    # ... a picture drawn waits for the next loop to go to the panel
+_PAGES = const(2048)    # ... pages of the picture drawn wait for the next loops to go to the panel
+_LATE = const(4096)     # ... and waited a loop without room: the next sends one however busy
 _ROOMY = const(256 * 1024)  # a heap with this much free collects in an idle loop (App.forget)
 _IDLE_MS = const(10)   # a loop that took less is idle: a collection or a file write may go in it
 _DRAW_MS = const(30)   # a loop that took this long before its redraw leaves it to the next
@@ -322,14 +323,7 @@ class App:
             else:
                 self._swallow = w | (_HELD2 if w & _HELD else _HELD)
         elif self._swallow & _PAGES and self.power != _ASLEEP:
-            # the picture the loop before drew; a busy loop (one that wrote a file) leaves it
-            # to the next, which sends it however busy
-            w = self._swallow
-            if w & _HELD2 or self._fits(t0):
-                self._swallow = w & ~_HELD2
-                self.redraw(None, False)
-            else:
-                self._swallow = w | _HELD2
+            self.redraw(t0, False)  # the pages of the picture drawn before that wait their turn
         if shown == self.frames and self.last_input != now and \
                 time.ticks_diff(time.ticks_ms(), t0) < _IDLE_MS:  # idle: nothing else to do
             if self._swallow & _COLLECT:
@@ -419,24 +413,13 @@ class App:
             self.power = _ASLEEP
             self.hw.screen(False)
 
-    def _fits(self, t0):
-        """True unless at a table's game the pages that changed would take the loop begun at t0
-        past its budget."""
-        if self.table is None or not self.table.playing():
-            return True
-        p = self._shown[1]
-        j = 0   # the pages that changed
-        for i in range(len(p)):
-            if p[i][0] != p[i][1]:
-                j += 1
-        return time.ticks_diff(time.ticks_ms(), t0) * 1000 + j * _PAGE_US <= _SEND_MS * 1000
-
     def redraw(self, t0=None, draw=True):
-        """Draw the screen and send what changed to the panel; draw False: only send what the
-        loop before drew. t0 (the loop's start, tick's): at a table's game, a picture whose pages
-        would take this loop past _SEND_MS goes to the panel in the next loop (never two loops
-        running): a loop that took a frame from the radio and drew a whole screen was over the
-        loop's budget on the s3 model (docs/memory.md, Device time)."""
+        """Draw the screen and send what changed to the panel; draw False: only send the pages
+        a loop before drew and did not send. t0 (the loop's start, tick's): at a table
+        with a game (its end too), a loop sends the pages that fit before _SEND_MS and the next loops the rest (a page at least
+        once they waited a loop without room, so a picture never waits long on a busy table): a loop that took a frame from the
+        radio and drew and sent a whole screen was over the loop's budget on the s3 model
+        (docs/memory.md, Device time)."""
         p = self._shown[1]
         n = len(p)
         if draw:
@@ -448,27 +431,37 @@ class App:
                 g.battery(115, 0, self.battery.percent)
             if self.battery.warn > 3:
                 load("dicecup.ui.lowbat").draw(self, g)
-            if t0 is not None and not self._swallow & _PAGES and not self._fits(t0):
-                self._swallow |= _PAGES
-                return
-        self._swallow &= ~_PAGES
-        buf = self.fb.buffer
-        if buf != self._shown[0]:
+        left = 1 << 30  # microseconds of I2C this loop has room for
+        if t0 is not None and self.table is not None and self.table.in_game():
+            left = _SEND_MS * 1000 - time.ticks_diff(time.ticks_ms(), t0) * 1000
+            if not draw and left < _PAGE_US:
+                if not self._swallow & _LATE:
+                    self._swallow |= _LATE
+                    return
+                left = _PAGE_US
+        self._swallow &= ~(_PAGES | _LATE)
+        if self.fb.buffer != self._shown[0]:
             # only the pages that changed go over I2C, each run of them in one window: a bid
             # changes a line or two, and a whole frame is long on the I2C bus (docs/memory.md,
             # Device time)
             i = 0
+            f = self.frames
             while i < n:
                 if p[i][0] == p[i][1]:
                     i += 1
                     continue
+                if left < _PAGE_US:
+                    self._swallow |= _PAGES
+                    break
                 j = i
-                while j + 1 < n and p[j + 1][0] != p[j + 1][1]:
+                while j + 1 < n and p[j + 1][0] != p[j + 1][1] and left >= (j + 2 - i) * _PAGE_US:
                     j += 1
                 self.hw.show(i, j)
-                i = j + 1
-            self._shown[0][:] = buf
-            self.frames += 1
+                left -= (j + 1 - i) * _PAGE_US
+                while i <= j:
+                    p[i][1][:] = p[i][0]
+                    i += 1
+                self.frames = f + 1
 
 
 def log_crash(e):

@@ -137,6 +137,11 @@ class Table(Pump, Lobby, Joiner, Roster, Agreement, Flash):
         g = self.game
         return g is not None and P_IDLE < g.phase < P_OVER
 
+    def in_game(self):
+        """A game under way or just over (its last screens), not the lobby before it."""
+        g = self.game
+        return g is not None and g.phase > P_IDLE
+
     def kids_mode(self):
         """Kids' Snyd: the creator's choice; a joiner's is what its table played (three dice),
         once it played: before, what the ANNOUNCE said, which anyone can copy with other rules
