@@ -10,6 +10,10 @@ key -> shared secret, agreed ahead), `_pre_at`, `_job` (the agreement under way)
 creator: joins said yes to whose key is still being agreed).
 """
 import os
+try:
+    from time import ticks_diff, ticks_ms
+except ImportError:  # CPython
+    ticks_ms = None
 
 from dicecup.table import keys
 from dicecup.table.lobby import HOSTING, IDLE
@@ -18,6 +22,10 @@ from dicecup.core.compat import const
 AHEAD_MS = const(10000)  # the creator agrees a key ahead of a yes at most this often
 PRE_MAX = const(16)  # shared secrets agreed ahead, at most (32 bytes each, and their keys' 32)
 AGREE_BITS = const(5)  # a key agreement in the background: this many of its 255 ladder steps a loop
+#                        (where there is no ticks_ms: CPython) ...
+AGREE_MS = const(16)   # ... else its steps while the table's loop has taken less than this (one at
+#                        least) in a game, and AGREE_LOBBY_MS outside one (a join waits on it)
+AGREE_LOBBY_MS = const(40)
 
 
 class Agreement:
@@ -74,10 +82,18 @@ class Agreement:
         self._job = [secret, pub, x25519.Ladder(secret, pub if pub is not None else b"\x09" + bytes(31)),
                      w]  # w: the roster's handheld it is for (_rostered), keyed once agreed
 
-    def _agree_step(self):
+    def _agree_step(self, t=None):
+        """The job's next slice: one ladder step, and more while the table's loop begun at t
+        (ticks_ms) has taken less than AGREE_MS (a fixed slice of AGREE_BITS on CPython)."""
         j = self._job
-        if not j[2].step(AGREE_BITS):
-            return
+        if t is None or ticks_ms is None:
+            if not j[2].step(AGREE_BITS):
+                return
+        else:
+            ms = AGREE_MS if self.playing() else AGREE_LOBBY_MS
+            while not j[2].step(1):
+                if ticks_diff(ticks_ms(), t) >= ms:
+                    return
         self._job = None
         secret, pub, r = j[0], j[1], j[2].result()
         if pub is None:
