@@ -62,6 +62,8 @@ class Pump:
         self.now = now
         if self.node is not None and self.playing():
             self._hold_clock(now)
+            self._at = now  # the first ANNOUNCE after a game waits its period: the loop that
+            #                 took the game's last entries was long enough (docs/memory.md)
         self.radio.poll(self._on_rx)
         if self.mode == HOSTING and now - self._at >= self.announce_ms and not self.playing():
             self._at = now
@@ -85,7 +87,7 @@ class Pump:
         elif self.pre is not None and self.playing():
             self.pre = None  # every key is agreed by the time a game starts
         if self._job is not None:
-            self._agree_step()
+            self._agree_step(t)
         if self._kr is not None and self.playing():
             self._kr = None  # the lobby's: made again after the game (the same nonces, the same code)
             self._kr_dirty = True
