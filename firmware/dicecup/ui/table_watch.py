@@ -90,12 +90,18 @@ def close(app):
 
 
 def watch(scr):
-    """Follow the table from any table screen; True if it moved to another screen."""
+    """Follow the table from any table screen; True if it moved to another screen (or will in
+    the next loop)."""
     app = scr.app
     tb = app.table
     if tb is None or tb.game is None:
         return False
     if tb.game.games != scr.games:
+        # a lobby whose idle loops were too busy to load the game's screens ahead (the last to
+        # join agreed keys until the start) loads the next a loop, and opens the game once none
+        # is left: all in the loop that opens it was a long one on the board (docs/memory.md)
+        if getattr(scr, "ahead", False) and app.ahead(tb.gid == tbl.G_YATZY):
+            return True
         play(app)
         return True
     if _paused(tb) and tb.playing() and not isinstance(scr, Paused):
