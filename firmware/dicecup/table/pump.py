@@ -33,7 +33,9 @@ from dicecup.table.game import P_IDLE, P_OVER
 JOIN_MS = const(300)
 SPREAD_MS = const(4)
 BOT_THINK_MS = const(900)
-KEEP_MS = const(1000)  # tlog.bin waits for an idle loop at most this long after a change
+KEEP_MS = const(1000)  # tlog.bin waits for an idle loop at most this long after a change, then
+#                        for a loop that has taken less than _STEP_MS so far (at most 3 KEEP_MS)
+_STEP_MS = const(8)
 _ASK_MS = const(25)  # a loop that worked this long leaves this handheld's requests to the next
 PRE_MS = const(250)  # while browsing, at most one key agreement this often (the list stays live)
 
@@ -130,17 +132,23 @@ class Pump:
         # that applied an entry also redraws, and a file is tens of ms of flash (docs/memory.md,
         # Device time). The App calls idle() after a loop that drew nothing; a handheld never
         # idle still takes each step KEEP_MS after the change (or the record's last step), one
-        # a loop
+        # a loop, in a loop with room for a file (else it was one of 50-60 ms on the board)
         if self._end is not None:
-            if now - self._end[0] >= KEEP_MS:
+            if self._due(now - self._end[0], t):
                 self._keep_step()
         elif self._keep_at < 0:
             if self.keep.changed(node):
                 self._keep_at = now
             elif self._seated:
                 self._keep_at = now  # (table.json alone: the same wait)
-        elif now - self._keep_at >= KEEP_MS:
+        elif self._due(now - self._keep_at, t):
             self._keep_step()
+
+    def _due(self, waited, t):
+        """A step of the record or the kept state that waited this long for an idle loop is
+        taken in this loop (begun at t, ticks_ms) if it has room."""
+        return waited >= 3 * KEEP_MS or waited >= KEEP_MS and (
+            ticks_ms is None or ticks_diff(ticks_ms(), t) < _STEP_MS)
 
     def _hold_clock(self, now):
         """While the table is held (a fork, or a handheld's flag says so), the seat the game waits
