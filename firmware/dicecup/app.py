@@ -50,6 +50,7 @@ _HELD = const(512)     # ... a redraw waits for the next loop (this one was busy
 _HELD2 = const(1024)    # ... and a second loop (the next one draws, however busy)
 _PAGES = const(2048)    # ... a picture drawn waits for the next loop to go to the panel
 _ROOMY = const(256 * 1024)  # a heap with this much free collects in an idle loop (App.forget)
+_FRESH = const(192 * 1024)  # a heap smaller than this (a WROOM-32's) starts each solo game by a soft reset (App.solo)
 _IDLE_MS = const(10)   # a loop that took less is idle: a collection or a file write may go in it
 _DRAW_MS = const(30)   # a loop that took this long before its redraw leaves it to the next
 _LOOP_MS = const(50)   # at a table's game, a picture whose pages take its loop past this waits a loop
@@ -105,6 +106,7 @@ class App:
         self.radio = None       # radio.Radio once a table needed it
         self._take(settings)
         from dicecup.storage import store  # already loaded by settings at boot; dropped with the menus during a game
+        b = hw.resume()  # a solo game's set-up, kept over the soft reset into it (App.solo)
         if store.exists(_TABLE_FILE) and self._loads(
                 lambda: load("dicecup.ui.table").resume(self), _NO_ROOM_TABLE):
             return  # back in the seat kept on flash (ui.table.resume)
@@ -114,7 +116,10 @@ class App:
             load("dicecup.ui.firstboot").start(self)
             return
         from dicecup.ui import title
-        self.go(title.Title(self))
+        if b:
+            title.resume(self, b)   # straight into the game: it launches at the first tick
+        else:
+            self.go(title.Title(self))
 
     # --- the navigator: what screens call ---
     def launch(self, module, args=(), ahead=False):
@@ -123,6 +128,16 @@ class App:
         lands in a heap the menus no longer cut into pieces (docs/memory.md). ahead: a table's
         game screens loaded ahead in its lobby (App.ahead) stay, and the game opens on them."""
         self._launch = (module, args, ahead)
+
+    def solo(self, b):
+        """A solo game's set-up is about to launch it (b: its choices, as title.resume reads them).
+        On a board whose heap is small (a WROOM-32's) the game starts in a whole heap with fresh
+        name pools: a soft reset keeps b and the boot after it goes straight into the game (this
+        never returns then; MicroPython never frees an interned name, and a game after another
+        game in one boot needed a sixth name pool: docs/memory.md). Elsewhere, and at that boot
+        (no screen shown yet), it returns and the set-up launches the game as it is."""
+        if self.screen is not None and gc.mem_free() + gc.mem_alloc() < _FRESH:
+            self.hw.reset(b)
 
     def to_table(self, screen, ahead=False):
         """The table's screen on the next tick (ui.table.start, which drops what the screen before it

@@ -15,6 +15,18 @@ from dicecup.core.compat import const
 _YATZY_VARIANTS = const(("standard", "maxi", "yahtzee", "triple", "team"))
 
 
+def resume(app, b):
+    """The boot after a soft reset into a solo game (app.App.solo): its set-up as chosen (b: the
+    game, 0 Snyd, 1 kids' Snyd, 2 on the Yatzy variants; its bots, their level, its people)
+    starts it at once, with no menu shown."""
+    k = b[0]
+    s = SnydSetup(app, k == 1) if k < 2 else YatzySetup(app, _YATZY_VARIANTS[k - 2])
+    s.bots = b[1]
+    s.level = b[2]
+    s.people = b[3]
+    s.start()
+
+
 class Title(Menu):
     title = "title"
     ITEMS = ("snyd", "snyd_kids", "yatzy", "settings", "stats", "table")
@@ -83,6 +95,7 @@ class SnydSetup(Menu):
 
     def start(self):
         app = self.app
+        app.solo(bytes((1 if self.kids else 0, self.bots, self.level, 0)))
         if not self.kids:
             app.settings["bots"] = self.bots
             app.settings["bot_level"] = self.level
@@ -167,6 +180,7 @@ class YatzySetup(Menu):
         if self.people + self.bots < (2 if team else 1):
             self.app.go(Message(app, t("need_two"), self))
             return
+        app.solo(bytes((2 + _YATZY_VARIANTS.index(self.variant), self.bots, self.level, self.people)))
         s = app.settings
         s["y_people"] = self.people - 1
         s["y_bots"] = self.bots
