@@ -13,7 +13,7 @@ game over to the title, and through its menus to the next game (the coach is tur
 settings menu). At the end of each game it prints the game's kind and micropython.qstr_info()'s
 line (the names the game holds).
 
-A soft reset (where the heap is small the App starts a solo game in a whole heap: app.App.solo)
+A soft reset (where the heap is small the App starts a solo game in a whole heap: app.App.launch)
 ends this process with status 77, as host_tools/fakes/machine.py's soft_reset does, and keeps the
 flash folder FLASH: bench/handheld_run.py then starts this script again with the same arguments
 and N, the games finished so far, and it goes on with the game the App booted into.

@@ -1,5 +1,5 @@
 """Run bench/handheld_game.py under the unix port as a board runs main.py: where the App starts a
-solo game by a soft reset (app.App.solo: a small heap), host_tools/fakes/machine.py's soft_reset
+solo game by a soft reset (app.App.launch: a small heap), host_tools/fakes/machine.py's soft_reset
 ends the process with status SOFT_RESET and the RTC's memory stays in the flash folder; a new
 process then starts in the same folder, and the App boots straight into the game. CPython only
 (bench/py_handheld.py, tests/test_names.py)."""

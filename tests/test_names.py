@@ -6,7 +6,7 @@ heap that completes a 6-seat Snyd game from 98K to 126-130K. Loading a module in
 its code uses (three more for the module itself), so a feature that adds names to a solo game's
 always-loaded modules can cross it without a byte of data: this test says so the moment it does.
 Names are never freed in one boot: a game after another holds both games' names, so where the heap
-is small (a WROOM-32's) the App starts every solo game by a soft reset (app.App.solo), and games
+is small (a WROOM-32's) the App starts every solo game by a soft reset (app.App.launch), and games
 one after another stay within five pools too.
 Games are played through the buttons by bench/handheld_game.py on the .mpy build
 (bench/handheld_run.py starts it again after each soft reset, as the board runs main.py again).
