@@ -4,9 +4,9 @@ Owns: the SSD1306 display (micropython-lib's driver, a framebuf.FrameBuffer) on 
 sending the pages of its frame that changed (show), its contrast and power, the four buttons as input pins (active low, pull-up), the battery ADC,
 light sleep that any of the four buttons ends, a soft reset that keeps a few bytes for the boot
 after it (the RTC's memory: a solo game started in a whole heap, app.App.launch), and the pin map's
-optional parts: the ball tilt switch (an input with pull-up, like a button) and the passive piezo (machine.PWM, silent from boot:
-tone(hz) starts a tone and returns at once, tone(0) silences it; the app times the notes, nothing
-here waits). Everything above sees plain callables and numbers.
+optional parts: the ball tilt switch (an input with pull-up, like a button) and the passive piezo
+(machine.PWM, silent from boot: tone(hz) starts a tone and returns at once, tone(0) silences it; the
+app times the notes, nothing here waits). Everything above sees plain callables and numbers.
 Button IRQs are never used: the buttons are polled while awake, so no code runs (or allocates) in
 an interrupt.
 
