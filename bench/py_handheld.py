@@ -1,5 +1,6 @@
 """Handheld numbers measured from the PC: the smallest -X heapsize in which the .mpy firmware still
-plays a whole 6-seat Snyd game (and one with the open-die rule on) and a Maxi-Yatzy game (bisection in 2K steps, then checked 16K
+plays a whole 6-seat Snyd game (and one with the open-die rule on, one with the bid hints) and a
+Maxi-Yatzy game (and one with the coach on), each launched from the title (bisection in 2K steps, then checked 16K
 upwards: see smallest_heap), the total .mpy size, and the time from starting micropython to the
 title screen's first frame (unix port)."""
 import os
@@ -9,6 +10,7 @@ import tempfile
 import time
 
 import benchlib
+import handheld_run
 from host_tools.paths import BUILD, MICROPYTHON, ROOT
 
 BENCH = os.path.join(ROOT, "bench")
@@ -21,13 +23,9 @@ ENV = dict(os.environ, MICROPYPATH=os.pathsep.join([SNAPSHOT, BENCH]))
 
 
 def completes(kind, kb):
-    scratch = tempfile.mkdtemp(prefix="dicecup-heap-")  # a run that dies leaves its flash folder here
-    try:
-        r = subprocess.run([MICROPYTHON, "-X", "heapsize=%dK" % kb, os.path.join(BENCH, "handheld_game.py"),
-                            kind], capture_output=True, text=True, env=dict(ENV, TMPDIR=scratch), timeout=600)
-    finally:
-        shutil.rmtree(scratch, ignore_errors=True)
-    return r.returncode == 0
+    """The game completes under -X heapsize=kb K: launched from the title as a person does, which
+    on a small heap is a soft reset into it (app.App.launch; handheld_run starts the next process)."""
+    return handheld_run.play(kind, "%dK" % kb, ENV)[0] == 0
 
 
 def smallest_heap(kind, lo=32, hi=512, step=2, margin=16):
@@ -93,7 +91,7 @@ def mpy_sizes():
 try:
     for kind, label in (("snyd", "6-seat Snyd"), ("snyd_open", "6-seat Snyd, open-die rule on"),
                         ("snyd_hints", "6-seat Snyd, bid hints on"),
-                        ("maxi", "Maxi-Yatzy, 6 cards")):
+                        ("maxi", "Maxi-Yatzy, 6 cards"), ("maxi_coach", "Maxi-Yatzy, 6 cards, coach on")):
         kb = smallest_heap(kind)
         benchlib.row("handheld", label + ": smallest -X heapsize that completes",
                      kb if kb is not None else "fails at 512", "K", "64")

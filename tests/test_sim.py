@@ -349,12 +349,15 @@ def _sim_cli(*args):
 
 @pytest.mark.parametrize("game", ["snyd", "maxi"])
 def test_every_solo_game_finishes_on_the_wroom_profile(game, tmp_path):
-    """A WROOM-32 (112 KB of heap, x1.45 on the 64-bit port: 162K) plays the solo games to the end:
+    """A WROOM-32 (112 KB of heap, x1.45 on the 64-bit port: 162K) plays the solo games to the end,
+    each started by a soft reset into a whole heap (app.App.launch):
     the record names a winner (the autoplay finger never leaves a game, and waits once it is out
     of a Snyd game while the bots play on)."""
     r = _sim_cli("--board", "wroom", "--handhelds", "1", "--game", game, "--seed", "5",
                  "--records", str(tmp_path))
     assert r.returncode == 0, r.stdout + r.stderr
+    # the game started in a whole heap: a soft reset, and the hub started the handheld again
+    assert "soft resets into a solo game: 1" in r.stdout, r.stdout
     recs = [os.path.join(d, f) for d, _, fs in os.walk(tmp_path) for f in fs if f.endswith(".json")]
     assert len(recs) == 1, recs
     out = subprocess.run([sys.executable, "-m", "host_tools.replay", recs[0]], cwd=ROOT,

@@ -7,8 +7,7 @@ Power: the screen dims after half the sleep time without a button press, and tur
 handheld light-sleeps) after the whole of it. The press that lights a dimmed screen counts only if
 it moves a cursor (UP, DOWN: a menu's or a picker's, never a move); SELECT and BACK, and any press
 on a dark screen, only wake it, so a misplaced press on an idle handheld starts nothing. The game
-goes on where it was. `battery` is a device.battery.Gauge (charge and warning). hw is hw.Hardware.
-"""
+goes on where it was. `battery` is a device.battery.Gauge (charge and warning). hw is hw.Hardware."""
 import gc
 import sys
 import time
@@ -18,7 +17,6 @@ from dicecup.text import strings
 from dicecup.device.buttons import PRESS, RELEASE, Button, Shake
 from dicecup.core.compat import const, forget, load
 from dicecup.ui.gfx import Gfx
-
 
 # the modules the app loaded for itself (above, and what loaded them): App._clear forgets all others
 _OWN = tuple(m for m in sys.modules if m.count(".") == 2)
@@ -33,8 +31,7 @@ _BOTS = const(("dicecup.bots.snyd", "dicecup.rules.snyd_odds", "dicecup.bots.yat
 # a table game's screens in the order they import each other (Snyd, Yatzy): loaded a module an
 # idle loop while the lobby waits for the start, where the heap has room (App.ahead), else all in
 # the loop that starts the game (docs/memory.md, Device time)
-_AHEAD = const((("dicecup.ui.snyd_person", "dicecup.ui.snyd", "dicecup.ui.snyd_open",
-                 "dicecup.ui.snyd_table"),
+_AHEAD = const((("dicecup.ui.snyd_person", "dicecup.ui.snyd", "dicecup.ui.snyd_open", "dicecup.ui.snyd_table"),
                 ("dicecup.ui.yatzy_sheet", "dicecup.ui.yatzy", "dicecup.ui.yatzy_table")))
 # what every table game's screens import (ui.table opens them): stays with them (App._clear)
 _TABLE_UI = const(("dicecup.ui.table", "dicecup.ui.table_watch"))
@@ -51,6 +48,7 @@ _HELD2 = const(1024)    # ... and a second loop (the next one draws, however bus
 _PAGES = const(2048)    # ... pages of the picture drawn wait for the next loops to go to the panel
 _LATE = const(4096)     # ... and waited a loop without room: the next sends one however busy
 _ROOMY = const(256 * 1024)  # a heap with this much free collects in an idle loop (App.forget)
+_FRESH = const(192 * 1024)  # a heap smaller than this (a WROOM-32's) starts each solo game by a soft reset (App.launch)
 _IDLE_MS = const(10)   # a loop that took less is idle: a collection or a file write may go in it
 _DRAW_MS = const(30)   # a loop that took this long before its redraw leaves it to the next
 _SEND_MS = const(45)   # at a table's game, a picture whose pages take its loop past this waits a
@@ -63,9 +61,8 @@ _SLEEP_POLL_MS = const(1000)  # a light sleep's slice while asleep (a button pre
 
 
 class App:
-    # What is forgotten when is decided here, and only here (docs/architecture.md, Loading and
-    # forgetting code): home, launch, and a game screen's turn and over (whose move is next, its
-    # game is over). No screen names a module to drop.
+    # What is forgotten when is decided here, and only here (docs/architecture.md, Loading and forgetting code):
+    # home, launch, and a game screen's turn and over (whose move is next, its game is over). No screen names a module.
 
     # the piezo's tunes: (hz // 10, ms // 10) per note, hz 0 a rest, played by App.sound a note per
     # tick; a screen names them through its app (app.sound(app.REVEAL)); your turn's is _TURN
@@ -109,6 +106,7 @@ class App:
         self.radio = None       # radio.Radio once a table needed it
         self._take(settings)
         from dicecup.storage import store  # already loaded by settings at boot; dropped with the menus during a game
+        b = hw.resume()  # a solo game's set-up, kept over the soft reset into it (App.launch)
         if store.exists(_TABLE_FILE) and self._loads(
                 lambda: load("dicecup.ui.table").resume(self), _NO_ROOM_TABLE):
             return  # back in the seat kept on flash (ui.table.resume)
@@ -117,15 +115,17 @@ class App:
             # show it); once saved, owner.json exists and the title comes straight up
             load("dicecup.ui.firstboot").start(self)
             return
-        from dicecup.ui import title
-        self.go(title.Title(self))
+        load("dicecup.ui.title").resume(self, b)   # the title, or straight into the solo game a soft reset kept
 
     # --- the navigator: what screens call ---
-    def launch(self, module, args=(), ahead=False):
+    def launch(self, module, args=(), ahead=False, b=None):
         """Start a game (or the table's next screen) on the next tick: the screen showing and every
         screen's module go first (_clear), then module.start(app, *args) loads the game, which so
         lands in a heap the menus no longer cut into pieces (docs/memory.md). ahead: a table's
-        game screens loaded ahead in its lobby (App.ahead) stay, and the game opens on them."""
+        game screens loaded ahead in its lobby (App.ahead) stay, and the game opens on them. b: a
+        solo game's set-up, which on a small heap starts the game by a soft reset (ui.title.resume)."""
+        if b and self.screen is not None and gc.mem_free() + gc.mem_alloc() < _FRESH:
+            self.hw.reset(b)    # never returns: a whole heap, fresh name pools (docs/architecture.md)
         self._launch = (module, args, ahead)
 
     def to_table(self, screen, ahead=False):

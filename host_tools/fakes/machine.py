@@ -13,7 +13,7 @@ heap (bench/py_table_fakes.py counts it), so it holds only what firmware/dicecup
 bench driver use: Pin (IN, PULL_UP; value, init), I2C (only made: the ssd1306 fake counts what it
 would send), ADC (ATTN_11DB; atten, read_uv), PWM (freq, duty_u16: the piezo; what it sounds is
 kept in _sound and sent to the PC as a TONE message, b"Z": GPIO, then the sounding Hz in 2 bytes,
-0 silent), lightsleep, wake_reason, reset. No pin IRQs: the
+0 silent), lightsleep, wake_reason, reset, soft_reset and RTC (memory: see soft_reset). No pin IRQs: the
 firmware polls its buttons. It loads the host link only when a PC process runs the handheld.
 """
 import os
@@ -170,3 +170,33 @@ def wake_reason():
 
 def reset():
     raise SystemExit(0)
+
+
+class RTC:
+    """The RTC's memory, which a soft reset keeps: a file in the flash folder (the process's
+    folder), read by the process its runner starts after the soft reset; empty: no file. Its
+    name, _rtc, is one the fakes hold already (a new name here is one a board does not pay)."""
+
+    def memory(self, b=None):
+        if b is None:
+            try:
+                with open("_rtc", "rb") as f:
+                    return f.read()
+            except OSError:
+                return b""
+        if b:
+            with open("_rtc", "wb") as f:
+                f.write(b)
+        else:
+            try:
+                os.remove("_rtc")
+            except OSError:
+                pass
+
+
+def soft_reset():
+    """As on the board, MicroPython starts again from main.py with a whole heap and fresh name
+    pools, the RTC's memory kept: this process exits with status 77 (SOFT_RESET in
+    host_tools/sim/hub.py and bench/handheld_run.py), and its runner starts a new one in the same
+    flash folder."""
+    raise SystemExit(77)

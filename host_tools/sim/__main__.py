@@ -432,6 +432,9 @@ def headless(a, sim, rec=None):
     print("simulated %.1f s; frames shown %d; radio: %d sent, %d delivered, %d lost, %d duplicated"
           % (sim.now() / 1000, sum(h.frames for h in sim.handhelds), c["sent"], c["delivered"],
              c["lost"], c["dup"]))
+    resets = sum(h.soft_resets for h in sim.handhelds)
+    if resets:  # a small heap: each solo game started in a whole heap (docs/simulator.md)
+        print("soft resets into a solo game: %d" % resets)
     if a.reboot_all:
         print("every handheld restarted at once at t=%s s" % ", ".join(
             "%.1f" % (t / 1000.0) for t in all_done))

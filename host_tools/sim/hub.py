@@ -16,6 +16,9 @@ Public API (used by __main__, window.py and the tests):
     sim.shake(i)                           shake its cup (the pin map's tilt switch rattles)
     sim.handhelds[i].tone, .tones          what its piezo sounds now (Hz, 0 silent), every change
     sim.kill(i) / sim.reboot(i)            drop a handheld / restart it (same flash folder)
+    sim.handhelds[i].soft_resets           how often its firmware soft-reset (machine.soft_reset:
+                                           the App starts a solo game so where the heap is small);
+                                           the hub started main.py again on the same flash at once
     Sim(n, names=("ANNA", ...))            the owners' names (default: distinct names, NAMES; an
                                            empty one: that handheld asks at its first boot)
     Sim(n, urandom_seed=S)                 every handheld's os.urandom seeded from S (per handheld
@@ -54,6 +57,7 @@ _TONE = b"Z"  # the machine fake's PWM: the piezo sounds (GPIO, Hz; 0 silent)
 _WORK = b"D"  # device time (host_tools/fakes/devtime.py): a loop's work on the board, us
 SHAKE_EDGES, SHAKE_GAP_MS = 6, 40  # sim.shake: the tilt switch's ball rattling, an edge each gap
 FREE_RUN = 0xFFFFFFFF
+SOFT_RESET = 77  # the exit status of host_tools/fakes/machine.py's soft_reset: the hub starts it again
 # the owners of a simulated table, one per handheld (handheld i gets NAMES[i % 16], numbered past
 # 16): distinct, so the lobby and the screens tell the seats apart, and named, so no handheld
 # stops at the first boot's name question (Sim(names=()) asks it on every handheld)
@@ -109,6 +113,7 @@ class Handheld:
         self.grant = 0
         self.offset = None
         self.power_cuts = 0
+        self.soft_resets = 0  # machine.soft_reset: each one started its process again (Sim._reap)
         self.boots = 0
         self.exit_code = None
         self.log_path = os.path.join(flash, "console.log")
@@ -545,6 +550,11 @@ class Sim:
             if h.proc is not None and h.exit_code is None and h.proc.poll() is not None:
                 h.exit_code = h.proc.returncode
                 self._disconnect(h)
+                if h.exit_code == SOFT_RESET:
+                    # machine.soft_reset: MicroPython starts main.py again in a whole heap, the
+                    # RTC's memory kept in the flash folder (the App boots into a solo game)
+                    h.soft_resets += 1
+                    self._spawn(h)
 
     # -- the link ----------------------------------------------------------------------------
     def _pump(self, timeout):

@@ -2,10 +2,11 @@
 
 Owns: the SSD1306 display (micropython-lib's driver, a framebuf.FrameBuffer) on I2C from the pin map,
 sending the pages of its frame that changed (show), its contrast and power, the four buttons as input pins (active low, pull-up), the battery ADC,
-light sleep that any of the four buttons ends, and the pin map's optional parts: the ball tilt
-switch (an input with pull-up, like a button) and the passive piezo (machine.PWM, silent from boot:
-tone(hz) starts a tone and returns at once, tone(0) silences it; the app times the notes, nothing
-here waits). Everything above sees plain callables and numbers.
+light sleep that any of the four buttons ends, a soft reset that keeps a few bytes for the boot
+after it (the RTC's memory: a solo game started in a whole heap, app.App.launch), and the pin map's
+optional parts: the ball tilt switch (an input with pull-up, like a button) and the passive piezo
+(machine.PWM, silent from boot: tone(hz) starts a tone and returns at once, tone(0) silences it; the
+app times the notes, nothing here waits). Everything above sees plain callables and numbers.
 Button IRQs are never used: the buttons are polled while awake, so no code runs (or allocates) in
 an interrupt.
 
@@ -116,8 +117,23 @@ class Hardware:
             return 0
         return battery.pin_to_cell_mv(self._adc.read_uv(), self._ratio)
 
-    def reset(self):
-        machine.reset()
+    def reset(self, b=None):
+        """Reset the board. b (bytes): a soft reset instead, which keeps b in the RTC's memory for
+        the boot after it (resume): MicroPython starts again from main.py in a whole heap, with
+        fresh name pools. Never returns."""
+        if b is None:
+            machine.reset()
+        machine.RTC().memory(b)
+        machine.soft_reset()
+
+    def resume(self):
+        """What reset(b) kept for this boot (b"" if nothing), forgotten at once: the boot after
+        this one is a plain one."""
+        r = machine.RTC()
+        b = r.memory()
+        if b:
+            r.memory(b"")
+        return b
 
     def sleep(self, ms):
         """Light sleep for up to ms; returns as soon as a button is down (at once if one already

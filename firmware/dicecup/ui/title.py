@@ -15,6 +15,21 @@ from dicecup.core.compat import const
 _YATZY_VARIANTS = const(("standard", "maxi", "yahtzee", "triple", "team"))
 
 
+def resume(app, b):
+    """The boot's first screen: the title, or (b) the solo game whose set-up app.launch kept over
+    the soft reset into it, started at once with no menu shown (b: the game, 0 Snyd, 1 kids'
+    Snyd, 2 on the Yatzy variants; its bots, their level, its people)."""
+    if not b:
+        app.go(Title(app))
+        return
+    k = b[0]
+    s = SnydSetup(app, k == 1) if k < 2 else YatzySetup(app, _YATZY_VARIANTS[k - 2])
+    s.bots = b[1]
+    s.level = b[2]
+    s.people = b[3]
+    s.start()
+
+
 class Title(Menu):
     title = "title"
     ITEMS = ("snyd", "snyd_kids", "yatzy", "settings", "stats", "table")
@@ -92,7 +107,8 @@ class SnydSetup(Menu):
         for i in range(self.bots):
             seats.append(Bot(t("bot") + str(i + 1), level, app.rng_seed()))
         app.launch("dicecup.ui.snyd", (settings.rules(app.settings, self.kids), seats, 0, app.rng_seed(),
-                               app.rng_seed() % len(seats), self.kids))
+                               app.rng_seed() % len(seats), self.kids), False,
+                   bytes((1 if self.kids else 0, self.bots, self.level, 0)))
 
 
 class YatzyChoice(Menu):
@@ -183,6 +199,7 @@ class YatzySetup(Menu):
         if variant == "maxi":
             options = settings.maxi_options(s)
         app.launch("dicecup.ui.yatzy", ("standard" if team else variant, players, options, app.rng_seed(),
-                                2 if team else 0))
+                                2 if team else 0), False,
+                   bytes((2 + _YATZY_VARIANTS.index(variant), self.bots, self.level, self.people)))
 
 
