@@ -313,10 +313,8 @@ class App:
                 load("dicecup.ui.lowbat").warn(self, w)
         self._power(now)
         if self.dirty and self.power != _ASLEEP:
-            # a loop that applied a heavy entry (a reveal) draws its picture in the next loop:
-            # both in one would be one long loop on the board (docs/memory.md, Device time). A
-            # busy next loop too (the sequencer's that takes the round's reveals after the one
-            # that wrote its secret) leaves it to the one after: a picture two loops late at most
+            # a busy loop (a reveal applied) draws in the next, and a busy next one in the one
+            # after: in one loop both were long on the board (docs/memory.md, Device time)
             w = self._swallow
             if w & _HELD2 or time.ticks_diff(time.ticks_ms(), t0) < _DRAW_MS:
                 self._swallow = w & ~(_HELD | _HELD2)
@@ -328,10 +326,8 @@ class App:
         if shown == self.frames and self.last_input != now and \
                 time.ticks_diff(time.ticks_ms(), t0) < _IDLE_MS:  # idle: nothing else to do
             if self._swallow & _COLLECT:
-                # (only after a screen change: gc.mem_free() would scan the whole allocation
-                # table every loop - a PSRAM-sized heap's per loop hung the browser's page). A
-                # PSRAM heap's collection is most of a loop's budget: it waits for a loop with
-                # room for it as long as the last one took (docs/memory.md, Device time)
+                # (after a screen change: gc.mem_free() every loop hung the browser's page) in a
+                # loop with room for one as long as the last (PSRAM: docs/memory.md, Device time)
                 t = time.ticks_ms()
                 if time.ticks_diff(t, t0) + self.gc_ms < _GC_MS or self.gc_ms > _GC_MS - 4:
                     self._swallow &= ~_COLLECT
@@ -415,12 +411,9 @@ class App:
             self.hw.screen(False)
 
     def redraw(self, t0=None, draw=True):
-        """Draw the screen and send what changed to the panel; draw False: only send the pages
-        a loop before drew and did not send. t0 (the loop's start, tick's): at a table
-        with a game (its end too), a loop sends the pages that fit before _SEND_MS and the next loops the rest (a page at least
-        once they waited a loop without room, so a picture never waits long on a busy table): a loop that took a frame from the
-        radio and drew and sent a whole screen was over the loop's budget on the s3 model
-        (docs/memory.md, Device time)."""
+        """Draw the screen and send the pages that changed to the panel (draw False: those left
+        unsent). t0 (tick's start): at a table's game the pages that fit before _SEND_MS, the rest
+        in the next loops (one once they waited a loop: docs/memory.md, Device time)."""
         p = self._shown[1]
         n = len(p)
         if draw:
@@ -442,9 +435,8 @@ class App:
                 left = _PAGE_US
         self._swallow &= ~(_PAGES | _LATE)
         if self.fb.buffer != self._shown[0]:
-            # only the pages that changed go over I2C, each run of them in one window: a bid
-            # changes a line or two, and a whole frame is long on the I2C bus (docs/memory.md,
-            # Device time)
+            # each run of changed pages in one window: a bid changes a line or two, and a whole
+            # frame is long on the I2C bus (docs/memory.md, Device time)
             i = 0
             f = self.frames
             while i < n:
