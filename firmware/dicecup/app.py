@@ -49,6 +49,7 @@ _COLLECT = const(256)  # in App._swallow: a screen changed, collect at the next 
 _HELD = const(512)     # ... a redraw waits for the next loop (this one was busy already)
 _HELD2 = const(1024)    # ... and a second loop (the next one draws, however busy)
 _PAGES = const(2048)    # ... a picture drawn waits for the next loop to go to the panel
+_SHOWN = const(4096)    # ... a screen shown since the table's news last went to one (it catches up)
 _ROOMY = const(256 * 1024)  # a heap with this much free collects in an idle loop (App.forget)
 _IDLE_MS = const(10)   # a loop that took less is idle: a collection or a file write may go in it
 _DRAW_MS = const(30)   # a loop that took this long before its redraw leaves it to the next
@@ -164,9 +165,8 @@ class App:
                      and (mode != 3 or not (m in _AHEAD[0] or m in _AHEAD[1] or m in _TABLE_UI))])
 
     def ahead(self, yatzy):
-        """An idle loop of a table's lobby: the next of the game's screen modules not loaded yet
-        is loaded; False once none is left, or the heap is tight (the game loads them as it
-        starts)."""
+        """An idle loop of a table's lobby: the next of the game's screen modules not loaded yet is
+        loaded; False once none is left, or the heap is tight (the game loads them as it starts)."""
         for name in _AHEAD[1 if yatzy else 0]:
             if name not in sys.modules:
                 if gc.mem_free() < _ROOMY:
@@ -235,7 +235,7 @@ class App:
         # the old screen's garbage is collected at the next loop with nothing to do (tick): a
         # collection takes tens of ms on a PSRAM heap, and here it would stand between a press
         # and what the press draws and sends (docs/memory.md, Device time)
-        self._swallow |= _COLLECT
+        self._swallow |= _COLLECT | _SHOWN
 
     def save_settings(self):
         from dicecup.storage import settings
@@ -299,6 +299,10 @@ class App:
                 p[1] = i + 2
         if tb is not None:
             tb.tick(now)
+            w = tb.news()  # what the table's game did: the screen is told (and one just shown)
+            if w or self._swallow & _SHOWN:
+                self._swallow &= ~_SHOWN
+                self.screen.news(w)
         if self.power != _ASLEEP:
             self.screen.tick(now)
         w = self.battery.tick(now, self.hw)
@@ -387,9 +391,7 @@ class App:
         if not self.settings["sound"] or not hasattr(self.hw, "tone"):
             return
         p = self._tune
-        p[0] = t
-        p[1] = 0
-        p[2] = self.now
+        p[0], p[1], p[2] = t, 0, self.now
 
     def busy(self):
         """Something on screen moves by itself (bots playing): keeps the handheld awake; a solo
@@ -440,9 +442,8 @@ class App:
         self._swallow &= ~_PAGES
         buf = self.fb.buffer
         if buf != self._shown[0]:
-            # only the pages that changed go over I2C, each run of them in one window: a bid
-            # changes a line or two, and a whole frame is long on the I2C bus (docs/memory.md,
-            # Device time)
+            # only the pages that changed go over I2C, each run of them in one window: a bid changes
+            # a line or two, and a whole frame is long on the I2C bus (docs/memory.md, Device time)
             i = 0
             while i < n:
                 if p[i][0] == p[i][1]:
@@ -458,8 +459,7 @@ class App:
 
 
 def log_crash(e):
-    """Keep the traceback of what made the firmware fail in error.log on the flash, and print it
-    (the browser's entry, host_tools/web, calls it too)."""
+    """Keep the failure's traceback in error.log on the flash, and print it (host_tools/web too)."""
     try:
         with open("error.log", "w") as f:
             sys.print_exception(e, f)
