@@ -70,7 +70,7 @@ class TableRound(snyd_ui.Round):
         # (a refusal before the reveal: a move lost in a race was picked in that round)
         watch(self) or refused(self)
 
-    def news(self, bits):
+    def news(self, ev):
         # (the table's game applied an entry, counted or voided a round; or this screen is shown
         # again: each is judged by what it showed last, so a Message between loses nothing)
         if watch(self) or refused(self):

@@ -90,7 +90,7 @@ class TableTurn(yatzy_ui.Turn):
     def tick(self, now):
         watch(self) or refused(self)
 
-    def news(self, bits):
+    def news(self, ev):
         # (the table's game applied an entry, counted a forfeit turn or took a teammate's
         # suggestion; or this screen is shown again: each is judged by what it showed last, so a
         # Message or the scorecards between lose nothing)
