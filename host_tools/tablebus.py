@@ -143,6 +143,7 @@ class Handheld:
         self.codec.ctr = table.epochs[seat] << wire.EPOCH_SHIFT
         cls = yatzytable.YatzyTable if table.game == "yatzy" else snydtable.SnydTable
         self.app = cls(table.table_id, 1 << seat, save=flash.__setitem__, load=flash.get, me=seat)
+        self.app.roll_waits = False  # (Yatzy) the bus's players roll at once, without a press
         # the handheld's own secret for its shake chains (table.py derives it from its key pair)
         self.app.shake_key = flash.setdefault("shake", bytes(rng.getrandbits(8) for _ in range(16)))
         self.node = log.Node(seat, self.codec, self.app, self._send, members, leader, now)
@@ -214,7 +215,7 @@ class Table:
         f.n = self.seats
         f.first = first
         if self.game == "yatzy":
-            f.rules[:] = yatzytable.pack_rules(self.variant, self.options)
+            f.rules[:] = yatzytable.pack_rules((self.variant, self.options, 0))
         else:
             f.rules[:] = snydtable.pack_rules(self.rules)
         for s in range(self.seats):

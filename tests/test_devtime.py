@@ -528,6 +528,8 @@ a = app.App(hw.Hardware())
 class Table:    # a table in a game that takes nothing from the radio
     def tick(self, now):
         pass
+    def news(self):
+        return 0
     def playing(self):
         return True
     def in_game(self):

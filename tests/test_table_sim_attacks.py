@@ -40,12 +40,12 @@ log.Node._heartbeat = _seize
 
 # modified firmware: under the open_die rule it lays open a value its die does not show
 FALSE_OPEN_DIE = """
-from dicecup.table import snyd_seats
-_show = snyd_seats.Seats.show_move
+from dicecup.table import snyd
+_show = snyd.SnydTable.show_move
 def _lie(self, s, i, bot=None):
     mv = _show(self, s, i, bot)
     return mv and [mv[0], mv[1], mv[2] % 6 + 1]
-snyd_seats.Seats.show_move = _lie
+snyd.SnydTable.show_move = _lie
 """
 
 

@@ -287,11 +287,11 @@ def test_each_table_loads_only_its_game():
 def test_table_bots_judge_by_the_tables_maxi_options():
     """A bot seat at a Maxi 75/50 table is asked with the table's options (it was asked with none,
     so it judged the upper bonus as 84/100)."""
-    from dicecup.table import yatzy_seats  # firmware/ is on sys.path (conftest)
+    from dicecup.table import yatzy as yatzytable  # firmware/ is on sys.path (conftest)
     from dicecup.rules import yatzy
 
     opts = {"bonus": "75/50", "saved_rolls": True}
-    seats = yatzy_seats.Seats.__new__(yatzy_seats.Seats)
+    seats = yatzytable.YatzyTable.__new__(yatzytable.YatzyTable)
     seats.options = opts
     seats.game = yatzy.Yatzy("maxi", 2, opts)
     seats.game.roll([1, 2, 3, 4, 5, 6])

@@ -10,8 +10,6 @@ import pytest
 from hypothesis import Phase, HealthCheck, example, given, settings, strategies as st
 
 from dicecup.rules import snyd
-from dicecup.table import snyd_seats
-from dicecup.table import yatzy_seats
 from dicecup.table import game as tablegame
 from dicecup.table import log
 from dicecup.table import wire
@@ -164,9 +162,9 @@ def _table(game, until):
 
 
 def _handhelds_own(t, h):
-    """Handheld h's game becomes the firmware's own class (snyd_seats/yatzy_seats.Seats, what the
-    handheld's screens ask), taking over its state through its own snapshot."""
-    cls = yatzy_seats.Seats if t.game == "yatzy" else snyd_seats.Seats
+    """Handheld h's game is made anew (its class, snyd.SnydTable or yatzy.YatzyTable, is the one a
+    handheld's Table makes and its screens ask), taking over its state through its own snapshot."""
+    cls = type(h.app)
     app = cls(t.table_id, 1 << h.seat, h.flash.__setitem__, h.flash.get, h.seat)
     app.shake_key = h.app.shake_key
     app.roll_waits = False  # the bus's players roll at once (the handheld's wait for a press)
@@ -230,7 +228,7 @@ def test_a_crafted_snapshot_crashes_no_handheld(game, until, edits, cut, extra, 
     """Both games' restore fed a real snapshot with bytes changed, cut or lengthened (or bytes
     from nowhere), as a vouched snapshot, so only the game's own checks stand: nothing raises,
     a refused one leaves the state as it was, and the handheld plays on without an exception.
-    `own`: the victim's game is the handheld's own class, which its screens ask more of."""
+    `own`: the victim's game is first made anew from its own snapshot (_handhelds_own)."""
     t = _table(game, until)
     victim = t.hands[1]
     if own:

@@ -79,6 +79,32 @@ def bid_on_table(t, i):
     return parts[1], parts[2]
 
 
+# ---- the round screen hears of what the table applied ------------------------------------------
+
+def test_the_round_screen_shows_the_bots_answer_once_the_table_applies_it(harness):
+    """Anna alone with a bot, nobody touching her handheld but to bid: the bot's answer to her bid
+    (a bid, or the call that ends the round) is an entry her handheld's table applies while her
+    round screen shows, with no press and no other screen, and that screen shows it: App.tick
+    tells the screen showing what the table's game did (Table.news, ui.screen.Screen.news), and
+    the round screen follows it there. Without the telling it stays on her own bid."""
+    t = harness(1, seed=3, dice=2)
+    t.seat_all()
+    t.choose(0, en("t_add_bot"))
+    t.until(lambda: t.shows(0, "2 Bot2"), 5000, "the bot seated")
+    t.choose(0, en("start"))   # (and autoplay stays off: the test's finger only)
+    t.until(lambda: t.lines(0)[0] == en("your_turn"), 30000, "Anna's turn")
+    t.press(0, "select")
+    t.choose(0, en("mv_bid"))
+    assert t.lines(0)[0] == en("your_bid"), t.screens()
+    t.press(0, "select")        # the first bid the picker offers (or the one above the bot's)
+    t.until(lambda: (bid_on_table(t, 0) or ("", ""))[1] == "Anna", 5000, "Anna's bid")
+
+    def answered():
+        b = bid_on_table(t, 0)
+        return b is None or b[1] == "Bot2"   # its bid, or its call: the reveal
+    t.until(answered, 30000, "the bot's answer on Anna's screen")
+
+
 # ---- (a) a race: a calza called while the next player bids ---------------------------------------
 
 def _race_ready(t):

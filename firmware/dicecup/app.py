@@ -47,12 +47,12 @@ _HELD = const(512)     # ... a redraw waits for the next loop (this one was busy
 _HELD2 = const(1024)    # ... and a second loop (the next one draws, however busy)
 _PAGES = const(2048)    # ... pages of the picture drawn wait for the next loops to go to the panel
 _LATE = const(4096)     # ... and waited a loop without room: the next sends one however busy
+_SHOWN = const(8192)    # ... a screen shown since the table's news last went to one (it catches up)
 _ROOMY = const(256 * 1024)  # a heap with this much free collects in an idle loop (App.forget)
 _FRESH = const(192 * 1024)  # a heap smaller than this (a WROOM-32's) starts each solo game by a soft reset (App.launch)
 _IDLE_MS = const(10)   # a loop that took less is idle: a collection or a file write may go in it
 _DRAW_MS = const(30)   # a loop that took this long before its redraw leaves it to the next
-_SEND_MS = const(45)   # at a table's game, a picture whose pages take its loop past this waits a
-#                        loop (the loop's budget, 50 ms, less what the loop does after the pages)
+_SEND_MS = const(45)   # at a table's game, pages that take a loop past this wait (50 ms less the rest)
 _GC_MS = const(48)     # an idle loop collects only if its time so far and the last collection's fit
 _PAGE_US = const(3200)  # a page of the panel over I2C at 400 kHz (141 bytes, 9 bits each)
 _TURN = const(b"\x58\x08\x00\x04\x6e\x0c")  # the tune of your turn (App.your_turn)
@@ -168,9 +168,8 @@ class App:
                      and (mode != 3 or not (m in _AHEAD[0] or m in _AHEAD[1] or m in _TABLE_UI))])
 
     def ahead(self, yatzy):
-        """An idle loop of a table's lobby: the next of the game's screen modules not loaded yet
-        is loaded; False once none is left, or the heap is tight (the game loads them as it
-        starts)."""
+        """An idle loop of a table's lobby: the next of the game's screen modules not loaded yet is
+        loaded; False once none is left, or the heap is tight (the game loads them as it starts)."""
         for name in _AHEAD[1 if yatzy else 0]:
             if name not in sys.modules:
                 if gc.mem_free() < _ROOMY:
@@ -240,7 +239,7 @@ class App:
         # the old screen's garbage is collected at the next loop with nothing to do (tick): a
         # collection takes tens of ms on a PSRAM heap, and here it would stand between a press
         # and what the press draws and sends (docs/memory.md, Device time)
-        self._swallow |= _COLLECT
+        self._swallow |= _COLLECT | _SHOWN
 
     def save_settings(self):
         from dicecup.storage import settings
@@ -304,6 +303,10 @@ class App:
                 p[1] = i + 2
         if tb is not None:
             tb.tick(now)
+            w = tb.news()  # what the table's game did: the screen is told (and one just shown)
+            if w or self._swallow & _SHOWN:
+                self._swallow &= ~_SHOWN
+                self.screen.news(w)
         if self.power != _ASLEEP:
             self.screen.tick(now)
         w = self.battery.tick(now, self.hw)
@@ -386,9 +389,7 @@ class App:
         if not self.settings["sound"] or not hasattr(self.hw, "tone"):
             return
         p = self._tune
-        p[0] = t
-        p[1] = 0
-        p[2] = self.now
+        p[0], p[1], p[2] = t, 0, self.now
 
     def busy(self):
         """Something on screen moves by itself (bots playing): keeps the handheld awake; a solo
@@ -458,8 +459,7 @@ class App:
 
 
 def log_crash(e):
-    """Keep the traceback of what made the firmware fail in error.log on the flash, and print it
-    (the browser's entry, host_tools/web, calls it too)."""
+    """Keep the failure's traceback in error.log on the flash, and print it (host_tools/web too)."""
     try:
         with open("error.log", "w") as f:
             sys.print_exception(e, f)

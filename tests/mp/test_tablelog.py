@@ -236,6 +236,8 @@ def test_whole_yatzy_game_over_a_lossy_radio():
     rng = Rng(6)
     radio = Radio(rng, loss=15, dup=5)
     apps = [yatzytable.YatzyTable(TABLE, 1 << s) for s in range(3)]
+    for a in apps:
+        a.roll_waits = False  # rolls at once, without a press
     nodes = _nodes(radio, apps)
     rand = lambda n: bytes(rng.below(256) for _ in range(n))
 
@@ -248,7 +250,7 @@ def test_whole_yatzy_game_over_a_lossy_radio():
 
     f = wire.Frame()
     f.etype, f.n = wire.T_SEATS, 3
-    f.rules[:] = yatzytable.pack_rules("standard")
+    f.rules[:] = yatzytable.pack_rules(("standard", None, 0))
     for s in range(3):
         f.kinds[s], f.hosts[s] = 1 + s % 2, s  # seats 0 and 2 share scorecard 0
     eq(nodes[0].log_local(f, 0), 0)

@@ -20,7 +20,7 @@ import os
 from dicecup.table import keep
 from dicecup.table import log
 from dicecup.table import wire
-from dicecup.table.lobby import BOT, G_SNYD, HOSTING, IDLE, SEATED, game_module
+from dicecup.table.lobby import BOT, G_SNYD, HOSTING, IDLE, SEATED, game_class, game_module
 from dicecup.core.compat import const
 from dicecup.table.game import P_IDLE
 
@@ -139,8 +139,8 @@ class Flash:
         self.codec.ctr = self.epoch << wire.EPOCH_SHIFT
         if members < 0:  # after a reboot: every handheld it shares a key with, until it hears more
             members = self.codec.keyed() | 1 << self.who
-        self.game = self.mod.Seats(self.tid, 0xFF if leader < 0 else 0, self._save_secret,
-                                   _load_secret, self.who)
+        self.game = game_class(self.gid)(self.tid, 0xFF if leader < 0 else 0, self._save_secret,
+                                         _load_secret, self.who)
         self.game.on_seats = self._seats_changed
         self.game.shake_key = self.shake
         self.node = log.Node(self.who, self.codec, self.game, self._send, members, leader,

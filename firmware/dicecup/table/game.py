@@ -1,7 +1,7 @@
 """game: what every game over the table shares - seats, the fair-dice round, secrets. Pure.
 
-A game adapter (snyd.SnydTable, yatzy.YatzyTable) is the `app` of a log.Node and
-subclasses TableGame, which owns the part of a round that does not depend on the game:
+A table game (snyd.SnydTable, yatzy.YatzyTable: one class per game, the one table.Table makes) is
+the `game` of a log.Node and subclasses TableGame, which owns the part of a round that does not depend on the game:
     COMMIT    every seat taking part logs H(s), H(r)  (or they came with the last round's reveals)
     CONTRIB   every seat logs r; once all are in: seed = H(all r in seat order), then _seeded()
 and the bookkeeping of reveals (the secret s and the next round's commitments), the hosted seats'
@@ -13,16 +13,22 @@ game_round (the fair-dice round: phases, commitments, contributions, the seed), 
 hosted seats' secrets and the requests that carry them), game_forfeits (deadlines, forfeits) and
 game_snapshot (the state as bytes, and restore). Here: the seating, and the hosted seats' turn at
 the table (poll).
+
+`news` holds what happened since the screen last asked, game_round's NEWS_* bits (an entry applied,
+a round or a forfeit counted, ...), set where the game applies or counts it; table.Table.news()
+takes them, and the App tells the screen showing (ui.screen.Screen.news), which reacts instead of
+comparing counters every loop.
 """
 from dicecup.rules import fairdice
 from dicecup.table.game_draws import Draws
 from dicecup.table.game_forfeits import DEADLINE_MS, MOVE_MS, Forfeits  # noqa: F401
-from dicecup.table.game_round import (H, P_COMMIT, P_CONTRIB, P_IDLE, P_OVER, P_PLAY,  # noqa: F401
+from dicecup.table.game_round import (H, NEWS_FORFEIT, NEWS_HINT, NEWS_MOVE, NEWS_ROUND,  # noqa: F401
+                                      NEWS_VOID, P_COMMIT, P_CONTRIB, P_IDLE, P_OVER, P_PLAY,
                                       RJ_AGAIN, RJ_CHEAT, RJ_ILLEGAL, RJ_PHASE, RJ_ROUND, RJ_RULES,
                                       RJ_SEAT, ZERO, FairRound)
 from dicecup.table.game_snapshot import Out, Snapshot  # noqa: F401
 
-# (the phases, the reasons, the deadlines and Out are imported from here by the games, the table,
+# (the phases, the reasons, the news bits, the deadlines and Out are imported from here by the games, the table,
 # the screens and the tests: game.P_COMMIT, game.DEADLINE_MS ... stay their import path)
 
 
@@ -36,6 +42,7 @@ class TableGame(FairRound, Draws, Forfeits, Snapshot):
         self.hosts = bytearray(range(8))  # seat -> the handheld that plays it
         self.refused = [None] * 8       # (reason, winning seq) of a hosted seat's refused request
         self._asked = [-1] * 8
+        self.news = 0                   # NEWS_* bits: what happened since the screen last asked
         self._init_fair()
         self._init_forfeits()
         self._init_draws(save, load)

@@ -28,6 +28,14 @@ RJ_ILLEGAL = const(12)   # the rules core refused it
 RJ_CHEAT = const(13)     # the contribution does not match its commitment
 RJ_RULES = const(14)     # rules the table cannot play
 
+# what happened in a table game since the screen last asked (TableGame.news; table.Table.news()
+# takes it and the App tells the screen: ui.screen.Screen.news)
+NEWS_MOVE = const(1)     # an entry applied, or a snapshot taken over
+NEWS_ROUND = const(2)    # a round counted (Snyd: rounds_done)
+NEWS_VOID = const(4)     # a round voided (Snyd: voided; only a snapshot changes it now)
+NEWS_FORFEIT = const(8)  # a forfeit counted (forfeits)
+NEWS_HINT = const(16)    # a teammate's suggestion taken (Yatzy: hint_seq)
+
 H = const(16)
 ZERO = bytes(H)          # a seat without a commitment carried (game_snapshot, game: a reseat)
 # the requests of a round: made once (written in the check, the tuple was built at every entry)

@@ -8,7 +8,7 @@ VOUCH carry these bytes (log). No state of its own; a part of game.TableGame.
 """
 from dicecup.rules import fairdice
 from dicecup.core.compat import const
-from dicecup.table.game_round import P_IDLE, P_OVER, P_PLAY, ZERO
+from dicecup.table.game_round import NEWS_MOVE, P_IDLE, P_OVER, P_PLAY, ZERO
 
 H = const(16)           # game_round.H again, folded into 8 * H here: imported, it made _get_fair's
                         # frame a word bigger (tests/test_consts.py checks the two agree)
@@ -72,6 +72,7 @@ class Snapshot:
                 if self.phase < P_OVER:  # (over: the last round's masks stay, its round has passed)
                     self._own_ok()
                 self._probe()
+            self.news |= NEWS_MOVE
             return True
         except Exception:  # whatever a crafted snapshot does: refused
             pass

@@ -46,7 +46,8 @@ NO_CODE = "----"  # a code not (yet) made: a nonce or a commitment still missing
 
 
 def game_module(gid):
-    """The table game module for an ANNOUNCE game number (None: a game this firmware lacks)."""
+    """The game's seats module (its rules bytes and seat kinds: snyd_seats' docstring) for an
+    ANNOUNCE game number (None: a game this firmware lacks)."""
     if gid == G_SNYD:
         from dicecup.table import snyd_seats
         return snyd_seats
@@ -54,6 +55,15 @@ def game_module(gid):
         from dicecup.table import yatzy_seats
         return yatzy_seats
     return None
+
+
+def game_class(gid):
+    """The table game class for a game number game_module knows: the one the table makes."""
+    if gid == G_SNYD:
+        from dicecup.table.snyd import SnydTable
+        return SnydTable
+    from dicecup.table.yatzy import YatzyTable
+    return YatzyTable
 
 
 def pack_name(s, buf):

@@ -28,7 +28,8 @@ Local seats: `poll(node, now, decide)` makes the requests for the seats this han
 (commit, contribute, reveal by itself; bids and calls from `decide(game, seat)` -> (wire.A_BID,
 count, face) | (wire.A_SNYD,) | (wire.A_CALZA,) | None: the player or a bot).
 SnydTable is assembled from snyd_round (the round from the seed to the count: the open dice, the
-reveal, the record) and game.TableGame's concerns; here: check and apply, the new game, the hosted
+reveal, the record), snyd_seats (who plays each seat, the moves in the bot protocol's form: what
+table.Table and the screens ask) and game.TableGame's concerns; here: check and apply, the new game, the hosted
 seats' bids and calls, the snapshot.
 The open die is the only die value on the radio before the reveal, and the rule makes it public.
 A bot seat's dice are known to the handheld that hosts it (it holds the bot's secret): nothing else leaks.
@@ -36,29 +37,18 @@ A bot seat's dice are known to the handheld that hosts it (it holds the bot's se
 from dicecup.rules import snyd
 from dicecup.table import wire
 from dicecup.records.snyd_writer import KINDS, NO_DICE, ROUND, ROUND_SHOWN, Recorder
-from dicecup.table.game import (P_COMMIT, P_CONTRIB, P_IDLE, P_OVER, RJ_AGAIN, RJ_CHEAT, RJ_ILLEGAL,  # noqa: F401
-                       RJ_PHASE, RJ_RULES, TableGame)
+from dicecup.table.game import (NEWS_MOVE, NEWS_VOID, P_COMMIT, P_CONTRIB, P_IDLE,  # noqa: F401
+                                P_OVER, RJ_AGAIN, RJ_CHEAT, RJ_ILLEGAL, RJ_PHASE, RJ_RULES,
+                                TableGame)
 from dicecup.table.log import RJ_LATE
 from dicecup.table.snyd_round import P_BID, P_REVEAL, Round
+from dicecup.table.snyd_seats import Seats, pack_rules, unpack_rules
 PHASES = ("idle", "commit", "contrib", "bid", "reveal", "over")
 
 
-def pack_rules(rules):
-    """snyd.Rules -> the wire.RULES_LEN bytes of an ANNOUNCE/SEATS frame."""
-    flags = (rules.jokers | rules.palifico << 1 | rules.calza << 2 | rules.open_on_ones << 3
-             | rules.open_die << 4)
-    return bytes((rules.dice, flags, rules.calza_by, rules.count_scope, 0, 0))
-
-
-def unpack_rules(b):
-    """Inverse of pack_rules; ValueError on bytes that are no rules."""
-    f = b[1]
-    return snyd.Rules(b[0], bool(f & 1), bool(f & 2), bool(f & 4), bool(f & 8), b[2], b[3],
-                      bool(f & 16))
-
-
-class SnydTable(Round, TableGame):
-    """One handheld's copy of a Snyd table's game."""
+class SnydTable(Round, Seats, TableGame):
+    """One handheld's copy of a Snyd table's game: the one class table.Table makes for a Snyd
+    table (lobby.game_class), and the screens read."""
     Illegal = snyd.Illegal   # what the core raises on a snapshot that does not replay
     PHASES = PHASES
     LEAK = P_REVEAL
@@ -66,7 +56,6 @@ class SnydTable(Round, TableGame):
     def __init__(self, tid, hosted=0, save=None, load=None, me=None):
         TableGame.__init__(self, tid, hosted, save, load, me)
         self.rules = None
-        self.kinds = bytearray(8)       # the SEATS entry's kinds (person or bot per seat)
         self.first = 0
         self.rec = None
         self.game = None
@@ -76,6 +65,7 @@ class SnydTable(Round, TableGame):
         self.last_action = 0            # log sequence of the last bid or call
         self.error = None               # the rules core's reason for the last refused action
         self._init_round()
+        self._init_seats()
 
     # ---- the app interface of log.Node --------------------------------------------------
     def check(self, f):
@@ -126,6 +116,7 @@ class SnydTable(Round, TableGame):
 
     def apply(self, f, seq):
         self.applying = seq
+        self.news |= NEWS_MOVE
         et = f.etype
         if et == wire.T_SEATS:
             self.kinds[:] = f.kinds
@@ -136,7 +127,10 @@ class SnydTable(Round, TableGame):
                 # then took out with it (TableGame.party; attacks/cheat_then_leave.py)
                 self._lose(self._reseat(f) & self.part)
             else:
+                self.games += 1
                 self._new_game(f)
+            if self.on_seats:
+                self.on_seats()  # table.json keeps the seats' kinds
             return
         if et == wire.T_FORFEIT:
             self._lose(self.party(f.who))  # (withheld is Yatzy's: Snyd takes the seats out)
@@ -263,6 +257,18 @@ class SnydTable(Round, TableGame):
     def _snap_rules(self):
         return pack_rules(self.rules)
 
+    def restore(self, mv, seq):
+        v = self.voided
+        ok = TableGame.restore(self, mv, seq)
+        if ok and 0 < self.phase < P_OVER:
+            self.games += 1  # the screens follow a restored game in play as a new one (a
+            # joiner that catches up to a finished game stays in the lobby)
+        if ok and self.voided != v:
+            self.news |= NEWS_VOID
+        if ok and self.on_seats:
+            self.on_seats()  # table.json keeps the seats' kinds: a restored state may change them
+        return ok
+
     def _snap_body(self, out):
         """first seat, voided, caller; the fair-dice state; every counted round (per seat: number of
         dice, the dice; with open_die each seat's open die, 0xFF for none; the actions, 3 bytes
@@ -306,6 +312,10 @@ class SnydTable(Round, TableGame):
         self._shown()
         for s in range(self.n):
             self.dice_of(s)
+            self.to_move(s)
+            self.is_bot(s)
+        self.actions()
+        self.packed_rules()
 
     def _restore_body(self, nrounds, packed, kinds, b, i, seq):
         first, voided, call = b[i:i + 3]

@@ -12,7 +12,8 @@ from dicecup.rules import snyd
 from dicecup.table import wire
 from dicecup.core.compat import const
 from dicecup.records.snyd_writer import KINDS
-from dicecup.table.game import P_OVER, RJ_AGAIN, RJ_ILLEGAL, RJ_PHASE
+from dicecup.table.game_round import (NEWS_FORFEIT, NEWS_ROUND, P_OVER, RJ_AGAIN, RJ_ILLEGAL,
+                                      RJ_PHASE)
 
 P_BID = const(3)        # == game.P_PLAY
 P_REVEAL = const(4)
@@ -27,6 +28,8 @@ class Round:
         self.showing = 0                # seats yet to lay their die open (open_die; phase BID)
         self.show_i = bytearray(8)      # per seat: the index of its open die ...
         self.show_v = bytearray(8)      # ... and the value it says that die shows
+        self.rounds_done = 0            # rounds counted (the screens: a round's reveal) ...
+        self.last_dice = None           # ... and the last one's verified dice
 
     def _lose(self, m):
         """The seats in mask m forfeit the round (a FORFEIT, or a reseat of a gone handheld):
@@ -123,6 +126,14 @@ class Round:
             d = self.draw(s)
             if self.hosted & (1 << s) and self.part & (1 << s) and d is not None:
                 self.mine[s] = d.dice(self.seed, g.dice_left[s])
+        # and in this handheld's rules core in place of the stand-ins (bidding depends only on
+        # dice counts, so that changes no decision; only its screen and its bots see them)
+        for s in range(self.n):
+            d = self.mine[s]
+            if d:
+                b = s * snyd.MAX_DICE
+                for i in range(len(d)):
+                    g.dice[b + i] = d[i]
 
     def dice_of(self, s):
         """Seat s's dice this round as this handheld knows them: its own seats' after the seed,
@@ -131,7 +142,8 @@ class Round:
 
     def _finish_round(self):
         dice = []
-        lost = self.forfeited
+        lost = late = self.forfeited
+        cheats = self.cheats
         cheat = 0
         g = self.game
         shown = self._shown()
@@ -152,6 +164,7 @@ class Round:
         if lost:
             order = [s for s in range(self.n) if lost & (1 << s)]
             self.forfeits += len(order)
+            self.news |= NEWS_FORFEIT
             if not g.in_round:
                 g.start_round(dice, shown)
             self.rec.round(dice, shown)
@@ -178,8 +191,14 @@ class Round:
         if self.game.over:
             self.phase = P_OVER
             self.part = 0
-            return
-        self._begin_round(True)
+        else:
+            self._begin_round(True)
+        # for the screens: who forfeited this round and why (they say so before the reveal),
+        # and every seat's verified dice
+        self.lost_late, self.lost_cheat = late, self.cheats & ~cheats
+        self.last_dice = [g.dice_of(s) for s in range(self.n)]
+        self.rounds_done += 1
+        self.news |= NEWS_ROUND
 
     def _record_acts(self):
         a = self.acts

@@ -1,28 +1,42 @@
-"""snyd_seats: Snyd at the table - what table.Table asks of a game, loaded only for a Snyd table.
+"""snyd_seats: who plays each seat of a Snyd table and the moves they make - what table.Table and
+the screens ask of the game beyond the log. Pure. Loaded only for a Snyd table.
 
-A table game module (this one, yatzy_seats) gives table.Table:
+A table game's seats module (this one, yatzy_seats; lobby.game_module names it) gives table.Table:
     GAME, FOLDER             the ANNOUNCE game number; the records/ name of its records
     pack_rules, unpack_rules the table's rules <-> the frames' rule bytes
     kind(i, bot, rules)      seat i's SEATS kinds entry
     min_seats(rules)         the fewest seats a game starts with
-    Seats                    the game adapter plus: kinds, games (games begun), is_bot(s),
-                             bot_kind(s), to_move(s) (the game waits for seat s), packed_rules(),
-                             bot_move(bot, s, now), wire_move(move), result(me, kids)
+and the game's class (lobby.game_class: snyd.SnydTable) is assembled from its Seats: kinds, games
+(games begun), on_seats (table.Table's: a SEATS entry or a snapshot changed the kinds), is_bot(s),
+bot_kind(s), to_move(s) (the game waits for seat s), packed_rules(), bot_move(bot, s, now),
+wire_move(move), result(me, kids).
 Moves are the bot protocol's list form (the screens' and seats.Bot's), plus ["show", index,
-value] for the open_die rule's open die; wire_move makes the adapter's decide() answer of one.
+value] for the open_die rule's open die; wire_move makes the game's decide() answer of one.
 """
 from dicecup.rules import snyd
-from dicecup.table import snyd as snydtable
 from dicecup.table import wire
 from dicecup.core.compat import const
+from dicecup.table.snyd_round import P_BID
 
 GAME = const(1)
 FOLDER = "snyd"
 K_PERSON = const(1)     # SEATS kinds
 K_BOT = const(2)
-pack_rules = snydtable.pack_rules
-unpack_rules = snydtable.unpack_rules
 _KINDS = ("bid", "snyd", "calza")
+
+
+def pack_rules(rules):
+    """snyd.Rules -> the wire.RULES_LEN bytes of an ANNOUNCE/SEATS frame."""
+    flags = (rules.jokers | rules.palifico << 1 | rules.calza << 2 | rules.open_on_ones << 3
+             | rules.open_die << 4)
+    return bytes((rules.dice, flags, rules.calza_by, rules.count_scope, 0, 0))
+
+
+def unpack_rules(b):
+    """Inverse of pack_rules; ValueError on bytes that are no rules."""
+    f = b[1]
+    return snyd.Rules(b[0], bool(f & 1), bool(f & 2), bool(f & 4), bool(f & 8), b[2], b[3],
+                      bool(f & 16))
 
 
 def kind(i, bot, rules):
@@ -33,68 +47,15 @@ def min_seats(rules):
     return 2
 
 
-class Seats(snydtable.SnydTable):
-    """snydtable.SnydTable plus what the screens need: which seats are bots, how many games began,
-    each counted round's verified dice, and this handheld's own dice in its local rules core
-    (bidding depends only on dice counts, so that changes no decision; only its screen and its bots
-    see them)."""
+class Seats:
+    """Which seats are bots, how many games began, and each seat's moves in the bot protocol's
+    form (a part of snyd.SnydTable)."""
 
-    def __init__(self, tid, hosted, save, load, me):
-        snydtable.SnydTable.__init__(self, tid, hosted, save, load, me)
+    def _init_seats(self):
+        self.kinds = bytearray(8)       # the SEATS entry's kinds (person or bot per seat)
         self.on_seats = None
         self.games = 0
-        self.rounds_done = 0
-        self.last_dice = None
 
-    def apply(self, f, seq):
-        if f.etype == wire.T_SEATS:
-            if not f.flags & wire.SEATS_RESEAT:
-                self.games += 1
-            snydtable.SnydTable.apply(self, f, seq)
-            if self.on_seats:
-                self.on_seats()
-            return
-        snydtable.SnydTable.apply(self, f, seq)
-
-    def restore(self, mv, seq):
-        ok = snydtable.SnydTable.restore(self, mv, seq)
-        if ok and 0 < self.phase < snydtable.P_OVER:
-            self.games += 1  # the screens follow a restored game in play as a new one (a
-            # joiner that catches up to a finished game stays in the lobby)
-        if ok and self.on_seats:
-            self.on_seats()  # table.json keeps the seats' kinds: a restored state may change them
-        return ok
-
-    def _finish_round(self):
-        v = self.voided
-        g = self.game
-        late, cheats = self.forfeited, self.cheats
-        snydtable.SnydTable._finish_round(self)
-        if self.voided == v:
-            # who forfeited this round and why (the screens say so before the reveal)
-            self.lost_late, self.lost_cheat = late, self.cheats & ~cheats
-            self.last_dice = [g.dice_of(s) for s in range(self.n)]
-            self.rounds_done += 1
-
-    def _my_dice(self):
-        snydtable.SnydTable._my_dice(self)
-        g = self.game
-        for s in range(self.n):
-            d = self.mine[s]
-            if d:
-                b = s * snyd.MAX_DICE
-                for i in range(len(d)):
-                    g.dice[b + i] = d[i]
-
-    def _probe(self):
-        snydtable.SnydTable._probe(self)
-        for s in range(self.n):
-            self.to_move(s)
-            self.is_bot(s)
-        self.actions()
-        self.packed_rules()
-
-    # ---- what table.Table asks of every game ----------------------------------------------------
     def is_bot(self, s):
         return self.kinds[s] == K_BOT
 
@@ -102,14 +63,14 @@ class Seats(snydtable.SnydTable):
         return K_BOT
 
     def to_move(self, s):
-        if self.phase != snydtable.P_BID:
+        if self.phase != P_BID:
             return False
         if self.showing:
             return bool(self.showing & (1 << s))
         return self.game.on_turn == s
 
     def packed_rules(self):
-        return snydtable.pack_rules(self.rules)
+        return pack_rules(self.rules)
 
     def bot_move(self, bot, s, now):
         if self.showing:

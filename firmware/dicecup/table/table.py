@@ -1,7 +1,7 @@
 """table: this handheld's place at a table - the lobby, the log Node and the game, pumped every tick.
 
-Owns what joins the radio (radio.Radio) to the pure protocol (wire, log, and the game's adapter:
-snyd_seats or yatzy_seats, loaded for the table's game only, never both). `Table` is assembled
+Owns what joins the radio (radio.Radio) to the pure protocol (wire, log, and the table game:
+snyd.SnydTable or yatzy.YatzyTable, loaded for the table's game only, never both). `Table` is assembled
 from one class per concern, each in its own module with the state it owns (its `_init_*`):
     lobby      the creator's lobby: create, ANNOUNCE, the joins asking, admit, WELCOME
     joiner     the joiner's: the join list, JOIN, JHOST, the WELCOME that seats it
@@ -11,7 +11,8 @@ from one class per concern, each in its own module with the state it owns (its `
     flash      table.json, the seats' secrets, tlog.bin and the game's record; resume and forget
 This module keeps what the screens ask of the table in a game (its seats, whom it waits for) and
 the names other modules import from it. The screens (ui.table*) only read it and call the public
-methods; app.App calls tick() on every loop while a table exists.
+methods; app.App calls tick() on every loop while a table exists, then news() (what the game did
+since: the screen showing is told, ui.screen.Screen.news).
 
 Then every frame is the Node's (tagged with the table key). The creator starts a game by logging a
 SEATS entry (seat order, kinds person/bot, which handheld plays each seat); a player may leave and
@@ -61,6 +62,16 @@ class Table(Pump, Lobby, Joiner, Roster, Agreement, Flash):
         self._init_flash()
 
     # ---- what the screens ask of the table in a game ----------------------------------------
+    def news(self):
+        """What happened in the game since the last call (game.NEWS_* bits, 0: nothing), cleared:
+        the App tells the screen showing (one int: no allocation in the loop)."""
+        g = self.game
+        if g is None:
+            return 0
+        n = g.news
+        g.news = 0
+        return n
+
     def suggest(self, kind, value):
         """This handheld's person suggests a hold (wire.Y_HOLD, a position mask) or a box
         (wire.Y_BOX, its index) to the teammate rolling for their team's scorecard: one keyed

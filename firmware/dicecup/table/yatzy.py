@@ -33,19 +33,22 @@ record.
 
 YatzyTable is assembled from its concerns: yatzy_turn (whose turn, the turn's end, forfeit turns),
 yatzy_shake (the shake chains and a hold's re-roll), yatzy_hints (teammates' suggestions, team
-play) and game.TableGame's; here: check and apply, the hosted seats' requests, the snapshot.
+play), yatzy_seats (who plays each seat, the moves in the bot protocol's form: what table.Table and
+the screens ask) and game.TableGame's; here: check and apply, the hosted seats' requests, the snapshot.
 
 Local seats: `poll(node, now, decide)`; decide(game, seat) -> (wire.Y_HOLD, mask) |
-(wire.Y_BOX, box, column) | None. The turn's first roll (the reveal) is made at once, or, with
-`roll_waits` set, once decide answers anything but None for it (the handheld's player presses roll).
+(wire.Y_BOX, box, column) | None. The turn's first roll (the reveal) waits until decide answers
+anything but None for it (the handheld's player presses roll), or with `roll_waits` cleared (a test
+bus's players) is made at once.
 """
 from dicecup.rules import fairdice
 from dicecup.table import wire
 from dicecup.rules import yatzy
-from dicecup.table.game import (DEADLINE_MS, P_COMMIT, P_CONTRIB, P_IDLE, P_OVER, RJ_ILLEGAL,
-                                RJ_PHASE, RJ_RULES, RJ_SEAT, TableGame)
+from dicecup.table.game import (DEADLINE_MS, NEWS_MOVE, P_COMMIT, P_CONTRIB, P_IDLE, P_OVER,
+                                RJ_ILLEGAL, RJ_PHASE, RJ_RULES, RJ_SEAT, TableGame)
 from dicecup.table.log import RJ_LATE
 from dicecup.table.yatzy_hints import Hints
+from dicecup.table.yatzy_seats import Seats, pack_rules, rules_of
 from dicecup.table.yatzy_shake import UNSHAKEN, ZERO, Shake
 from dicecup.table.yatzy_turn import (CARD, KIND_BOT, P_CHEAT, P_ROLL, P_TURN,  # noqa: F401
                                       Turns, _cards)
@@ -54,37 +57,21 @@ from dicecup.records.yatzy_writer import Recorder
 PHASES = ("idle", "commit", "contrib", "turn", "roll", "over", "cheat")
 
 
-def pack_rules(variant, options=None, teams=0):
-    """(variant, maxi options, teams: 0 or how many scorecards the seats share) -> the
-    wire.RULES_LEN bytes of an ANNOUNCE/SEATS frame (the rules ignore teams: the seating says it)."""
-    o = options or {}
-    flags = (1 if o.get("bonus") == "75/50" else 0) | (2 if o.get("saved_rolls") is False else 0)
-    return bytes((yatzy.VARIANTS.index(variant), flags, teams, 0, 0, 0))
-
-
-def unpack_rules(b):
-    """Inverse of pack_rules: (variant, options); ValueError for bytes that are no rules."""
-    if b[0] >= len(yatzy.VARIANTS):
-        raise ValueError("unknown variant")
-    variant = yatzy.VARIANTS[b[0]]
-    if variant != "maxi":
-        return variant, {}
-    return variant, {"bonus": "75/50" if b[1] & 1 else "84/100", "saved_rolls": not b[1] & 2}
-
-
-class YatzyTable(Turns, Shake, Hints, TableGame):
-    """One handheld's copy of a Yatzy table's game."""
+class YatzyTable(Turns, Shake, Hints, Seats, TableGame):
+    """One handheld's copy of a Yatzy table's game: the one class table.Table makes for a Yatzy
+    table (lobby.game_class), and the screens read."""
     Illegal = yatzy.Illegal   # what the core raises on a snapshot that does not replay
     PHASES = PHASES
     LEAK = P_TURN
-    roll_waits = False        # True: a turn's first roll waits for decide (see the docstring)
+    roll_waits = True         # a turn's first roll waits for decide (the docstring): its player's
+                              # press or a bot's think time, as in a game alone
+    first = 0                 # SEATS' first seat (a Yatzy game starts with the first scorecard)
 
     def __init__(self, tid, hosted=0, save=None, load=None, me=None):
         TableGame.__init__(self, tid, hosted, save, load, me)
         self.variant = None
         self.options = None
         self.cards = 0
-        self.kinds = bytearray(8)       # per seat: 1 + the scorecard it rolls for (0: none)
         self.game = None
         self.rec = None
         self.rolls = []                 # this turn's dice after each roll
@@ -94,6 +81,7 @@ class YatzyTable(Turns, Shake, Hints, TableGame):
         self._init_turns()
         self._init_shake()
         self._init_hints()
+        self._init_seats()
 
     # ---- the app interface of log.Node --------------------------------------------------
     def check(self, f):
@@ -108,7 +96,7 @@ class YatzyTable(Turns, Shake, Hints, TableGame):
             if self.phase not in (P_IDLE, P_OVER, P_CHEAT):
                 return RJ_PHASE
             try:
-                unpack_rules(f.rules)
+                rules_of(f.rules)
             except ValueError:
                 return RJ_RULES
             return 0 if self._cards_of(f) else RJ_RULES
@@ -156,6 +144,7 @@ class YatzyTable(Turns, Shake, Hints, TableGame):
 
     def apply(self, f, seq):
         self.applying = seq
+        self.news |= NEWS_MOVE
         et = f.etype
         if et == wire.T_SEATS:
             if f.flags & wire.SEATS_RESEAT:
@@ -166,6 +155,11 @@ class YatzyTable(Turns, Shake, Hints, TableGame):
                 self._lose(m, shaker)
             else:
                 self._new_game(f)
+                self.games += 1
+                self.last = None
+                self.teams = f.rules[2]
+            if self.on_seats:
+                self.on_seats()  # table.json keeps the seats' kinds
             return
         if et == wire.T_FORFEIT:
             if self.phase == P_ROLL and not self.stage:  # the shaker did not shake in time: its
@@ -218,12 +212,14 @@ class YatzyTable(Turns, Shake, Hints, TableGame):
                 # (attacks/equivocate_foresee.py)
                 self.gate_seq = self.applying
             return
-        self.rec.turn(g.current, self.rolls, self.helds, f.value, f.roll)
+        p = g.current
+        self.rec.turn(p, self.rolls, self.helds, f.value, f.roll)
         g.fill(f.value, f.roll)
         self._next_turn()
+        self.last = (p, f.value, f.roll, g.get(p, f.value, f.roll))  # (the screens' last box)
 
     def _new_game(self, f):
-        self.variant, self.options = unpack_rules(f.rules)
+        self.variant, self.options = rules_of(f.rules)
         self.n = f.n
         self._seat(f)
         self.cards = self._cards_of(f)
@@ -287,7 +283,21 @@ class YatzyTable(Turns, Shake, Hints, TableGame):
         return nt
 
     def _snap_rules(self):
-        return pack_rules(self.variant, self.options)
+        return pack_rules((self.variant, self.options, 0))
+
+    def restore(self, mv, seq):
+        ok = TableGame.restore(self, mv, seq)
+        if ok and 0 < self.phase < P_OVER:
+            self.games += 1  # the screens follow a restored game in play as a new one (a
+            # joiner that catches up to a finished game stays in the lobby)
+            self.last = None
+            self.teams = 0
+            for s in range(self.n):
+                if self.kinds[s] & 0x0F != s + 1:
+                    self.teams = self.cards
+        if ok and self.on_seats:
+            self.on_seats()  # table.json keeps the seats' kinds: a restored state may change them
+        return ok
 
     def _snap_body(self, out):
         boxes = self.game.boxes()
@@ -339,9 +349,12 @@ class YatzyTable(Turns, Shake, Hints, TableGame):
         for s in range(self.n):
             self.may_hint(s)
             self.hint_of(s)
+            self.to_move(s)
+            self.is_bot(s)
+            self.card_of(s)
 
     def _restore_body(self, nturns, rules, kinds, b, i, seq):
-        variant, options = unpack_rules(rules)
+        variant, options = rules_of(rules)
         sh, held, penalty, g0, g1 = b[i:i + 5]
         if UNSHAKEN < sh < 0xFF:
             raise ValueError("no such shake stage")

@@ -9,6 +9,7 @@ the log, so the worst a hostile handheld can do is advise its own team badly. A 
 yatzy.YatzyTable.
 """
 from dicecup.table import wire
+from dicecup.table.game_round import NEWS_HINT
 from dicecup.table.yatzy_turn import CARD, P_ROLL
 
 
@@ -46,6 +47,7 @@ class Hints:
         b = w * 4
         h[b], h[b + 1], h[b + 2], h[b + 3] = f.roll + 1, f.kind, f.value, f.round & 0xFF
         self.hint_seq += 1
+        self.news |= NEWS_HINT
         self.hint_last = w
 
     def _hint_fits(self, kind, value):

@@ -1,25 +1,44 @@
-"""yatzy_seats: Yatzy at the table - what table.Table asks of a game (see snyd_seats for the list),
-loaded only for a Yatzy table.
+"""yatzy_seats: who plays each seat of a Yatzy table and the moves they make - what table.Table and
+the screens ask of the game beyond the log (see snyd_seats for the list). Pure. Loaded only for a
+Yatzy table.
 
 The table's rules are (variant, maxi options, teams): teams 0 gives every seat its own scorecard;
 in team play seat i plays for scorecard i % teams, so the lobby's seat order makes the teams, and
-the members of a team take turns rolling for it (yatzy.roller).
+the members of a team take turns rolling for it (yatzy.roller). The rules bytes carry teams, which
+the game's rules ignore (the seating says it: rules_of).
 """
+from dicecup.rules import yatzy
 from dicecup.table import wire
-from dicecup.table import yatzy
 from dicecup.core.compat import const
+from dicecup.table.yatzy_turn import KIND_BOT, P_ROLL, P_TURN
 
 GAME = const(2)
 FOLDER = "yatzy"
 
 
 def pack_rules(rules):
-    return yatzy.pack_rules(rules[0], rules[1], rules[2])
+    """(variant, maxi options, teams: 0 or how many scorecards the seats share) -> the
+    wire.RULES_LEN bytes of an ANNOUNCE/SEATS frame."""
+    o = rules[1] or {}
+    flags = (1 if o.get("bonus") == "75/50" else 0) | (2 if o.get("saved_rolls") is False else 0)
+    return bytes((yatzy.VARIANTS.index(rules[0]), flags, rules[2], 0, 0, 0))
+
+
+def rules_of(b):
+    """The game's part of the rules bytes: (variant, options); ValueError for bytes that are no
+    rules."""
+    if b[0] >= len(yatzy.VARIANTS):
+        raise ValueError("unknown variant")
+    variant = yatzy.VARIANTS[b[0]]
+    if variant != "maxi":
+        return variant, {}
+    return variant, {"bonus": "75/50" if b[1] & 1 else "84/100", "saved_rolls": not b[1] & 2}
 
 
 def unpack_rules(b):
-    """(variant, maxi options, teams); ValueError for bytes that are no rules."""
-    v, o = yatzy.unpack_rules(b)
+    """Inverse of pack_rules: (variant, maxi options, teams); ValueError for bytes that are no
+    rules."""
+    v, o = rules_of(b)
     if b[2] == 1 or b[2] > 4:
         raise ValueError("teams")
     return v, o, b[2]
@@ -31,78 +50,36 @@ def min_seats(rules):
 
 def kind(i, bot, rules):
     t = rules[2]
-    return (1 + (i % t if t else i)) | (yatzy.KIND_BOT if bot else 0)
+    return (1 + (i % t if t else i)) | (KIND_BOT if bot else 0)
 
 
-class Seats(yatzy.YatzyTable):
-    """yatzy.YatzyTable plus what the screens need: how many games began, the last filled
-    box (for the screens: card, box, column, points). A turn's first roll waits for its player's
-    press (or a bot's think time), as in a game alone."""
-    roll_waits = True
-    first = 0                 # SEATS' first seat (a Yatzy game starts with the first scorecard)
+class Seats:
+    """Which seats are bots and which scorecard each plays for, how many games began, the last
+    filled box (for the screens: card, box, column, points) and each seat's moves in the bot
+    protocol's form (a part of yatzy.YatzyTable)."""
 
-    def __init__(self, tid, hosted, save, load, me):
-        yatzy.YatzyTable.__init__(self, tid, hosted, save, load, me)
+    def _init_seats(self):
+        self.kinds = bytearray(8)       # per seat: 1 + the scorecard it rolls for (0: none)
         self.on_seats = None
         self.games = 0
         self.last = None
         self.teams = 0
 
-    def apply(self, f, seq):
-        et = f.etype
-        if et == wire.T_SEATS:
-            yatzy.YatzyTable.apply(self, f, seq)
-            if not f.flags & wire.SEATS_RESEAT:
-                self.games += 1
-                self.last = None
-                self.teams = f.rules[2]
-            if self.on_seats:
-                self.on_seats()
-            return
-        g = self.game
-        p = g.current if g is not None else 0
-        box = et == wire.T_YATZY and f.kind == wire.Y_BOX
-        yatzy.YatzyTable.apply(self, f, seq)
-        if box:
-            self.last = (p, f.value, f.roll, g.get(p, f.value, f.roll))
-
-    def restore(self, mv, seq):
-        ok = yatzy.YatzyTable.restore(self, mv, seq)
-        if ok and 0 < self.phase < yatzy.P_OVER:
-            self.games += 1  # the screens follow a restored game in play as a new one (a
-            # joiner that catches up to a finished game stays in the lobby)
-            self.last = None
-            self.teams = 0
-            for s in range(self.n):
-                if self.kinds[s] & 0x0F != s + 1:
-                    self.teams = self.cards
-        if ok and self.on_seats:
-            self.on_seats()  # table.json keeps the seats' kinds: a restored state may change them
-        return ok
-
     def card_of(self, s):
         """The scorecard seat s plays for (-1: none)."""
         return (self.kinds[s] & 0x0F) - 1 if s >= 0 else -1
 
-    def _probe(self):
-        yatzy.YatzyTable._probe(self)
-        for s in range(self.n):
-            self.to_move(s)
-            self.is_bot(s)
-            self.card_of(s)
-
-    # ---- what table.Table asks of every game ----------------------------------------------------
     def is_bot(self, s):
-        return bool(self.kinds[s] & yatzy.KIND_BOT)
+        return bool(self.kinds[s] & KIND_BOT)
 
     def bot_kind(self, s):
-        return self.kinds[s] | yatzy.KIND_BOT
+        return self.kinds[s] | KIND_BOT
 
     def to_move(self, s):
-        return self.phase in (yatzy.P_TURN, yatzy.P_ROLL) and self.roller() == s
+        return self.phase in (P_TURN, P_ROLL) and self.roller() == s
 
     def packed_rules(self):
-        return yatzy.pack_rules(self.variant, self.options, self.teams)
+        return pack_rules((self.variant, self.options, self.teams))
 
     def bot_move(self, bot, s, now):
         g = self.game

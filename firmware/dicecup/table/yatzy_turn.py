@@ -9,7 +9,7 @@ withheld a share of the round's dice, or whose handheld went mid-game: _lose). A
 yatzy.YatzyTable; yatzy.P_TURN, P_ROLL, P_CHEAT, KIND_BOT stay their import path.
 """
 from dicecup.core.compat import const
-from dicecup.table.game import P_COMMIT, P_CONTRIB, P_OVER, TableGame
+from dicecup.table.game import NEWS_FORFEIT, P_COMMIT, P_CONTRIB, P_OVER, TableGame
 
 P_TURN = const(3)       # == game.P_PLAY: the roller is to reveal its secret
 P_ROLL = const(4)       # holds and the box
@@ -71,6 +71,7 @@ class Turns:
             box, col = g.forfeit()
             self.rec.turn(p, self.rolls, self.helds, box, col, True)
             self.forfeits += 1
+            self.news |= NEWS_FORFEIT
             self._next_turn()
 
     def _next_turn(self):

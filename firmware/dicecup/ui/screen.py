@@ -1,7 +1,8 @@
 """ui: the screen base class and the list menu most screens are built from.
 
-A Screen draws itself on request (draw(g)), reacts to button events (key(button, event)) and to time
-(tick(now)), and calls self.changed() whenever what it shows changes: the app redraws only then.
+A Screen draws itself on request (draw(g)), reacts to button events (key(button, event)), to time
+(tick(now)) and at a table to what the table's game did (news(ev)), and calls self.changed()
+whenever what it shows changes: the app redraws only then.
 Menu is a scrolling list with a title row; items are (label, value) pairs a subclass supplies.
 CupScreen is a screen with the person's dice under the cup (hold BACK to look).
 """
@@ -29,6 +30,12 @@ class Screen:
         pass
 
     def tick(self, now):
+        pass
+
+    def news(self, ev):
+        """At a table: what its game did since, `ev` (game.NEWS_* bits), told after the table's
+        tick; 0 when nothing did but this screen was shown since (it catches up with what it
+        missed). (ev, not a new word: every name is heap in the solo games, tests/test_names.py)"""
         pass
 
     def idle(self):

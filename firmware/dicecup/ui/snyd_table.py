@@ -68,12 +68,18 @@ class TableRound(snyd_ui.Round):
 
     def tick(self, now):
         # (a refusal before the reveal: a move lost in a race was picked in that round)
+        watch(self) or refused(self)
+
+    def news(self, ev):
+        # (the table's game applied an entry, counted or voided a round; or this screen is shown
+        # again: each is judged by what it showed last, so a Message between loses nothing)
         if watch(self) or refused(self):
             return
-        g = self.m.t.game
-        if self.m.t.node.applied != self.applied or g.rounds_done != self.rounds or \
+        tb = self.m.t
+        g = tb.game
+        if tb.node.applied != self.applied or g.rounds_done != self.rounds or \
                 g.voided != self.voided:
-            self._follow()  # (apart: this check is every loop, and its locals fit the stack)
+            self._follow()
 
     def _follow(self):
         """The table moved on: a round's end, a void round, or an entry applied."""

@@ -88,6 +88,12 @@ class TableTurn(yatzy_ui.Turn):
         self.tip_box = -1
 
     def tick(self, now):
+        watch(self) or refused(self)
+
+    def news(self, ev):
+        # (the table's game applied an entry, counted a forfeit turn or took a teammate's
+        # suggestion; or this screen is shown again: each is judged by what it showed last, so a
+        # Message or the scorecards between lose nothing)
         if watch(self) or refused(self):
             return
         tb = self.m.t
