@@ -34,7 +34,7 @@ def setup():
 
 def state(h):
     n = h.node
-    return (n.applied, bytes(n.chain), n.leader, n.term, n._bad, bytes(n._slen), n._snap is None,
+    return (n.applied, bytes(n.chain), n.leader, n.term, n._bad, bytes(h.len for h in n._watched), n._snap is None,
             n.missing, h.app.phase)
 
 

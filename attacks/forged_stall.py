@@ -5,7 +5,7 @@ Anna (the creator, the sequencer) runs firmware that, on Bo's bidding turn, answ
 genuine, correctly tagged bids with what an honest sequencer says for a request whose tag for it
 fails: REJECT(RJ_FORGED) to everyone (at most 2 a second per seat, as the honest code does), and
 does not log it. Every follower then watches that request no more (`Node._receive`, T_REJECT:
-`_slen[w] = 0`, `_fdisp |= 1 << w`): nobody hands it on, nobody deposes Anna as a censor. Bo's
+`_watched[w].len = 0`, `_fdisp |= 1 << w`): nobody hands it on, nobody deposes Anna as a censor. Bo's
 move clock (`TableGame.stalled`: phase, last move, last held) runs on every handheld, Bo's own
 too; `_fdisp` stops only a FORFEIT (`_disputed`), not a reseat, and holds no gate (so
 `Table._hold_clock` never restarts the clock). 2 minutes on, Anna's pause names Bo (stalled),

@@ -121,7 +121,7 @@ def play(attack):
     def apply(f, seq):
         if f.etype == wire.T_FORFEIT and f.who & (1 << bo) and "at" not in seen:
             seen["at"] = t.now - t0
-            seen["heard_bo"] = t.tables[CY].node._slen[bo] != 0
+            seen["heard_bo"] = t.tables[CY].node._watched[bo].len != 0
         return ap(f, seq)
     cyg.apply = apply
     t.until(lambda: t.tables[CY].game.round > rnd, 300000)

@@ -184,7 +184,7 @@ class Delivery:
         if self.leader < 0:
             return
         # to everyone: the followers hold the sequencer to it (_watch), not only the sequencer
-        if not self._slen[who]:
+        if not self._watched[who].len:
             self._keep(f, who, now)
         self._emit(BROADCAST, f)
         w = r.sent
@@ -297,7 +297,7 @@ class Delivery:
             # our sequencer says a request of seat w fails its tag, which ours may pass: one
             # of the two lies. We watch that request no more (no censor to depose) and hold
             # any FORFEIT of the seat (_disputed): the table stops on it, blaming neither
-            self._slen[w] = 0
+            self._watched[w].len = 0
             self._fdisp |= 1 << w
         if s == self.leader and w < wire.SEATS_MAX and self._pend[w].len and \
                 self._pend[w].no == f.seq:

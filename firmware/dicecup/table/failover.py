@@ -146,8 +146,9 @@ class Failover:
     def _rewatch(self, now):
         """A new sequencer: the requests kept for the watch are held to it from now on."""
         for w in range(PEND):
-            self._sat[w] = now
-            self._srelayed[w] = 0
+            h = self._watched[w]
+            h.at = now
+            h.relayed = 0
 
     def _follow(self, leader, now):
         self._drop_unapplied()

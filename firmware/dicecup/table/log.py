@@ -200,7 +200,7 @@ class Node(Window, Delivery, Sequencer, Police, Gate, Snapshots, Failover):
                 self._nack(self.leader, 0, 0, now)
                 return
             if f.etype != wire.T_SEATS and f.etype != wire.T_FORFEIT:
-                self._slen[f.who] = 0  # that seat was heard: whatever it asked is answered
+                self._watched[f.who].len = 0  # that seat was heard: whatever it asked is answered
                 self._fdisp &= ~(1 << f.who)
                 if self.hosts[f.who] == self.seat:
                     self._match_pending(f)

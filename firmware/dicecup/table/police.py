@@ -5,12 +5,23 @@ held against the sequencer (`_watch`, `_judge`); deadlines are run on this handh
 (`_police`); a sequencer that claims entries it never serves is caught (`_starved`). A sequencer
 caught is distrusted (`_bad`): not followed any more, and the next seat takes over (failover).
 
-Owns: the watch's requests (`_sbuf`, `_slen`, `_sat`, `_srelayed`: one per seat), `_bad`,
+Owns: the watch's requests (`_watched`: a `Heard` per seat), `_bad`,
 disputes (`_fdisp`: seats whose request verified here, not at the sequencer; `_rdisp`: a reseat held
 as disputed), `_fent_at`, and the starving clock (`_behind_at`, `_behind_n`, `_starved_at`; a new
 sequencer's _catch_up uses the first two too)."""
 from dicecup.table import wire
 from dicecup.table.codes import BODY, PEND, RJ_APP, RJ_NOT_YOURS, RJ_WAIT, SLOT, TERM_SEAT
+
+
+class Heard:
+    """A seat's request heard on the air, kept for the watch (one per seat, made with the Node:
+    nothing is allocated per request)."""
+
+    def __init__(self):
+        self.buf = bytearray(SLOT)  # packed as a logged entry is: its body, its requester's part
+        self.len = 0                # the body's length (0: none kept)
+        self.at = 0                 # when it was heard (or its sequencer began to be followed)
+        self.relayed = 0            # how often it was handed on to the sequencer
 
 
 class Police:
@@ -23,10 +34,7 @@ class Police:
 
     def _init_police(self, now):
         # requests heard on the air (a follower's watch on the sequencer: _watch, _judge)
-        self._sbuf = bytearray(PEND * SLOT)
-        self._slen = bytearray(PEND)
-        self._sat = [0] * PEND
-        self._srelayed = bytearray(PEND)
+        self._watched = [Heard() for _ in range(PEND)]
         self._bad = 0                   # handhelds whose entries the rules refused: never followed
         self._fdisp = 0                 # seats whose request verified here, not at the sequencer
         self._rdisp = 0                 # a reseat entry we held as disputed: never refused after
@@ -115,11 +123,11 @@ class Police:
             return RJ_APP
 
     def _keep(self, f, who, now):
-        off = who * SLOT
-        self._slen[who] = wire.pack_entry(f, self._sbuf, off) - off
-        wire.pack_req(f, self._sbuf, off + BODY)
-        self._sat[who] = now
-        self._srelayed[who] = 0
+        h = self._watched[who]
+        h.len = wire.pack_entry(f, h.buf, 0)
+        wire.pack_req(f, h.buf, BODY)
+        h.at = now
+        h.relayed = 0
 
     def _watch(self, f, now):
         """A request heard on the air: kept (one per seat) so that the sequencer can be held to
@@ -131,7 +139,7 @@ class Police:
                 self.hosts[w] != f.rby or self._fdisp & (1 << w) or not self.codec.request_ok(f):
             return  # (nor one of a seat in dispute: its repeats would be held against the
             # sequencer again, and a hand-on draws no RJ_FORGED: attacks/rto_frame.py)
-        if not self._slen[w]:
+        if not self._watched[w].len:
             self._keep(f, w, now)
 
     def _reseat_ok(self, f, now, also=0):
@@ -200,10 +208,10 @@ class Police:
         g = self.rx
         in_time = getattr(self.game, "in_time", None)
         for w in range(PEND):
-            if mask & (1 << w) and self._slen[w] and in_time and in_time(self._sat[w]):
-                off = w * SLOT
-                wire.unpack_entry(self._sbuf, off, g)
-                wire.unpack_req(self._sbuf, off + BODY, g)
+            h = self._watched[w]
+            if mask & (1 << w) and h.len and in_time and in_time(h.at):
+                wire.unpack_entry(h.buf, 0, g)
+                wire.unpack_req(h.buf, BODY, g)
                 g.ack = g.rack
                 self.game.now = now
                 try:
@@ -219,25 +227,25 @@ class Police:
             return
         f = self.tmp
         for w in range(PEND):
-            if not self._slen[w] or now - self._sat[w] < self.relay_ms:
+            h = self._watched[w]
+            if not h.len or now - h.at < self.relay_ms:
                 continue
-            off = w * SLOT
-            wire.unpack_entry(self._sbuf, off, f)
-            wire.unpack_req(self._sbuf, off + BODY, f)
+            wire.unpack_entry(h.buf, 0, f)
+            wire.unpack_req(h.buf, BODY, f)
             if self._valid(f, now):
-                self._slen[w] = 0  # answered by the state since (a race lost, a reveal done)
+                h.len = 0  # answered by the state since (a race lost, a reveal done)
                 continue
-            k = self._srelayed[w]
-            if k < 3 and now - self._sat[w] >= self.relay_ms * (1 + 2 * k):
+            k = h.relayed
+            if k < 3 and now - h.at >= self.relay_ms * (1 + 2 * k):
                 # handed on at 1, 3 and 5 relay_ms: a sequencer catching up may miss one
-                self._srelayed[w] = k + 1
+                h.relayed = k + 1
                 f.seq = 0  # a relayed request: an ENTRY without a sequence number
                 f.eterm = self.term
                 self._emit(lead, f)
-            elif k and now - self._sat[w] >= self.censor_ms:
+            elif k and now - h.at >= self.censor_ms:
                 self._distrust(lead)
                 for i in range(PEND):
-                    self._slen[i] = 0
+                    self._watched[i].len = 0
                 return
 
     def _note_back(self):

@@ -96,7 +96,7 @@ class Sequencer:
             # a snapshot waits for its witnesses: kept (one per seat) and logged once the hold
             # ends (_unhold). Dropped, a seat's NACK 0 timed before each hand-on of a request
             # would make the honest sequencer look like a censor to the follower relaying it
-            if sender != self.seat and not self._slen[f.who]:
+            if sender != self.seat and not self._watched[f.who].len:
                 self._keep(f, f.who, now)
             return
         if self._logged_since(f, f.ack if sender != self.seat else 0):
@@ -122,11 +122,11 @@ class Sequencer:
         a sequencer does not use otherwise) go through _on_request now."""
         f = self.tmp
         for w in range(PEND):
-            if self._slen[w]:
-                off = w * SLOT
-                wire.unpack_entry(self._sbuf, off, f)
-                wire.unpack_req(self._sbuf, off + BODY, f)
-                self._slen[w] = 0
+            h = self._watched[w]
+            if h.len:
+                wire.unpack_entry(h.buf, 0, f)
+                wire.unpack_req(h.buf, BODY, f)
+                h.len = 0
                 f.type = f.etype
                 f.ack = f.rack
                 f.seq = 0
