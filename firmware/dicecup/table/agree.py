@@ -113,5 +113,9 @@ class Agree:
         """The entry h's claim ahead of this log names (0: none), and where its chain is kept."""
         return self._cs[h], h * _C
 
+    def ahead(self, h):
+        """pending(h)'s claim ahead alone (no tuple: asked every loop)."""
+        return self._cs[h]
+
     def chain_at(self, h):
         return memoryview(self._ch)[h * _C:(h + 1) * _C]

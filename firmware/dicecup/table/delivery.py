@@ -239,30 +239,38 @@ class Delivery:
         return True
 
     def _resend(self, now):
+        """The sequencer serves a live follower that lacks entries: one handheld's a loop (each
+        is frames tagged anew, and three handhelds' at once were a long loop on the board:
+        docs/memory.md, Device time). (Every loop of the sequencer: its frame fits the 11 words
+        MicroPython keeps off the heap; _resend_to has the rest.)"""
         for s in range(wire.SEATS_MAX):
-            if not self.members & (1 << s) or s == self.seat or not self.alive(s, now):
-                continue
-            a = self._acked[s]
-            if a >= self.applied:
-                self._tries[s] = 0
-                continue
-            # resend only what a heartbeat sent after the entry went out still lacks; an entry
-            # already gone from the window went out before the oldest one kept
-            seq = a + 1
-            if self._seqs[seq % LOG_CAP] != seq:
-                seq = max(1, self.applied - LOG_CAP + 1)
-            i = seq % LOG_CAP
-            if self._seqs[i] != seq or self._ack_time[s] - self._etime[i] < 50:
-                continue
-            if now < self._resend_at[s]:
-                continue
-            self._serve(s, a + 1, self.applied, now)
-            t = self._tries[s]
-            self._resend_at[s] = now + min(self.resend_ms << t, self.resend_max_ms)
-            if t < 4:
-                self._tries[s] = t + 1
-            return  # one handheld's a loop: each is frames tagged anew, and three handhelds'
-            # at once were a long loop on the board (docs/memory.md, Device time)
+            if self.members & (1 << s) and s != self.seat and self.alive(s, now):
+                if self._acked[s] >= self.applied:
+                    self._tries[s] = 0
+                elif self._resend_to(s, now):
+                    return
+
+    def _resend_to(self, s, now):
+        """Resend to s what it lacks, at its pace (_tries); True if it did. (Asked every loop a
+        follower's heartbeat lags: with _lacks apart, its frame fits the 11 words MicroPython
+        keeps off the heap.)"""
+        if now < self._resend_at[s] or not self._lacks(s):
+            return False
+        self._serve(s, self._acked[s] + 1, self.applied, now)
+        t = self._tries[s]
+        self._resend_at[s] = now + min(self.resend_ms << t, self.resend_max_ms)
+        if t < 4:
+            self._tries[s] = t + 1
+        return True
+
+    def _lacks(self, s):
+        """A heartbeat of s sent after the first entry it lacks went out still lacks it (an entry
+        already gone from the window went out before the oldest one kept)."""
+        seq = self._acked[s] + 1
+        if self._seqs[seq % LOG_CAP] != seq:
+            seq = max(1, self.applied - LOG_CAP + 1)
+        i = seq % LOG_CAP
+        return self._seqs[i] == seq and self._ack_time[s] - self._etime[i] >= 50
 
     # ---- frames in (receive's table: log.Node._init_receive) --------------------------------
     def _rx_ack(self, f, now):
@@ -329,8 +337,12 @@ class Delivery:
             if self._pend[w].len and now - self._pend[w].next >= 0:
                 self._send_pending(w, now)
         if not self.is_leader() and not self._waiting and not self._resync:  # (a held entry is
-            # no hole, nor is one waiting for our log to be checked)
-            for seq in range(self.applied + 2, self.applied + AHEAD + 1):
-                if self.entry(seq, self.tmp):  # a hole before an entry we hold: ask again
-                    self._nack(self.leader, self.applied + 1, seq - 1, now)
-                    break
+            self._ask_holes(now)  # no hole, nor is one waiting for our log to be checked)
+
+    def _ask_holes(self, now):
+        """A hole before an entry we hold: ask again. (Apart from _tick_resend: both frames fit
+        the 11 words MicroPython keeps off the heap, asked every loop.)"""
+        for seq in range(self.applied + 2, self.applied + AHEAD + 1):
+            if self.entry(seq, self.tmp):
+                self._nack(self.leader, self.applied + 1, seq - 1, now)
+                return

@@ -85,18 +85,28 @@ class Gate:
         want = self.applied + 1
         for k in range(1, wire.SEATS_MAX + 1):
             x = (self._peer_x + k) % wire.SEATS_MAX  # each time the next one that has it
-            if x == self.seat or x == self.leader or not self.members & (1 << x) or \
-                    self._tlast[x] != self.term or self.agree.pending(x)[0] != want:
-                continue
-            if self._peer_n != self.applied:
-                self._peer_n = self.applied
-                self._peer_at = now
-            elif now - self._peer_at >= self.peer_ms:
-                self._peer_at = now
-                self._peer_x = x
-                self._nack_at = now - self.nack_ms  # (its own pace: never lost to the sequencer's)
-                self._nack(x, want, want, now)
-            return
+            if self._claims(x, want):
+                self._peer_due(x, now)
+                return
+
+    def _peer_due(self, x, now):
+        """_ask_peer's follower x has the entry after ours: asked once we lacked it peer_ms.
+        (Apart: both frames fit the 11 words MicroPython keeps off the heap, asked every loop.)"""
+        if self._peer_n != self.applied:
+            self._peer_n = self.applied
+            self._peer_at = now
+        elif now - self._peer_at >= self.peer_ms:
+            self._peer_at = now
+            self._peer_x = x
+            self._nack_at = now - self.nack_ms  # (its own pace: never lost to the sequencer's)
+            want = self.applied + 1
+            self._nack(x, want, want, now)
+
+    def _claims(self, x, want):
+        """Follower x of our term claims entry `want` next (_ask_peer's test: apart, the
+        caller's frame fits the 11 words MicroPython keeps off the heap)."""
+        return x != self.seat and x != self.leader and self.members & (1 << x) and \
+            self._tlast[x] == self.term and self.agree.ahead(x) == want
 
     def _on_forks(self, now):
         """Another handheld's chain differs from ours at an entry both applied."""

@@ -222,6 +222,15 @@ class Police:
         return False
 
     def _judge(self, now):
+        """A request heard relay_ms ago and still unlogged: handed on, or held against the
+        sequencer (_judge_due). (Asked every loop: its frame fits the 11 words MicroPython keeps
+        off the heap.)"""
+        for w in range(PEND):
+            if self._watched[w].len and now - self._watched[w].at >= self.relay_ms:
+                self._judge_due(now)
+                return
+
+    def _judge_due(self, now):
         lead = self.leader
         if lead < 0 or not self.alive(lead, now) or not self.caught_up():
             return
@@ -274,29 +283,34 @@ class Police:
         included: a seat still owing 5 s past it (game.late) while this handheld holds all
         the sequencer said it logged means the sequencer leaves a forfeit unlogged (its own,
         most likely: it withholds). It is not followed any more; its successor logs the forfeit.
-        Counted from when that sequencer began to be followed (it may have just taken over)."""
-        late = getattr(self.game, "late", None)
-        if late is None or not self.caught_up() or self._waiting or \
+        Counted from when that sequencer began to be followed (it may have just taken over).
+        (Asked every loop: hasattr and the game's methods called, not getattr's bound methods,
+        and _spare apart, keep it off the heap.)"""
+        g = self.game
+        if not hasattr(g, "late") or not self.caught_up() or self._waiting or \
                 now - self._seq_at < self.censor_ms:
             return
-        self.game.now = now
-        stalled = getattr(self.game, "stalled", None)
-        m = late()
+        g.now = now
+        m = g.late()
         if m:
-            # a seat whose handheld says it is held (here), or whose handheld our sequencer's
-            # heartbeats say it pauses on (a flag or a low claim the seat sent the sequencer
-            # alone: attacks/flag_to_the_sequencer.py), is spared: no lie of the sequencer's.
-            # Only those seats: the sequencer's own, late beside them, still deposes it
-            # (attacks/withhold_behind_a_hold.py hid it behind the others' held gates)
-            d = self._disputed(m, now) | self.missing & ~(1 << self.leader)
-            for w in range(wire.SEATS_MAX):
-                if d & (1 << self.hosts[w]):
-                    m &= ~(1 << w)
-        if m or stalled is not None and \
-                stalled(now - self.censor_ms) & (1 << self.leader):
+            m = self._spare(m, now)
+        if m or hasattr(g, "stalled") and g.stalled(now - self.censor_ms) & (1 << self.leader):
             # (or the game waits on the sequencer's own seat past MOVE_MS: only another
             # sequencer can give that seat to a bot, as the pause offers for any other)
             self._distrust(self.leader)
+
+    def _spare(self, m, now):
+        """The late seats of mask m the sequencer is not to blame for: a seat whose handheld says
+        it is held (here), or whose handheld our sequencer's heartbeats say it pauses on (a flag
+        or a low claim the seat sent the sequencer alone: attacks/flag_to_the_sequencer.py), is
+        spared: no lie of the sequencer's. Only those seats: the sequencer's own, late beside
+        them, still deposes it (attacks/withhold_behind_a_hold.py hid it behind the others' held
+        gates)."""
+        d = self._disputed(m, now) | self.missing & ~(1 << self.leader)
+        for w in range(wire.SEATS_MAX):
+            if d & (1 << self.hosts[w]):
+                m &= ~(1 << w)
+        return m
 
     def _distrust(self, h):
         if h != self.seat:

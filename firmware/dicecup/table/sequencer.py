@@ -119,18 +119,21 @@ class Sequencer:
 
     def _unhold(self, now):
         """The sequencer's hold is over: the requests kept during it (in the watch's buffer, which
-        a sequencer does not use otherwise) go through _on_request now."""
-        f = self.tmp
+        a sequencer does not use otherwise) go through _on_request now. (Every loop of the
+        sequencer: its frame fits the 11 words MicroPython keeps off the heap.)"""
         for w in range(PEND):
-            h = self._watched[w]
-            if h.len:
-                wire.unpack_entry(h.buf, 0, f)
-                wire.unpack_req(h.buf, BODY, f)
-                h.len = 0
-                f.type = f.etype
-                f.ack = f.rack
-                f.seq = 0
-                self._on_request(f, now)
+            if self._watched[w].len:
+                self._unhold_one(self._watched[w], now)
+
+    def _unhold_one(self, h, now):
+        f = self.tmp
+        wire.unpack_entry(h.buf, 0, f)
+        wire.unpack_req(h.buf, BODY, f)
+        h.len = 0
+        f.type = f.etype
+        f.ack = f.rack
+        f.seq = 0
+        self._on_request(f, now)
 
     def _refuse(self, sender, f, reason, lo):
         if sender == self.seat:
@@ -148,21 +151,26 @@ class Sequencer:
             self._on_request(f, now)
         return 0
 
-    def _tick_lead(self, now):
+    def _missing_now(self, now):
+        """The handhelds the table waits for, as the sequencer sees them now."""
         members = self.members
-        n = wire.SEATS_MAX
         miss = 0
-        for s in range(n):
+        for s in range(wire.SEATS_MAX):
             if members & (1 << s) and not self.alive(s, now):
                 miss |= 1 << s
-        stalled = getattr(self.game, "stalled", None)
-        if stalled is not None and self.ready:
-            miss |= stalled(now) & members  # in touch, but it never moves: paused too
-        for s in range(n):
+        if self.ready and hasattr(self.game, "stalled"):
+            miss |= self.game.stalled(now) & members  # in touch, but it never moves: paused too
+        for s in range(wire.SEATS_MAX):
             if members & (self._fflag | self._spared) & (1 << s) and self.alive(s, now):
                 # it says it is held, or lacks the phase's first entry: its FORFEIT waits,
                 # and the table with it, paused on its name (_disputed)
                 miss |= 1 << s
+        return miss
+
+    def _tick_lead(self, now):
+        """(Every loop of the sequencer: its frame and _missing_now's fit the 11 words
+        MicroPython keeps off the heap.)"""
+        miss = self._missing_now(now)
         if miss != self.missing:
             self.missing = miss
             self._heartbeat(now)
@@ -188,9 +196,8 @@ class Sequencer:
             if now >= self._hold:
                 self._unhold(now)
             self.game.now = now
-            due = getattr(self.game, "overdue", None)
-            if due is not None and now >= self._hold:
-                f = due(self.tmp)  # a seat that missed its deadline: the game's FORFEIT
+            if now >= self._hold and hasattr(self.game, "overdue"):
+                f = self.game.overdue(self.tmp)  # a seat that missed its deadline: its FORFEIT
                 self._spared = self._disputed(f.who, now) if f is not None else 0
                 if f is not None and not self._spared:
                     self.log_local(f, now)

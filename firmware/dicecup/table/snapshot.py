@@ -396,16 +396,20 @@ class Snapshots:
         takes its snapshot under the sequencer's rules (a witness, the sequencer among them; or
         the no-witness rule). A sequencer that withholds snapshots kept a handheld back from a
         reboot out for good, the pause naming only it (attacks/withhold_the_snapshot.py). If that
-        fails for censor_ms, our heartbeats say we are held, on the sequencer."""
-        lead = self.leader
+        fails for censor_ms, our heartbeats say we are held, on the sequencer. (Asked every loop:
+        its frame fits the 11 words MicroPython keeps off the heap; _snap_wanted has the rest.)"""
         if now - self._sheld_at >= self.missing_ms:
             self._sheld = 0
-        behind = self._acked[lead] - self.applied
+        behind = self._acked[self.leader] - self.applied
         if self.applied != self._want_n or self._waiting or self._resync or behind <= 0 or \
                 behind <= LOG_CAP and not (self._back and now - self._restart_at < RESTART_MS):
             self._want_n = self.applied
             self._want_at = now
             return
+        self._snap_wanted(now)
+
+    def _snap_wanted(self, now):
+        lead = self.leader
         waited = now - self._want_at
         if waited >= self.censor_ms:
             self._sheld |= 1 << lead | self._swait
