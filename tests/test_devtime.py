@@ -563,8 +563,8 @@ class Busy(Screen):
     work = 0
     def tick(self, now):
         if self.work:   # a busy loop that changes nothing
+            x = [bytearray(1000) for _ in range(18 if self.work == 1 else 20)]   # about 37 (41) ms
             self.work = 0
-            x = [bytearray(1000) for _ in range(18)]   # about 37 ms
         if self.busy:
             self.ink ^= 1
             self.changed()
@@ -613,6 +613,16 @@ s.busy = 1
 first = tick()  # every page dark: drawn, not sent
 s.work = 1
 print("busy", first, " ".join(tick() for _ in range(3)))
+# every loop busy (a table taking reveal after reveal): a picture drawn however busy (the third
+# loop) goes a page a loop at least once its pages waited a loop, never a page every other loop
+for _ in range(3):
+    tick()
+out = []
+s.busy = 1
+for _ in range(14):
+    s.work = 2
+    out.append(tick())
+print("sustained", " ".join(out))
 """
 
 
@@ -632,6 +642,9 @@ def test_a_game_screens_pages_go_in_the_next_loop_when_they_would_make_it_long(t
     assert [done for f, ms, done in busy] == ["0", "0", "1", "1"] and busy[2][0] == "1", out
     assert all(int(ms) < 50 for f, ms, done in busy), out
     assert int(busy[1][1]) > 30, out
+    sus = [x.split(":") for x in out["sustained"]]
+    done = [d for f, ms, d in sus[2:]].index("1") + 2   # (drawn in the third loop)
+    assert done <= 12 and all(f == "1" for f, ms, d in sus[4:done + 1]), out   # a page a loop
 
 
 @pytest.mark.parametrize("game", ["snyd", "yatzy"])
@@ -710,3 +723,22 @@ def test_the_radios_poll_leaves_frames_for_the_next_loop_after_its_budget(monkey
     assert got == [0, 1, 2, 3]                     # one frame however long
     r.poll(lambda m, b: handler(m, b, 0))
     assert got == list(range(8)) and r.frames_in == 8
+
+
+def test_a_table_counts_as_in_a_game_until_a_second_after_its_end():
+    """The App spreads a picture's pages over loops only in a game and on its last screens
+    (Table.in_game): a lobby after a game (its phase still P_OVER) sends its pictures whole, so
+    a new roster line or the table code never shows half old, half new."""
+    import types
+    from dicecup.table import table
+    from dicecup.table.game import P_IDLE, P_OVER
+    t = types.SimpleNamespace(game=types.SimpleNamespace(phase=P_IDLE), now=10000, _changed=9500)
+    assert not table.Table.in_game(t)          # the lobby before the first game
+    t.game.phase = P_IDLE + 1
+    assert table.Table.in_game(t)
+    t.game.phase = P_OVER
+    assert table.Table.in_game(t)              # its last entry half a second ago: its end's screens
+    t.now = 10600
+    assert not table.Table.in_game(t)          # the lobby after it
+    t.game = None
+    assert not table.Table.in_game(t)

@@ -87,8 +87,8 @@ class App:
         self.now = 0
         self.last_input = 0
         self.power = _AWAKE
-        self._swallow = 0       # buttons whose next release is not the screen's; and _COLLECT
-        self.gc_ms = 0          # how long the last idle collection took (ms)
+        self._swallow = sum(b.pressed << i for i, b in enumerate(self.buttons))  # buttons whose
+        self.gc_ms = _GC_MS - 5  # next release is not the screen's, and _COLLECT ...; the last idle collection's ms
         # the frame as shown, and each page of the frame buffer beside the same page as shown, made
         # once: redraw compares them (memoryviews compare their bytes) to send only the pages that
         # changed (one attribute: each name is heap, tests/test_names.py)
@@ -328,14 +328,14 @@ class App:
             self.redraw(t0, False)  # the pages of the picture drawn before that wait their turn
         if shown == self.frames and self.last_input != now and \
                 time.ticks_diff(time.ticks_ms(), t0) < _IDLE_MS:  # idle: nothing else to do
-            if self._swallow & _COLLECT:
+            t = time.ticks_ms()
+            if self._swallow & _COLLECT and (time.ticks_diff(t, t0) + self.gc_ms < _GC_MS or
+                                            self.gc_ms > _GC_MS - 4):
                 # (after a screen change: gc.mem_free() every loop hung the browser's page) in a
                 # loop with room for one as long as the last (PSRAM: docs/memory.md, Device time)
-                t = time.ticks_ms()
-                if time.ticks_diff(t, t0) + self.gc_ms < _GC_MS or self.gc_ms > _GC_MS - 4:
-                    self._swallow &= ~_COLLECT
-                    gc.collect()
-                    self.gc_ms = time.ticks_diff(time.ticks_ms(), t)
+                self._swallow &= ~_COLLECT
+                gc.collect()
+                self.gc_ms = time.ticks_diff(time.ticks_ms(), t)
             elif self.table is None or not self.table.idle():  # its file write, in a loop of its own too
                 self.screen.idle()
         return _SLEEP_POLL_MS if self.power == _ASLEEP else _POLL_MS
@@ -444,9 +444,9 @@ class App:
                 if p[i][0] == p[i][1]:
                     i += 1
                     continue
-                if left < _PAGE_US:
-                    self._swallow |= _PAGES
-                    break
+                if left < _PAGE_US:     # (held pages, once late: one a loop however busy)
+                    self._swallow |= _PAGES if draw else _PAGES | _LATE
+                    return
                 j = i
                 while j + 1 < n and p[j + 1][0] != p[j + 1][1] and left >= (j + 2 - i) * _PAGE_US:
                     j += 1

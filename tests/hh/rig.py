@@ -63,6 +63,11 @@ class Rig:
     def pin(self, name):
         return self.pm["buttons"][name]
 
+    @staticmethod
+    def pin_of(name):
+        """A button's pin before a Rig is made (one held at boot)."""
+        return pinmap.load()["buttons"][name]
+
     def step(self, n=1):
         for _ in range(n):
             self.now += self.step_ms

@@ -29,7 +29,8 @@ BACK = const(3)
 class Button:
     def __init__(self, read):
         self._read = read
-        self.pressed = False      # debounced state
+        self.pressed = bool(read())  # debounced state (one held at boot - the press that reset
+        #                             the handheld into a game - is no new press: App swallows it)
         self._changed = -_DEBOUNCE_MS  # when `pressed` last changed
         self._down_at = 0
         self._next_repeat = 0

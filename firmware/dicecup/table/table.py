@@ -149,9 +149,10 @@ class Table(Pump, Lobby, Joiner, Roster, Agreement, Flash):
         return g is not None and P_IDLE < g.phase < P_OVER
 
     def in_game(self):
-        """A game under way or just over (its last screens), not the lobby before it."""
+        """A game under way, or over less than a second ago (its last screens), not a lobby."""
         g = self.game
-        return g is not None and g.phase > P_IDLE
+        return g is not None and (P_IDLE < g.phase < P_OVER or
+                                  g.phase >= P_OVER and self.now - self._changed < 1000)
 
     def kids_mode(self):
         """Kids' Snyd: the creator's choice; a joiner's is what its table played (three dice),

@@ -19,10 +19,11 @@ def resume(app, b):
     """The boot's first screen: the title, or (b) the solo game whose set-up app.launch kept over
     the soft reset into it, started at once with no menu shown (b: the game, 0 Snyd, 1 kids'
     Snyd, 2 on the Yatzy variants; its bots, their level, its people)."""
-    if not b:
-        app.go(Title(app))
+    k = b[0] if b and len(b) == 4 and b[2] < 4 else 99
+    if not (1 <= b[1] <= 7 if k < 2 else k < 2 + len(_YATZY_VARIANTS) and b[1] < 4 and
+            1 <= b[3] <= 4):
+        app.go(Title(app))  # none, or a set-up the menus never make (the RTC memory is anyone's)
         return
-    k = b[0]
     s = SnydSetup(app, k == 1) if k < 2 else YatzySetup(app, _YATZY_VARIANTS[k - 2])
     s.bots = b[1]
     s.level = b[2]
