@@ -6,6 +6,7 @@ In the simulator with the real firmware (`--reboot-all 2` at 30 % loss, Snyd and
 agree and the referee, `python -m host_tools.replay`, accepts them), and in the in-process harness
 (host_tools.tablebus) for the election's cases: the old sequencer back with the others, or gone for
 good (the next seat clockwise that is alive takes over; its seat then goes to a bot)."""
+import heapq
 import json
 import os
 import subprocess
@@ -20,6 +21,7 @@ from dicecup.rules import snyd
 from dicecup.table import keep as tablekeep
 from dicecup.table import snyd as snydtable
 from dicecup.table import log
+from dicecup.table import wire
 
 
 def cli(tmp_path, game, seed, *args):
@@ -287,6 +289,76 @@ def test_the_sequencer_further_along_than_everyone_serves_its_kept_entries(tmp_p
     k.reboot_all()
     assert k.run(lambda: min(h.node.applied for h in t.live()) > 25, 60_000), [
         (h.seat, h.node.leader, h.node.applied) for h in t.live()]
+    assert k.run(t.done, 1_800_000)
+    recs = t.records()
+    assert all(r == recs[0] for r in recs) and referee(recs[0])[1] == 0
+
+
+def cut(t, drop):
+    """The radio loses every frame for which drop(sender, receiver, frame type) is true."""
+    bus = t.bus
+
+    def deliver(now):
+        while bus.q and bus.q[0][0] <= now:
+            _, _, d, data = heapq.heappop(bus.q)
+            h = bus.nodes.get(d)
+            if h is not None and not h.dead and not drop(data[7], d - t.offset, data[2]):
+                h.receive(data, now)
+    bus.deliver = deliver
+
+
+def test_a_handheld_whose_own_entry_the_table_left_takes_the_new_sequencers_state(tmp_path):
+    """The table of two restarts while Anna (the sequencer) kept her log one bid short of Bo's
+    (her flash was written less lately). She comes back alone, leads term 8 and logs her own bid
+    at the place where Bo holds her old one (term 0); Bo, alone too, leads term 17 and sends her
+    the next entry, logged in term 0 on top of the other bid. She once dropped it as stale (terms
+    never go down along a log) and asked for it again, for ever: she never learnt that her own
+    entry was the fork (tests/test_table_reboot.py's seed 3 in the simulator, at one commit).
+    Now an entry of its sequencer's newer term that cannot follow her log makes her ask for its
+    state, as any fork with it does; the game finishes, the same record on both."""
+    t = Table(seats=2, seed=3, rules=snyd.Rules(dice=2))
+    k = Kept(t, tmp_path)
+    assert t.start_game() == 0
+    a, b = t.hands
+    poll = a.app.poll  # Anna's bid waits until both hold the entry before it
+    a.app.poll = lambda *x: None if a.node.applied >= 12 and a.app.waits_on() == 0 else poll(*x)
+    assert k.run(lambda: a.node.applied >= 12 and a.app.waits_on() == 0 and
+                 b.node.applied == a.node.applied, 600_000)
+    at = a.node.applied
+    k.save()
+    k.save = lambda: k.keep[1].save(t.hands[1].node, t.table_id)  # Anna's flash stays at `at`
+    a.app.poll = poll
+    assert k.run(lambda: b.node.applied >= at + 2, 60_000)  # her bid, then Bo's, both term 0
+    k.reboot_all()
+    k.save = lambda: None
+    a, b = t.hands
+    assert (a.node.applied, b.node.applied) == (at, at + 2)
+    heard = {"ab": False, "ba": False, "entries": False}  # Anna -> Bo, Bo -> Anna, her entries
+
+    def lost(src, dst, typ):
+        if src == 0:
+            return not heard["ab"] or not heard["entries"] and typ in (wire.T_ENTRY, wire.T_SNAP)
+        return not heard["ba"]
+    cut(t, lost)
+    # alone, Anna leads term 8 and logs her own bid again, another entry at + 1
+    assert k.run(lambda: a.node.is_leader() and a.node.applied == at + 1, 30_000)
+    assert a.node.term == 8 and a.node._last_term == 8
+    # Bo hears her heartbeats (not her entries) and follows her term; then nothing of her: he
+    # takes over, one term up, with the log he kept
+    heard["ab"] = True
+    assert k.run(lambda: b.node.leader == 0 and b.node.term == 8, 10_000)
+    heard["ab"] = False
+    assert k.run(lambda: b.node.is_leader(), 10_000)
+    assert b.node.term == 17 and b.node.applied >= at + 2
+    f = wire.Frame()
+    assert b.node.entry(at + 2, f) and f.eterm == 0  # Bo's next entry for her: of term 0
+    heard.update(ab=True, ba=True, entries=True)
+    assert k.run(lambda: a.node.leader == 1, 10_000)
+    assert a.node.applied == at + 1 and a.node._last_term == 8
+    # she takes Bo's state (a table of two: on his word, which she asked for) and plays on
+    assert k.run(lambda: a.node.applied >= at + 2, 15_000), (
+        a.node.applied, b.node.applied, a.node.dropped[log.D_STALE], a.node.dropped[log.D_CONFLICT])
+    assert a.node.dropped[log.D_CONFLICT] >= 1
     assert k.run(t.done, 1_800_000)
     recs = t.records()
     assert all(r == recs[0] for r in recs) and referee(recs[0])[1] == 0

@@ -136,9 +136,19 @@ class Node(Window, Delivery, Sequencer, Police, Gate, Snapshots, Failover):
                 return
             i = seq % LOG_CAP
             if f.eterm < self._last_term:
-                # buffered from a deposed sequencer (terms never go down along the log): drop it
+                # terms never go down along a log: this entry cannot follow ours. Drop it
                 self._seqs[i] = 0
-                self.dropped[D_STALE] += 1
+                if self._from_newer(i):
+                    # it is our sequencer's, of a term above our last entry's, and that
+                    # sequencer never showed our log: its log goes on from another entry than
+                    # ours at some place, and ours may be the forked one (we logged our last
+                    # entries as a sequencer the table then left: every handheld restarted).
+                    # Start again from its state, as for any fork with it, instead of asking for
+                    # this entry for ever
+                    self.dropped[D_CONFLICT] += 1
+                    self._resync_from_leader(now)
+                    return
+                self.dropped[D_STALE] += 1  # (buffered from a deposed sequencer)
                 return
             if self._held != seq:
                 self._held, self._held_at = seq, now
@@ -146,19 +156,16 @@ class Node(Window, Delivery, Sequencer, Police, Gate, Snapshots, Failover):
             if why == RJ_WAIT:
                 self._waiting = seq  # tick asks again; it is applied, or refused, in time
                 return
-            if why and self.term > self._last_term and self._by[i] == self.leader and \
-                    not self.is_leader() and not self.agree.confirmed(self.leader, self.applied):
+            if why and self._from_newer(i):
                 # an entry a new sequencer brings on top of an older term's log (of its term, or
-                # of the older one: its log goes on past ours), refused by our state, and that
-                # sequencer never showed our log: ours may be the forked one (an old sequencer
-                # gave us another entry at some place than it gave the new one). Start again
-                # from the new sequencer's state instead of blaming it; if our log was its, the
-                # entry is refused again on its state, and then it is blamed
-                # (attacks/equivocate.py: two honest handhelds left each other for good)
+                # of the older one: its log goes on past ours), refused by our state: ours may be
+                # the forked one (an old sequencer gave us another entry at some place than it
+                # gave the new one). Start again from the new sequencer's state instead of
+                # blaming it; if our log was its, the entry is refused again on its state, and
+                # then it is blamed (attacks/equivocate.py: two honest handhelds left each other
+                # for good)
                 self._seqs[i] = 0
-                self._nack(self.leader, 0, 0, now)
-                self._resync = True
-                self._resync_at = now
+                self._resync_from_leader(now)
                 return
             if why:
                 # the sequencer logged what the rules refuse (or for a seat its requester does not
@@ -205,6 +212,20 @@ class Node(Window, Delivery, Sequencer, Police, Gate, Snapshots, Failover):
                 if self.hosts[f.who] == self.seat:
                     self._match_pending(f)
 
+
+    def _from_newer(self, i):
+        """Whether the entry in slot i came from the sequencer we follow, in a term above our
+        last entry's, and that sequencer never showed our log (a heartbeat's chain at our last
+        entry): its log may go on from another entry than ours at some place."""
+        return self.term > self._last_term and self._by[i] == self.leader and \
+            not self.is_leader() and not self.agree.confirmed(self.leader, self.applied)
+
+    def _resync_from_leader(self, now):
+        """Apply nothing more until our sequencer shows our log, or sends its state (asked for
+        now: a snapshot, taken under the snapshots' rules, with a witness where there can be one)."""
+        self._nack(self.leader, 0, 0, now)
+        self._resync = True
+        self._resync_at = now
 
     def _seats(self, f):
         m = 0
