@@ -20,7 +20,9 @@ NACK 0 with the first chunk of a two-chunk snapshot (so `_snap` is never None an
 never counts), and its heartbeats to Bo claim entries past c (Bo is never caught up: neither
 `_judge` nor `_police` runs). Bo's heartbeat still claims c, the call: the phase's first entry,
 so nobody disputes a FORFEIT of Bo's seat (`_disputed`), and the sequencer logs it at the deadline.
-Variants (argv[1]): partial (default, as above); none (no snapshot chunk: `_starved` may free Bo).
+Variants (argv[1]): partial (default, as above); none (no snapshot chunk: `_starved` may free Bo);
+chain (no made-up entry: the older way into the same state, a heartbeat to Bo claiming c+1 with a
+chain not the sequencer's, so Bo's `_on_forks` starts the resync once it applies the real c+1).
 Control: the same term raises and heartbeats, no made-up entry.
 
 Verdict: 0 if no honest handheld applies a FORFEIT of Bo's seat in the round of the trick (and
@@ -99,15 +101,18 @@ def play(attack, variant, seed):
                 c = st["call"]
                 if node.applied > c:
                     emit_to(BO, f)
-                else:
+                elif variant == "chain":
+                    # the older way in: a claim of c+1 with a chain that is not ours (a fork
+                    # once Bo applies c+1: _on_forks, the sequencer's own chain)
                     emit_to(BO, f, ack=c + 1, chain=b"\x5a" * wire.CHAIN_LEN)
+                # (else none to Bo until our head passes the call: nothing shows Bo's head)
             else:
                 emit_to(BO, f)
             f.chain[:] = keep
             return
         if f.type == wire.T_SNAP and dest == BO and attack and st["call"] is not None:
             st["snaps_dropped"] += 1
-            if variant == "partial" and f.k == 0:
+            if variant != "none" and f.k == 0:
                 f.total = 2  # its first chunk, of two: a snapshot in transit that never ends
                 f.dlen = min(f.dlen, wire.SNAP_DATA_MAX)
                 st["chunks"] += 1
@@ -143,7 +148,7 @@ def play(attack, variant, seed):
             st["at"] = t.now
             st["t2"] = bump()
             st["phase"] = 2
-            if attack:
+            if attack and variant != "chain":
                 s = seat_of(tb, ATK)
                 fake = request(node, s, g.round, wire.A_BID, 9, 6)
                 i = (c + 1) % log.LOG_CAP
