@@ -1112,3 +1112,21 @@ def test_a_slow_witness_has_time_to_answer_before_the_vouch_wait_ends(at, late):
         assert a is not None and "error" not in a, a
         assert not a["words"] or not a["words"][0][3], (seed, a["words"])
         assert not a["cheats"][sw.BO], (seed, a)
+
+
+@pytest.mark.parametrize("variant", ["partial", "chain", "none"])
+def test_a_follower_kept_in_a_resync_by_its_sequencer_loses_no_die(variant):
+    """Attacker round 24 (attacks/resync_forfeit.py): the sequencer raises its term twice and
+    sends Bo alone an entry of an older term right after a call (partial), or a heartbeat with
+    another chain (chain), so Bo resyncs: it applies nothing until the sequencer's state comes,
+    and the sequencer sends only the first piece of it (partial, chain) or nothing (none). Bo
+    said nothing of it (no F_HELD), or left the sequencer and led alone with its low claim; the
+    sequencer then forfeited Bo's seat and Cy applied it: a die lost. Now a resync that lasts a
+    gate's time says it is held on the sequencer, and a follower in a resync is not starved off
+    its sequencer: the table stops, named, and nobody loses a die."""
+    import resync_forfeit as rf
+    r = rf.play(True, variant, 1)
+    assert r is not None
+    assert not r["in_round"], r["in_round"]
+    assert not [d for d in r["distrust"] if d[2] != rf.ATK], r["distrust"]
+    assert r["dice"][rf.CY][r["bo_seat"]] == r["dice"][rf.BO][r["bo_seat"]] == 3, r["dice"]

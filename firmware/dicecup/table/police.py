@@ -266,12 +266,14 @@ class Police:
         being caught up, and so from judging it (_judge, _police): lagging its claim for censor_ms
         with not one entry applied meanwhile is a reason to stop following it. Not while back from
         a reboot, nor while a snapshot is in (either may wait for its witness: a follower taking a
-        new sequencer's state after a fork left it, and led alone), nor counted from before we
-        followed it."""
+        new sequencer's state after a fork left it, and led alone), nor while our log is checked
+        after a fork with it (we wait for its state, and past gate_ms our heartbeats say we are
+        held on it, _ask_snap: leading alone instead, our low claim disputed no FORFEIT of our
+        seat, attacks/resync_forfeit.py none), nor counted from before we followed it."""
         self._note_back()
         gap = now - self._starved_at > self.heartbeat_ms  # it did not look (sequencer gone)
         self._starved_at = now
-        if gap or self.caught_up() or self._back or self._snap is not None or \
+        if gap or self.caught_up() or self._back or self._snap is not None or self._resync or \
                 self.applied != self._behind_n or now - self._fent_at < self.missing_ms:
             self._behind_at = now
             self._behind_n = self.applied

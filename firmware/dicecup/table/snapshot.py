@@ -123,6 +123,7 @@ class Snapshots:
         self._speer = -1                # the peer we asked for its snapshot (taken as the
         self._speer_at = now - self.snap_ms  # sequencer's, with the same witness), and when
         self._swait = 0                 # the witnesses the last whole snapshot waited on in vain
+        self._resync_from = now         # since when our log is checked after a fork (_resync)
         self._sheld = 0                 # whom a snapshot holds us on (F_SNAP): its sender and a
         self._sheld_at = now - 0x3FFFFFFF  # witness that differs, or a sequencer that sends none
         self._word_seq = 0              # our state came from a snapshot nobody vouched for, taken
@@ -400,6 +401,16 @@ class Snapshots:
         its frame fits the 11 words MicroPython keeps off the heap; _snap_wanted has the rest.)"""
         if now - self._sheld_at >= self.missing_ms:
             self._sheld = 0
+        if not self._resync:
+            self._resync_from = now
+        elif now - self._resync_from >= self.gate_ms and self._acked[self.leader] > self.applied:
+            # our log is checked after a fork with our sequencer, which claims entries past ours,
+            # and its state has not come (or comes in pieces that never end) in a gate's time:
+            # held on it, as a gate is, so nobody forfeits our seat for the phase it holds and
+            # every pause names it (attacks/resync_forfeit.py). (A log past the sequencer's, a
+            # forked entry of our own after a restart, waits for the table's log to pass it.)
+            self._sheld |= 1 << self.leader
+            self._sheld_at = now
         behind = self._acked[self.leader] - self.applied
         if self.applied != self._want_n or self._waiting or self._resync or behind <= 0 or \
                 behind <= LOG_CAP and not (self._back and now - self._restart_at < RESTART_MS):
