@@ -18,6 +18,8 @@ heartbeats to Bo never claim past Bo's log:
          so its low claim disputes nothing (`_disputed`), and Cy applies the FORFEITs of Bo's seat.
   fork - they claim exactly c with a chain not the sequencer's.
   -partial / -none: the sequencer answers NACK 0 with a first chunk of two, or with nothing.
+  -nojudge: a what-if (Bo's `_judge` skipped while in a resync, the obvious fix of the `_judge`
+         way out): Bo then stays in the resync unflagged, and the FORFEITs still come.
 Control: the same term raises and heartbeats, no made-up entry.
 
 Verdict: 0 if no honest handheld applies a FORFEIT of Bo's seat in the round of the trick (and
@@ -164,6 +166,11 @@ def play(attack, variant, seed):
     if not t.until(lambda: st["call"] is not None, 200000):
         return None
     bo = t.tables[BO].node
+    if "nojudge" in variant:
+        # a what-if, not an attack: Bo's `_judge` skipped while `_resync` holds (the obvious fix
+        # of the way out above); shows whether e4cf852's hold alone still spares Bo
+        judge = bo._judge
+        bo._judge = lambda now, j=judge, b=bo: None if b._resync else j(now)
     c0 = bo.dropped[log.D_CONFLICT]
     seen = dict(resync_max=0, resync_from=None)
 
