@@ -1130,3 +1130,18 @@ def test_a_follower_kept_in_a_resync_by_its_sequencer_loses_no_die(variant):
     assert not r["in_round"], r["in_round"]
     assert not [d for d in r["distrust"] if d[2] != rf.ATK], r["distrust"]
     assert r["dice"][rf.CY][r["bo_seat"]] == r["dice"][rf.BO][r["bo_seat"]] == 3, r["dice"]
+
+
+@pytest.mark.parametrize("variant", ["low-none", "low-partial"])
+def test_a_follower_kept_in_a_resync_below_its_log_loses_no_die(variant):
+    """Attacker round 25 (attacks/resync_below.py): as round 24's resync_forfeit, but the
+    sequencer's heartbeats to Bo claim less than Bo's log, so Bo's hold (which waited for a claim
+    past its log) never came, and Bo, counted caught up, judged its sequencer on a log it could
+    not apply (_judge, _police) and left it to lead alone, unflagged: Cy applied the FORFEITs of
+    Bo's seat. Now any member's claim past the log counts, and a follower in a resync judges
+    nobody."""
+    import resync_below as rb
+    r = rb.play(True, variant, 1)
+    assert r is not None
+    assert not r["in_round"], r["in_round"]
+    assert not [d for d in r["distrust"] if d[2] != rb.ATK], r["distrust"]

@@ -223,8 +223,12 @@ class Police:
 
     def _judge(self, now):
         """A request heard relay_ms ago and still unlogged: handed on, or held against the
-        sequencer (_judge_due). (Asked every loop: its frame fits the 11 words MicroPython keeps
-        off the heap.)"""
+        sequencer (_judge_due). Not while our log is checked after a fork with it: what it logged
+        is not in our log yet (a sequencer that claimed less than our log to us alone had us
+        leave it and lead alone, unflagged: attacks/resync_below.py). (Asked every loop: its
+        frame fits the 11 words MicroPython keeps off the heap.)"""
+        if self._resync:
+            return
         for w in range(PEND):
             if self._watched[w].len and now - self._watched[w].at >= self.relay_ms:
                 self._judge_due(now)
@@ -286,10 +290,12 @@ class Police:
         the sequencer said it logged means the sequencer leaves a forfeit unlogged (its own,
         most likely: it withholds). It is not followed any more; its successor logs the forfeit.
         Counted from when that sequencer began to be followed (it may have just taken over).
+        Not while our log is checked after a fork with it (what it logged is not in ours yet:
+        attacks/resync_below.py, our own seat's reveal looked withheld).
         (Asked every loop: hasattr and the game's methods called, not getattr's bound methods,
         and _spare apart, keep it off the heap.)"""
         g = self.game
-        if not hasattr(g, "late") or not self.caught_up() or self._waiting or \
+        if not hasattr(g, "late") or not self.caught_up() or self._waiting or self._resync or \
                 now - self._seq_at < self.censor_ms:
             return
         g.now = now
