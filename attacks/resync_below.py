@@ -36,52 +36,24 @@ from equivocate import request  # noqa: E402
 from dicecup.table import log  # noqa: E402
 from dicecup.table import snyd as snydtable  # noqa: E402
 
-ATK, BO, CY = 0, 1, 2
+from _resync import ATK, BO, CY, chain_at, emitter, slow_movers  # noqa: E402
 THINK_MS = 1500
 RUN_MS = 120000
 
-
-def chain_at(node, seq):
-    i = seq % 32
-    if seq < 1 or node.agree._s[i] != seq:
-        return None
-    return bytes(node.agree._h[i * 8:(i + 1) * 8])
 
 
 def play(attack, variant, seed):
     t = Trio(3, rules=snyd.Rules(dice=3), seed=seed)
     t.seat_all()
     t.start()
-    think = {}
-
-    def slow(tb, m):
-        # a person takes THINK_MS over a bid (the table has time for the term raises)
-        k = tb.who
-        if tb.game.phase == snydtable.P_BID and tb.game.game.on_turn == tb.my_seat():
-            think.setdefault((k, tb.node.applied), t.now)
-            if t.now - think[(k, tb.node.applied)] < THINK_MS:
-                return
-        m(tb)
-    t.movers = [lambda tb, m=m: slow(tb, m) for m in t.movers]
+    slow_movers(t, THINK_MS)
     a = t.tables[ATK]
     node = a.node
     st = dict(phase=0, t1=None, t2=None, call=None, bump1=None, chunks=0, snaps_dropped=0,
               round=None, at=None)
     orig_emit = node._emit
 
-    def emit_to(dest, f, ack=None, chain=None):
-        f.table = node.codec.table
-        f.seat = node.seat
-        f.term = node.term
-        if f.type not in wire.LOGGABLE:
-            f.ack = node.applied if ack is None else ack
-        if chain is not None:
-            f.chain[:] = chain
-        try:
-            mv = node.codec.encode(f, 1 << dest)
-        except ValueError:
-            return
-        node.send(dest, mv)
+    emit_to = emitter(node)
 
     def emit(dest, f):
         p = st["phase"]
