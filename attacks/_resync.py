@@ -2,7 +2,7 @@
 resync_wedge.py): the three handhelds' parts, a handheld's chain at an entry, people who take
 their time over a bid (so the sequencer has time for its term raises), and a frame sent to one
 handheld alone, tagged for it, with the claim and chain the sequencer chooses."""
-from _table3 import wire, snyd  # noqa: F401  (the attacks import the harness through here too)
+from _table3 import Trio, wire, snyd
 from dicecup.table import snyd as snydtable
 
 ATK, BO, CY = 0, 1, 2   # the sequencer (the creator, the attacker), its victim, the third handheld
@@ -47,3 +47,13 @@ def emitter(node):
             return
         node.send(dest, mv)
     return emit_to
+
+
+def trio(seed, think_ms):
+    """A 3-handheld Snyd table with 3 dice started (its people taking think_ms over a bid), and
+    the attacker's Node."""
+    t = Trio(3, rules=snyd.Rules(dice=3), seed=seed)
+    t.seat_all()
+    t.start()
+    slow_movers(t, think_ms)
+    return t, t.tables[ATK].node

@@ -23,6 +23,7 @@ so nobody disputes a FORFEIT of Bo's seat (`_disputed`), and the sequencer logs 
 Variants (argv[1]): partial (default, as above); none (no snapshot chunk: `_starved` may free Bo);
 chain (no made-up entry: the older way into the same state, a heartbeat to Bo claiming c+1 with a
 chain not the sequencer's, so Bo's `_on_forks` starts the resync once it applies the real c+1).
+low-none, low-partial, fork-none, fork-partial, -nojudge: round 25's (attacks/resync_below.py).
 Control: the same term raises and heartbeats, no made-up entry.
 
 Verdict: 0 if no honest handheld applies a FORFEIT of Bo's seat in the round of the trick (and
@@ -34,24 +35,20 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 if __name__ == "__main__":  # an import that fails means "could not run": 2, never 0 or 1
     sys.excepthook = lambda *a: (sys.__excepthook__(*a), os._exit(2))
-from _table3 import Trio, run, verdict, wire, snyd, seat_of, watch_seat, screens  # noqa: E402
+from _table3 import run, verdict, wire, seat_of, watch_seat, screens  # noqa: E402
 from equivocate import request  # noqa: E402
 from dicecup.table import log  # noqa: E402
 from dicecup.table import snyd as snydtable  # noqa: E402
 
-from _resync import ATK, BO, CY, chain_at, emitter, slow_movers  # noqa: E402
+from _resync import ATK, BO, CY, chain_at, emitter, trio  # noqa: E402
+
 THINK_MS = 1500
 RUN_MS = 120000
 
 
-
 def play(attack, variant, seed):
-    t = Trio(3, rules=snyd.Rules(dice=3), seed=seed)
-    t.seat_all()
-    t.start()
-    slow_movers(t, THINK_MS)
+    t, node = trio(seed, THINK_MS)
     a = t.tables[ATK]
-    node = a.node
     st = dict(phase=0, t1=None, t2=None, call=None, bump1=None, chunks=0, snaps_dropped=0,
               round=None, at=None)
     orig_emit = node._emit
@@ -69,6 +66,15 @@ def play(attack, variant, seed):
                 k = node.applied - 1
                 if chain_at(node, k) is not None:
                     emit_to(BO, f, ack=k, chain=chain_at(node, k))
+            elif attack and "low" in variant:
+                # past the call: never a claim past Bo's log (so the round-25 hold, which asks
+                # for a claim past the log, never comes); one entry short, the real chain there
+                c = st["call"]
+                emit_to(BO, f, ack=c - 1, chain=chain_at(node, c - 1))
+            elif attack and "fork" in variant:
+                # past the call: a claim of exactly Bo's head with a chain not the sequencer's
+                c = st["call"]
+                emit_to(BO, f, ack=c, chain=b"\x5a" * wire.CHAIN_LEN)
             elif attack:  # past the call: Bo is never caught up, never shown its head
                 c = st["call"]
                 if node.applied > c:
@@ -132,6 +138,11 @@ def play(attack, variant, seed):
     if not t.until(lambda: st["call"] is not None, 200000):
         return None
     bo = t.tables[BO].node
+    if "nojudge" in variant:
+        # a what-if, not an attack: Bo's `_judge` skipped while `_resync` holds (the obvious fix
+        # of the way out above); shows whether e4cf852's hold alone still spares Bo
+        judge = bo._judge
+        bo._judge = lambda now, j=judge, b=bo: None if b._resync else j(now)
     c0 = bo.dropped[log.D_CONFLICT]
     seen = dict(resync_max=0, resync_from=None)
 
@@ -169,8 +180,8 @@ def show(tag, r):
         print("   ", s)
 
 
-def main():
-    variant = sys.argv[1] if len(sys.argv) > 1 else "partial"
+def main(default="partial"):
+    variant = sys.argv[1] if len(sys.argv) > 1 else default
     seeds = [int(x) for x in sys.argv[2:]] or [1, 2, 3]
     broke = []
     for seed in seeds:

@@ -31,23 +31,19 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 if __name__ == "__main__":  # an import that fails means "could not run": 2, never 0 or 1
     sys.excepthook = lambda *a: (sys.__excepthook__(*a), os._exit(2))
-from _table3 import Trio, run, verdict, wire, snyd, seat_of, watch_seat, screens  # noqa: E402
+from _table3 import run, verdict, wire, seat_of, watch_seat, screens  # noqa: E402
 from dicecup.table import log  # noqa: E402
 from dicecup.table import snyd as snydtable  # noqa: E402
 
-from _resync import ATK, BO, CY, chain_at, emitter, slow_movers  # noqa: E402
+from _resync import ATK, BO, CY, chain_at, emitter, trio  # noqa: E402
+
 RUN_MS = 300000
 THINK_MS = 1500
 
 
-
 def play(attack, variant, seed):
-    t = Trio(3, rules=snyd.Rules(dice=3), seed=seed)
-    t.seat_all()
-    t.start()
-    slow_movers(t, THINK_MS)
+    t, node = trio(seed, THINK_MS)
     a = t.tables[ATK]
-    node = a.node
     st = dict(phase=0, t1=None, t2=None, trig=None, bump1=None, snaps_dropped=0, hb_low=0)
     orig_emit = node._emit
 
