@@ -170,8 +170,8 @@ def test_step_from_any_position_is_the_nearest_legal_bid(game, count, face, d):
 
 
 def test_every_reason_code_has_words():
-    from dicecup.rules import snyd, snyd_reasons
-    src = open(snyd.__file__).read()
+    from dicecup.rules import snyd, snyd_bids, snyd_reasons
+    src = open(snyd.__file__).read() + open(snyd_bids.__file__).read()
     codes = [int(n) for n in re.findall(r"^_E_\w+ = const\((\d+)\)", src, re.M)]
     assert sorted(codes) == list(range(1, len(snyd_reasons.REASONS)))
 

@@ -26,7 +26,6 @@ _CURVE = const(b"\x73\x64\x69\x5a\x61\x50\x5a\x46\x54\x3c\x4f\x32"
 LOW = const(20)        # percent: show the low-battery warning at or below this
 CRITICAL = const(10)   # percent: warn again, and save the game in progress (above the
                        # charge where a frame sent may dip the rail too far: hardware/power.md)
-_CHARGING_MV = const(4250)  # above a full cell's voltage only while the charger is pushing current
 _READ_MS = const(30000)  # Gauge reads the cell this often
 
 

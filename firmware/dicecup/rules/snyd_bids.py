@@ -6,12 +6,13 @@ smallest legal count per face), is made by `Game.__init__`. What is here: the sm
 a face needs over the current one (`_min_count`), a bid's reason code (`_bid_code`; `Game.bid` and
 `Game.bid_error` turn it into the refusal or its words), and the legal bids in one total order for a
 two-button picker and the bots (`first_bid`, `step_bid`, `min_raise`, `is_legal_bid`, `may_bid`).
-It never imports snyd (which imports it): the reason codes it returns are snyd's numbers, kept here
-as private constants (no interned name on MicroPython; tests/test_imports.py checks they match).
+It never imports snyd (which imports it): the reason codes it returns (6..14) are defined here only,
+as private constants (no interned name on MicroPython); tests/test_snyd_props.py checks that every
+code of the two modules has its words.
 """
 from dicecup.core.compat import const
 
-# reason codes, the same numbers as snyd's _E_* (their words live in snyd_reasons)
+# reason codes 6..14 (snyd's are 1..5 and 15 on; their words live in snyd_reasons)
 _E_FACE = const(6)
 _E_COUNT_LOW = const(7)
 _E_COUNT_HIGH = const(8)
