@@ -47,6 +47,13 @@ class TableGame(FairRound, Draws, Forfeits, Snapshot):
         self._init_forfeits()
         self._init_draws(save, load)
 
+    @property
+    def core(self):
+        """The rules core of the game under way (snyd.Game, yatzy.Yatzy; None before the first
+        round, or back from a reboot until caught up): what the screens read of it (a match's
+        `game`, ui.table_watch.TableMatch), never the table game's own `game`."""
+        return self.game
+
     # ---- seating -------------------------------------------------------------------------------
     def _seat(self, f):
         """Take the seating of a SEATS entry (who plays which seat from which handheld)."""

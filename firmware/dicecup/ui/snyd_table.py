@@ -86,7 +86,7 @@ class TableRound(snyd_ui.Round):
         tb = self.m.t
         g = tb.game
         app = self.app
-        if not tb.node.caught_up():
+        if not tb.caught_up():
             # back after a reboot, replaying the table's log: the rounds it replays ended before,
             # their reveals (and a void round's message) are history, not news
             if g.rounds_done != self.rounds or g.voided != self.voided:
@@ -114,7 +114,7 @@ class TableRound(snyd_ui.Round):
             return
         if tb.node.applied != self.applied:
             self.applied = tb.node.applied
-            game = g.game
+            game = self.m.game
             me = tb.my_seat()
             if me >= 0 and g.phase == P_BID and g.showing & (1 << me) and not tb.waiting():
                 app.your_turn()
@@ -151,7 +151,7 @@ class TableRound(snyd_ui.Round):
         g.row(0, tb.tname)
         g.row(3, t("t_show_wait") if tb.game.phase == P_BID and tb.game.showing else
               t("t_dealing") if tb.my_seat() >= 0 else t("t_watching"), 1)
-        if tb.my_seat() < 0 and tb.playing() and tb.node.caught_up() and not tb.left_out():
+        if tb.my_seat() < 0 and tb.playing() and tb.caught_up() and not tb.left_out():
             # at the table, caught up, and no seat in this game: it went to a bot (given away
             # or removed while this handheld was gone; removed, the next game has none for it)
             g.row(4, t("t_bot_seat1"), 1)

@@ -99,7 +99,8 @@ class TableTurn(yatzy_ui.Turn):
         tb = self.m.t
         g = tb.game
         app = self.app
-        if g.game is not None and g.phase == P_OVER and g.game.finished:
+        game = self.m.game
+        if game is not None and g.phase == P_OVER and game.finished:
             app.go(TableOver(app, self.m))
             return
         if g.forfeits != self.lost:
@@ -115,7 +116,6 @@ class TableTurn(yatzy_ui.Turn):
             return
         if tb.node.applied != self.applied:
             self.applied = tb.node.applied
-            game = g.game
             if game is not None:
                 self._sync()
                 if game.roll_no and not game.rolls_left and self.cur == game.ndice:
