@@ -23,7 +23,7 @@ from dicecup.rules import fairdice
 from dicecup.table.game_draws import Draws
 from dicecup.table.game_forfeits import DEADLINE_MS, MOVE_MS, Forfeits  # noqa: F401
 from dicecup.table.game_round import (H, NEWS_FORFEIT, NEWS_HINT, NEWS_MOVE, NEWS_ROUND,  # noqa: F401
-                                      NEWS_VOID, P_COMMIT, P_CONTRIB, P_IDLE, P_OVER, P_PLAY,
+                                      NEWS_SHOWN, NEWS_VOID, P_COMMIT, P_CONTRIB, P_IDLE, P_OVER, P_PLAY,
                                       RJ_AGAIN, RJ_CHEAT, RJ_ILLEGAL, RJ_PHASE, RJ_ROUND, RJ_RULES,
                                       RJ_SEAT, ZERO, FairRound)
 from dicecup.table.game_snapshot import Out, Snapshot  # noqa: F401
