@@ -10,8 +10,9 @@ from one class per concern, each in its own module with the state it owns (its `
     pump       tick: the radio, the Node and the game, the host's role, the seats' moves, addresses
     flash      table.json, the seats' secrets, tlog.bin and the game's record; resume and forget
 This module keeps what the screens ask of the table in a game (its seats, whom it waits for) and
-the names other modules import from it. The screens (ui.table*) only read it and call the public
-methods; app.App calls tick() on every loop while a table exists, then news() (what the game did
+the names other modules import from it. The screens (ui.table*) ask it and its table game by name,
+never its Node, and change it only through its methods (docs/architecture.md, What the screens ask
+of the table); app.App calls tick() on every loop while a table exists, then news() (what the game did
 since: the screen showing is told, ui.screen.Screen.news).
 
 Then every frame is the Node's (tagged with the table key). The creator starts a game by logging a
