@@ -461,6 +461,72 @@ def test_a_private_reach_is_found():
                    (d + "ui.x:1", d + "table.table._hex")], got
 
 
+# The UI's surface of the table (docs/architecture.md, "What the screens ask of the table"): a
+# screen asks Table (`tb`, `app.table`, a match's `t`) and its table game (`tb.game`) by name, and
+# reads the rules core as a match's `game` (`m.game`: TableMatch.game, the table game's `core`).
+_TABLE = ("tb", "table", "t")           # what a screen calls the table
+_GAME_OF = _TABLE + ("m", "match")      # whose `game` a screen reads: the table's, or a match's
+
+
+def _last(node):
+    """The last name of an expression (`self.m.t` -> "t"; `tb` -> "tb"), or None."""
+    if isinstance(node, ast.Name):
+        return node.id
+    return node.attr if isinstance(node, ast.Attribute) else None
+
+
+def table_reaches(trees):
+    """(where, what) for each reach of a ui module past the table's surface: the log's Node (any
+    `.node`: the table's inside), a `.game` read of anything but the table or a match (the table
+    game's own `game`, its rules core: `tb.game.game`, or `g.game` of a table game held in a
+    local), and an attribute of the table or its table game set by a screen (`tb.browsing = ...`,
+    `tb.game.refused[s] = ...`: the table changes only through its methods)."""
+    out = []
+    for name, tree in trees.items():
+        if _package(name) != "ui":
+            continue
+        for node in ast.walk(tree):
+            bad = False
+            if isinstance(node, ast.Attribute):
+                if node.attr == "node":
+                    bad = True
+                elif node.attr == "game" and _last(node.value) not in _GAME_OF:
+                    bad = True
+                elif isinstance(node.ctx, ast.Store) and (
+                        _last(node.value) in _TABLE or _last(node.value) == "game"):
+                    bad = True
+            elif isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store) and \
+                    isinstance(node.value, ast.Attribute) and \
+                    _last(node.value.value) in _TABLE + ("game",):
+                bad = True
+            if bad:
+                out.append(("%s:%d" % (name, node.lineno), ast.unparse(node)))
+    return out
+
+
+def test_the_screens_ask_the_table_only_through_its_surface():
+    trees = {m: _tree(m) for m in modules() if m.startswith("dicecup.ui.")}
+    bad = table_reaches(trees)
+    assert not bad, "a screen reaches past the table's surface (ask Table or its table game by " \
+        "name: docs/architecture.md):\n" + "\n".join("%s %s" % b for b in bad)
+
+
+def test_a_reach_past_the_table_s_surface_is_found():
+    d = "dicecup" + "."
+    src = {d + "ui.a": "def f(tb):\n    return tb.node.applied\n",
+           d + "ui.b": "def f(self):\n    return self.t.game.game\n",
+           d + "ui.c": "def f(tb):\n    g = tb.game\n    return g.game.on_turn\n",
+           d + "ui.d": "def f(self):\n    self.tb.browsing = True\n",
+           d + "ui.e": "def f(tb, s):\n    tb.game.refused[s] = None\n",
+           d + "ui.ok": "def f(self, tb):\n    self.t = tb\n    return self.m.game, tb.game.phase, "
+                        "tb.caught_up(), self.app.table.game.games\n",
+           d + "table.x": "def f(tb):\n    return tb.node.applied, tb.game.game\n"}
+    got = table_reaches({k: ast.parse(v) for k, v in src.items()})
+    assert got == [(d + "ui.a:2", "tb.node"), (d + "ui.b:2", "self.t.game.game"),
+                   (d + "ui.c:3", "g.game"), (d + "ui.d:2", "self.tb.browsing"),
+                   (d + "ui.e:2", "tb.game.refused[s]")], got
+
+
 if __name__ == "__main__":
     g = graph()
     for c, p in cycles(g):

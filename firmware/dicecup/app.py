@@ -47,7 +47,7 @@ _HELD = const(512)     # ... a redraw waits for the next loop (this one was busy
 _HELD2 = const(1024)    # ... and a second loop (the next one draws, however busy)
 _PAGES = const(2048)    # ... pages of the picture drawn wait for the next loops to go to the panel
 _LATE = const(4096)     # ... and waited a loop without room: the next sends one however busy
-_SHOWN = const(8192)    # ... a screen shown since the table's news last went to one (it catches up)
+_SHOWN = const(8192)    # ... a screen shown since the table's news last went to one (game.NEWS_SHOWN)
 _ROOMY = const(256 * 1024)  # a heap with this much free collects in an idle loop (App.forget)
 _FRESH = const(192 * 1024)  # a heap smaller than this (a WROOM-32's) starts each solo game by a soft reset (App.launch)
 _IDLE_MS = const(10)   # a loop that took less is idle: a collection or a file write may go in it
@@ -303,8 +303,8 @@ class App:
                 p[1] = i + 2
         if tb is not None:
             tb.tick(now)
-            w = tb.news()  # what the table's game did: the screen is told (and one just shown)
-            if w or self._swallow & _SHOWN:
+            w = tb.news() | self._swallow & _SHOWN  # what the game did; NEWS_SHOWN: a screen just shown
+            if w:
                 self._swallow &= ~_SHOWN
                 self.screen.news(w)
         if self.power != _ASLEEP:

@@ -23,7 +23,7 @@ from dicecup.rules import fairdice
 from dicecup.table.game_draws import Draws
 from dicecup.table.game_forfeits import DEADLINE_MS, MOVE_MS, Forfeits  # noqa: F401
 from dicecup.table.game_round import (H, NEWS_FORFEIT, NEWS_HINT, NEWS_MOVE, NEWS_ROUND,  # noqa: F401
-                                      NEWS_VOID, P_COMMIT, P_CONTRIB, P_IDLE, P_OVER, P_PLAY,
+                                      NEWS_SHOWN, NEWS_VOID, P_COMMIT, P_CONTRIB, P_IDLE, P_OVER, P_PLAY,
                                       RJ_AGAIN, RJ_CHEAT, RJ_ILLEGAL, RJ_PHASE, RJ_ROUND, RJ_RULES,
                                       RJ_SEAT, ZERO, FairRound)
 from dicecup.table.game_snapshot import Out, Snapshot  # noqa: F401
@@ -46,6 +46,13 @@ class TableGame(FairRound, Draws, Forfeits, Snapshot):
         self._init_fair()
         self._init_forfeits()
         self._init_draws(save, load)
+
+    @property
+    def core(self):
+        """The rules core of the game under way (snyd.Game, yatzy.Yatzy; None before the first
+        round, or back from a reboot until caught up): what the screens read of it (a match's
+        `game`, ui.table_watch.TableMatch), never the table game's own `game`."""
+        return self.game
 
     # ---- seating -------------------------------------------------------------------------------
     def _seat(self, f):

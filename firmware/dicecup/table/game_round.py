@@ -35,6 +35,9 @@ NEWS_ROUND = const(2)    # a round counted (Snyd: rounds_done)
 NEWS_VOID = const(4)     # a round voided (Snyd: voided; only a snapshot changes it now)
 NEWS_FORFEIT = const(8)  # a forfeit counted (forfeits)
 NEWS_HINT = const(16)    # a teammate's suggestion taken (Yatzy: hint_seq)
+# not the game's but the App's (app._SHOWN, the same bit): the screen told was shown since the news
+# last went to one, and catches up with what it missed by what it showed last
+NEWS_SHOWN = const(8192)
 
 H = const(16)
 ZERO = bytes(H)          # a seat without a commitment carried (game_snapshot, game: a reseat)

@@ -155,6 +155,13 @@ class Joiner:
         e[8] = bytes(f.rules)
 
     # ---- the join list as the screens name it: by row, nothing made in a redraw -------------------
+    def list_tables(self, on):
+        """The join list's screen opens (on: its list starts empty, and while it shows, keys are
+        agreed ahead with the tables heard, a slice a loop: pump) or closes."""
+        self.browsing = on
+        if on:
+            self.listed = []
+
     def browse(self):
         """The join list again (tables()), kept as the rows the screens show; True when which
         tables it lists changed (a row's signal alone redraws nothing)."""

@@ -85,6 +85,10 @@ class Roster:
         so with a line held back (or lost) nobody has compared the key it would use."""
         return self.handhelds() <= 1 or self.table_code() != NO_CODE
 
+    def min_seats(self):
+        """The seats the table's game needs to start (Yatzy's teams: one a team)."""
+        return self.mod.min_seats(self.rules)
+
     def start(self, now):
         """The creator logs a new game; returns 0 or log/game's reason (RJ_NOT_YOURS
         while the table code is not complete: confirmed())."""

@@ -10,8 +10,9 @@ from one class per concern, each in its own module with the state it owns (its `
     pump       tick: the radio, the Node and the game, the host's role, the seats' moves, addresses
     flash      table.json, the seats' secrets, tlog.bin and the game's record; resume and forget
 This module keeps what the screens ask of the table in a game (its seats, whom it waits for) and
-the names other modules import from it. The screens (ui.table*) only read it and call the public
-methods; app.App calls tick() on every loop while a table exists, then news() (what the game did
+the names other modules import from it. The screens (ui.table*) ask it and its table game by name,
+never its Node, and change it only through its methods (docs/architecture.md, What the screens ask
+of the table); app.App calls tick() on every loop while a table exists, then news() (what the game did
 since: the screen showing is told, ui.screen.Screen.news).
 
 Then every frame is the Node's (tagged with the table key). The creator starts a game by logging a
@@ -61,7 +62,7 @@ class Table(Pump, Lobby, Joiner, Roster, Agreement, Flash):
         self._init_agreement()
         self._init_flash()
 
-    # ---- what the screens ask of the table in a game ----------------------------------------
+    # ---- what the screens ask of the table in a game (the UI's surface: docs/architecture.md) -
     def news(self):
         """What happened in the game since the last call (game.NEWS_* bits, 0: nothing), cleared:
         the App tells the screen showing (one int: no allocation in the loop)."""
@@ -71,6 +72,44 @@ class Table(Pump, Lobby, Joiner, Roster, Agreement, Flash):
         n = g.news
         g.news = 0
         return n
+
+    def applied(self):
+        """The log entries this handheld applied (0 before a Node): what a round screen showed
+        last, and what a move it sends answers (submit_move's seen)."""
+        n = self.node
+        return n.applied if n is not None else 0
+
+    def caught_up(self):
+        """True when this handheld applied all the sequencer last said it had (False before it
+        knows): one back from a reboot replays history until then."""
+        n = self.node
+        return n is not None and n.caught_up()
+
+    def held(self):
+        """True while a fork between logs holds the table (a live handheld says F_HELD, this one
+        too): it pauses (ui.table_watch)."""
+        n = self.node
+        return n is not None and n.held(self.now) != 0
+
+    def is_sequencer(self):
+        """True when this handheld is the table's sequencer: its person may wait for a gone
+        handheld, give its seats to bots, or remove it."""
+        n = self.node
+        return n is not None and n.is_leader()
+
+    def alive(self, hh, now):
+        """True when handheld hh was heard lately (this one always)."""
+        n = self.node
+        return n is not None and n.alive(hh, now)
+
+    def refusal(self, s):
+        """The words for seat s's refused request ("Too late! Cy came first: Calza!"), taken: the
+        table game's refused[s] is cleared (told once). The words' module loads only now."""
+        g = self.game
+        reason, lo = g.refused[s]
+        g.refused[s] = None
+        from dicecup.table import why
+        return why.explain(self.node, reason, lo, self.seat_name)
 
     def suggest(self, kind, value):
         """This handheld's person suggests a hold (wire.Y_HOLD, a position mask) or a box

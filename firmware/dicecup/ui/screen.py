@@ -34,8 +34,9 @@ class Screen:
 
     def news(self, ev):
         """At a table: what its game did since, `ev` (game.NEWS_* bits), told after the table's
-        tick; 0 when nothing did but this screen was shown since (it catches up with what it
-        missed). (ev, not a new word: every name is heap in the solo games, tests/test_names.py)"""
+        tick; with game.NEWS_SHOWN when this screen was shown since (it catches up with what it
+        missed, by what it showed last). (ev, not a new word: every name is heap in the solo
+        games, tests/test_names.py)"""
         pass
 
     def idle(self):

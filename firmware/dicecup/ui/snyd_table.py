@@ -11,7 +11,7 @@ from dicecup.ui import snyd as snyd_ui
 from dicecup.ui.snyd_open import Choose
 from dicecup.device.buttons import BACK, PRESS, SELECT
 from dicecup.table.snyd import P_BID
-from dicecup.table.game import DEADLINE_MS
+from dicecup.table.game import DEADLINE_MS, NEWS_MOVE, NEWS_SHOWN
 from dicecup.text.strings import t
 from dicecup.ui.table_watch import Over, refused, watch
 from dicecup.ui.table_watch import TableMatch as watch_match
@@ -71,22 +71,23 @@ class TableRound(snyd_ui.Round):
         watch(self) or refused(self)
 
     def news(self, ev):
-        # (the table's game applied an entry, counted or voided a round; or this screen is shown
-        # again: each is judged by what it showed last, so a Message between loses nothing)
+        # (the table's game applied an entry (NEWS_MOVE), counted or voided a round; or this
+        # screen was shown again (NEWS_SHOWN) and judges by what it showed last: the entry, the
+        # rounds and voids, so a Message between loses nothing)
         if watch(self) or refused(self):
             return
         tb = self.m.t
         g = tb.game
-        if tb.node.applied != self.applied or g.rounds_done != self.rounds or \
-                g.voided != self.voided:
-            self._follow()
+        moved = ev & NEWS_MOVE or ev & NEWS_SHOWN and tb.applied() != self.applied
+        if moved or g.rounds_done != self.rounds or g.voided != self.voided:
+            self._follow(moved)
 
-    def _follow(self):
-        """The table moved on: a round's end, a void round, or an entry applied."""
+    def _follow(self, moved):
+        """The table moved on: a round's end, a void round, or an entry applied (moved)."""
         tb = self.m.t
         g = tb.game
         app = self.app
-        if not tb.node.caught_up():
+        if not tb.caught_up():
             # back after a reboot, replaying the table's log: the rounds it replays ended before,
             # their reveals (and a void round's message) are history, not news
             if g.rounds_done != self.rounds or g.voided != self.voided:
@@ -112,9 +113,9 @@ class TableRound(snyd_ui.Round):
             from dicecup.ui.screen import Message
             app.go(Message(app, text, self))
             return
-        if tb.node.applied != self.applied:
-            self.applied = tb.node.applied
-            game = g.game
+        if moved:
+            self.applied = tb.applied()
+            game = self.m.game
             me = tb.my_seat()
             if me >= 0 and g.phase == P_BID and g.showing & (1 << me) and not tb.waiting():
                 app.your_turn()
@@ -151,7 +152,7 @@ class TableRound(snyd_ui.Round):
         g.row(0, tb.tname)
         g.row(3, t("t_show_wait") if tb.game.phase == P_BID and tb.game.showing else
               t("t_dealing") if tb.my_seat() >= 0 else t("t_watching"), 1)
-        if tb.my_seat() < 0 and tb.playing() and tb.node.caught_up() and not tb.left_out():
+        if tb.my_seat() < 0 and tb.playing() and tb.caught_up() and not tb.left_out():
             # at the table, caught up, and no seat in this game: it went to a bot (given away
             # or removed while this handheld was gone; removed, the next game has none for it)
             g.row(4, t("t_bot_seat1"), 1)

@@ -195,7 +195,7 @@ class HostLobby(Menu):
         elif i == 1:
             tb.add_bot()
         else:
-            need = tb.mod.min_seats(tb.rules)
+            need = tb.min_seats()
             if n < need:
                 from dicecup.ui.screen import Message
                 self.app.go(Message(self.app, t("t_need_n") % need, self))
@@ -267,8 +267,7 @@ class JoinList(Menu):
     def __init__(self, app):
         Menu.__init__(self, app)
         self.tb = ensure(app)
-        self.tb.browsing = True
-        self.tb.listed = []  # (the list a screen shows starts empty, as it always did)
+        self.tb.list_tables(True)  # (the list a screen shows starts empty, as it always did)
         self.at = -1000
 
     def heading(self):
@@ -290,12 +289,12 @@ class JoinList(Menu):
             g.row(3, t("t_looking"), 1)
 
     def choose(self, i):
-        self.tb.browsing = False
+        self.tb.list_tables(False)
         self.tb.join_listed(i)
         self.app.go(Joining(self.app))
 
     def back(self):
-        self.tb.browsing = False
+        self.tb.list_tables(False)
         self.app.go(TableMenu(self.app, 1))
 
     def tick(self, now):

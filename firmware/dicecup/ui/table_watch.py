@@ -48,7 +48,8 @@ class TableMatch:
 
     @property
     def game(self):
-        return self.t.game.game
+        """The rules core, as a solo match's screens read it (the table game's `core`)."""
+        return self.t.game.core
 
     def act(self, seat, move, now):
         self.t.submit_move(move)
@@ -122,13 +123,9 @@ def refused(scr):
 
 def _tell(scr, s):
     app = scr.app
-    tb = app.table
-    g = tb.game
-    reason, lo = g.refused[s]
-    g.refused[s] = None
-    from dicecup.table import why  # the words, loaded only when a refusal is shown (rare; no heap during play)
     from dicecup.ui.screen import Message
-    app.go(Message(app, why.explain(tb.node, reason, lo, tb.seat_name), scr))
+    # (the words' module loads only when a refusal is shown: rare, no heap during play)
+    app.go(Message(app, app.table.refusal(s), scr))
     return True
 
 
@@ -140,7 +137,7 @@ def _paused(tb):
     move is in."""
     if tb.my_move():
         return False
-    return tb.waiting_mask() & ~(1 << tb.who) != 0 or tb.node.held(tb.now) != 0
+    return tb.waiting_mask() & ~(1 << tb.who) != 0 or tb.held()
 
 
 class Paused(Menu):
@@ -159,7 +156,7 @@ class Paused(Menu):
         return t("t_forked" if self.shown >> 8 else "t_paused")
 
     def lead(self):
-        return self.app.table.node.is_leader()
+        return self.app.table.is_sequencer()
 
     def count(self):
         return 3 if self.lead() else 0
@@ -177,7 +174,7 @@ class Paused(Menu):
         heard = 0
         for h in range(8):
             if m & (1 << h) and h != tb.who:
-                if tb.reseat_to_bot(h, now) and tb.node.alive(h, now):
+                if tb.reseat_to_bot(h, now) and tb.alive(h, now):
                     # held, not gone nor stalled: its own word holds the table (logs differ), and
                     # the log refuses a bot for a seat whose handheld is heard (a heard seat
                     # that never moves is stalled, and goes: attacks/stall_heard.py)

@@ -21,7 +21,7 @@ from dicecup.text.strings import t
 from dicecup.ui.table_watch import Over, refused, watch
 from dicecup.ui.table_watch import TableMatch as watch_match
 from dicecup.table import wire
-from dicecup.table.game import P_OVER
+from dicecup.table.game import NEWS_MOVE, NEWS_SHOWN, P_OVER
 from dicecup.ui.screen import Screen
 
 
@@ -91,15 +91,17 @@ class TableTurn(yatzy_ui.Turn):
         watch(self) or refused(self)
 
     def news(self, ev):
-        # (the table's game applied an entry, counted a forfeit turn or took a teammate's
-        # suggestion; or this screen is shown again: each is judged by what it showed last, so a
-        # Message or the scorecards between lose nothing)
+        # (the table's game applied an entry (NEWS_MOVE), counted a forfeit turn or took a
+        # teammate's suggestion; or this screen was shown again (NEWS_SHOWN) and judges by what it
+        # showed last: the entry, the forfeits, the suggestion, so a Message or the scorecards
+        # between lose nothing)
         if watch(self) or refused(self):
             return
         tb = self.m.t
         g = tb.game
         app = self.app
-        if g.game is not None and g.phase == P_OVER and g.game.finished:
+        game = self.m.game
+        if game is not None and g.phase == P_OVER and game.finished:
             app.go(TableOver(app, self.m))
             return
         if g.forfeits != self.lost:
@@ -113,9 +115,8 @@ class TableTurn(yatzy_ui.Turn):
             from dicecup.ui.screen import Message
             app.go(Message(app, t("t_forfeit") + " " + ", ".join(who), self))
             return
-        if tb.node.applied != self.applied:
-            self.applied = tb.node.applied
-            game = g.game
+        if ev & NEWS_MOVE or ev & NEWS_SHOWN and tb.applied() != self.applied:
+            self.applied = tb.applied()
             if game is not None:
                 self._sync()
                 if game.roll_no and not game.rolls_left and self.cur == game.ndice:
