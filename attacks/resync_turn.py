@@ -1,0 +1,236 @@
+"""Attack (round 26): a Yatzy roller kept in a resync at its turn's start, while nobody claims past
+its log, forfeits its turn.
+
+Promise: Withholding never pays; a FORFEIT only of a seat that could act ("a fork that holds a
+gate stops the table, and costs the held seat nothing", *One liar*); the round-24/25 argument (a
+follower kept in the check after a fork "judges nobody meanwhile ... and no FORFEIT of the kept
+seat is applied"; "a lying sequencer gains nothing by it beyond what a heartbeat showing another
+chain at the follower's head already could"). docs/protocol.md.
+Role: the sequencer (the creator, its own firmware). No radio. (host_tools/tablebus, Yatzy, three
+handhelds, one scorecard each, lossless, seeded.)
+
+How: 521a9a5 holds a follower in `_resync` once a gate's time has passed AND a member's heartbeat
+claims past its log (`Snapshots._passed`). In Yatzy the only debt of a turn's first phase (P_TURN)
+is the roller's reveal, and the reveal is gated (`agreed()` is False in `_resync`). So the
+sequencer, in the step it logs the entry c that starts Bo's turn, sends Bo alone a heartbeat
+claiming c with a chain that is not its own (`_on_forks`: x == leader -> NACK 0, `_resync`);
+every later heartbeat to Bo says the same, and Bo's NACK 0s get no snapshot. It logs nothing else.
+Nobody's heartbeat claims past c (Cy's says c, the sequencer's to Bo c), so `_passed()` is False:
+Bo is never held, raises no flag, judges nobody, and cannot reveal. Bo's claim is c, the phase's
+first entry, so `_disputed` spares nothing: at the deadline the sequencer's own (unchanged) code
+logs a FORFEIT of Bo's turn and Cy applies it (its own clock says 27 s passed). Only then does a
+claim pass Bo's log (Cy's), and Bo is held - after the fact. The sequencer then turns honest: it
+answers Bo's next NACK 0 with its state, Cy vouches, the game ends with Bo's turn a forfeit turn.
+Variant `low`: after that first one, the heartbeats to Bo claim c-1 with the real chain there (as
+resync_below low).
+Control: the same game, no false heartbeat: Bo reveals and plays its turn.
+
+Verdict: 0 if no honest handheld applies a FORFEIT of Bo's seat in the trick's turn (nor names
+anyone honest); 1 with the evidence; 2 could not run.
+"""
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+sys.path.insert(0, ROOT)
+if __name__ == "__main__":  # an import that fails means "could not run": 2, never 0 or 1
+    sys.excepthook = lambda *a: (sys.__excepthook__(*a), os._exit(2))
+import host_tools.paths  # noqa: F401,E402
+from host_tools import tablebus  # noqa: E402
+from dicecup.table import wire, log  # noqa: E402
+from dicecup.table import yatzy as yatzytable  # noqa: E402
+
+ATK, BO, CY = 0, 1, 2
+RUN_MS = 120000
+
+
+def chain_at(node, seq):
+    i = seq % 32
+    if seq < 1 or node.agree._s[i] != seq:
+        return None
+    return bytes(node.agree._h[i * 8:(i + 1) * 8])
+
+
+def emitter(node):
+    def emit_to(dest, f, ack=None, chain=None):
+        f.table = node.codec.table
+        f.seat = node.seat
+        f.term = node.term
+        if f.type not in wire.LOGGABLE:
+            f.ack = node.applied if ack is None else ack
+        if chain is not None:
+            f.chain[:] = chain
+        try:
+            mv = node.codec.encode(f, 1 << dest)
+        except ValueError:
+            return
+        node.send(dest, mv)
+    return emit_to
+
+
+def play(attack, variant, seed):
+    t = tablebus.Table(seats=3, game="yatzy", seed=seed)
+    assert t.start_game() == 0
+    a = t.hands[ATK]
+    node = a.node
+    st = dict(c=None, at=None, round=None, phase=0, snaps_dropped=0, honest_at=None)
+    orig_emit = node._emit
+    emit_to = emitter(node)
+    fake = b"\x5a" * wire.CHAIN_LEN
+
+    def to_bo(f, first=False):
+        keep = bytes(f.chain)
+        c = st["c"]
+        if "low" in variant and not first and chain_at(node, c - 1) is not None:
+            emit_to(BO, f, ack=c - 1, chain=chain_at(node, c - 1))
+        else:
+            emit_to(BO, f, ack=c, chain=fake)
+        f.chain[:] = keep
+
+    def emit(dest, f):
+        if st["phase"] != 1:
+            return orig_emit(dest, f)
+        if f.type == wire.T_ACK and dest == log.BROADCAST:
+            orig_emit(CY, f)
+            return to_bo(f)
+        if f.type == wire.T_ACK and dest == BO:
+            return to_bo(f)
+        if f.type == wire.T_SNAP and dest == BO:
+            st["snaps_dropped"] += 1
+            return
+        return orig_emit(dest, f)
+    node._emit = emit
+
+    # the trick's trigger: the sequencer applies the entry that starts Bo's turn (round 2 on)
+    app = a.app
+    ap = app.apply
+
+    def apply_(f, seq):
+        r = ap(f, seq)
+        if attack and st["phase"] == 0 and app.round >= 2 and app.phase == yatzytable.P_TURN and \
+                app.roller() == BO:
+            st["c"] = seq
+            st["at"] = t.now
+            st["round"] = app.round
+            st["phase"] = 1
+            f2 = wire.Frame()
+            f2.type = wire.T_ACK
+            f2.flags = node.leader & log.F_LEADER_MASK
+            to_bo(f2, True)  # at once, before any heartbeat of ours shows c
+        return r
+    app.apply = apply_
+
+    forfeits, distrust = [], []
+    for k in (BO, CY):
+        h = t.hands[k]
+        apk = h.app.apply
+
+        def applyk(f, seq, k=k, apk=apk):
+            if f.etype == wire.T_FORFEIT and f.who & (1 << BO):
+                forfeits.append((t.now, k, seq, f.who))
+            return apk(f, seq)
+        h.app.apply = applyk
+        dn = h.node._distrust
+
+        def distrust_(x, k=k, dn=dn, nd=h.node):
+            if x >= 0 and not nd._bad & (1 << x):
+                distrust.append((t.now, k, x))
+            return dn(x)
+        h.node._distrust = distrust_
+
+    bo = t.hands[BO].node
+    cy = t.hands[CY].node
+    seen = dict(resync_from=None, resync_max=0, held_first=None, flag_first=None,
+                cy_claim_past=None)
+
+    def watch():
+        if bo._resync:
+            if seen["resync_from"] is None:
+                seen["resync_from"] = t.now
+            seen["resync_max"] = max(seen["resync_max"], t.now - seen["resync_from"])
+        else:
+            seen["resync_from"] = None
+        if st["c"] is not None:
+            if seen["held_first"] is None and bo.held(t.now) & (1 << BO):
+                seen["held_first"] = t.now
+            if seen["flag_first"] is None and cy._fflag & (1 << BO):
+                seen["flag_first"] = t.now
+            if seen["cy_claim_past"] is None and cy.applied > st["c"]:
+                seen["cy_claim_past"] = t.now
+            if st["phase"] == 1 and forfeits and any(f[1] == CY for f in forfeits):
+                st["phase"] = 2  # done: honest again (Bo's next NACK 0 gets our state)
+                st["honest_at"] = t.now
+        return False
+
+    if attack:
+        t.run(lambda: st["c"] is not None or t.done(), 3_600_000)
+        if st["c"] is None:
+            return None
+        t.run(lambda: watch() or st["phase"] == 2, RUN_MS)
+        t.run(lambda: watch() or t.done(), 600000)
+    else:
+        t.run(t.done, 3_600_000)
+    recs = t.records()
+    turns = recs[0]["turns"]
+    fturns = [(i // 3 + 1, tn["p"]) for i, tn in enumerate(turns) if tn.get("forfeit")]
+    return dict(st=st, forfeits=forfeits, distrust=distrust, seen=seen, fturns=fturns,
+                same=all(r == recs[0] for r in recs), done=t.done(),
+                cheats=[h.app.cheats for h in t.hands],
+                bo_conflict=bo.dropped[log.D_CONFLICT])
+
+
+def show(tag, r):
+    st = r["st"]
+    print("%s: Bo's turn starts at entry %s (round %s) at %s ms; honest again at %s ms" % (
+        tag, st["c"], st["round"], st["at"], st["honest_at"]))
+    s = r["seen"]
+    print("   Bo: longest resync %d ms; Bo held first at %s, Cy saw Bo's flag first at %s, "
+          "Cy's log first past c at %s; snapshot frames to Bo dropped %d" % (
+              s["resync_max"], s["held_first"], s["flag_first"], s["cy_claim_past"],
+              st["snaps_dropped"]))
+    print("   FORFEITs naming Bo's seat (time, handheld, entry, mask): %s" % r["forfeits"])
+    print("   distrust (time, handheld, whom): %s" % r["distrust"])
+    print("   forfeit turns in the records (round, scorecard): %s; records agree %s; game over %s;"
+          " cheats %s" % (r["fturns"], r["same"], r["done"], r["cheats"]))
+
+
+def main():
+    args = sys.argv[1:]
+    variant = args[0] if args and not args[0].isdigit() else "fork"
+    seeds = [int(x) for x in args if x.isdigit()] or [1, 2, 3]
+    broke = []
+    for seed in seeds:
+        c = play(False, variant, seed)
+        show("seed %d control" % seed, c)
+        if c["forfeits"] or c["fturns"] or not c["done"]:
+            print("control failed")
+            sys.exit(2)
+        r = play(True, variant, seed)
+        if r is None:
+            print("seed %d: Bo's turn never came" % seed)
+            sys.exit(2)
+        show("seed %d attack (%s)" % (seed, variant), r)
+        cy_f = [f for f in r["forfeits"] if f[1] == CY and f[2] > r["st"]["c"]]
+        honest_blamed = [d for d in r["distrust"] if d[2] != ATK]
+        if cy_f or honest_blamed or (r["st"]["round"], BO) in r["fturns"]:
+            broke.append((seed, cy_f, honest_blamed, r["fturns"]))
+    if broke:
+        print("BROKEN: variant %s, (seed, FORFEITs of Bo's turn Cy applied, honest handhelds "
+              "blamed, forfeit turns in the record): %s" % (variant, broke))
+        sys.exit(1)
+    print("HELD: variant %s, no FORFEIT of Bo's turn applied by an honest handheld" % variant)
+    sys.exit(0)
+
+
+if __name__ == "__main__":
+    try:
+        main()
+    except SystemExit:
+        raise
+    except BaseException as e:  # noqa: BLE001
+        import traceback
+        traceback.print_exc()
+        print("COULD NOT RUN:", repr(e))
+        sys.exit(2)
