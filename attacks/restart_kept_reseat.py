@@ -12,7 +12,7 @@ live by somebody)". docs/protocol.md, Every handheld restarts at once.
 Role: Cy, an ordinary seat (neither the last sequencer nor the heir: the creator Anna is both). No
 radio. (`_table3`, Snyd, 3 dice, 3 handhelds; `_restart.restart_all`.)
 
-How: in round 2's bidding the whole table restarts (a power strip). Back from its flash, before its
+How: in round 2's (3's, 4's) bidding the whole table restarts (a power strip). Back from its flash, before its
 first heartbeat, Cy's firmware adds one entry to its kept log (as a tlog.bin written so would): a
 SEATS reseat (SEATS_RESEAT) giving Bo's seat to Cy's handheld, requested by Cy itself (its own
 tags for everyone, so `request_ok` passes), with eterm = the kept term's takeovers and Cy's low bits
@@ -73,12 +73,12 @@ def forge(t, atk, victim):
     return seq, eterm, moved
 
 
-def play(attack, seed):
+def play(attack, seed, rnd=2):
     t = Trio(3, rules=snyd.Rules(dice=3), seed=seed)
     t.seat_all()
     t.start()
-    t.until(lambda: t.tables[0].game.round >= 2 and t.tables[0].game.phase == snydtable.P_BID,
-            60000)
+    t.until(lambda: t.tables[0].game.round >= rnd and t.tables[0].game.phase == snydtable.P_BID,
+            120000)
     before = [hosts(t, k) for k in range(3)]
     dice_before = [list(t.tables[k].game.game.dice_left) for k in range(3)]
     kept = [t.tables[k].node.applied for k in range(3)]
@@ -123,19 +123,25 @@ def show(tag, r):
 
 
 def main():
-    seeds = [int(x) for x in sys.argv[1:]] or [1, 2]
+    # (_table3's seed does not change this game: its movers bid the same way whatever the dice;
+    # the round of the restart does: r2, r3, r4)
+    args = sys.argv[1:]
+    seeds = [int(x) for x in args if x.isdigit()] or [1]
+    rounds = [int(x[1:]) for x in args if x[:1] == "r"] or [2, 3, 4]
     broke = []
     for seed in seeds:
-        c = play(False, seed)
-        show("seed %d control" % seed, c)
-        if c["seen"] or any(c["forfeits"]):
-            print("control failed")
-            sys.exit(2)
-        r = play(True, seed)
-        show("seed %d attack" % seed, r)
-        if r["seen"]:
-            broke.append((seed, r["seen"], r["dice_before"][ANNA], r["dice_after"][ANNA]))
-    verdict(broke, "(seed, honest handhelds that gave Bo's seat to Cy after the restart (time, "
+        for rnd in rounds:
+            c = play(False, seed, rnd)
+            show("seed %d round %d control" % (seed, rnd), c)
+            if c["seen"] or any(c["forfeits"]):
+                print("control failed")
+                sys.exit(2)
+            r = play(True, seed, rnd)
+            show("seed %d round %d attack" % (seed, rnd), r)
+            if r["seen"]:
+                broke.append((seed, rnd, r["seen"], r["dice_before"][ANNA],
+                              r["dice_after"][ANNA]))
+    verdict(broke, "(seed, round of the restart, honest handhelds that gave Bo's seat to Cy after the restart (time, "
             "handheld, applied), dice at Anna before, after): %s" % broke)
 
 
