@@ -23,6 +23,8 @@ claim pass Bo's log (Cy's), and Bo is held - after the fact. The sequencer then 
 answers Bo's next NACK 0 with its state, Cy vouches, the game ends with Bo's turn a forfeit turn.
 Variant `low`: after that first one, the heartbeats to Bo claim c-1 with the real chain there (as
 resync_below low).
+Variant `every` (with fork or low: `fork-every`): the same at each of Bo's turns from round 2, once
+Bo took the state after the last.
 Control: the same game, no false heartbeat: Bo reveals and plays its turn.
 
 Verdict: 0 if no honest handheld applies a FORFEIT of Bo's seat in the trick's turn (nor names
@@ -75,14 +77,15 @@ def play(attack, variant, seed):
     assert t.start_game() == 0
     a = t.hands[ATK]
     node = a.node
-    st = dict(c=None, at=None, round=None, phase=0, snaps_dropped=0, honest_at=None)
+    st = dict(c=None, at=None, round=None, phase=0, snaps_dropped=0, honest_at=None, last=1, cur=None,
+              tricks=[])
     orig_emit = node._emit
     emit_to = emitter(node)
     fake = b"\x5a" * wire.CHAIN_LEN
 
     def to_bo(f, first=False):
         keep = bytes(f.chain)
-        c = st["c"]
+        c = st["cur"]
         if "low" in variant and not first and chain_at(node, c - 1) is not None:
             emit_to(BO, f, ack=c - 1, chain=chain_at(node, c - 1))
         else:
@@ -109,11 +112,15 @@ def play(attack, variant, seed):
 
     def apply_(f, seq):
         r = ap(f, seq)
-        if attack and st["phase"] == 0 and app.round >= 2 and app.phase == yatzytable.P_TURN and \
-                app.roller() == BO:
-            st["c"] = seq
-            st["at"] = t.now
-            st["round"] = app.round
+        if attack and st["phase"] == 0 and app.round > st["last"] and \
+                app.phase == yatzytable.P_TURN and app.roller() == BO:
+            if st["c"] is None:
+                st["c"] = seq
+                st["at"] = t.now
+                st["round"] = app.round
+            st["last"] = app.round
+            st["cur"] = seq
+            st["tricks"].append((app.round, seq, t.now))
             st["phase"] = 1
             f2 = wire.Frame()
             f2.type = wire.T_ACK
@@ -159,17 +166,20 @@ def play(attack, variant, seed):
                 seen["flag_first"] = t.now
             if seen["cy_claim_past"] is None and cy.applied > st["c"]:
                 seen["cy_claim_past"] = t.now
-            if st["phase"] == 1 and forfeits and any(f[1] == CY for f in forfeits):
+            if st["phase"] == 1 and any(f[1] == CY and f[2] > st["tricks"][-1][1]
+                                        for f in forfeits):
                 st["phase"] = 2  # done: honest again (Bo's next NACK 0 gets our state)
-                st["honest_at"] = t.now
+                if st["honest_at"] is None:
+                    st["honest_at"] = t.now
+            elif st["phase"] == 2 and "every" in variant and not bo._resync:
+                st["phase"] = 0  # Bo took our state: again at its next turn
         return False
 
     if attack:
         t.run(lambda: st["c"] is not None or t.done(), 3_600_000)
         if st["c"] is None:
             return None
-        t.run(lambda: watch() or st["phase"] == 2, RUN_MS)
-        t.run(lambda: watch() or t.done(), 600000)
+        t.run(lambda: watch() or t.done(), 3_600_000)
     else:
         t.run(t.done, 3_600_000)
     recs = t.records()
@@ -183,8 +193,9 @@ def play(attack, variant, seed):
 
 def show(tag, r):
     st = r["st"]
-    print("%s: Bo's turn starts at entry %s (round %s) at %s ms; honest again at %s ms" % (
-        tag, st["c"], st["round"], st["at"], st["honest_at"]))
+    print("%s: Bo's turn starts at entry %s (round %s) at %s ms; honest again at %s ms; tricks "
+          "(round, entry, ms) %s" % (tag, st["c"], st["round"], st["at"], st["honest_at"],
+                                     st["tricks"]))
     s = r["seen"]
     print("   Bo: longest resync %d ms; Bo held first at %s, Cy saw Bo's flag first at %s, "
           "Cy's log first past c at %s; snapshot frames to Bo dropped %d" % (
@@ -214,6 +225,8 @@ def main():
         show("seed %d attack (%s)" % (seed, variant), r)
         cy_f = [f for f in r["forfeits"] if f[1] == CY and f[2] > r["st"]["c"]]
         honest_blamed = [d for d in r["distrust"] if d[2] != ATK]
+        print("   Bo's forfeit turns: control %d, attack %d" % (
+            len([x for x in c["fturns"] if x[1] == BO]), len([x for x in r["fturns"] if x[1] == BO])))
         if cy_f or honest_blamed or (r["st"]["round"], BO) in r["fturns"]:
             broke.append((seed, cy_f, honest_blamed, r["fturns"]))
     if broke:
