@@ -23,6 +23,8 @@ claim pass Bo's log (Cy's), and Bo is held - after the fact. The sequencer then 
 answers Bo's next NACK 0 with its state, Cy vouches, the game ends with Bo's turn a forfeit turn.
 Variant `low`: after that first one, the heartbeats to Bo claim c-1 with the real chain there (as
 resync_below low).
+Variant `table` (`fork-table`, `fork-every-table`): on attacks/_table3's real table.Table handhelds
+(the pump; the person's press rolls), not tablebus.
 Variant `every` (with fork or low: `fork-every`): the same at each of Bo's turns from round 2, once
 Bo took the state after the last.
 Control: the same game, no false heartbeat: Bo reveals and plays its turn.
@@ -72,11 +74,74 @@ def emitter(node):
     return emit_to
 
 
+class Bus:
+    """host_tools/tablebus: the protocol modules alone."""
+
+    def __init__(self, seed):
+        self.t = tablebus.Table(seats=3, game="yatzy", seed=seed)
+        assert self.t.start_game() == 0
+
+    now = property(lambda self: self.t.now)
+
+    def node(self, k):
+        return self.t.hands[k].node
+
+    def app(self, k):
+        return self.t.hands[k].app
+
+    def run(self, cond, ms):
+        return self.t.run(cond, ms)
+
+    def done(self):
+        return self.t.done()
+
+    def records(self):
+        return self.t.records()
+
+
+def yatzy_mover(tb):
+    """The person's Yatzy move as the screens would hand it over (the bot protocol's choice)."""
+    g = tb.game
+    if g is None or tb.move is not None or g.phase not in (yatzytable.P_TURN, yatzytable.P_ROLL):
+        return
+    s = tb.my_seat()
+    if s >= 0 and g.to_move(s) and not tb.node.pending(s):
+        mv = g.bot_move(tb._bot(s), s, tb.now)
+        if mv is not None:
+            tb.submit_move(mv)
+
+
+class Real:
+    """attacks/_table3: three real table.Table handhelds (the pump, the person's press)."""
+
+    def __init__(self, seed):
+        from _table3 import Trio
+        from dicecup.table.lobby import G_YATZY
+        self.t = Trio(3, rules=("standard", None, 0), game=G_YATZY, mover=yatzy_mover, seed=seed)
+        self.t.seat_all()
+        self.t.start()
+
+    now = property(lambda self: self.t.now)
+
+    def node(self, k):
+        return self.t.tables[k].node
+
+    def app(self, k):
+        return self.t.tables[k].game
+
+    def run(self, cond, ms):
+        return self.t.until(cond, ms)
+
+    def done(self):
+        return all(tb.saved_games for tb in self.t.tables)
+
+    def records(self):
+        return [r[-1] for r in self.t.records() if r]
+
+
 def play(attack, variant, seed):
-    t = tablebus.Table(seats=3, game="yatzy", seed=seed)
-    assert t.start_game() == 0
-    a = t.hands[ATK]
-    node = a.node
+    t = Real(seed) if "table" in variant else Bus(seed)
+    node = t.node(ATK)
     st = dict(c=None, at=None, round=None, phase=0, snaps_dropped=0, honest_at=None, last=1, cur=None,
               tricks=[])
     orig_emit = node._emit
@@ -107,7 +172,7 @@ def play(attack, variant, seed):
     node._emit = emit
 
     # the trick's trigger: the sequencer applies the entry that starts Bo's turn (round 2 on)
-    app = a.app
+    app = t.app(ATK)
     ap = app.apply
 
     def apply_(f, seq):
@@ -131,24 +196,24 @@ def play(attack, variant, seed):
 
     forfeits, distrust = [], []
     for k in (BO, CY):
-        h = t.hands[k]
-        apk = h.app.apply
+        happ, hnode = t.app(k), t.node(k)
+        apk = happ.apply
 
         def applyk(f, seq, k=k, apk=apk):
             if f.etype == wire.T_FORFEIT and f.who & (1 << BO):
                 forfeits.append((t.now, k, seq, f.who))
             return apk(f, seq)
-        h.app.apply = applyk
-        dn = h.node._distrust
+        happ.apply = applyk
+        dn = hnode._distrust
 
-        def distrust_(x, k=k, dn=dn, nd=h.node):
+        def distrust_(x, k=k, dn=dn, nd=hnode):
             if x >= 0 and not nd._bad & (1 << x):
                 distrust.append((t.now, k, x))
             return dn(x)
-        h.node._distrust = distrust_
+        hnode._distrust = distrust_
 
-    bo = t.hands[BO].node
-    cy = t.hands[CY].node
+    bo = t.node(BO)
+    cy = t.node(CY)
     seen = dict(resync_from=None, resync_max=0, held_first=None, flag_first=None,
                 cy_claim_past=None)
 
@@ -187,7 +252,7 @@ def play(attack, variant, seed):
     fturns = [(i // 3 + 1, tn["p"]) for i, tn in enumerate(turns) if tn.get("forfeit")]
     return dict(st=st, forfeits=forfeits, distrust=distrust, seen=seen, fturns=fturns,
                 same=all(r == recs[0] for r in recs), done=t.done(),
-                cheats=[h.app.cheats for h in t.hands],
+                cheats=[t.app(k).cheats for k in range(3)],
                 bo_conflict=bo.dropped[log.D_CONFLICT])
 
 
