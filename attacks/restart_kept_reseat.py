@@ -22,6 +22,8 @@ heir Anna takes the new term and catches up from Cy (`_catch_up`: `_from` = Cy);
 back from the boot, and `_reseat_why` / `_reseat_ok` take a reseat without any check when
 `_back and _replayed(seq)`, and `_replayed` asks only that a handheld other than the sequencer
 said since the boot that it holds the entry: Cy's own heartbeat says so.
+Variant `silent`: Cy also never answers a VOUCH request (Bo's resync then never settles: Bo
+takes no snapshot without a witness, and the resync hold names only its sequencer).
 Control: the same restart, Cy honest.
 
 Verdict: 0 if no honest handheld moves Bo's seat (nor forfeits it); 1 with the evidence; 2 could
@@ -73,7 +75,7 @@ def forge(t, atk, victim):
     return seq, eterm, moved
 
 
-def play(attack, seed, rnd=2):
+def play(attack, seed, rnd=2, silent=False):
     t = Trio(3, rules=snyd.Rules(dice=3), seed=seed)
     t.seat_all()
     t.start()
@@ -87,6 +89,8 @@ def play(attack, seed, rnd=2):
     st = dict(seq=None, eterm=None, moved=None)
     if attack:
         st["seq"], st["eterm"], st["moved"] = forge(t, CY, BO)
+        if silent:
+            t.tables[CY].node._vouch = lambda dest, lo, chain: None  # never vouches
     seen = []   # (time, handheld, entry) when an honest handheld moved Bo's seat
     bo_seat = [s for s in range(t.tables[0].game.n) if before[0][s] == BO]
 
@@ -100,13 +104,17 @@ def play(attack, seed, rnd=2):
     after = [hosts(t, k) for k in range(3)]
     dice_after = [list(t.tables[k].game.game.dice_left) for k in range(3)]
     leaders = [(t.tables[k].node.leader, t.tables[k].node.term) for k in range(3)]
-    t.until(lambda: watch() or all(tb.game.phase == snydtable.P_OVER for tb in t.tables), 300000)
+    t.until(watch, 52000)
+    bo = t.tables[BO].node
+    at60 = dict(bo_resync=bo._resync, bo_held=bo.held(t.now), bo_held_on=bo.held_on(),
+                bo_applied=bo.applied, screens=screens(t))
+    t.until(lambda: watch() or all(tb.game.phase == snydtable.P_OVER for tb in t.tables), 240000)
     return dict(before=before, after=after, st=st, seen=seen, kept=kept, terms=terms,
                 dice_before=dice_before, dice_after=dice_after, leaders=leaders,
                 forfeits=[t.tables[k].game.forfeits for k in range(3)],
                 over=[t.tables[k].game.phase == snydtable.P_OVER for k in range(3)],
                 final=[hosts(t, k) for k in range(3)], screens=screens(t),
-                bad=[t.tables[k].node._bad for k in range(3)])
+                bad=[t.tables[k].node._bad for k in range(3)], at60=at60)
 
 
 def show(tag, r):
@@ -117,6 +125,11 @@ def show(tag, r):
     print("   dice before %s, 8 s after %s; forfeits %s" % (r["dice_before"], r["dice_after"],
                                                           r["forfeits"]))
     print("   honest handhelds that moved Bo's seat (time, handheld, applied): %s" % r["seen"])
+    a = r["at60"]
+    print("   60 s after the restart: Bo in a resync %s, applied %d, held mask %s, held on %s" % (
+        a["bo_resync"], a["bo_applied"], a["bo_held"], a["bo_held_on"]))
+    for x in a["screens"]:
+        print("    60 s:", {k: x[k] for k in ("k", "applied", "paused", "heading", "names", "bad")})
     print("   end: hosts %s, game over %s, distrust masks %s" % (r["final"], r["over"], r["bad"]))
     for s in r["screens"]:
         print("   ", s)
@@ -128,6 +141,7 @@ def main():
     args = sys.argv[1:]
     seeds = [int(x) for x in args if x.isdigit()] or [1]
     rounds = [int(x[1:]) for x in args if x[:1] == "r"] or [2, 3, 4]
+    silent = "silent" in args
     broke = []
     for seed in seeds:
         for rnd in rounds:
@@ -136,8 +150,8 @@ def main():
             if c["seen"] or any(c["forfeits"]):
                 print("control failed")
                 sys.exit(2)
-            r = play(True, seed, rnd)
-            show("seed %d round %d attack" % (seed, rnd), r)
+            r = play(True, seed, rnd, silent)
+            show("seed %d round %d attack%s" % (seed, rnd, " (silent)" if silent else ""), r)
             if r["seen"]:
                 broke.append((seed, rnd, r["seen"], r["dice_before"][ANNA],
                               r["dice_after"][ANNA]))
