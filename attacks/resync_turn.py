@@ -23,6 +23,9 @@ claim pass Bo's log (Cy's), and Bo is held - after the fact. The sequencer then 
 answers Bo's next NACK 0 with its state, Cy vouches, the game ends with Bo's turn a forfeit turn.
 Variant `low`: after that first one, the heartbeats to Bo claim c-1 with the real chain there (as
 resync_below low).
+Variant `snyd`: the same gap in Snyd (tablebus, 2 dice): a round only Anna and Bo play (Cy out);
+at the call the fork heartbeat to Bo, the sequencer's own reveal held back, and at the deadline a
+FORFEIT naming Bo's seat alone; then it reveals (see play_snyd).
 Variant `table` (`fork-table`, `fork-every-table`): on attacks/_table3's real table.Table handhelds
 (the pump; the person's press rolls), not tablebus.
 Variant `every` (with fork or low: `fork-every`): the same at each of Bo's turns from round 2, once
@@ -271,11 +274,177 @@ def show(tag, r):
     print("   forfeit turns in the records (round, scorecard): %s; records agree %s; game over %s;"
           " cheats %s" % (r["fturns"], r["same"], r["done"], r["cheats"]))
 
+def play_snyd(attack, seed, dice=2):
+    """`snyd`: the same gap in a Snyd round that only Anna (the sequencer) and Bo play (Cy out of
+    the game). At the call c, the fork heartbeat to Bo; the sequencer holds its own reveal back
+    (nothing past c is logged), and at the deadline logs a FORFEIT naming Bo's seat alone (its own
+    seat, late too, left out: its firmware's choice), then reveals. Cy's police would depose it
+    for its own reveal only 5 s past the deadline."""
+    from dicecup.rules import snyd
+    from dicecup.table import snyd as snydtable
+    t = tablebus.Table(seats=3, seed=seed, rules=snyd.Rules(dice=dice))
+    assert t.start_game() == 0
+    a = t.hands[ATK]
+    node, app = a.node, a.app
+    st = dict(c=None, cur=None, at=None, round=None, phase=0, snaps_dropped=0, honest_at=None,
+              tricks=[], dice_at_call=None)
+    orig_emit = node._emit
+    emit_to = emitter(node)
+    fake = b"\x5a" * wire.CHAIN_LEN
+
+    def to_bo(f):
+        keep = bytes(f.chain)
+        emit_to(BO, f, ack=st["cur"], chain=fake)
+        f.chain[:] = keep
+
+    def emit(dest, f):
+        if st["phase"] != 1:
+            return orig_emit(dest, f)
+        if f.type == wire.T_ACK and dest == log.BROADCAST:
+            orig_emit(CY, f)
+            return to_bo(f)
+        if f.type == wire.T_ACK and dest == BO:
+            return to_bo(f)
+        if f.type == wire.T_SNAP and dest == BO:
+            st["snaps_dropped"] += 1
+            return
+        return orig_emit(dest, f)
+    node._emit = emit
+
+    sub = node.submit
+
+    def submit(f, now):
+        if st["phase"] == 1 and f.etype == wire.T_REVEAL:
+            return None  # our own reveal waits until Bo's seat is forfeited
+        return sub(f, now)
+    node.submit = submit
+
+    ov = app.overdue
+
+    def overdue(f):
+        r = ov(f)
+        if r is not None and st["phase"] >= 1:
+            f.who &= ~(1 << ATK)  # Bo's seat alone (ours is revealed right after it)
+            if not f.who:
+                return None
+            if st["phase"] == 1:
+                st["phase"] = 2
+                st["honest_at"] = t.now
+        return r
+    app.overdue = overdue
+
+    ap = app.apply
+
+    def apply_(f, seq):
+        r = ap(f, seq)
+        g = app.game
+        if attack and st["phase"] == 0 and app.phase == snydtable.P_REVEAL and \
+                g.dice_left[CY] == 0 and g.dice_left[BO] > 0 and g.dice_left[ATK] > 0:
+            st["c"] = st["cur"] = seq
+            st["at"] = t.now
+            st["round"] = app.round
+            st["dice_at_call"] = list(g.dice_left)
+            st["tricks"].append((app.round, seq, t.now))
+            st["phase"] = 1
+            f2 = wire.Frame()
+            f2.type = wire.T_ACK
+            f2.flags = node.leader & log.F_LEADER_MASK
+            to_bo(f2)
+        return r
+    app.apply = apply_
+
+    forfeits, distrust = [], []
+    for k in (BO, CY):
+        h = t.hands[k]
+        apk = h.app.apply
+
+        def applyk(f, seq, k=k, apk=apk):
+            if f.etype == wire.T_FORFEIT and f.who & (1 << BO):
+                forfeits.append((t.now, k, seq, f.who))
+            return apk(f, seq)
+        h.app.apply = applyk
+        dn = h.node._distrust
+
+        def distrust_(x, k=k, dn=dn, nd=h.node):
+            if x >= 0 and not nd._bad & (1 << x):
+                distrust.append((t.now, k, x))
+            return dn(x)
+        h.node._distrust = distrust_
+    bo, cy = t.hands[BO].node, t.hands[CY].node
+    seen = dict(resync_from=None, resync_max=0, held_first=None, flag_first=None,
+                cy_claim_past=None)
+    after = {}
+
+    def watch():
+        if bo._resync:
+            if seen["resync_from"] is None:
+                seen["resync_from"] = t.now
+            seen["resync_max"] = max(seen["resync_max"], t.now - seen["resync_from"])
+        else:
+            seen["resync_from"] = None
+        if st["c"] is not None:
+            if seen["held_first"] is None and bo.held(t.now) & (1 << BO):
+                seen["held_first"] = t.now
+            if seen["flag_first"] is None and cy._fflag & (1 << BO):
+                seen["flag_first"] = t.now
+            if seen["cy_claim_past"] is None and cy.applied > st["c"]:
+                seen["cy_claim_past"] = t.now
+            if "cy" not in after and t.hands[CY].app.round > st["round"]:
+                after["cy"] = list(t.hands[CY].app.game.dice_left)
+        return False
+
+    if attack:
+        t.run(lambda: st["c"] is not None or t.done(), 3_600_000)
+        if st["c"] is None:
+            return None
+    t.run(lambda: watch() or t.done(), 3_600_000)
+    recs = t.records()
+    return dict(st=st, forfeits=forfeits, distrust=distrust, seen=seen, done=t.done(),
+                same=all(r == recs[0] for r in recs), after=after.get("cy"),
+                cheats=[h.app.cheats for h in t.hands],
+                dice_end=[list(h.app.game.dice_left) for h in t.hands])
+
+
+def main_snyd(seeds):
+    broke, ran = [], 0
+    for seed in seeds:
+        c = play_snyd(False, seed)
+        if c["forfeits"] or not c["done"]:
+            print("seed %d control failed: %s" % (seed, c))
+            sys.exit(2)
+        r = play_snyd(True, seed)
+        if r is None:
+            print("seed %d: no round with Anna and Bo in and Cy out" % seed)
+            continue
+        ran += 1
+        st, s = r["st"], r["seen"]
+        print("seed %d attack (snyd): the call is entry %s (round %s) at %s ms, dice %s; Bo: "
+              "longest resync %d ms, held first at %s, Cy's log first past c at %s; FORFEITs of "
+              "Bo's seat %s; dice at Cy after the round %s, at the end %s; records agree %s, "
+              "game over %s; distrust %s; cheats %s" % (
+                  seed, st["c"], st["round"], st["at"], st["dice_at_call"], s["resync_max"],
+                  s["held_first"], s["cy_claim_past"], r["forfeits"], r["after"],
+                  r["dice_end"][CY], r["same"], r["done"], r["distrust"], r["cheats"]))
+        cy_f = [f for f in r["forfeits"] if f[1] == CY and f[2] > st["c"]]
+        if cy_f or [d for d in r["distrust"] if d[2] != ATK]:
+            broke.append((seed, cy_f, st["dice_at_call"], r["after"]))
+    if not ran:
+        print("COULD NOT RUN: no seed reached such a round")
+        sys.exit(2)
+    if broke:
+        print("BROKEN: snyd, (seed, FORFEITs of Bo's seat Cy applied, dice at the call, dice "
+              "after the round): %s" % broke)
+        sys.exit(1)
+    print("HELD: snyd")
+    sys.exit(0)
+
 
 def main():
     args = sys.argv[1:]
     variant = args[0] if args and not args[0].isdigit() else "fork"
     seeds = [int(x) for x in args if x.isdigit()] or [1, 2, 3]
+    if variant == "snyd":
+        main_snyd(seeds)
     broke = []
     for seed in seeds:
         c = play(False, variant, seed)
