@@ -12,19 +12,22 @@ live by somebody)". docs/protocol.md, Every handheld restarts at once.
 Role: Cy, an ordinary seat (neither the last sequencer nor the heir: the creator Anna is both). No
 radio. (`_table3`, Snyd, 3 dice, 3 handhelds; `_restart.restart_all`.)
 
-How: in round 2's (3's, 4's) bidding the whole table restarts (a power strip). Back from its flash, before its
-first heartbeat, Cy's firmware adds one entry to its kept log (as a tlog.bin written so would): a
-SEATS reseat (SEATS_RESEAT) giving Bo's seat to Cy's handheld, requested by Cy itself (its own
-tags for everyone, so `request_ok` passes), with eterm = the kept term's takeovers and Cy's low bits
-(`_valid` wants rby == eterm & TERM_SEAT; the eterm is the sender's word, no lower than the last
-entry's term and no higher than the new term). Its heartbeats claim that entry: the furthest log. The
-heir Anna takes the new term and catches up from Cy (`_catch_up`: `_from` = Cy); Anna and Bo are
-back from the boot, and `_reseat_why` / `_reseat_ok` take a reseat without any check when
-`_back and _replayed(seq)`, and `_replayed` asks only that a handheld other than the sequencer
-said since the boot that it holds the entry: Cy's own heartbeat says so.
-Variant `silent`: Cy also never answers a VOUCH request (Bo's resync then never settles: Bo
-takes no snapshot without a witness, and the resync hold names only its sequencer).
-Control: the same restart, Cy honest.
+How: in round 2's (3's, 4's) bidding the whole table restarts (a power strip). Back from its flash,
+before its first heartbeat, Cy's firmware adds one entry to its kept log (as a tlog.bin written so
+would): a SEATS reseat (SEATS_RESEAT) giving Bo's seat to Cy's handheld, requested by Cy itself
+(its own tags for everyone, so `request_ok` passes), with eterm = the kept term's takeovers and
+Cy's low bits (`_valid` wants rby == eterm & TERM_SEAT; the eterm is the sender's word, no lower
+than the last entry's term and no higher than the new term). Its heartbeats claim that entry: the
+furthest log. The heir Anna takes the new term and catches up from Cy (`_catch_up`: `_from` = Cy);
+Anna is back from the boot (`Node._back`, which never clears for a sequencer: `_note_back` waits
+for a heartbeat of its own), `_reseat_why` / `_reseat_ok` take a reseat without any check when
+`_back and _replayed(seq)`, and `_replayed` asks only that a handheld other than the sequencer said
+since the boot that it holds the entry: Cy's own heartbeat says so. Bo, caught up and no longer
+back, refuses it; but it comes from its new sequencer in a term above Bo's last entry's, so
+`_from_newer` -> `_resync_from_leader`, and Bo takes Anna's state (Cy vouches), its seat moved.
+Variant `silent`: Cy also never answers a VOUCH request (Bo's resync then never settles: Bo takes
+no snapshot without a witness, and the resync hold names only its sequencer). Control: the same
+restart, Cy honest.
 
 Verdict: 0 if no honest handheld moves Bo's seat (nor forfeits it); 1 with the evidence; 2 could
 not run.
@@ -155,7 +158,8 @@ def main():
             if r["seen"]:
                 broke.append((seed, rnd, r["seen"], r["dice_before"][ANNA],
                               r["dice_after"][ANNA]))
-    verdict(broke, "(seed, round of the restart, honest handhelds that gave Bo's seat to Cy after the restart (time, "
+    verdict(broke, "(seed, round of the restart, honest handhelds that gave Bo's seat to Cy after "
+            "the restart (time, "
             "handheld, applied), dice at Anna before, after): %s" % broke)
 
 

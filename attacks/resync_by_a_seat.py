@@ -5,7 +5,8 @@ sequencer's name, or to have its seat forfeited.
 Promise: a stop names whom it can (a seat may stop the table, named; never name only the honest);
 no honest seat pays (a FORFEIT only of a seat that could act); the round-25 fix ("a follower in a
 resync is held once any member's heartbeat claims past its log").
-Role: an ordinary seat (its own firmware), the sequencer honest. No radio. (`_table3`, Snyd, 3 dice.)
+Role: an ordinary seat (its own firmware), the sequencer honest. No radio. (`_table3`, Snyd, 3
+dice.)
 
 How: 521a9a5's hold (`Snapshots._passed`) acts only on a follower in `_resync`, and an ordinary seat
 has no way to put an honest follower there while it follows an honest sequencer: `_on_forks` with

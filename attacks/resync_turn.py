@@ -145,7 +145,8 @@ class Real:
 def play(attack, variant, seed):
     t = Real(seed) if "table" in variant else Bus(seed)
     node = t.node(ATK)
-    st = dict(c=None, at=None, round=None, phase=0, snaps_dropped=0, honest_at=None, last=1, cur=None,
+    st = dict(c=None, at=None, round=None, phase=0, snaps_dropped=0, honest_at=None, last=1,
+              cur=None,
               tricks=[])
     orig_emit = node._emit
     emit_to = emitter(node)
@@ -460,7 +461,8 @@ def main():
         cy_f = [f for f in r["forfeits"] if f[1] == CY and f[2] > r["st"]["c"]]
         honest_blamed = [d for d in r["distrust"] if d[2] != ATK]
         print("   Bo's forfeit turns: control %d, attack %d" % (
-            len([x for x in c["fturns"] if x[1] == BO]), len([x for x in r["fturns"] if x[1] == BO])))
+            len([x for x in c["fturns"] if x[1] == BO]),
+            len([x for x in r["fturns"] if x[1] == BO])))
         if cy_f or honest_blamed or (r["st"]["round"], BO) in r["fturns"]:
             broke.append((seed, cy_f, honest_blamed, r["fturns"]))
     if broke:
