@@ -252,7 +252,7 @@ def play(attack, variant, seed):
     else:
         t.run(t.done, 3_600_000)
     recs = t.records()
-    turns = recs[0]["turns"]
+    turns = recs[0]["turns"] if recs else []  # (none: the game stopped, held, before its end)
     fturns = [(i // 3 + 1, tn["p"]) for i, tn in enumerate(turns) if tn.get("forfeit")]
     return dict(st=st, forfeits=forfeits, distrust=distrust, seen=seen, fturns=fturns,
                 same=all(r == recs[0] for r in recs), done=t.done(),
