@@ -1145,3 +1145,63 @@ def test_a_follower_kept_in_a_resync_below_its_log_loses_no_die(variant):
     assert r is not None
     assert not r["in_round"], r["in_round"]
     assert not [d for d in r["distrust"] if d[2] != rb.ATK], r["distrust"]
+
+
+@pytest.mark.parametrize("variant", ["fork", "low"])
+def test_a_roller_kept_in_a_resync_at_its_turns_start_keeps_its_turn(variant):
+    """Attacker round 26 (attacks/resync_turn.py): at the entry that starts Bo's Yatzy turn the
+    sequencer shows Bo alone another chain there (fork), or then claims one entry less to it
+    (low), and never sends its state. Bo's hold waited for a member's claim past its log, and
+    nobody's passed it (Cy's was at it): Bo could not reveal its roll, said nothing, and the
+    sequencer's FORFEIT of its turn was the first entry past it; Cy applied it. Now a claim at
+    the log counts too: Bo is held after a gate's time, and no honest handheld forfeits it."""
+    import resync_turn as rt
+    r = rt.play(True, variant, 1)
+    assert r is not None
+    assert not [f for f in r["forfeits"] if f[1] == rt.CY and f[2] > r["st"]["c"]], r["forfeits"]
+    assert (r["st"]["round"], rt.BO) not in r["fturns"], r["fturns"]
+    assert not [d for d in r["distrust"] if d[2] != rt.ATK], r["distrust"]
+
+
+def test_a_two_seat_snyd_round_kept_in_a_resync_loses_no_die():
+    """Attacker round 26 (attacks/resync_turn.py snyd): in a round only the sequencer and Bo
+    play, the sequencer forks Bo at the call, holds its own reveal back, and forfeits Bo's seat
+    alone at the deadline; Cy (out of the game) claimed Bo's log, never past it. Now Bo is held
+    and Cy applies no FORFEIT of its seat."""
+    import resync_turn as rt
+    r = rt.play_snyd(True, 5)
+    assert r is not None
+    assert not [f for f in r["forfeits"] if f[1] == rt.CY and f[2] > r["st"]["c"]], r["forfeits"]
+    assert not [d for d in r["distrust"] if d[2] != rt.ATK], r["distrust"]
+
+
+def test_after_a_restart_of_the_whole_table_a_seat_cannot_vouch_for_its_own_kept_reseat():
+    """Attacker round 26 (attacks/restart_kept_reseat.py): after a restart of every handheld, an
+    ordinary seat (Cy) keeps one entry more than anyone, a reseat of Bo's seat to itself in a term
+    naming it, and claims it. The heir caught up from Cy and, back from the boot, took the reseat
+    on the word of 'a handheld other than its sequencer' - Cy's own; Bo resynced onto it and lost
+    a die. Now the entry's own sequencer does not vouch for it either."""
+    import restart_kept_reseat as rk
+    r = rk.play(True, 1, 2)
+    assert not r["seen"], (r["seen"], r["dice_before"], r["dice_after"])
+
+
+def test_after_a_restart_of_the_whole_table_the_sequencer_is_back_from_the_boot_only_until_caught_up():
+    """Attacker round 26's side finding: a sequencer that restarted stayed 'back from the boot' for
+    good (it waited for a heartbeat of its own), and so kept taking reseats it replayed on
+    others' word. Now it is back only until it caught up to the others' furthest log."""
+    from _table3 import Trio
+    from _restart import restart_all
+    from dicecup.rules import snyd
+    from dicecup.table import snyd as snydtable
+    t = Trio(3, rules=snyd.Rules(dice=3), seed=1)
+    t.seat_all()
+    t.start()
+    t.until(lambda: t.tables[0].game.round >= 2 and t.tables[0].game.phase == snydtable.P_BID,
+            120000)
+    restart_all(t)
+    t.until(lambda: False, 30000)
+    lead = [tb for tb in t.tables if tb.node.is_leader()]
+    assert len(lead) == 1 and lead[0].node.ready, [(tb.node.leader, tb.node.term) for tb in t.tables]
+    assert not lead[0].node._back
+    assert not [tb.who for tb in t.tables if tb.node._back], "a follower still back from the boot"

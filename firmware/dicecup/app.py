@@ -33,8 +33,8 @@ _BOTS = const(("dicecup.bots.snyd", "dicecup.rules.snyd_odds", "dicecup.bots.yat
 # the loop that starts the game (docs/memory.md, Device time)
 _AHEAD = const((("dicecup.ui.snyd_person", "dicecup.ui.snyd", "dicecup.ui.snyd_open", "dicecup.ui.snyd_table"),
                 ("dicecup.ui.yatzy_sheet", "dicecup.ui.yatzy", "dicecup.ui.yatzy_table")))
-# what every table game's screens import (ui.table opens them): stays with them (App._clear)
-_TABLE_UI = const(("dicecup.ui.table", "dicecup.ui.table_watch"))
+# what every table game's screens import (ui.table opens them), and the lobby: stay with them (App._clear)
+_TABLE_UI = const(("dicecup.ui.table", "dicecup.ui.table_watch", "dicecup.ui.table_lobby"))
 _AWAKE = const(0)
 _DIM = const(1)
 _ASLEEP = const(2)
@@ -158,9 +158,9 @@ class App:
         screens' and what they read from the flash and the pins (1: ui, storage, device; what a
         launch is handed, rules and seats, and a table in play keep their code), or all but the
         records' and the showing screen's (2), or as 1 but a table game's screens (_AHEAD) and
-        the table's screens' own modules stay (3: a new game's launch, whose screens the lobby
-        loaded ahead: forgotten, they loaded again in the loop that opened the game:
-        docs/memory.md, Device time)."""
+        the table's screens' own modules and its lobby's stay (3: a new game's launch, whose
+        screens the lobby loaded ahead, or any table screen's on a heap with room: forgotten, they
+        loaded again in the loop that opened the game or the lobby: docs/memory.md, Device time)."""
         keep = (type(self.hw).__module__, "dicecup.ui.screen", mode == 2 and type(self.screen).__module__)
         self.forget([m for m in sys.modules if m.count(".") == 2 and m not in _OWN and
                      m not in keep and (mode & 1 == 0 or m.split(".")[1] in ("ui", "storage", "device"))
@@ -278,7 +278,7 @@ class App:
             self._launch = None
             tb = None  # the table waits for the next loop: a screen's load is a long loop of its own
             self.screen = None      # the menu screen, and with it the last hold on its module
-            self._clear(3 if ahead else 1)
+            self._clear(3 if ahead or self.table is not None and gc.mem_free() >= _ROOMY else 1)
             self._loads(lambda: load(module).start(self, *args),
                         _NO_ROOM_TABLE if module == "dicecup.ui.table" else "no_room")
         for i in range(len(self.buttons)):

@@ -65,12 +65,19 @@ def save(path, obj):
         os.rename(tmp, path)
 
 
-def save_record(kind, number, record):
-    """Save a game record (a dict, or a recorder as for save) as records/KIND-NUMBER.json and drop
-    the ones older than _KEEP_RECORDS."""
+def save_record(kind, number, record, old=True):
+    """Save a game record (a dict, or a recorder as for save) as records/KIND-NUMBER.json and
+    (old) drop the ones older than _KEEP_RECORDS (drop)."""
     if not exists(RECORDS):
         os.mkdir(RECORDS)
     save("%s/%s-%04d.json" % (RECORDS, kind, number), record)
+    if old:
+        drop(kind, number)
+    return number
+
+
+def drop(kind, number):
+    """Remove the records of kind older than the _KEEP_RECORDS before number."""
     old = number - _KEEP_RECORDS
     for name in os.listdir(RECORDS):
         if name.startswith(kind + "-") and name.endswith(".json"):
@@ -80,4 +87,3 @@ def save_record(kind, number, record):
                 continue
             if n <= old:
                 os.remove(RECORDS + "/" + name)
-    return number

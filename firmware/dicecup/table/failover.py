@@ -272,6 +272,9 @@ class Failover:
                 best, top = s, self._acked[s]
         if best < 0:
             self.ready = True
+            self._back = False  # (caught up to the others' furthest log: a sequencer hears no
+            #                     heartbeat of its own, and was back from a boot for good,
+            #                     attacks/restart_kept_reseat.py)
             for w in range(PEND):
                 if self._pend[w].len:
                     self._pend[w].next = now

@@ -17,6 +17,11 @@ file is written in an idle loop, one step a loop (docs/memory.md, Device time).
 """
 import os
 
+try:
+    from time import ticks_diff, ticks_ms
+except ImportError:  # CPython (the tests' tables): a loop's work takes no time there
+    ticks_ms = None
+
 from dicecup.table import keep
 from dicecup.table import log
 from dicecup.table import wire
@@ -24,7 +29,9 @@ from dicecup.table.lobby import BOT, G_SNYD, HOSTING, IDLE, SEATED, game_class, 
 from dicecup.core.compat import const
 from dicecup.table.game import P_IDLE
 
-_TEXT_PIECES = const(8)  # a game's record: pieces of its text made a loop (a round is two)
+_TEXT_MS = const(12)  # a game's record: its text made in pieces (a round is two) while a step has
+#                       taken less than this (one piece at least; _TEXT_PIECES on CPython)
+_TEXT_PIECES = const(8)
 FILE = "table.json"
 
 
@@ -269,7 +276,7 @@ class Flash:
     def _end_step(self):
         """The next step of saving the record: the statistics read, then counted and written
         (stats.json; both in one loop made it a long one on the board), the record's text
-        (_TEXT_PIECES pieces a step), its file, then table.json (which game's record is saved:
+        (pieces for _TEXT_MS a step), its file, old records dropped, then table.json (which game's record is saved:
         after a restart, never twice)."""
         e = self._end
         e[0] = self.now
@@ -285,17 +292,25 @@ class Flash:
             e[6] = e[2].text()
         elif step == 2:
             parts = e[7]
+            t = ticks_ms() if ticks_ms is not None else 0
             try:
-                for _ in range(_TEXT_PIECES):
+                while True:
                     parts.append(next(e[6]))
-                return
+                    if ticks_diff(ticks_ms(), t) >= _TEXT_MS if ticks_ms is not None else \
+                            len(parts) % _TEXT_PIECES == 0:
+                        return
             except StopIteration:
-                pass  # (next with a default is not in every MicroPython build)
+                # the file's code now, so that the next step is the file alone (30 ms and
+                # more of flash on the board: docs/memory.md, Device time)
+                from dicecup.storage import store  # noqa: F401
         elif step == 3:
             from dicecup.storage import store
-            store.save_record(e[4], e[3], _Text(e[7]))
+            store.save_record(e[4], e[3], _Text(e[7]), False)
             self._wrote = self.now
             self.saved_games += 1
+        elif step == 4:
+            from dicecup.storage import store
+            store.drop(e[4], e[3])
         else:
             self._end = None
             self._saved = e[5]

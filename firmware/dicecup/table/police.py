@@ -77,7 +77,7 @@ class Police:
         """0 when SEATS entry f may be applied as far as seating goes, else RJ_WAIT (held: tick
         asks again) or RJ_NOT_YOURS (the sequencer's lie: it is not followed any more)."""
         if self._reseat_ok(f, now):
-            if not f.flags & wire.SEATS_RESEAT or self._back and self._replayed(f.seq):
+            if not f.flags & wire.SEATS_RESEAT or self._back and self._replayed(f):
                 return 0
             d = self._reseat_disputed(f, now)
             if not d:
@@ -154,7 +154,7 @@ class Police:
         self._note_back()
         # back from a reboot and replaying the log, it has no observation of that time (its own
         # handheld was gone, in fact): it takes what the others checked live
-        back = self._back and self._replayed(f.seq)
+        back = self._back and self._replayed(f)
         gone = 0 if back else self._absent(now)
         for s in range(f.n):  # `also`: handhelds taken as gone if a seat moves off them (would
             if f.hosts[s] != self.hosts[s]:  # the entry hold once they fall silent here too?)
@@ -170,19 +170,21 @@ class Police:
             moved = True
         return moved
 
-    def _replayed(self, seq):
-        """Back from a boot: whether entry seq was logged before it, so that others checked it live
-        while we could not. Only if a handheld other than its sequencer said since our boot that
-        it holds the entry (at a table of two, the sequencer's word is all there is). Taken on the
-        sequencer's claim alone, after a restart of the whole table (when every follower is back)
-        the new sequencer claimed one entry more than anyone kept and made it a reseat of a
-        present seat to itself (attacks/restart_reseat.py)."""
+    def _replayed(self, f):
+        """Back from a boot: whether entry f was logged before it, so that others checked it live
+        while we could not. Only if a handheld other than our sequencer and the entry's own (its
+        term's) said since our boot that it holds the entry (at a table of two, the sequencer's
+        word is all there is). Taken on the sequencer's claim alone, after a restart of the whole
+        table (when every follower is back) the new sequencer claimed one entry more than anyone
+        kept and made it a reseat of a present seat to itself (attacks/restart_reseat.py); on
+        the entry's sequencer's, an ordinary seat kept one more in a term of its own, and the
+        heir caught up from it (attacks/restart_kept_reseat.py)."""
         keyed = self.codec.keyed()
         if wire.bits(keyed) <= 1:
             return True
         for x in range(wire.SEATS_MAX):
-            if x != self.leader and keyed & (1 << x) and self._acked[x] >= seq and \
-                    self._ack_time[x] - self._boot >= 0:
+            if x != self.leader and x != f.eterm & TERM_SEAT and keyed & (1 << x) and \
+                    self._acked[x] >= f.seq and self._ack_time[x] - self._boot >= 0:
                 return True
         return False
 

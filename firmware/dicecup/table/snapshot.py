@@ -404,13 +404,14 @@ class Snapshots:
         if not self._resync:
             self._resync_from = now
         elif now - self._resync_from >= self.gate_ms and self._passed():
-            # our log is checked after a fork with our sequencer, the table's log went on past
-            # ours (a member's heartbeat claims past it: the sequencer may claim less to us
-            # alone, attacks/resync_below.py), and its state has not come (or comes in pieces
-            # that never end) in a gate's time: held on it, as a gate is, so nobody forfeits our
-            # seat for the phase it holds and every pause names it (attacks/resync_forfeit.py).
-            # (A log past everyone's, a forked entry of our own after a restart, waits for the
-            # table's log to pass it, and then takes its state.)
+            # our log is checked after a fork with our sequencer, the table's log is at ours or
+            # past it (another member's heartbeat claims it: the sequencer may claim less to us
+            # alone, attacks/resync_below.py; at ours, not only past: the first entry past it may
+            # be the FORFEIT of our seat, attacks/resync_turn.py), and its state has not come (or
+            # comes in pieces that never end) in a gate's time: held on it, as a gate is, so
+            # nobody forfeits our seat for the phase it holds and every pause names it
+            # (attacks/resync_forfeit.py). (A log past everyone's, a forked entry of our own
+            # after a restart, waits for the table's log to reach it, and then takes its state.)
             self._sheld |= 1 << self.leader
             self._sheld_at = now
         behind = self._acked[self.leader] - self.applied
@@ -422,9 +423,10 @@ class Snapshots:
         self._snap_wanted(now)
 
     def _passed(self):
-        """A member's latest heartbeat (the sequencer's or another's) claims past our log."""
+        """Another member's latest heartbeat (the sequencer's or another's) claims our log's
+        length or more."""
         for x in range(wire.SEATS_MAX):
-            if self.members & (1 << x) and self._acked[x] > self.applied:
+            if x != self.seat and self.members & (1 << x) and self._acked[x] >= self.applied:
                 return True
         return False
 

@@ -153,8 +153,10 @@ class SnydTable(Round, Seats, TableGame):
             else:
                 self.call_seat = w
                 self._set_phase(P_REVEAL)
-        elif et == wire.T_REVEAL and self.revealed & self.part == self.part:
-            self._finish_round()  # (revealed may hold a seat a reseat took out since)
+        elif et == wire.T_REVEAL:
+            self._open(f.who)
+            if self.revealed & self.part == self.part:
+                self._finish_round()  # (revealed may hold a seat a reseat took out since)
 
     def _new_game(self, f):
         self.rules = unpack_rules(f.rules)
@@ -362,7 +364,7 @@ class SnydTable(Round, Seats, TableGame):
         self.acts = acts
         self.last_action = seq  # unknown: a restored sequencer refuses requests made before
         for s in range(8):
-            self.mine[s] = None
+            self.mine[s] = self.opened[s] = None  # (a reveal applied on a forked log is not ours)
         self.showing = showing
         if rules.open_die:
             self.show_i[:] = b[shows + 1:shows + 9]

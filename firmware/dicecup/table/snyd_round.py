@@ -25,6 +25,7 @@ class Round:
     def _init_round(self):
         self.acts = bytearray()         # this round's actions, 3 bytes each (seat<<2|kind, q, f)
         self.mine = [None] * 8          # hosted seats' dice this round, once the seed is known
+        self.opened = [None] * 8        # each seat's dice verified as its reveal came (_open)
         self.showing = 0                # seats yet to lay their die open (open_die; phase BID)
         self.show_i = bytearray(8)      # per seat: the index of its open die ...
         self.show_v = bytearray(8)      # ... and the value it says that die shows
@@ -54,9 +55,18 @@ class Round:
         self.call_seat = -1
         self.showing = 0
         for s in range(8):
-            self.mine[s] = None
+            self.mine[s] = self.opened[s] = None
             self.show_i[s] = self.show_v[s] = 0
         self._begin_fair(part, carried)
+
+    def _open(self, s):
+        """Seat s's reveal is applied: its dice are verified now, not with every other seat's
+        in the loop that applies the round's last reveal (on the board that loop was one of
+        the sequencer's longest: docs/memory.md, Device time). None (a cheat, or no dice)
+        is verified again at the round's end."""
+        n = self.game.dice_left[s]
+        if self.seed is not None and n:
+            self.opened[s] = self.verified(s, n)
 
     def _seeded(self):
         if self.forfeited:
@@ -151,7 +161,7 @@ class Round:
             if not g.dice_left[s]:
                 dice.append(b"")
                 continue
-            d = None if lost & (1 << s) else self.verified(s, g.dice_left[s])
+            d = None if lost & (1 << s) else self.opened[s] or self.verified(s, g.dice_left[s])
             if not lost & (1 << s) and (d is None or shown is not None and shown[s] is not None
                                         and d[shown[s]] != self.show_v[s]):
                 # its secret does not open its commitment, or it laid open a die it does not
