@@ -32,6 +32,9 @@ from dicecup.table.game import P_IDLE
 _TEXT_MS = const(12)  # a game's record: its text made in pieces (a round is two) while a step has
 #                       taken less than this (one piece at least; _TEXT_PIECES on CPython)
 _TEXT_PIECES = const(8)
+_QUIET_MS = const(4)  # an idle loop's file step only in a loop whose table step began less than
+#                       this ago: a file is 30 ms and more of flash on the board, its making up
+#                       to 13 ms more (docs/memory.md, Device time)
 FILE = "table.json"
 
 
@@ -218,7 +221,8 @@ class Flash:
         the board: docs/memory.md, Device time). Else a seat's next secret (Seats.ahead); but
         first the secret a COMMIT waits for (before any file: the game waits on it). True if it
         took this loop."""
-        if self._changed == self.now or self._wrote == self.now:
+        if self._changed == self.now or self._wrote == self.now or \
+                ticks_ms is not None and ticks_diff(ticks_ms(), self._step_t) >= _QUIET_MS:
             return False
         g = self.game
         if g is not None and self.node is not None and g.ahead(os.urandom, True):

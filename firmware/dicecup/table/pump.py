@@ -54,13 +54,14 @@ class Pump:
         self._changed = now
         self._in_game = -1        # the last game (its number) seen in play with a seat here
         self._late = False        # this handheld's requests were put off a loop (tick)
+        self._step_t = 0          # ticks_ms as this loop's table step began (Flash.idle)
         self._bots = {}
         self.move = None          # this handheld's person's move, waiting to be submitted
         self._move_at = 0         # ... the log entry and round its screen showed
         self._move_round = 0
 
     def tick(self, now):
-        t = ticks_ms() if ticks_ms else 0
+        t = self._step_t = ticks_ms() if ticks_ms else 0
         self.now = now
         if self.node is not None and self.playing():
             self._hold_clock(now)
