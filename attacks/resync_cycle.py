@@ -11,8 +11,8 @@ handhelds, one scorecard each, lossless, seeded.)
 How: the resync hold needs `now - _resync_from >= gate_ms` (7 s) AND another member's claim at or
 past our log. `_resync_from` restarts whenever `_resync` is False at an `_ask_snap`, i.e. whenever
 the follower took a snapshot. So, in the step it logs the entry c that starts Bo's turn, the
-sequencer sends Bo alone a heartbeat claiming c with a chain not its own (`_on_forks`, x ==
-leader: `_resync`; a claim below c finds no chain to compare once Bo took a state);
+sequencer sends Bo alone a heartbeat claiming c (its head) with a chain not its own (`_on_forks`,
+x == leader: `_resync`; a claim below Bo's head finds no chain to compare once Bo took a state);
 every heartbeat to Bo says the same and Bo's snapshot frames are dropped, but every ~6 s (offsets
 `REL` from c) the sequencer streams Bo its true state at c. Cy (honest, at c) vouches; Bo takes
 it (`_resync` False, `_split` cleared); the next step the sequencer's heartbeat to Bo forks it again
@@ -29,6 +29,9 @@ answer to Bo it sends the fork heartbeat a step (5 ms) later: Bo takes the state
 the answer arrives, and a fork heartbeat that came with the answer makes the sequencer a witness
 that differs (nothing taken). `blind-every` too.
 Variant `every`: again at each of Bo's turns from round 2 (once Bo took the state after the last).
+Variant `snyd` (`snyd-blind`, `snyd-every`): tablebus Snyd, 3 dice, 3 handhelds: the trick at the
+call of a round from round 2 that Bo plays (the sequencer and Cy reveal as usual; each state given
+is the head then); the FORFEIT is of Bo's reveal, a die.
 Control: the same game, no false heartbeat.
 
 Verdict: 0 if no honest handheld applies a FORFEIT of Bo's seat in a trick's turn (nor blames an
@@ -47,6 +50,8 @@ import host_tools.paths  # noqa: F401,E402
 from host_tools import tablebus  # noqa: E402
 from dicecup.table import wire, log  # noqa: E402
 from dicecup.table import yatzy as yatzytable  # noqa: E402
+from dicecup.table import snyd as snydtable  # noqa: E402
+from dicecup.rules import snyd  # noqa: E402
 
 ATK, BO, CY = 0, 1, 2
 REL = (6000, 12000, 18000, 24500)   # ms after c: the sequencer gives Bo its true state
@@ -71,7 +76,11 @@ def emitter(node):
 
 
 def play(attack, variant, seed):
-    t = tablebus.Table(seats=3, game="yatzy", seed=seed)
+    sn = "snyd" in variant
+    if sn:
+        t = tablebus.Table(seats=3, seed=seed, rules=snyd.Rules(dice=3))
+    else:
+        t = tablebus.Table(seats=3, game="yatzy", seed=seed)
     assert t.start_game() == 0
     A, B, C = t.hands[ATK], t.hands[BO], t.hands[CY]
     node, app = A.node, A.app
@@ -84,7 +93,7 @@ def play(attack, variant, seed):
 
     def to_bo(f):
         keep = bytes(f.chain)
-        emit_to(BO, f, ack=st["cur"], chain=fake)
+        emit_to(BO, f, ack=node.applied, chain=fake)  # (our head: c in Yatzy, nothing logged after)
         f.chain[:] = keep
 
     def fork_bo():
@@ -111,8 +120,12 @@ def play(attack, variant, seed):
 
     def apply_(f, seq):
         r = ap(f, seq)
-        if attack and st["phase"] == 0 and app.round > st["last"] and \
-                app.phase == yatzytable.P_TURN and app.roller() == BO:
+        if sn:
+            trick = app.phase == snydtable.P_REVEAL and app.part & (1 << BO) and \
+                app.game.dice_left[BO] and not app.revealed
+        else:
+            trick = app.phase == yatzytable.P_TURN and app.roller() == BO
+        if attack and st["phase"] == 0 and app.round > st["last"] and trick:
             if st["c"] is None:
                 st["c"] = seq
                 st["at"] = t.now
@@ -144,10 +157,13 @@ def play(attack, variant, seed):
             return dn(x)
         h.node._distrust = distrust_
 
-    seen = dict(resync_from=None, resync_max=0, held=[], held_on=None, bo_reveal=None)
+    seen = dict(resync_from=None, resync_max=0, held=[], held_on=None, bo_reveal=None,
+                after2=None)
 
     def watch():
         now = t.now
+        if sn and seen["after2"] is None and C.app.round > 2:
+            seen["after2"] = list(C.app.game.dice_left)  # (Cy's dice count after round 2)
         if bo._resync and st["phase"] == 1:  # (the spells before the FORFEIT)
             if seen["resync_from"] is None:
                 seen["resync_from"] = now
@@ -206,8 +222,14 @@ def play(attack, variant, seed):
             return None
         t.run(lambda: watch() or t.done(), 3_600_000)
     else:
-        t.run(t.done, 3_600_000)
+        t.run(lambda: watch() or t.done(), 3_600_000)
     recs = t.records()
+    if sn:
+        return dict(st=st, forfeits=forfeits, distrust=distrust, seen=seen, fturns=[],
+                    same=all(r == recs[0] for r in recs), done=t.done(),
+                    cheats=[h.app.cheats for h in t.hands],
+                    dice=[list(h.app.game.dice_left) for h in t.hands],
+                    rounds=[h.app.round for h in t.hands])
     turns = recs[0]["turns"] if recs else []
     fturns = [(i // 3 + 1, tn["p"]) for i, tn in enumerate(turns) if tn.get("forfeit")]
     if seen["held_on"] is not None:
@@ -241,6 +263,8 @@ def main():
     for seed in seeds:
         c = play(False, variant, seed)
         show("seed %d control" % seed, c)
+        if "snyd" in variant:
+            print("   dice at the end %s" % c["dice"][0])
         if c["forfeits"] or c["fturns"] or not c["done"]:
             print("control failed")
             sys.exit(2)
@@ -249,6 +273,9 @@ def main():
             print("seed %d: Bo's turn never came" % seed)
             sys.exit(2)
         show("seed %d attack (%s)" % (seed, variant), r)
+        if "snyd" in variant:
+            print("   dice at the end %s (control %s); at Cy after round 2 %s (control %s)" % (
+                r["dice"][0], c["dice"][0], r["seen"]["after2"], c["seen"]["after2"]))
         trick_entries = [x[1] for x in r["st"]["tricks"]]
         cy_f = [f for f in r["forfeits"] if f[1] == CY and f[2] > trick_entries[0]]
         honest_blamed = [d for d in r["distrust"] if d[2] != ATK]
