@@ -32,6 +32,7 @@ Variant `every`: again at each of Bo's turns from round 2 (once Bo took the stat
 Variant `snyd` (`snyd-blind`, `snyd-every`): tablebus Snyd, 3 dice, 3 handhelds: the trick at the
 call of a round from round 2 that Bo plays (the sequencer and Cy reveal as usual; each state given
 is the head then); the FORFEIT is of Bo's reveal, a die.
+Variant `loss` (with any other: `blind-loss`): 10 % of frames lost per receiver (the control too).
 Control: the same game, no false heartbeat.
 
 Verdict: 0 if no honest handheld applies a FORFEIT of Bo's seat in a trick's turn (nor blames an
@@ -77,10 +78,11 @@ def emitter(node):
 
 def play(attack, variant, seed):
     sn = "snyd" in variant
+    loss = 0.1 if "loss" in variant else 0.0
     if sn:
-        t = tablebus.Table(seats=3, seed=seed, rules=snyd.Rules(dice=3))
+        t = tablebus.Table(seats=3, seed=seed, rules=snyd.Rules(dice=3), loss=loss)
     else:
-        t = tablebus.Table(seats=3, game="yatzy", seed=seed)
+        t = tablebus.Table(seats=3, game="yatzy", seed=seed, loss=loss)
     assert t.start_game() == 0
     A, B, C = t.hands[ATK], t.hands[BO], t.hands[CY]
     node, app = A.node, A.app
