@@ -32,6 +32,8 @@ Variant `every`: again at each of Bo's turns from round 2 (once Bo took the stat
 Variant `snyd` (`snyd-blind`, `snyd-every`): tablebus Snyd, 3 dice, 3 handhelds: the trick at the
 call of a round from round 2 that Bo plays (the sequencer and Cy reveal as usual; each state given
 is the head then); the FORFEIT is of Bo's reveal, a die.
+Variant `table` (`table-blind`, `table-every`): Yatzy on attacks/_table3's real table.Table
+handhelds (the pump, a person's press rolls; 20 ms loops), not tablebus.
 Variant `loss` (with any other: `blind-loss`): 10 % of frames lost per receiver (the control too).
 Control: the same game, no false heartbeat.
 
@@ -76,14 +78,63 @@ def emitter(node):
     return emit_to
 
 
+class _Hand:
+    def __init__(self, trio, k):
+        self.trio, self.k = trio, k
+
+    node = property(lambda self: self.trio.tables[self.k].node)
+    app = property(lambda self: self.trio.tables[self.k].game)
+
+
+class _Air:
+    log = None
+
+
+class Real:
+    """attacks/_table3: three real table.Table handhelds (the pump, the person's press), with the
+    face tablebus.Table shows this script; `bus.log` is what the air carried (as heard)."""
+    step_ms = 20
+
+    def __init__(self, seed):
+        from _table3 import Trio, mac
+        from resync_turn import yatzy_mover
+        from dicecup.table.lobby import G_YATZY
+        self.t = Trio(3, rules=("standard", None, 0), game=G_YATZY, mover=yatzy_mover, seed=seed)
+        self.t.seat_all()
+        self.t.start()
+        self.hands = [_Hand(self.t, k) for k in range(3)]
+        self.bus = _Air()
+        self.bus.log = []
+        macs = {mac(k): k for k in range(3)}
+
+        def heard(src, dst, data):
+            self.bus.log.append((self.t.now, macs.get(src), macs.get(dst), bytes(data)))
+            return True
+        self.t.filters.append(heard)
+
+    now = property(lambda self: self.t.now)
+
+    def run(self, cond, ms):
+        return self.t.until(cond, ms)
+
+    def done(self):
+        return all(tb.saved_games for tb in self.t.tables)
+
+    def records(self):
+        return [r[-1] for r in self.t.records() if r]
+
+
 def play(attack, variant, seed):
     sn = "snyd" in variant
     loss = 0.1 if "loss" in variant else 0.0
-    if sn:
+    if "table" in variant:
+        t = Real(seed)
+    elif sn:
         t = tablebus.Table(seats=3, seed=seed, rules=snyd.Rules(dice=3), loss=loss)
     else:
         t = tablebus.Table(seats=3, game="yatzy", seed=seed, loss=loss)
-    assert t.start_game() == 0
+    if "table" not in variant:
+        assert t.start_game() == 0
     A, B, C = t.hands[ATK], t.hands[BO], t.hands[CY]
     node, app = A.node, A.app
     bo, cy = B.node, C.node
