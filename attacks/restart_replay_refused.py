@@ -28,9 +28,11 @@ gets the live checks: `_reseat_ok` wants Cy gone, but Cy heartbeats. `_reseat_wh
 a term above Bo's last entry's, so `_from_newer` -> `_resync_from_leader` (no blame): Bo asks for
 Anna's state at R. Cy, back from the boot too, refused R at once (its own seat, itself present)
 and asked for the same state. Anna's snapshot at R comes whole to both, but each needs a witness
-and the only one is the other laggard, one entry short of R (`_others` counts a witness "however
-far behind", round 19's behind_witness fix): neither vouches, neither takes it, and both are
-held on Anna (`_sheld`; Cy's `_swait` names Bo). The stated *Two laggards and one sequencer*
+and the only one is the other laggard, one entry short of R: Cy (back from the boot) answers Bo
+"no word" (mute), but Bo's no-witness rule (`_asked`) still wants `applied == 0 or not
+_others(s)` and Cy counts in `_others` (no `mute` there); Bo (not back, kept up, one entry short)
+says nothing to Cy's asks (`_on_vouch`: the entries may bring it there), so Cy waits on Bo.
+Neither takes the state, and both are held on Anna (`_sheld`; Cy's `_swait` names Bo). The stated *Two laggards and one sequencer*
 says each then takes the sequencer's state on its word; here neither does, for good.
 The heir's `_back` plays no part (Anna holds R; `_catch_up` has nothing to fetch).
 Control `away`: the same, but Cy stays out of range after the restart: Bo's live check sees Cy gone
