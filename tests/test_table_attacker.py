@@ -1205,3 +1205,20 @@ def test_after_a_restart_of_the_whole_table_the_sequencer_is_back_from_the_boot_
     assert len(lead) == 1 and lead[0].node.ready, [(tb.node.leader, tb.node.term) for tb in t.tables]
     assert not lead[0].node._back
     assert not [tb.who for tb in t.tables if tb.node._back], "a follower still back from the boot"
+
+
+@pytest.mark.parametrize("variant", ["blind", "snyd"])
+def test_a_follower_put_back_in_a_resync_after_each_state_still_keeps_its_turn(variant):
+    """Attacker round 27 (attacks/resync_cycle.py): the sequencer forks Bo at its turn's start,
+    sends it its true state just under a gate's time later (Cy vouches), and at once shows it
+    another chain again: each spell in the resync stayed under 7 s, Bo was never held, and the
+    FORFEIT of its turn (Yatzy) or its reveal (Snyd) was applied. Now a state taken at the entry
+    the check began at does not start its clock again."""
+    import resync_cycle as rc
+    r = rc.play(True, variant, 1)
+    assert r is not None
+    first = r["st"]["tricks"][0][1]
+    assert not [f for f in r["forfeits"] if f[1] == rc.CY and f[2] > first], r["forfeits"]
+    tr = {x[0] for x in r["st"]["tricks"]}
+    assert not [x for x in r["fturns"] if x[1] == rc.BO and x[0] in tr], r["fturns"]
+    assert not [d for d in r["distrust"] if d[2] != rc.ATK], r["distrust"]

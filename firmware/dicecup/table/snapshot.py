@@ -124,6 +124,8 @@ class Snapshots:
         self._speer_at = now - self.snap_ms  # sequencer's, with the same witness), and when
         self._swait = 0                 # the witnesses the last whole snapshot waited on in vain
         self._resync_from = now         # since when our log is checked after a fork (_resync)
+        self._resync_n = -1             # ... at this entry of ours (a state taken at it again
+        #                                 keeps the clock: _ask_snap)
         self._sheld = 0                 # whom a snapshot holds us on (F_SNAP): its sender and a
         self._sheld_at = now - 0x3FFFFFFF  # witness that differs, or a sequencer that sends none
         self._word_seq = 0              # our state came from a snapshot nobody vouched for, taken
@@ -402,7 +404,12 @@ class Snapshots:
         if now - self._sheld_at >= self.missing_ms:
             self._sheld = 0
         if not self._resync:
-            self._resync_from = now
+            if self.applied != self._resync_n:
+                self._resync_from = now  # (a state taken at the entry the check began at does
+                # not start its clock again: a sequencer that sent it and at once showed
+                # another chain there kept each spell under a gate's time, attacks/resync_cycle.py)
+        elif self._resync_n != self.applied:
+            self._resync_n = self.applied
         elif now - self._resync_from >= self.gate_ms and self._passed():
             # our log is checked after a fork with our sequencer, the table's log is at ours or
             # past it (another member's heartbeat claims it: the sequencer may claim less to us
