@@ -1,8 +1,8 @@
 """Handheld numbers measured from the PC: the smallest -X heapsize in which the .mpy firmware still
 plays a whole 6-seat Snyd game (and one with the open-die rule on, one with the bid hints) and a
 Maxi-Yatzy game (and one with the coach on), each launched from the title (bisection in 2K steps, then checked 16K
-upwards: see smallest_heap), the same less the bench's own heap (bench_heap: what a board does not
-spend), the total .mpy size, and the time from starting micropython to the title screen's first
+upwards: see smallest_heap), the same less the bench's own heap (handheld_run.own_heap: what a
+board does not spend), the total .mpy size, and the time from starting micropython to the title screen's first
 frame (unix port)."""
 import os
 import shutil
@@ -28,28 +28,6 @@ def completes(kind, kb, extra=0):
     person does, which on a small heap is a soft reset into it (app.App.launch; handheld_run starts
     the next process)."""
     return handheld_run.play(kind, "%d" % (kb * 1024 + extra), ENV)[0] == 0
-
-
-# the bench's own heap: the driver's code (a board runs main.py's few lines) and the fakes of the
-# modules a board has built in, machine and esp32 (their code and names are in its firmware image);
-# the ssd1306 fake stays, as a board loads the real driver into its heap
-OWN = """
-import gc, sys
-gc.collect()
-a = gc.mem_alloc()
-sys.path.insert(0, %r)
-import handheld_game, esp32, machine
-gc.collect()
-print(gc.mem_alloc() - a)
-"""
-
-
-def bench_heap():
-    """Bytes of heap the bench itself holds throughout a game that a handheld does not: the heap
-    given on top of kb K by smallest_heap(kind, extra=bench_heap()), so its answer is the heap the
-    firmware needs (docs/memory.md: which of the two a number is)."""
-    r = subprocess.run([MICROPYTHON, "-c", OWN % FAKES], capture_output=True, text=True, env=ENV, timeout=60)
-    return int(r.stdout.split()[-1])
 
 
 def smallest_heap(kind, lo=32, hi=512, step=2, margin=16, extra=0):
@@ -113,7 +91,7 @@ def mpy_sizes():
 
 
 try:
-    own = bench_heap()
+    own = handheld_run.own_heap(ENV)
     benchlib.row("handheld", "the bench's own heap (driver, machine and esp32 fakes)", own, "B")
     for kind, label in (("snyd", "6-seat Snyd"), ("snyd_open", "6-seat Snyd, open-die rule on"),
                         ("snyd_hints", "6-seat Snyd, bid hints on"),
