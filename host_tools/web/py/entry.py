@@ -22,7 +22,7 @@ import time  # noqa: E402
 
 import hostlink  # noqa: E402
 
-from dicecup import app  # the firmware: every firmware import of the web entry is on these two lines
+from dicecup import app  # the firmware: every firmware import of the web entry is on these two lines (and _fail's)
 from dicecup.device import hw
 
 _app = None
