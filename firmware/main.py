@@ -6,4 +6,5 @@ h = hw.Hardware()
 try:
     app.run(app.App(h))
 except Exception as e:  # the last resort: say so on the screen and keep the traceback on flash
-    app.crashed(h, e)
+    from dicecup.ui import crash
+    crash.show(h, e)

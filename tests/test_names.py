@@ -73,3 +73,12 @@ def test_without_the_reset_a_game_after_another_opens_the_sixth_pool(built):
     games, boots = play("snyd maxi", "1M", built)
     assert boots == 1
     assert games[0][1] <= POOL_LIMIT and games[1][1] > POOL_LIMIT, games
+
+
+def test_the_bench_knows_its_own_heap(built):
+    """bench/py_handheld.py gives a game the heap the bench itself holds on top of each size it
+    tries (the driver's code; the machine and esp32 fakes, which a board has built in), so it can
+    say how much heap the firmware needs as well as the -X heapsize (docs/memory.md)."""
+    env = dict(os.environ, MICROPYPATH=os.pathsep.join([built, os.path.join(ROOT, "bench")]))
+    own = handheld_run.own_heap(env)
+    assert 4 * 1024 < own < 24 * 1024, own

@@ -458,32 +458,6 @@ class App:
                 self.frames = f + 1
 
 
-def log_crash(e):
-    """Keep the failure's traceback in error.log on the flash, and print it (host_tools/web too)."""
-    try:
-        with open("error.log", "w") as f:
-            sys.print_exception(e, f)
-    except OSError:
-        pass
-    sys.print_exception(e)
-
-
-def crashed(hw, e):
-    """Show that the firmware failed, keep the traceback in error.log, reset on a button press."""
-    log_crash(e)
-    g = Gfx(hw.display)
-    g.clear()
-    g.row(1, strings.t("crashed"), 1)
-    g.row(3, type(e).__name__[:16], 1)
-    g.row(6, strings.t("ok_restart"), 1)
-    hw.screen(True)
-    hw.display.show()
-    readers = hw.readers()
-    while not readers[2]():
-        time.sleep_ms(50)
-    hw.reset()
-
-
 def run(app):
     """The handheld's main loop (never returns)."""
     hw = app.hw

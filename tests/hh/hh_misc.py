@@ -1,7 +1,6 @@
 """Battery indicator, the open-cup setting, and the crash screen."""
 import machine
 
-from dicecup import app
 import rig
 from dicecup.play import seats
 
@@ -48,7 +47,8 @@ def test_a_crash_shows_a_message_and_keeps_the_traceback():
     r = rig.Rig()
     machine.sim_set(r.pin("select"), 0)      # so the crash screen's wait for OK ends at once
     try:
-        app.crashed(r.hw, ValueError("boom"))
+        from dicecup.ui import crash
+        crash.show(r.hw, ValueError("boom"))
         raise AssertionError("no reset")
     except SystemExit:
         pass

@@ -6,9 +6,10 @@ step: the virtual clock (host_tools/fakes/vclock/time.py) is moved to the page's
 App.tick runs once, as app.run's loop body does. Everything the firmware does inside a tick (its
 radio, its flash, its screen) goes through the unchanged fakes and the host link (jslink).
 
-The firmware's names used here, all in this one place: dicecup.app.App and
-dicecup.device.hw.Hardware. A crash is shown by the page (the traceback is printed and kept
-in error.log as on the handheld); app.crashed waits in a loop for a button, which a worker cannot.
+The firmware's names used here, all in this one place: dicecup.app.App,
+dicecup.device.hw.Hardware and dicecup.ui.crash.log. A crash is shown by the page (the traceback is
+printed and kept in error.log as on the handheld); crash.show waits in a loop for a button, which a
+worker cannot.
 """
 import os
 
@@ -21,7 +22,7 @@ import time  # noqa: E402
 
 import hostlink  # noqa: E402
 
-from dicecup import app  # the firmware: every firmware import of the web entry is on these two lines
+from dicecup import app  # the firmware: every firmware import of the web entry is on these two lines (and _fail's)
 from dicecup.device import hw
 
 _app = None
@@ -33,7 +34,8 @@ crash = None    # the exception's text once the firmware failed
 
 def _fail(e):
     global crash
-    app.log_crash(e)  # error.log, as on the handheld
+    from dicecup.ui import crash as failed  # loaded only now, as main.py does
+    failed.log(e)  # error.log, as on the handheld
     crash = "%s: %s" % (type(e).__name__, e)
 
 
