@@ -55,18 +55,27 @@ LEAD_MS = 1000                       # ... once the next own reveal, submitted t
 AFTER_MS = 60000
 
 
-def play(attack, variant, seed):
+def play(attack, variant, seed, rel=REL, late=None, drop=False):
+    """`late`: no state given (rel empty) until `late` ms after the call; then the sequencer turns
+    honest (its state streamed to Bo at once); with `drop` it logs none of Bo's reveal requests
+    of that round (its own FORFEIT goes first). Returns what was seen."""
     own = "own" in variant
-    t = tablebus.Table(seats=6, seed=seed, rules=snyd.Rules(dice=3))
-    for k in BOTS:
-        t.kill(k)   # (no handheld of their own: their seats are Anna's)
-    assert t.start_game(hosts=[0, 1, 2, 0, 0, 0]) == 0
+    if late is None:
+        t = tablebus.Table(seats=6, seed=seed, rules=snyd.Rules(dice=3))
+        for k in BOTS:
+            t.kill(k)   # (no handheld of their own: their seats are Anna's)
+        assert t.start_game(hosts=[0, 1, 2, 0, 0, 0]) == 0
+    else:
+        t = tablebus.Table(seats=3, seed=seed, rules=snyd.Rules(dice=3))  # (no bots)
+        assert t.start_game() == 0
     A, B, C = t.hands[ATK], t.hands[BO], t.hands[CY]
     node, app = A.node, A.app
     bo, cy = B.node, C.node
-    mine = (ATK,) if own else (ATK,) + BOTS
+    mine = (ATK,) if own else (ATK,) + BOTS[:2] if "two" in variant else (ATK,) + BOTS
+    if late is not None:
+        mine = ()
     st = dict(phase=0, last=1, tricks=[], rel=0, release=False, given=[], logged=[],
-              snaps_dropped=0, allowed=0, heads=[])
+              snaps_dropped=0, allowed=0, heads=[], bo_req=[], honest_at=None)
     orig_emit = node._emit
     emit_to = emitter(node)
     fake = b"\x5a" * wire.CHAIN_LEN
@@ -106,6 +115,25 @@ def play(attack, variant, seed):
                 return False
         return sub(f, now)
     node.submit = submit
+
+    onreq = node._on_request
+
+    def on_request(f, now):
+        if drop and st["honest_at"] is not None and f.type == wire.T_REVEAL and \
+                f.who == BO and f.round == st["tricks"][-1][0]:
+            st["dropped_req"] = st.get("dropped_req", 0) + 1
+            return
+        return onreq(f, now)
+    node._on_request = on_request
+
+    bsub = bo.submit
+
+    def bo_submit(f, now):
+        ok = bsub(f, now)
+        if ok and f.etype == wire.T_REVEAL and st["tricks"]:
+            st["bo_req"].append(now - st["tricks"][-1][2])
+        return ok
+    bo.submit = bo_submit
 
     ap = app.apply
 
@@ -167,19 +195,29 @@ def play(attack, variant, seed):
                 st["given"].append((now - c0, bo.applied))
                 fork_bo()
             k = st["rel"]
-            if k < len(REL) and now - c0 >= REL[k] - LEAD_MS and st["allowed"] <= k:
-                st["allowed"] = k + 1   # the next own reveal goes in now
-            if k < len(REL) and now - c0 >= REL[k] and bo._resync and not st["release"] and \
-                    node.applied > (st["heads"][-1] if st["heads"] and k else 0):
+            if late is not None and now - c0 >= late:
+                st["phase"] = 2   # honest from here: Bo gets our state at once
+                st["honest_at"] = now - c0
+                node._snap_at[BO] = now - 10 ** 6
+                node._send_snapshot(BO, now)
+                return False
+            lag = "lag" in variant and k == len(rel) - 1  # (the last own reveal after it)
+            if k < len(rel) and now - c0 >= rel[k] - LEAD_MS and st["allowed"] <= k and \
+                    not lag or k >= len(rel) and st["allowed"] < len(mine) and \
+                    now - c0 >= rel[-1] + 400:
+                st["allowed"] = min(k + 1, len(mine))   # the next own reveal goes in now
+            if k < len(rel) and now - c0 >= rel[k] and bo._resync and not st["release"] and \
+                    (node.applied > (st["heads"][-1] if st["heads"] and k else 0) or
+                     k >= len(mine) or lag):
                 st["rel"] += 1
                 st["release"] = True
                 st["heads"].append(node.applied)
                 node._snap_at[BO] = now - 10 ** 6
                 node._send_snapshot(BO, now)
-            if k >= len(REL):
+            if k >= len(rel):
                 st["allowed"] = len(mine)
             if any(f[1] == CY and f[2] > st["tricks"][-1][1] for f in forfeits) or \
-                    now - c0 > 45000:
+                    now - c0 > 45000 and late is None:
                 st["phase"] = 2
                 st["release"] = False
                 st["allowed"] = len(mine)
