@@ -25,6 +25,9 @@ FORFEIT of Bo's reveal; Cy applies it.
 Variant `entries` (a comma list, e.g. `own`): only the sequencer's person's reveal spaced (one new
 entry: expected held, Bo held ~7 s after it).
 Variant `every`: again at each later call Bo reveals at.
+Variant `blind`: the sequencer never looks at Bo: it forks Bo a step (5 ms) after it hears Cy's
+VOUCH answer to Bo on the air (as resync_cycle's blind). Variant `loss`: 10 % of frames lost per
+receiver (the control too).
 Control: the same table, no trick (no FORFEIT of Bo).
 
 Verdict: 0 if no honest handheld applies a FORFEIT of Bo's seat in a trick round (and no honest
@@ -61,7 +64,8 @@ def play(attack, variant, seed, rel=REL, late=None, drop=False):
     of that round (its own FORFEIT goes first). Returns what was seen."""
     own = "own" in variant
     if late is None:
-        t = tablebus.Table(seats=6, seed=seed, rules=snyd.Rules(dice=3))
+        t = tablebus.Table(seats=6, seed=seed, rules=snyd.Rules(dice=3),
+                           loss=0.1 if "loss" in variant else 0.0)
         for k in BOTS:
             t.kill(k)   # (no handheld of their own: their seats are Anna's)
         assert t.start_game(hosts=[0, 1, 2, 0, 0, 0]) == 0
@@ -190,7 +194,21 @@ def play(attack, variant, seed, rel=REL, late=None, drop=False):
             seen["held_on"] = None
         if st["phase"] == 1:
             c0 = st["tricks"][-1][2]
-            if st["release"] and not bo._resync:
+            if "blind" in variant:
+                # no look at Bo: the air. Cy's VOUCH answer to Bo is heard; Bo takes our state in
+                # the tick after it arrives, so our fork heartbeat goes a step later
+                if st["release"] and st.get("fork_at") is not None and now >= st["fork_at"]:
+                    st["release"] = False
+                    st["fork_at"] = None
+                    st["given"].append((now - c0, bo.applied))
+                    fork_bo()
+                elif st["release"] and st.get("fork_at") is None:
+                    for (_, src, dst, d) in t.bus.log[st["air"]:]:
+                        if src == CY and dst in (BO, None) and d[2] == wire.T_VOUCH:
+                            st["fork_at"] = now + t.step_ms
+                            break
+                    st["air"] = len(t.bus.log)
+            elif st["release"] and not bo._resync:
                 st["release"] = False  # Bo took our state: fork it again at once, at our head
                 st["given"].append((now - c0, bo.applied))
                 fork_bo()
@@ -206,12 +224,14 @@ def play(attack, variant, seed, rel=REL, late=None, drop=False):
                     not lag or k >= len(rel) and st["allowed"] < len(mine) and \
                     now - c0 >= rel[-1] + 400:
                 st["allowed"] = min(k + 1, len(mine))   # the next own reveal goes in now
-            if k < len(rel) and now - c0 >= rel[k] and bo._resync and not st["release"] and \
+            if k < len(rel) and now - c0 >= rel[k] and (bo._resync or "blind" in variant) and \
+                    not st["release"] and \
                     (node.applied > (st["heads"][-1] if st["heads"] and k else 0) or
                      k >= len(mine) or lag):
                 st["rel"] += 1
                 st["release"] = True
                 st["heads"].append(node.applied)
+                st["air"] = len(t.bus.log)
                 node._snap_at[BO] = now - 10 ** 6
                 node._send_snapshot(BO, now)
             if k >= len(rel):
