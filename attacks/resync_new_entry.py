@@ -23,7 +23,10 @@ clock starts again; no spell reaches 7 s; the last state at 24.5 s, so neither `
 nor the gate's `_fheld` is up at the deadline. At 30 s the sequencer's unchanged code logs the
 FORFEIT of Bo's reveal; Cy applies it.
 Variant `entries` (a comma list, e.g. `own`): only the sequencer's person's reveal spaced (one new
-entry: expected held, Bo held ~7 s after it).
+entry: expected held, Bo held ~7 s after it); `two` (the person's and two bots' reveals: the
+state at 24.5 s is at the same entry as at 18 s, so round 27's rule holds Bo at 25.4 s: held);
+`lag` (all four, the last logged just after the state at 24.5 s: Bo held at 25.4 s; the sequencer
+turns honest at 45 s, and resync_release_late.py `fix` shows the FORFEIT that follows).
 Variant `every`: again at each later call Bo reveals at.
 Variant `blind`: the sequencer never looks at Bo: it forks Bo a step (5 ms) after it hears Cy's
 VOUCH answer to Bo on the air (as resync_cycle's blind). Variant `loss`: 10 % of frames lost per
@@ -32,7 +35,7 @@ Control: the same table, no trick (no FORFEIT of Bo).
 
 Verdict: 0 if no honest handheld applies a FORFEIT of Bo's seat in a trick round (and no honest
 handheld is blamed); 1 with the evidence; 2 could not run.
-Usage: .venv/bin/python attacks/resync_new_entry.py [own] [every] [seeds...]
+Usage: .venv/bin/python attacks/resync_new_entry.py [own|two|lag] [every] [blind] [loss] [seeds...]
 """
 import os
 import sys
