@@ -1222,3 +1222,16 @@ def test_a_follower_put_back_in_a_resync_after_each_state_still_keeps_its_turn(v
     tr = {x[0] for x in r["st"]["tricks"]}
     assert not [x for x in r["fturns"] if x[1] == rc.BO and x[0] in tr], r["fturns"]
     assert not [d for d in r["distrust"] if d[2] != rc.ATK], r["distrust"]
+
+
+def test_a_follower_kept_in_a_resync_across_the_sequencers_own_entries_loses_no_die():
+    """Attacker round 28 (attacks/resync_new_entry.py): as round 27's resync_cycle, but before
+    each state the sequencer logs one more reveal of a bot it hosts, so each state came at a new
+    entry and started the follower's resync clock again: Bo was never held and Cy applied the
+    FORFEIT of its reveal. Now the clock runs on through the game's phase."""
+    import resync_new_entry as rn
+    r = rn.play(True, "", 1)
+    assert r["st"]["tricks"]
+    first = r["st"]["tricks"][0][1]
+    assert not [f for f in r["forfeits"] if f[1] == rn.CY and f[2] > first], r["forfeits"]
+    assert not [d for d in r["distrust"] if d[2] != rn.ATK], r["distrust"]

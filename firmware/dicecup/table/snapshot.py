@@ -124,8 +124,8 @@ class Snapshots:
         self._speer_at = now - self.snap_ms  # sequencer's, with the same witness), and when
         self._swait = 0                 # the witnesses the last whole snapshot waited on in vain
         self._resync_from = now         # since when our log is checked after a fork (_resync)
-        self._resync_n = -1             # ... at this entry of ours (a state taken at it again
-        #                                 keeps the clock: _ask_snap)
+        self._resync_n = -1             # ... in this phase of the game (_phase_key: a state
+        #                                 taken in it keeps the clock, _ask_snap)
         self._sheld = 0                 # whom a snapshot holds us on (F_SNAP): its sender and a
         self._sheld_at = now - 0x3FFFFFFF  # witness that differs, or a sequencer that sends none
         self._word_seq = 0              # our state came from a snapshot nobody vouched for, taken
@@ -404,12 +404,13 @@ class Snapshots:
         if now - self._sheld_at >= self.missing_ms:
             self._sheld = 0
         if not self._resync:
-            if self.applied != self._resync_n:
-                self._resync_from = now  # (a state taken at the entry the check began at does
-                # not start its clock again: a sequencer that sent it and at once showed
-                # another chain there kept each spell under a gate's time, attacks/resync_cycle.py)
-        elif self._resync_n != self.applied:
-            self._resync_n = self.applied
+            if self._phase_key() != self._resync_n:
+                self._resync_from = now  # (a state taken in the phase the check began in does
+                # not start its clock again: a sequencer that sent it and at once showed another
+                # chain kept each spell under a gate's time, attacks/resync_cycle.py, also with an
+                # entry of its own logged before each state, attacks/resync_new_entry.py)
+        elif self._resync_n != self._phase_key():
+            self._resync_n = self._phase_key()
         elif now - self._resync_from >= self.gate_ms and self._passed():
             # our log is checked after a fork with our sequencer, the table's log is at ours or
             # past it (another member's heartbeat claims it: the sequencer may claim less to us
@@ -428,6 +429,11 @@ class Snapshots:
             self._want_at = now
             return
         self._snap_wanted(now)
+
+    def _phase_key(self):
+        """The game's round and phase, as one number."""
+        g = self.game
+        return getattr(g, "round", 0) << 4 | getattr(g, "phase", 0) & 15
 
     def _passed(self):
         """Another member's latest heartbeat (the sequencer's or another's) claims our log's
