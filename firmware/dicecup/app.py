@@ -329,7 +329,7 @@ class App:
         if shown == self.frames and self.last_input != now and \
                 time.ticks_diff(time.ticks_ms(), t0) < _IDLE_MS:  # idle: nothing else to do
             t = time.ticks_ms()
-            if self._swallow & _COLLECT and (time.ticks_diff(t, t0) + self.gc_ms < _GC_MS or
+            if self._swallow & _COLLECT and (time.ticks_diff(t, t0) + self.gc_ms + 3 < _GC_MS or
                                             self.gc_ms > _GC_MS - 4):
                 # (after a screen change: gc.mem_free() every loop hung the browser's page) in a
                 # loop with room for one as long as the last (PSRAM: docs/memory.md, Device time)

@@ -79,7 +79,8 @@ def _count():
         charge(d * _k[1])
         _s[2] += d
         if _s[2] > _k[5] - _s[3]:   # the heap is full of garbage: the board collects now
-            _pause()
+            _gc.collect()  # (so that what is marked is the live data: the host's heap, not
+            _pause()       # collected yet, held the garbage too, and the pause was up to 5 times too long)
     m = sys.modules.get("ssd1306")  # the panel's fake counts its I2C bytes
     if m:
         n = m.stats["bytes"]

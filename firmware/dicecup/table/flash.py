@@ -221,13 +221,15 @@ class Flash:
         the board: docs/memory.md, Device time). Else a seat's next secret (Seats.ahead); but
         first the secret a COMMIT waits for (before any file: the game waits on it). True if it
         took this loop."""
-        if self._changed == self.now or self._wrote == self.now or \
-                ticks_ms is not None and ticks_diff(ticks_ms(), self._step_t) >= _QUIET_MS:
+        if self._changed == self.now or self._wrote == self.now:
             return False
         g = self.game
         if g is not None and self.node is not None and g.ahead(os.urandom, True):
             self._wrote = self.now
             return True
+        if ticks_ms is not None and ticks_diff(ticks_ms(), self._step_t) >= _QUIET_MS:
+            return False  # (not the secret a COMMIT waits on: put off, the request's own loop
+            #               drew and wrote it 300 ms on, a busier one)
         if self._seated or self._keep_at >= 0 or self._end is not None:
             self._keep_step()
             return True
