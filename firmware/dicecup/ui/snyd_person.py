@@ -158,7 +158,10 @@ class Reveal(Screen):
         r = m.game.result
         call = t("mv_snyd") if r.call == 1 else t("mv_calza")
         g.row(0, call + " " + m.names[r.caller][:8])
-        g.row(1, fit(t("bid") + " " + bid_text(r.bid_count, r.bid_face), t("count") + str(r.count)))
+        v = t("count") + str(r.count)
+        b = bid_text(r.bid_count, r.bid_face)
+        w = t("bid") + " " + b
+        g.row(1, fit(b if len(w) + len(v) >= 16 else w, v))  # (10 and more: "Bid" would be cut)
         dice = m.round_dice
         names = m.names
         for i in range(_SEEN):
