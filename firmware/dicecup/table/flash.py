@@ -33,8 +33,8 @@ _TEXT_MS = const(12)  # a game's record: its text made in pieces (a round is two
 #                       taken less than this (one piece at least; _TEXT_PIECES on CPython)
 _TEXT_PIECES = const(8)
 _QUIET_MS = const(4)  # an idle loop's file step only in a loop whose table step began less than
-#                       this ago: a file is 30 ms and more of flash on the board, its making up
-#                       to 13 ms more (docs/memory.md, Device time)
+#                       this ago: a file and its making are most of a loop on the board
+#                       (docs/memory.md, Device time, part 10)
 FILE = "table.json"
 
 
@@ -229,7 +229,7 @@ class Flash:
             return True
         if ticks_ms is not None and ticks_diff(ticks_ms(), self._step_t) >= _QUIET_MS:
             return False  # (not the secret a COMMIT waits on: put off, the request's own loop
-            #               drew and wrote it 300 ms on, a busier one)
+            #               drew and wrote it after its wait, a busier one)
         if self._seated or self._keep_at >= 0 or self._end is not None:
             self._keep_step()
             return True
@@ -306,8 +306,8 @@ class Flash:
                             len(parts) % _TEXT_PIECES == 0:
                         return
             except StopIteration:
-                # the file's code now, so that the next step is the file alone (30 ms and
-                # more of flash on the board: docs/memory.md, Device time)
+                # the file's code now, so that the next step is the file alone (most of a
+                # loop of flash on the board: docs/memory.md, Device time)
                 from dicecup.storage import store  # noqa: F401
         elif step == 3:
             from dicecup.storage import store
