@@ -53,29 +53,13 @@ import host_tools.paths  # noqa: F401,E402
 from host_tools import tablebus  # noqa: E402
 from dicecup.table import wire, log  # noqa: E402
 from dicecup.table import yatzy as yatzytable  # noqa: E402
+from _resync import emitter  # noqa: E402
 from dicecup.table import snyd as snydtable  # noqa: E402
 from dicecup.rules import snyd  # noqa: E402
 
 ATK, BO, CY = 0, 1, 2
 REL = (6000, 12000, 18000, 24500)   # ms after c: the sequencer gives Bo its true state
 AFTER_MS = 90000                    # how long the run goes on after the (last) trick
-
-
-def emitter(node):
-    def emit_to(dest, f, ack=None, chain=None):
-        f.table = node.codec.table
-        f.seat = node.seat
-        f.term = node.term
-        if f.type not in wire.LOGGABLE:
-            f.ack = node.applied if ack is None else ack
-        if chain is not None:
-            f.chain[:] = chain
-        try:
-            mv = node.codec.encode(f, 1 << dest)
-        except ValueError:
-            return
-        node.send(dest, mv)
-    return emit_to
 
 
 class _Hand:

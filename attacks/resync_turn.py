@@ -48,33 +48,10 @@ import host_tools.paths  # noqa: F401,E402
 from host_tools import tablebus  # noqa: E402
 from dicecup.table import wire, log  # noqa: E402
 from dicecup.table import yatzy as yatzytable  # noqa: E402
+from _resync import chain_at, emitter  # noqa: E402
 
 ATK, BO, CY = 0, 1, 2
 RUN_MS = 120000
-
-
-def chain_at(node, seq):
-    i = seq % 32
-    if seq < 1 or node.agree._s[i] != seq:
-        return None
-    return bytes(node.agree._h[i * 8:(i + 1) * 8])
-
-
-def emitter(node):
-    def emit_to(dest, f, ack=None, chain=None):
-        f.table = node.codec.table
-        f.seat = node.seat
-        f.term = node.term
-        if f.type not in wire.LOGGABLE:
-            f.ack = node.applied if ack is None else ack
-        if chain is not None:
-            f.chain[:] = chain
-        try:
-            mv = node.codec.encode(f, 1 << dest)
-        except ValueError:
-            return
-        node.send(dest, mv)
-    return emit_to
 
 
 class Bus:

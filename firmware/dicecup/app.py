@@ -332,7 +332,8 @@ class App:
             if self._swallow & _COLLECT and (time.ticks_diff(t, t0) + self.gc_ms + 3 < _GC_MS or
                                             self.gc_ms > _GC_MS - 4):
                 # (after a screen change: gc.mem_free() every loop hung the browser's page) in a
-                # loop with room for one as long as the last (PSRAM: docs/memory.md, Device time)
+                # loop with room for one a little longer than the last (the live data grows;
+                # PSRAM: docs/memory.md, Device time, parts 9 and 10)
                 self._swallow &= ~_COLLECT
                 gc.collect()
                 self.gc_ms = time.ticks_diff(time.ticks_ms(), t)

@@ -120,3 +120,19 @@ def test_the_reveal_says_how_to_go_on_and_how_to_see_every_seat():
             assert [r.split(" ")[0] for r in rows[2:6]] == ["C", "D", "E", "F"], rows
     finally:
         strings.set_lang(0)
+
+
+def test_the_reveal_keeps_a_bid_of_ten_whole_beside_its_count():
+    """A bid of 10 or more and a count of 10 or more: "Bid 10x" and "count:10" are 17 characters
+    in English, and the bid was cut; the line now drops "Bid" (hh_render found it on random
+    dice)."""
+    dice = [[2, 2, 2, 2, 2], [2, 2, 2, 2, 2], [2, 2, 3, 4, 5], [6, 6, 6, 6, 6]]
+    try:
+        for lang in (0, 1):
+            strings.set_lang(lang)
+            g = _game(4, dice, "snyd", (10, 2), snyd.Rules(dice=5, jokers=False))
+            rev, _ = _reveal(g, ["Anna", "Bo", "Cy", "Di"], 0)
+            assert rev[1].endswith(strings.t("count") + "12"), rev
+            assert "10x\u2681" in rev[1], rev   # the bid whole: its count and its face's die
+    finally:
+        strings.set_lang(0)

@@ -411,7 +411,7 @@ class Snapshots:
                 # entry of its own logged before each state, attacks/resync_new_entry.py)
         elif self._resync_n != self._phase_key():
             self._resync_n = self._phase_key()
-        elif now - self._resync_from >= self.gate_ms and self._passed():
+        elif now - self._resync_from >= self.gate_ms and self._reached():
             # our log is checked after a fork with our sequencer, the table's log is at ours or
             # past it (another member's heartbeat claims it: the sequencer may claim less to us
             # alone, attacks/resync_below.py; at ours, not only past: the first entry past it may
@@ -435,7 +435,7 @@ class Snapshots:
         g = self.game
         return getattr(g, "round", 0) << 4 | getattr(g, "phase", 0) & 15
 
-    def _passed(self):
+    def _reached(self):
         """Another member's latest heartbeat (the sequencer's or another's) claims our log's
         length or more."""
         for x in range(wire.SEATS_MAX):
