@@ -1235,3 +1235,20 @@ def test_a_follower_kept_in_a_resync_across_the_sequencers_own_entries_loses_no_
     first = r["st"]["tricks"][0][1]
     assert not [f for f in r["forfeits"] if f[1] == rn.CY and f[2] > first], r["forfeits"]
     assert not [d for d in r["distrust"] if d[2] != rn.ATK], r["distrust"]
+
+
+@pytest.mark.parametrize("drop", [False, True], ids=["honest", "drop"])
+def test_a_follower_held_past_its_deadline_then_let_go_loses_no_die(drop):
+    """Attacker round 28 (attacks/resync_release_late.py): the sequencer forked Bo at a call and
+    kept its state from it, so Bo was held (the table stopped, named on the sequencer) until past
+    its reveal's deadline; then it gave Bo its state (in `drop`, and left Bo's reveal requests
+    unlogged). The hold had put the FORFEIT of Bo's reveal off, not its deadline: the sequencer's
+    code logged it as soon as Bo said it was held no more, and Cy applied it. Now a held seat's
+    deadline counts from its hold's end on every handheld (game.fresh_from_hold)."""
+    import resync_new_entry as rn
+    r = rn.play(True, "late", 1, rel=(), late=31000, drop=drop)
+    assert r["st"]["tricks"] and r["seen"]["held"], (r["st"], r["seen"])
+    first = r["st"]["tricks"][0][1]
+    assert not [f for f in r["forfeits"] if f[1] == rn.CY and f[2] > first], r["forfeits"]
+    assert not [d for d in r["distrust"] if d[2] != rn.ATK], r["distrust"]
+    assert r["done"] and r["same"], (r["done"], r["same"])

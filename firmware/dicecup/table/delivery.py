@@ -106,6 +106,8 @@ class Delivery:
         f.seq = 0
         lead = self.leader if self.leader >= 0 else NO_LEADER
         held = self._gate_held(now)
+        if held:
+            self._fheld_at[self.seat] = now
         # a held follower names whom it is held on (a snapshot's sender and witness, or whom its
         # gate waits for) to every screen: a player out of the game that kept one honest
         # player's gate shut was named on that player's screen only, never on the sequencer's,

@@ -81,11 +81,24 @@ class Forfeits:
         waits for, or -1."""
         return -1
 
-    def in_time(self, t):
+    def fresh_from_hold(self, ms, lead):
+        """Whether a seat whose handheld last said it was held (F_HELD) ms ago is still within
+        its deadline: a held seat cannot pay, so its deadline counts again from the hold's end
+        (the sequencer's whole DEADLINE_MS; a follower's less _GRACE_MS, as it may have heard the
+        last held heartbeat before the sequencer did). log's _disputed: its FORFEIT is neither
+        logged nor applied meanwhile (attacks/resync_release_late.py)."""
+        return ms < (DEADLINE_MS if lead else DEADLINE_MS - _GRACE_MS)
+
+    def in_time(self, t, held):
         """Whether a request heard at time t came well before the phase's deadline (_GRACE_MS: a
         dozen resends): this handheld saw the phase begin live, and so its sequencer, which hears
-        the same broadcasts, had it in time. A handheld catching up has no clock to say so."""
-        return self._phase_live and t - self.phase_at <= DEADLINE_MS - _GRACE_MS
+        the same broadcasts, had it in time. A handheld catching up has no clock to say so. The
+        deadline of a seat whose handheld said it was held in this phase, last at `held`, counts
+        from then for what it asked after (fresh_from_hold)."""
+        s = self.phase_at
+        if held - s > 0 and t - held >= 0:
+            s = held
+        return self._phase_live and t - s <= DEADLINE_MS - _GRACE_MS
 
     def overdue(self, f):
         """The sequencer's FORFEIT for the seats past their deadline (f filled), or None."""

@@ -8,6 +8,7 @@ that says it is held is neither logged nor applied).
 
 Owns: `agree`, `forks`, `_forkm` (handhelds whose chain differed, not yet acted on), `_split`
 (whose log forked from ours), `_fheld`, `_fleft`, `_fflag` (whose latest heartbeat said F_HELD),
+`_fheld_at` (when each last said it),
 `_fon` (whom each says it is held on), `_gwait`, `_spared`, `_stopped`, the game's phase
 (`_phase`, `_phase_seq`), the gate's clock (`_gate`, `_gate_at`), the peer asked (`_peer_n`,
 `_peer_at`, `_peer_x`) and the check after a fork (`_resync`, `_resync_at`)."""
@@ -35,6 +36,7 @@ class Gate:
         self._fheld = now - 0x3FFFFFFF  # when our gate was last held (F_HELD)
         self._fleft = False             # we left our sequencer for a fork (F_HELD until a gate opens)
         self._fflag = 0                 # handhelds whose latest heartbeat said F_HELD
+        self._fheld_at = [now - 0x3FFFFFFF] * wire.SEATS_MAX  # ... when each last said it (ours: sent)
         self._fon = bytearray(wire.SEATS_MAX)  # whom each handheld's heartbeat says it is held on
         self._gwait = 0                 # the handhelds our gate waits for (agreed)
         self._spared = 0                # ... whose FORFEIT we did not log (_disputed)
@@ -343,15 +345,20 @@ class Gate:
     def _disputed(self, mask, now):
         """The handhelds (a mask) that play a seat in mask and say no FORFEIT of it holds: a live
         one whose heartbeats say F_HELD (a liar's chain that holds an honest seat's reveal must
-        not cost that seat the round), or one that follows a sequencer and claims less than the
+        not cost that seat the round), or said it within a deadline (game.fresh_from_hold: a held seat's
+        deadline counts again from its hold's end, or a sequencer that held it past its deadline
+        and let it go forfeited its reveal, attacks/resync_release_late.py), or one that follows a sequencer and claims less than the
         entry that began the phase (it was never asked: a sequencer that sent that entry to
         others only, attacks/forfeit_the_unasked.py). Such a FORFEIT is neither logged nor
         applied; the table stops on it, paused on its name (docs/protocol.md, One liar)."""
         held = self.held(now)
+        g = self.game
+        lead = self.is_leader()
         d = 0
         for w in range(wire.SEATS_MAX):
             h = self.hosts[w]
             if mask & (1 << w) and (held & (1 << h) or self._fdisp & (1 << w) or
+                                    hasattr(g, "fresh_from_hold") and g.fresh_from_hold(now - self._fheld_at[h], lead) or
                                     h != self.seat and self.alive(h, now) and
                                     self._tfol[h] != h and self._tfol[h] != NO_LEADER and
                                     self.agree.claim[h] < self._phase_seq):

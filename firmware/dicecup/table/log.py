@@ -338,6 +338,7 @@ class Node(Window, Delivery, Sequencer, Police, Gate, Snapshots, Failover):
             self._tfol[s] = f.flags & F_LEADER_MASK
             if f.flags & F_HELD:
                 self._fflag |= 1 << s
+                self._fheld_at[s] = now
             else:
                 self._fflag &= ~(1 << s)
             self._fon[s] = f.missing if f.flags & F_SNAP else 0

@@ -211,7 +211,7 @@ class Police:
         in_time = getattr(self.game, "in_time", None)
         for w in range(PEND):
             h = self._watched[w]
-            if mask & (1 << w) and h.len and in_time and in_time(h.at):
+            if mask & (1 << w) and h.len and in_time and in_time(h.at, self._fheld_at[self.hosts[w]]):
                 wire.unpack_entry(h.buf, 0, g)
                 wire.unpack_req(h.buf, BODY, g)
                 g.ack = g.rack
