@@ -22,7 +22,7 @@ no loss. (`_table3` Trio, Snyd, 3 dice, seeded.)
 Variants: `noflag` (no held heartbeat: the same late reveal to Bo; the control for the fix's part),
 `flagall` (the held heartbeat to both; the reveal to Bo alone 100 ms before Anna's FORFEIT, which
 now comes 30 s after the flag). Control: Cy honest, the game ends, nobody distrusted.
-Usage: .venv/bin/python attacks/fresh_hold_frame.py [noflag|flagall] [seeds...]
+Usage: .venv/bin/python attacks/fresh_hold_frame.py [noflag|flagall] [long=ms] [seeds...]
 Verdict: 0 if no honest handheld distrusts the honest Anna; 1 with the evidence; 2 could not run.
 """
 import os
@@ -101,7 +101,7 @@ def play(mode, seed=1, long=40000):
     t.filters.append(reveal_to_bo)
     t.until(lambda: t.done() or st["reveal"] is not None and t.now - st["reveal"] > long, 400000)
     bo = t.tables[BO].node
-    st["bo_fheld_at"] = bo._fheld_at[CY]
+    st["bo_fheld_at"] = getattr(bo, "_fheld_at", [None] * 8)[CY]  # (none before 015128e)
     return st, forfeits, distrust, screens(t), t.done()
 
 
@@ -115,7 +115,8 @@ def main():
         if not done or distrust:
             print("seed %d control failed:" % seed, distrust, done)
             sys.exit(2)
-        st, forfeits, distrust, sc, done = play(mode, seed)
+        long = int(([a.split("=")[1] for a in args if a.startswith("long=")] or [40000])[0])
+        st, forfeits, distrust, sc, done = play(mode, seed, long)
         if st["reveal"] is None:
             print("seed %d: Cy never sent its reveal (call %s)" % (seed, st["call"]))
             sys.exit(2)
@@ -124,7 +125,8 @@ def main():
                   seed, mode, st["call"], st["flag"],
                   st["flag"] - st["call"] if st["flag"] else "-", st["reveal"],
                   st["reveal"] - st["call"]))
-        print("   FORFEITs of Cy applied (ms, handheld, entry, mask): %s" % forfeits[:4])
+        print("   FORFEITs of Cy applied (ms, handheld, entry, mask): %s" % forfeits[:6])
+        print("   %d s after the reveal, per handheld:" % (long // 1000))
         print("   distrust (ms, handheld, whom, role): %s" % distrust[:6])
         for s in sc:
             print("   ", {k: s[k] for k in ("k", "term", "leader", "applied", "round", "dice",
