@@ -1,0 +1,125 @@
+"""Attack (round 29, focus 1): the sequencer puts its own reveal off for ever with one held
+heartbeat every 20 s, while the screens name nobody.
+
+Today's fix (015128e): every handheld keeps when each handheld's heartbeat last said F_HELD
+(`gate._fheld_at`, log `_admit`: the sequencer's own heartbeats too), and `_disputed` spares that
+handheld's seats for a whole deadline after it (`fresh_from_hold`: a follower 27 s). A follower's
+police (`_police` -> `_spare` -> `_disputed`) therefore spare the sequencer's own late reveal for
+27 s after each held heartbeat it sends. The stated cost of a self-flag is a stop "paused on its
+name" (One liar: "A liar that raises the flag itself gains a deadline more each time it lowers it,
+while the table stops paused on its name: the same stall as keeping the flag up"). But what names
+the sequencer is its flag in its latest heartbeat (`Node.held`), and its own pause byte (which
+it writes): one held heartbeat in 20 s shows on the followers' screens for one heartbeat period
+(750 ms), and its "missing" byte names nobody.
+
+Anna (the creator, sequencer) withholds her round-1 reveal, never logs her own FORFEIT, and from
+10 s after the call sends every 20 s ONE heartbeat with the held flag (to everyone, the same
+heartbeat); nothing else changes. Control `noflag`: the same without the flag: Bo and Cy's police
+depose her 35 s after the call and the next sequencer forfeits her reveal.
+Promise: withholding never pays (a forfeit the cheat owes put off for ever); "a stall that names
+the cheater is the stated cost of a flag; a stall that names an honest handheld, or none, is a
+break" (the brief). Role: sequencer. No radio, no loss. (`_table3` Trio, Snyd, 3 dice.)
+Usage: .venv/bin/python attacks/flicker_own_reveal.py [noflag] [long=ms] [seeds...]
+Verdict: 0 if Anna's reveal is forfeited (or she is deposed) or the followers' screens name her
+most of the time; 1 with the evidence (no FORFEIT, nobody deposed, the share of 100 ms samples in
+which Bo's and Cy's screens name Anna); 2 could not run.
+"""
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+if __name__ == "__main__":  # an import that fails means "could not run": 2, never 0 or 1
+    sys.excepthook = lambda *a: (sys.__excepthook__(*a), os._exit(2))
+from _table3 import Trio, run, verdict, snyd, seat_of, screens, watch_seat  # noqa: E402
+from dicecup.table import snyd as snydtable  # noqa: E402
+
+AN, BO, CY = 0, 1, 2
+FIRST = 10000      # ms after the call: Anna's first held heartbeat
+EVERY = 20000      # ... and again this often (under a follower's 27 s)
+
+
+def play(mode, seed=1, long=200000):
+    t = Trio(3, rules=snyd.Rules(dice=3), seed=seed)
+    t.seat_all()
+    t.start()
+    a = t.tables[AN]
+    node = a.node
+    g = a.game
+    me = seat_of(a, AN)
+    st = {"call": None, "flags": [], "rnd": None}
+    forfeits, distrust = [], []
+    watch_seat(t, (BO, CY), me, forfeits, distrust)
+    real_play = g._play_request
+
+    def play_request(f, s, ph, nd, decide, rand):
+        if mode and ph == snydtable.P_REVEAL and s == me and st["rnd"] in (None, g.round):
+            if st["call"] is None:
+                st["call"], st["rnd"] = t.now, g.round
+            return False  # Anna never reveals (round 1)
+        return real_play(f, s, ph, nd, decide, rand)
+    g._play_request = play_request
+    over = g.overdue
+    g.overdue = lambda f: None if mode and st["call"] is not None else over(f)  # no own FORFEIT
+
+    real_hb = node._heartbeat
+    real_held = node._gate_held
+    force = [False]
+    node._gate_held = lambda now: force[0] or real_held(now)
+
+    def heartbeat(now):
+        c = st["call"]
+        if mode == "flicker" and c is not None and now - c >= FIRST and \
+                (not st["flags"] or now - st["flags"][-1] >= EVERY):
+            st["flags"].append(now)
+            force[0] = True  # this one heartbeat says F_HELD
+            real_hb(now)
+            force[0] = False
+            return
+        real_hb(now)
+    node._heartbeat = heartbeat
+    t.until(lambda: st["call"] is not None, 100000)
+    named = {BO: 0, CY: 0}
+    paused = {BO: 0, CY: 0}
+    n = 0
+    end = t.now + long
+    while t.now < end and not forfeits and not t.done():
+        t.tick(5)
+        n += 1
+        for k in (BO, CY):
+            tb = t.tables[k]
+            m = tb.held_mask() | tb.waiting_mask()
+            named[k] += bool(m & (1 << AN))
+            paused[k] += bool(m & ~(1 << k))
+    return st, forfeits, distrust, screens(t), n, named, paused
+
+
+def main():
+    args = sys.argv[1:]
+    mode = "noflag" if "noflag" in args else "flicker"
+    long = int(([x.split("=")[1] for x in args if x.startswith("long=")] or [200000])[0])
+    seeds = [int(x) for x in args if x.isdigit()] or [1, 2, 3]
+    broke = []
+    for seed in seeds:
+        st, forfeits, distrust, sc, n, named, paused = play(mode, seed, long)
+        if st["call"] is None:
+            print("seed %d: Anna never owed a reveal" % seed)
+            sys.exit(2)
+        c = st["call"]
+        print("seed %d (%s): Anna owes her reveal from %d ms; held heartbeats at +%s s" % (
+            seed, mode, c, [round((x - c) / 1000.0, 1) for x in st["flags"][:12]]))
+        print("   FORFEITs of Anna applied (ms, handheld, entry, mask): %s" % forfeits[:3])
+        print("   distrust (ms, handheld, whom, role): %s" % distrust[:4])
+        print("   100 ms samples: %d; Bo's screen names Anna in %d (any pause %d), Cy's in %d "
+              "(any pause %d)" % (n, named[BO], paused[BO], named[CY], paused[CY]))
+        for s in sc:
+            print("   ", {k: s[k] for k in ("k", "term", "leader", "applied", "round", "phase",
+                                             "dice", "paused", "heading", "names", "late", "bad")})
+        if not forfeits and not distrust and max(named.values()) * 2 < n:
+            broke.append((seed, c, len(st["flags"]), n, named[BO], named[CY], sc[BO]["late"]))
+    verdict(broke, "(seed, Anna's reveal owed from ms, held heartbeats sent, 100 ms samples, "
+            "samples Bo's / Cy's screen named Anna, seats Bo's clock finds late at the end): %s; "
+            "no FORFEIT of Anna, nobody deposed" % broke)
+
+
+if __name__ == "__main__":
+    run(main)
