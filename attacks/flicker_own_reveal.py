@@ -19,7 +19,9 @@ depose her 35 s after the call and the next sequencer forfeits her reveal.
 Promise: withholding never pays (a forfeit the cheat owes put off for ever); "a stall that names
 the cheater is the stated cost of a flag; a stall that names an honest handheld, or none, is a
 break" (the brief). Role: sequencer. No radio, no loss. (`_table3` Trio, Snyd, 3 dice.)
-Usage: .venv/bin/python attacks/flicker_own_reveal.py [noflag] [long=ms] [seeds...]
+Variant `overdue`: the sequencer's own `overdue` left as it is (it spares itself after its own
+flag, `_spared`, and its pause byte names it: the stated cost).
+Usage: .venv/bin/python attacks/flicker_own_reveal.py [noflag] [overdue] [long=ms] [seeds...]
 Verdict: 0 if Anna's reveal is forfeited (or she is deposed) or the followers' screens name her
 most of the time; 1 with the evidence (no FORFEIT, nobody deposed, the share of 100 ms samples in
 which Bo's and Cy's screens name Anna); 2 could not run.
@@ -38,7 +40,7 @@ FIRST = 10000      # ms after the call: Anna's first held heartbeat
 EVERY = 20000      # ... and again this often (under a follower's 27 s)
 
 
-def play(mode, seed=1, long=200000):
+def play(mode, seed=1, long=200000, keep=False):
     t = Trio(3, rules=snyd.Rules(dice=3), seed=seed)
     t.seat_all()
     t.start()
@@ -59,7 +61,9 @@ def play(mode, seed=1, long=200000):
         return real_play(f, s, ph, nd, decide, rand)
     g._play_request = play_request
     over = g.overdue
-    g.overdue = lambda f: None if mode and st["call"] is not None else over(f)  # no own FORFEIT
+    g.overdue = lambda f: None if mode and st["call"] is not None and not keep else over(f)  # no
+    # own FORFEIT (`overdue`: the sequencer's unchanged code, which spares itself after its own
+    # flag and so names itself in its pause byte)
 
     real_hb = node._heartbeat
     real_held = node._gate_held
@@ -96,11 +100,12 @@ def play(mode, seed=1, long=200000):
 def main():
     args = sys.argv[1:]
     mode = "noflag" if "noflag" in args else "flicker"
+    keep = "overdue" in args
     long = int(([x.split("=")[1] for x in args if x.startswith("long=")] or [200000])[0])
     seeds = [int(x) for x in args if x.isdigit()] or [1, 2, 3]
     broke = []
     for seed in seeds:
-        st, forfeits, distrust, sc, n, named, paused = play(mode, seed, long)
+        st, forfeits, distrust, sc, n, named, paused = play(mode, seed, long, keep)
         if st["call"] is None:
             print("seed %d: Anna never owed a reveal" % seed)
             sys.exit(2)
