@@ -19,10 +19,14 @@ Promise: the sequencer orders, nothing more / an honest sequencer is deposed onl
 split flag's rule (One liar: a follower that gets a FORFEIT the seat disputes to it alone "holds
 it instead of applying it, blames nobody"); withholding never pays. Role: ordinary seat. No radio,
 no loss. (`_table3` Trio, Snyd, 3 dice, seeded.)
+Variant `late`: no unicast reveal and no timing: Cy broadcasts its reveal 1 s AFTER Anna's FORFEIT.
+Bo holds that FORFEIT (`_disputed`: Cy's flag 20 s ago is fresh, 27 s) and asks again each loop;
+once it has heard the reveal (still valid: the FORFEIT is not applied at Bo), `_heard_from` says
+in time, and Bo distrusts Anna. Anna refuses the late reveal.
 Variants: `noflag` (no held heartbeat: the same late reveal to Bo; the control for the fix's part),
 `flagall` (the held heartbeat to both; the reveal to Bo alone 100 ms before Anna's FORFEIT, which
 now comes 30 s after the flag). Control: Cy honest, the game ends, nobody distrusted.
-Usage: .venv/bin/python attacks/fresh_hold_frame.py [noflag|flagall] [long=ms] [seeds...]
+Usage: .venv/bin/python attacks/fresh_hold_frame.py [late|noflag|flagall] [long=ms] [seeds...]
 Verdict: 0 if no honest handheld distrusts the honest Anna; 1 with the evidence; 2 could not run.
 """
 import os
@@ -37,6 +41,7 @@ from dicecup.table import log, snyd as snydtable  # noqa: E402
 AN, BO, CY = 0, 1, 2
 FLAG_AT = 10000    # ms after the call: Cy's one held heartbeat
 EARLY = 100        # ms before Anna's FORFEIT is due: Cy's reveal, to Bo alone
+LATE = 1000        # (`late`) ms after it: Cy's reveal, broadcast
 
 
 def play(mode, seed=1, long=40000):
@@ -54,9 +59,9 @@ def play(mode, seed=1, long=40000):
     real_play = g._play_request
 
     def due():
-        # Anna's FORFEIT of Cy: 30 s from her phase's start, or from the flag she heard
-        base = an.game.phase_at
-        if mode == "flagall" and st["flag"] is not None:
+        # Anna's FORFEIT of Cy: 30 s from her phase's start (the call), or from the flag she heard
+        base = st["call"]
+        if mode == "flagall" and st["flag"] is not None:  # (Anna heard the flag too)
             base = max(base, st["flag"])
         return base + 30000
 
@@ -64,7 +69,7 @@ def play(mode, seed=1, long=40000):
         if mode and ph == snydtable.P_REVEAL and s == cy and st["rnd"] in (None, g.round):
             if st["call"] is None:
                 st["call"], st["rnd"] = an.game.phase_at, g.round
-            if t.now < due() - EARLY or st["reveal"] is not None:
+            if t.now < due() + (LATE if mode == "late" else -EARLY) or st["reveal"] is not None:
                 return False  # withheld (and sent once, when Cy chooses)
             r = real_play(f, s, ph, nd, decide, rand)
             if r:
@@ -77,7 +82,7 @@ def play(mode, seed=1, long=40000):
     real_hb = node._heartbeat
 
     def heartbeat(now):
-        if not (mode in ("split", "flagall") and st["call"] is not None and st["flag"] is None and
+        if not (mode in ("split", "flagall", "late") and st["call"] is not None and st["flag"] is None and
                 now - st["call"] >= FLAG_AT):
             return real_hb(now)
         st["flag"] = now
@@ -97,8 +102,20 @@ def play(mode, seed=1, long=40000):
 
     def reveal_to_bo(src, dst, data):
         # Cy's reveal reaches Bo only (a frame tagged for Bo alone: Anna's decode, R_NOTME)
-        return not (mode and src == mac(CY) and dst == mac(AN) and data[2] == wire.T_REVEAL)
+        return not (mode and mode != "late" and src == mac(CY) and dst == mac(AN) and
+                    data[2] == wire.T_REVEAL)
     t.filters.append(reveal_to_bo)
+
+    def cy_ignores(src, dst, data):
+        # (`late`) Cy's firmware applies no entry of Anna's from just before the FORFEIT until it
+        # has sent its reveal (an honest game would not build a reveal once forfeited)
+        return not (mode == "late" and st["call"] is not None and st["reveal"] is None and
+                    t.now >= due() - 500 and src == mac(AN) and dst == mac(CY) and
+                    data[2] == wire.T_ENTRY)
+    t.filters.append(cy_ignores)
+    cu = node.caught_up
+    node.caught_up = lambda: cu() or mode == "late" and st["reveal"] is None and \
+        st["call"] is not None and t.now >= due()  # (and acts although the sequencer is ahead)
     t.until(lambda: t.done() or st["reveal"] is not None and t.now - st["reveal"] > long, 400000)
     bo = t.tables[BO].node
     st["bo_fheld_at"] = getattr(bo, "_fheld_at", [None] * 8)[CY]  # (none before 015128e)
@@ -107,7 +124,7 @@ def play(mode, seed=1, long=40000):
 
 def main():
     args = sys.argv[1:]
-    mode = ([m for m in ("noflag", "flagall") if m in args] or ["split"])[0]
+    mode = ([m for m in ("noflag", "flagall", "late") if m in args] or ["split"])[0]
     seeds = [int(a) for a in args if a.isdigit()] or [1, 2, 3]
     broke = []
     for seed in seeds:
@@ -121,7 +138,7 @@ def main():
             print("seed %d: Cy never sent its reveal (call %s)" % (seed, st["call"]))
             sys.exit(2)
         print("seed %d (%s): Anna's phase began %d ms; Cy's held heartbeat %s ms (+%s); Cy's "
-              "reveal to Bo alone %d ms (+%d)" % (
+              "reveal %d ms (+%d)" % (
                   seed, mode, st["call"], st["flag"],
                   st["flag"] - st["call"] if st["flag"] else "-", st["reveal"],
                   st["reveal"] - st["call"]))
