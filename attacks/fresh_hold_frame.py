@@ -23,10 +23,13 @@ Variant `late`: no unicast reveal and no timing: Cy broadcasts its reveal 1 s AF
 Bo holds that FORFEIT (`_disputed`: Cy's flag 20 s ago is fresh, 27 s) and asks again each loop;
 once it has heard the reveal (still valid: the FORFEIT is not applied at Bo), `_heard_from` says
 in time, and Bo distrusts Anna. Anna refuses the late reveal.
+Variant `keep`: round 8's flag_split itself (every heartbeat from 10 s on held to Bo, plain to
+Anna: Bo holds the FORFEIT, "blames nobody"), and the reveal broadcast 1 s after the FORFEIT: a
+reveal heard after the latest held heartbeat is "after the hold's end", in time.
 Variants: `noflag` (no held heartbeat: the same late reveal to Bo; the control for the fix's part),
 `flagall` (the held heartbeat to both; the reveal to Bo alone 100 ms before Anna's FORFEIT, which
 now comes 30 s after the flag). Control: Cy honest, the game ends, nobody distrusted.
-Usage: .venv/bin/python attacks/fresh_hold_frame.py [late|noflag|flagall] [long=ms] [seeds...]
+Usage: .venv/bin/python attacks/fresh_hold_frame.py [late|keep|noflag|flagall] [long=ms] [seeds...]
 Verdict: 0 if no honest handheld distrusts the honest Anna; 1 with the evidence; 2 could not run.
 """
 import os
@@ -69,7 +72,8 @@ def play(mode, seed=1, long=40000):
         if mode and ph == snydtable.P_REVEAL and s == cy and st["rnd"] in (None, g.round):
             if st["call"] is None:
                 st["call"], st["rnd"] = an.game.phase_at, g.round
-            if t.now < due() + (LATE if mode == "late" else -EARLY) or st["reveal"] is not None:
+            if t.now < due() + (LATE if mode in ("late", "keep") else -EARLY) or \
+                    st["reveal"] is not None:
                 return False  # withheld (and sent once, when Cy chooses)
             r = real_play(f, s, ph, nd, decide, rand)
             if r:
@@ -82,10 +86,11 @@ def play(mode, seed=1, long=40000):
     real_hb = node._heartbeat
 
     def heartbeat(now):
-        if not (mode in ("split", "flagall", "late") and st["call"] is not None and st["flag"] is None and
-                now - st["call"] >= FLAG_AT):
+        if not (mode in ("split", "flagall", "late", "keep") and st["call"] is not None and
+                (st["flag"] is None or mode == "keep") and now - st["call"] >= FLAG_AT):
             return real_hb(now)
-        st["flag"] = now
+        if st["flag"] is None:
+            st["flag"] = now
         f = node.tx
         lead = node.leader if node.leader >= 0 else log.NO_LEADER
         for k in (AN, BO):  # one heartbeat each: the held flag to Bo (`flagall`: both), not Anna
@@ -102,19 +107,19 @@ def play(mode, seed=1, long=40000):
 
     def reveal_to_bo(src, dst, data):
         # Cy's reveal reaches Bo only (a frame tagged for Bo alone: Anna's decode, R_NOTME)
-        return not (mode and mode != "late" and src == mac(CY) and dst == mac(AN) and
+        return not (mode and mode not in ("late", "keep") and src == mac(CY) and dst == mac(AN) and
                     data[2] == wire.T_REVEAL)
     t.filters.append(reveal_to_bo)
 
     def cy_ignores(src, dst, data):
         # (`late`) Cy's firmware applies no entry of Anna's from just before the FORFEIT until it
         # has sent its reveal (an honest game would not build a reveal once forfeited)
-        return not (mode == "late" and st["call"] is not None and st["reveal"] is None and
+        return not (mode in ("late", "keep") and st["call"] is not None and st["reveal"] is None and
                     t.now >= due() - 500 and src == mac(AN) and dst == mac(CY) and
                     data[2] == wire.T_ENTRY)
     t.filters.append(cy_ignores)
     cu = node.caught_up
-    node.caught_up = lambda: cu() or mode == "late" and st["reveal"] is None and \
+    node.caught_up = lambda: cu() or mode in ("late", "keep") and st["reveal"] is None and \
         st["call"] is not None and t.now >= due()  # (and acts although the sequencer is ahead)
     t.until(lambda: t.done() or st["reveal"] is not None and t.now - st["reveal"] > long, 400000)
     bo = t.tables[BO].node
@@ -124,7 +129,7 @@ def play(mode, seed=1, long=40000):
 
 def main():
     args = sys.argv[1:]
-    mode = ([m for m in ("noflag", "flagall", "late") if m in args] or ["split"])[0]
+    mode = ([m for m in ("noflag", "flagall", "late", "keep") if m in args] or ["split"])[0]
     seeds = [int(a) for a in args if a.isdigit()] or [1, 2, 3]
     broke = []
     for seed in seeds:
