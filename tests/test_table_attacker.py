@@ -1252,3 +1252,42 @@ def test_a_follower_held_past_its_deadline_then_let_go_loses_no_die(drop):
     assert not [f for f in r["forfeits"] if f[1] == rn.CY and f[2] > first], r["forfeits"]
     assert not [d for d in r["distrust"] if d[2] != rn.ATK], r["distrust"]
     assert r["done"] and r["same"], (r["done"], r["same"])
+
+
+@pytest.mark.parametrize("mode", ["split", "late", "keep"])
+def test_a_flag_to_one_follower_and_a_late_reveal_depose_no_honest_sequencer(mode):
+    """Attacker round 29 (attacks/fresh_hold_frame.py): Cy withholds its reveal and shows one
+    held heartbeat to Bo alone (`keep`: keeps it up), so Bo holds the honest Anna's FORFEIT of
+    Cy; then Cy reveals late (to Bo alone, or to everyone after the FORFEIT). Bo counted the
+    late reveal in time from the hold's end (`split`, `late`) or held it against Anna in its
+    censor watch (`keep`) and deposed her. Now a request of a seat whose FORFEIT a follower holds
+    keeps that FORFEIT held for good, against nobody (police._dispute_asked)."""
+    import fresh_hold_frame as fh
+    st, forfeits, distrust, sc, done = fh.play(mode, 1)
+    assert st["reveal"] is not None, st
+    assert not [d for d in distrust if d[2] == fh.AN], distrust
+
+
+def test_a_sequencer_that_flags_now_and_then_still_pays_for_its_withheld_reveal():
+    """Attacker round 29 (attacks/flicker_own_reveal.py): the sequencer withheld its own reveal
+    and sent one held heartbeat every 20 s; each gave its seat a deadline more at every follower
+    (round 28's fix) while only its own pause could name it: no FORFEIT, nobody deposed, and
+    the screens named it 4 % of the time. A flag never gives the sequencer's own seats a
+    deadline more: it is deposed, and its next sequencer's pause names it from then on (a seat
+    that flags stops the table on its own name: docs/protocol.md, Limits)."""
+    import flicker_own_reveal as fl
+    st, forfeits, distrust, sc, n, named, paused = fl.play("flicker", 1, 120000)
+    assert st["call"] is not None and len(st["flags"]) >= 2, st
+    assert {d[1] for d in distrust if d[2] == fl.AN} == {fl.BO, fl.CY}, distrust
+    assert forfeits or min(named.values()) * 2 > n, (forfeits, named, n)
+
+
+def test_a_bid_handed_to_one_follower_alone_deposes_no_honest_sequencer():
+    """Attacker round 29 (attacks/bid_to_one.py): Bo's bid, tagged for everyone but the
+    sequencer, went to Cy alone, and Bo handed on none of its requests: the sequencer never had
+    the direct copy it answers RJ_FORGED to, dropped Cy's hand-ons silently, and Cy's censor
+    watch deposed it. A hand-on whose tag fails now draws RJ_FORGED to the seat that handed it on."""
+    import bid_to_one as b1
+    st, distrust, leads, done, rej = b1.play(True, 1)
+    assert st["t0"] is not None, st
+    assert not [d for d in distrust if d[2] == b1.AN], distrust

@@ -89,16 +89,14 @@ class Forfeits:
         logged nor applied meanwhile (attacks/resync_release_late.py)."""
         return ms < (DEADLINE_MS if lead else DEADLINE_MS - _GRACE_MS)
 
-    def in_time(self, t, held):
+    def in_time(self, t):
         """Whether a request heard at time t came well before the phase's deadline (_GRACE_MS: a
         dozen resends): this handheld saw the phase begin live, and so its sequencer, which hears
-        the same broadcasts, had it in time. A handheld catching up has no clock to say so. The
-        deadline of a seat whose handheld said it was held in this phase, last at `held`, counts
-        from then for what it asked after (fresh_from_hold)."""
-        s = self.phase_at
-        if held - s > 0 and t - held >= 0:
-            s = held
-        return self._phase_live and t - s <= DEADLINE_MS - _GRACE_MS
+        the same broadcasts, had it in time. A handheld catching up has no clock to say so. Never
+        counted from a hold's end (fresh_from_hold): a flag shown to this handheld alone made a
+        late reveal look in time here only, and the honest sequencer was deposed
+        (attacks/fresh_hold_frame.py)."""
+        return self._phase_live and t - self.phase_at <= DEADLINE_MS - _GRACE_MS
 
     def overdue(self, f):
         """The sequencer's FORFEIT for the seats past their deadline (f filled), or None."""

@@ -345,12 +345,15 @@ class Gate:
     def _disputed(self, mask, now):
         """The handhelds (a mask) that play a seat in mask and say no FORFEIT of it holds: a live
         one whose heartbeats say F_HELD (a liar's chain that holds an honest seat's reveal must
-        not cost that seat the round), or said it within a deadline (game.fresh_from_hold: a held seat's
-        deadline counts again from its hold's end, or a sequencer that held it past its deadline
-        and let it go forfeited its reveal, attacks/resync_release_late.py), or one that follows a sequencer and claims less than the
-        entry that began the phase (it was never asked: a sequencer that sent that entry to
-        others only, attacks/forfeit_the_unasked.py). Such a FORFEIT is neither logged nor
-        applied; the table stops on it, paused on its name (docs/protocol.md, One liar)."""
+        not cost that seat the round), or said it within a deadline (game.fresh_from_hold: a
+        held seat's deadline counts again from its hold's end, or a sequencer that held it past
+        its deadline and let it go forfeited its reveal, attacks/resync_release_late.py; never
+        the sequencer's own seats: a flag now and then put its own withheld reveal off for good,
+        and only its own pause would have named it, attacks/flicker_own_reveal.py), or one that
+        follows a sequencer and claims less than the entry that began the phase (it was never
+        asked: a sequencer that sent that entry to others only, attacks/forfeit_the_unasked.py).
+        Such a FORFEIT is neither logged nor applied; the table stops on it, paused on its name
+        (docs/protocol.md, One liar)."""
         held = self.held(now)
         g = self.game
         lead = self.is_leader()
@@ -358,7 +361,8 @@ class Gate:
         for w in range(wire.SEATS_MAX):
             h = self.hosts[w]
             if mask & (1 << w) and (held & (1 << h) or self._fdisp & (1 << w) or
-                                    hasattr(g, "fresh_from_hold") and g.fresh_from_hold(now - self._fheld_at[h], lead) or
+                                    h != self.leader and hasattr(g, "fresh_from_hold") and
+                                    g.fresh_from_hold(now - self._fheld_at[h], lead) or
                                     h != self.seat and self.alive(h, now) and
                                     self._tfol[h] != h and self._tfol[h] != NO_LEADER and
                                     self.agree.claim[h] < self._phase_seq):

@@ -62,6 +62,7 @@ class Police:
                 # paused, where before one story or the other was taken
                 self._fheld = now
                 self._stopped = d
+                self._dispute_asked(f.who, now)
                 return RJ_WAIT
             if f.etype == wire.T_SEATS:
                 why = self._reseat_why(f, now)
@@ -139,8 +140,42 @@ class Police:
                 self.hosts[w] != f.rby or self._fdisp & (1 << w) or not self.codec.request_ok(f):
             return  # (nor one of a seat in dispute: its repeats would be held against the
             # sequencer again, and a hand-on draws no RJ_FORGED: attacks/rto_frame.py)
+        if self._stopped & (1 << self.hosts[w]) and self.hosts[w] != self.leader:
+            f.ack = f.rack
+            self.game.now = now
+            if self._app_check(f) == 0:  # (what it owes by our state: _dispute_asked)
+                self._fdisp |= 1 << w
+            return
         if not self._watched[w].len:
             self._keep(f, w, now)
+
+    def _dispute_asked(self, m, now):
+        """We hold a FORFEIT of the seats in mask m as disputed (_disputed), and a seat of them asks
+        for what it owes (a request heard on the air, or our own seat's): the seat says it pays,
+        our sequencer that it is late, and either may lie, so the FORFEIT stays held for good
+        (_fdisp: the table stops, naming both) and that request is held against nobody. Else a
+        sequencer that held a seat past its deadline and let it go had its FORFEIT applied once
+        the hold's deadline passed (attacks/resync_release_late.py), and a seat that flagged
+        to one follower alone and asked late got the honest sequencer deposed by that follower's
+        censor watch (attacks/fresh_hold_frame.py keep). Only a request valid by our state (a
+        seat's moves of the rounds after, which the others applied, are no answer to it: the
+        FORFEIT stayed held for good, attacks/flag_split.py remove). Never the sequencer's own
+        seats (an RJ_FORGED about them is taken from nobody either: attacks/forged_self.py)."""
+        g = self.rx
+        self.game.now = now
+        for w in range(wire.SEATS_MAX):
+            h = self._watched[w]
+            if not m & (1 << w) or self.hosts[w] == self.leader:
+                continue
+            if h.len:
+                wire.unpack_entry(h.buf, 0, g)
+                wire.unpack_req(h.buf, BODY, g)
+                g.ack = g.rack
+                h.len = 0
+                if self._app_check(g) == 0:  # (valid by our state: a move of a later round is none)
+                    self._fdisp |= 1 << w
+            elif self._pend[w].len:
+                self._fdisp |= 1 << w
 
     def _reseat_ok(self, f, now, also=0):
         """A SEATS entry with SEATS_RESEAT (seats moved mid-game) is what this handheld sees for
@@ -211,7 +246,7 @@ class Police:
         in_time = getattr(self.game, "in_time", None)
         for w in range(PEND):
             h = self._watched[w]
-            if mask & (1 << w) and h.len and in_time and in_time(h.at, self._fheld_at[self.hosts[w]]):
+            if mask & (1 << w) and h.len and in_time and in_time(h.at):
                 wire.unpack_entry(h.buf, 0, g)
                 wire.unpack_req(h.buf, BODY, g)
                 g.ack = g.rack

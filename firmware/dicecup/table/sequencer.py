@@ -80,17 +80,17 @@ class Sequencer:
             return
         if not self.codec.request_ok(f):
             self.dropped[D_FORGED] += 1
-            if sender != self.seat and f.seat == sender and now - self._fj_at[f.who] >= 500:
-                # (only for a request straight from its requester: a copy handed on by another
-                # seat may be that seat's own make-up in the requester's name, and would put an
-                # innocent seat in dispute: attacks/forged_hand_on.py; the direct copy, if there
-                # is one, draws this answer itself)
+            if sender != self.seat and now - self._fj_at[f.who] >= 500:
                 # said to everyone: a follower whose own tag verified cannot tell whether the
                 # requester or we lie, so it must neither depose us as a censor nor take a
                 # FORFEIT of that seat (attacks/rto_frame.py: a bid tagged for all but us got
-                # the honest sequencer deposed 7 s on)
+                # the honest sequencer deposed 7 s on). A copy handed on by another seat only
+                # to that seat: it may be its own make-up in the requester's name, which said
+                # to everyone put an innocent seat in dispute (attacks/forged_hand_on.py); never
+                # answered, the hand-ons of a request sent to that seat alone got us deposed by
+                # its censor watch (attacks/bid_to_one.py)
                 self._fj_at[f.who] = now
-                self._reject(BROADCAST, f.seq, f.who, RJ_FORGED, 0)
+                self._reject(BROADCAST if f.seat == sender else f.seat, f.seq, f.who, RJ_FORGED, 0)
             return
         if now < self._hold:
             # a snapshot waits for its witnesses: kept (one per seat) and logged once the hold
