@@ -112,8 +112,8 @@ def play(mode, seed=1, back=5000, after=300000):
         if st["t0"] is not None and (mode == "away" or st["reseat"] is None or
                                      t.now - st["reseat"] < back or st["bid"] is not None):
             return  # the person is away (and, back, bids once)
-        if st["t0"] is not None and g.phase == snydtable.P_BID and \
-                g.game.on_turn == seat_of(tb, DI) and tb.move is None:
+        if st["t0"] is not None and g.phase == snydtable.P_BID and tb.my_seat() >= 0 and \
+                g.game.on_turn == tb.my_seat() and tb.move is None:
             m(tb)
             if tb.move is not None:
                 st["bid"] = t.now
