@@ -25,9 +25,12 @@ HOLD ms old (27.5 s: past a follower's 27 s), she logs the FORFEIT of Bo's revea
 Variant `nohold`: no hold at all: the far claims reach Bo and Cy just before the call entry itself
 (they apply the call, never caught up), Anna's own five reveals are logged 6 s apart, and at
 30 s her unchanged `overdue` FORFEIT names Bo and Cy, who never could reveal.
+`own=N` (Anna's handheld plays N seats, default 5: her person and N-1 bots), `until=ms` (the far
+claims end then: Bo and Cy are caught up and reveal, late by a follower's 27 s; with `nohold`
+`own=4 step=6900 until=27050` four seats are enough).
 Control: the same table, no trick. `honest`: the release, no far claims (Bo's reveal is logged).
 
-Usage: .venv/bin/python attacks/starve_then_forfeit.py [honest|nohold] [rel=ms] [step=ms] [seeds...]
+Usage: .venv/bin/python attacks/starve_then_forfeit.py [honest|nohold] [rel=ms] [step=ms] [own=N] [until=ms] [seeds...]
 Verdict: 0 if no honest handheld applies a FORFEIT of Bo's reveal in the trick round; 1 with the
 evidence; 2 could not run.
 """
@@ -54,11 +57,13 @@ HOLD = 27500             # ms after Bo's last held heartbeat (Anna's clock) to l
 AFTER_MS = 90000
 
 
-def play(mode, seed, rel=31000, step=6000):
-    t = tablebus.Table(seats=7, seed=seed, rules=snyd.Rules(dice=3))
-    for k in (3, 4, 5, 6):
+def play(mode, seed, rel=31000, step=6000, own=5, until=None):
+    global MINE
+    MINE = (0,) + tuple(range(3, 2 + own))
+    t = tablebus.Table(seats=2 + own, seed=seed, rules=snyd.Rules(dice=3))
+    for k in MINE[1:]:
         t.kill(k)   # (no handheld of their own: their seats are Anna's)
-    assert t.start_game(hosts=[0, 1, 2, 0, 0, 0, 0]) == 0
+    assert t.start_game(hosts=[0, 1, 2] + [0] * (own - 1)) == 0
     A, B, C = t.hands[AN], t.hands[BO], t.hands[CY]
     node, app = A.node, A.app
     bo, cy = B.node, C.node
@@ -192,6 +197,9 @@ def play(mode, seed, rel=31000, step=6000):
             st["next"] = now + step
             node._snap_at[BO] = now - 10 ** 6
             node._send_snapshot(BO, now)
+        elif st["phase"] == 2 and until is not None and now - c0 >= until:
+            st["phase"] = 4   # our log claimed again: they act, late by every follower's clock
+            st["far_to"] = now - c0
         elif st["phase"] == 2:
             if st["taken"] is None and not bo._resync and bo.applied >= st["trick"][1]:
                 st["taken"] = now - c0
@@ -244,6 +252,8 @@ def main():
     mode = ([a for a in args if a in ("honest", "nohold")] or ["far"])[0]
     rel = int(([a.split("=")[1] for a in args if a.startswith("rel=")] or [31000])[0])
     step = int(([a.split("=")[1] for a in args if a.startswith("step=")] or [6000])[0])
+    own = int(([a.split("=")[1] for a in args if a.startswith("own=")] or [5])[0])
+    until = ([int(a.split("=")[1]) for a in args if a.startswith("until=")] or [None])[0]
     seeds = [int(x) for x in args if x.isdigit()] or [1, 2, 3]
     broke = []
     for seed in seeds:
@@ -252,7 +262,7 @@ def main():
             show("seed %d control" % seed, c)
             print("control failed")
             sys.exit(2)
-        r = play(mode, seed, rel, step)
+        r = play(mode, seed, rel, step, own, until)
         if not r["st"]["trick"]:
             print("seed %d: no call Bo reveals at" % seed)
             sys.exit(2)
