@@ -1291,3 +1291,31 @@ def test_a_bid_handed_to_one_follower_alone_deposes_no_honest_sequencer():
     st, distrust, leads, done, rej = b1.play(True, 1)
     assert st["t0"] is not None, st
     assert not [d for d in distrust if d[2] == b1.AN], distrust
+
+
+def test_a_flag_around_a_reseat_and_the_moved_seats_bid_hold_no_reseat_for_good():
+    """Attacker round 30 (attacks/reseat_then_bid.py): Bo flags to Cy and Di alone around the
+    pause's reseat of Di's stalled seat, so Cy holds the reseat; then Di's person is back and
+    bids. Cy took the bid as an answer to a FORFEIT it held (round 29's fix looked at every
+    handheld it stopped on) and held the reseat for good: the game never ended, and no screen
+    named Bo. Only the seats of a FORFEIT held are disputed by their requests now."""
+    import reseat_then_bid as rb
+    t, st, distrust, hosts = rb.play("bid", 1, 5000, 120000)
+    assert st["reseat"] is not None and st["bid"] is not None, st
+    assert rb.DI not in hosts[rb.CY] or any(len(r) for r in t.records()), hosts
+    assert not st["fdisp"], st["fdisp"]
+
+
+@pytest.mark.parametrize("mode", ["far", "nohold"])
+def test_a_sequencer_that_claims_past_what_it_serves_forfeits_no_seat_it_kept_from_acting(mode):
+    """Attacker round 30 (attacks/starve_then_forfeit.py): the sequencer's heartbeats claimed 40
+    entries past its log, so no follower was caught up (no seat acts, nobody judges), and it
+    logged a reveal of its own bots every 6 s so that nobody was starved; then it forfeited Bo
+    (after a hold, `far`, or none, `nohold`). A follower not caught up for a gate's time now
+    says it is held, on its sequencer (gate._lagged): no FORFEIT of its seats is applied."""
+    import starve_then_forfeit as sf
+    r = sf.play(mode, 1)
+    assert r["st"]["trick"], r["st"]
+    first = r["st"]["trick"][1]
+    assert not [f for f in r["forfeits"] if f[2] > first], r["forfeits"]
+    assert not [d for d in r["distrust"] if d[2] != sf.AN], r["distrust"]

@@ -41,6 +41,7 @@ class Gate:
         self._gwait = 0                 # the handhelds our gate waits for (agreed)
         self._spared = 0                # ... whose FORFEIT we did not log (_disputed)
         self._stopped = 0               # ... whose FORFEIT we hold, not applied (_disputed)
+        self._fforf = 0                 # the seats of that FORFEIT (police._dispute_asked)
         self._phase_seq = 0             # the entry that began the game's current phase
         self._phase = -1                # ... that phase
         self._gate = -1                 # the entry a gate waits on, and since when (agreed)
@@ -274,7 +275,17 @@ class Gate:
         hold a seat's request in dispute with it (RJ_FORGED: the table stops, named, and no move
         clock runs on it: attacks/forged_stall.py)."""
         return self._fleft or self._fdisp or now - self._fheld < self.missing_ms or \
-            self._snap_held(now)
+            self._snap_held(now) or self._lagged(now)
+
+    def _lagged(self, now):
+        """A follower that has not been caught up with its sequencer's claim for a gate's time
+        (and is not back from a boot, taking a state or checking its log after a fork): its
+        seats cannot act, so it says it is held, on its sequencer. A sequencer that claimed far
+        past what it served, and logged an entry of its own seats now and then so that nobody
+        was starved (police._starved), forfeited the seats it kept from acting
+        (attacks/starve_then_forfeit.py)."""
+        return 0 <= self.leader != self.seat and now - self._caught_at >= self.gate_ms and \
+            now - self._starved_at <= self.heartbeat_ms  # (_starved looked lately: no gap)
 
     def _snap_held(self, now):
         """A snapshot holds us (a follower): a witness's word differs from its sender's, or our
@@ -319,6 +330,8 @@ class Gate:
             m |= self._bad & self.members
         if self._snap_held(self._clock):
             m |= self._sheld
+        if self._lagged(self._clock):
+            m |= 1 << self.leader
         if self._fdisp and self.leader >= 0:
             m |= 1 << self.leader
             for w in range(wire.SEATS_MAX):

@@ -43,6 +43,7 @@ class Police:
         self._behind_n = 0              # (applied stayed at this): a follower the sequencer's
                                         # claim (_starved), a new sequencer a seat's (_catch_up)
         self._starved_at = now          # when _starved last looked (a gap: it counts afresh)
+        self._caught_at = now           # ... and when we last were caught up (gate._lagged)
 
     def _valid(self, f, now):
         """0 when entry f may be applied now: its requester plays the seat it speaks for (SEATS and
@@ -62,6 +63,7 @@ class Police:
                 # paused, where before one story or the other was taken
                 self._fheld = now
                 self._stopped = d
+                self._fforf = f.who
                 self._dispute_asked(f.who, now)
                 return RJ_WAIT
             if f.etype == wire.T_SEATS:
@@ -106,6 +108,7 @@ class Police:
             d = self._moved_off(f)
         self._fheld = now
         self._stopped = d
+        self._fforf = 0
         return RJ_WAIT
 
     def _moved_off(self, f):
@@ -140,7 +143,9 @@ class Police:
                 self.hosts[w] != f.rby or self._fdisp & (1 << w) or not self.codec.request_ok(f):
             return  # (nor one of a seat in dispute: its repeats would be held against the
             # sequencer again, and a hand-on draws no RJ_FORGED: attacks/rto_frame.py)
-        if self._stopped & (1 << self.hosts[w]) and self.hosts[w] != self.leader:
+        if self._fforf & (1 << w) and self.hosts[w] != self.leader:
+            # (its FORFEIT's seats, not every handheld we stop on: a reseat we held, then the
+            # moved seat's bid, held the reseat for good, attacks/reseat_then_bid.py)
             f.ack = f.rack
             self.game.now = now
             if self._app_check(f) == 0:  # (what it owes by our state: _dispute_asked)
@@ -314,6 +319,8 @@ class Police:
         self._note_back()
         gap = now - self._starved_at > self.heartbeat_ms  # it did not look (sequencer gone)
         self._starved_at = now
+        if gap or self.caught_up() or self._back or self._snap is not None or self._resync:
+            self._caught_at = now
         if gap or self.caught_up() or self._back or self._snap is not None or self._resync or \
                 self.applied != self._behind_n or now - self._fent_at < self.missing_ms:
             self._behind_at = now
