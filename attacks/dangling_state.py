@@ -22,10 +22,13 @@ moves it on), then the call as usual. From then every heartbeat of hers to Cy cl
 log, each at another entry than the last. Everything else is honest: Bo's and her own reveals are
 logged, and 30 s after the call her unchanged `overdue` logs the FORFEIT of Cy's reveal; then her
 claims to Cy are honest again.
-Variants: `nosnap` (the claim alone: adde249's `_lagged` should hold Cy, named on Anna, and no
-FORFEIT of Cy applied), `honest` (nothing: Cy reveals).
+Variants: `nosnap` (the claim alone, no chunks, until the FORFEIT: adde249's `_lagged` should
+hold Cy, named on Anna, and no FORFEIT of Cy be applied), `starve` (the claim alone for `until`
+ms, default 7600, then everything honest, the game played to its end), `honest` (nothing: Cy
+reveals).
 
-Usage: .venv/bin/python attacks/dangling_state.py [nosnap|honest] [claim=N] [snap=ms] [seeds...]
+Usage: .venv/bin/python attacks/dangling_state.py [nosnap|starve|honest] [claim=N] [snap=ms]
+       [until=ms] [seeds...]
 Verdict: 0 if no honest handheld applies a FORFEIT of Cy's seat that the trick kept from acting
 (or Cy was held/lagged meanwhile); 1 with the evidence; 2 could not run.
 """
@@ -50,7 +53,7 @@ ROUND = 2
 AFTER_MS = 60000
 
 
-def play(mode, seed, claim=20, snap_ms=2000):
+def play(mode, seed, claim=20, snap_ms=2000, until=None):
     t = tablebus.Table(seats=3, seed=seed, rules=snyd.Rules(dice=3))
     assert t.start_game() == 0
     A, B, C = t.hands[AN], t.hands[BO], t.hands[CY]
@@ -149,6 +152,9 @@ def play(mode, seed, claim=20, snap_ms=2000):
         if st["trick"] is None:
             return False
         c0 = st["trick"][2]
+        if st["phase"] == 1 and until is not None and now - c0 >= until:
+            st["phase"] = 2   # honest again (variant starve: the claim for `until` ms only)
+            st["until"] = now - c0
         if st["phase"] == 1:
             if now >= st["next"]:
                 snap_to_cy()
@@ -164,6 +170,9 @@ def play(mode, seed, claim=20, snap_ms=2000):
 
     t.run(lambda: watch() or t.done(), 3_600_000)
     recs = t.records()
+    st["end"] = dict(ms=t.now - (st["trick"][2] if st["trick"] else 0), cy_deposed=cy.deposed(),
+                     cy_held=bin(cy.held(t.now)), anna_held=bin(node.held(t.now)),
+                     bo_held=bin(B.node.held(t.now)), cy_gate=cy.agreed(cy.applied, t.now))
     return dict(st=st, forfeits=forfeits, distrust=distrust, seen=seen, done=t.done(),
                 same=all(r == recs[0] for r in recs),
                 dice=[list(h.app.game.dice_left) for h in t.live()])
@@ -180,12 +189,18 @@ def show(tag, r):
               r["seen"]["snap_in"], r["seen"]["flagged_on_bo"], r["seen"]["anna_pause"]))
     print("   FORFEITs of Cy applied (ms, handheld, entry, mask) %s; distrust (ms, handheld, whom) %s;"
           " records agree %s; game over %s; dice %s" % (
-              r["forfeits"][:4], r["distrust"][:4], r["same"], r["done"], r["dice"][0]))
+              r["forfeits"][:6], r["distrust"][:4], r["same"], r["done"], r["dice"][0]))
+    print("   at the end (ms after the call) %s" % st["end"])
 
 
 def main():
     args = sys.argv[1:]
-    mode = ([a for a in args if a in ("honest", "nosnap")] or ["snap"])[0]
+    mode = ([a for a in args if a in ("honest", "nosnap", "starve")] or ["snap"])[0]
+    until = ([int(a.split("=")[1]) for a in args if a.startswith("until=")] or
+             [7600 if mode == "starve" else None])[0]
+    global AFTER_MS
+    if mode == "starve":
+        AFTER_MS = 900000   # to the game's end
     claim = int(([a.split("=")[1] for a in args if a.startswith("claim=")] or [20])[0])
     snap_ms = int(([a.split("=")[1] for a in args if a.startswith("snap=")] or [2000])[0])
     seeds = [int(x) for x in args if x.isdigit()] or [1, 2, 3]
@@ -199,7 +214,7 @@ def main():
         if mode == "honest":
             show("seed %d honest" % seed, c)
             continue
-        r = play(mode, seed, claim, snap_ms)
+        r = play("nosnap" if mode == "starve" else mode, seed, claim, snap_ms, until)
         if not r["st"]["trick"]:
             print("seed %d: no call Cy reveals at" % seed)
             sys.exit(2)
