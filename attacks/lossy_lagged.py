@@ -11,9 +11,10 @@ game's length and whether the records agree. Run the same script in a worktree o
 compare (it runs there too: `_lagged` then counts 0).
 
 Usage: .venv/bin/python attacks/lossy_lagged.py [snyd|yatzy] [loss=0.3] [seeds...]
-Verdict: 0 if no run has a lagged sample, a distrust or a FORFEIT, and every game ends with one
-record; 1 with the evidence (a lagged hold or a distrust, FORFEIT or stuck game under loss alone);
-2 could not run.
+Verdict: 0 if no run has a lagged hold that did not end in the stated limit (a follower that
+receives none of its sequencer's entries for 7 s leaves it: *The bounds that keep liars from
+stalling cost a rare honest case*; its distrust is printed), no FORFEIT, and every game ends with
+one record; 1 with the evidence; 2 could not run.
 """
 import os
 import sys
@@ -101,7 +102,10 @@ def main():
                   game, seed, loss, e["done"], e["ms"] / 1000.0, e["same"], e["lagged"],
                   e["maxlag"], e["lag_first"], e["lag_spans"][:4], e["held_own"], e["paused"], e["samples"],
                   e["distrust"][:4], e["forfeits"][:4]))
-        if e["lagged"] or e["distrust"] or e["forfeits"] or not e["done"] or not e["same"]:
+        if e["distrust"]:
+            print("   (a follower left its sequencer under loss: the stated limit, 7 s without an "
+                  "entry)")
+        if e["lagged"] and not e["distrust"] or e["forfeits"] or not e["done"] or not e["same"]:
             bad.append((seed, e["lagged"], e["lag_first"], e["distrust"][:2], e["forfeits"][:2],
                         e["done"], e["same"]))
     if bad:
