@@ -161,7 +161,8 @@ def play(mode, seed, claim=20, snap_ms=2000, until=None):
                 st["next"] = now + snap_ms
             seen["samples"] += 1
             seen["caught"] += cy.caught_up()
-            seen["lagged"] += bool(getattr(cy, "_lagged", lambda n: 0)(now))  # (none before adde249)
+            lagged = getattr(cy, "_lagged", lambda n: 0)  # (none before adde249)
+            seen["lagged"] += bool(lagged(now))
             seen["held"] += bool(cy._gate_held(now))
             seen["snap_in"] += cy._snap is not None
             seen["flagged_on_bo"] += bool(B.node.held(now) & (1 << CY))
@@ -180,15 +181,15 @@ def play(mode, seed, claim=20, snap_ms=2000, until=None):
 
 def show(tag, r):
     st = r["st"]
-    print("%s: trick (round, call entry, ms) %s; chunks to Cy %d; Anna's FORFEIT (ms, mask, entry) %s;"
-          " Cy's reveal requests (ms) %s" % (tag, st["trick"], st["snaps"], st["forfeit_logged"],
-                                            st["cy_req"][:3]))
+    print("%s: trick (round, call entry, ms) %s; chunks to Cy %d; Anna's FORFEIT (ms, mask, "
+          "entry) %s; Cy's reveal requests (ms) %s" % (
+              tag, st["trick"], st["snaps"], st["forfeit_logged"], st["cy_req"][:3]))
     print("   while tricked (%d samples of 5 ms): Cy caught up %d, Cy _lagged %d, Cy held %d, Cy "
           "taking a state %d, Bo sees Cy held %d, Anna sees Cy held %d" % (
               r["seen"]["samples"], r["seen"]["caught"], r["seen"]["lagged"], r["seen"]["held"],
               r["seen"]["snap_in"], r["seen"]["flagged_on_bo"], r["seen"]["anna_pause"]))
-    print("   FORFEITs of Cy applied (ms, handheld, entry, mask) %s; distrust (ms, handheld, whom) %s;"
-          " records agree %s; game over %s; dice %s" % (
+    print("   FORFEITs of Cy applied (ms, handheld, entry, mask) %s; distrust (ms, handheld, "
+          "whom) %s; records agree %s; game over %s; dice %s" % (
               r["forfeits"][:6], r["distrust"][:4], r["same"], r["done"], r["dice"][0]))
     print("   at the end (ms after the call) %s" % st["end"])
 

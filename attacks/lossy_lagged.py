@@ -96,11 +96,13 @@ def main():
     for seed in seeds:
         e = play(game, seed, loss)
         print("%s seed %d loss %.2f: game over %s at %.1f s, records agree %s; lagged samples %d "
-              "(longest not caught up %d ms; first (ms, handheld, applied, claim) %s, spans (from, to, handheld) %s); own held "
+              "(longest not caught up %d ms; first (ms, handheld, applied, claim) %s, spans (from, "
+              "to, handheld) %s); own held "
               "samples %d; sequencer paused samples %d of %d; distrust %s; FORFEITs (ms, handheld, "
               "entry, mask, kind) %s" % (
                   game, seed, loss, e["done"], e["ms"] / 1000.0, e["same"], e["lagged"],
-                  e["maxlag"], e["lag_first"], e["lag_spans"][:4], e["held_own"], e["paused"], e["samples"],
+                  e["maxlag"], e["lag_first"], e["lag_spans"][:4], e["held_own"], e["paused"],
+                  e["samples"],
                   e["distrust"][:4], e["forfeits"][:4]))
         if e["distrust"]:
             print("   (a follower left its sequencer under loss: the stated limit, 7 s without an "
