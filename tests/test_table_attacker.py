@@ -1298,12 +1298,15 @@ def test_a_flag_around_a_reseat_and_the_moved_seats_bid_hold_no_reseat_for_good(
     pause's reseat of Di's stalled seat, so Cy holds the reseat; then Di's person is back and
     bids. Cy took the bid as an answer to a FORFEIT it held (round 29's fix looked at every
     handheld it stopped on) and held the reseat for good: the game never ended, and no screen
-    named Bo. Only the seats of a FORFEIT held are disputed by their requests now."""
+    named Bo. Only the seats of a FORFEIT held are disputed by their requests now. And Cy and
+    Di, holding the reseat, judged Anna by Di's bid as if it came before the reseat, and
+    deposed her 7 s on: no censor watch runs while an entry is held (police._judge)."""
     import reseat_then_bid as rb
     t, st, distrust, hosts = rb.play("bid", 1, 5000, 120000)
     assert st["reseat"] is not None and st["bid"] is not None, st
     assert rb.DI not in hosts[rb.CY] or any(len(r) for r in t.records()), hosts
     assert not st["fdisp"], st["fdisp"]
+    assert not [d for d in distrust if d[2] == rb.AN], distrust
 
 
 @pytest.mark.parametrize("mode", ["far", "nohold"])
@@ -1319,3 +1322,22 @@ def test_a_sequencer_that_claims_past_what_it_serves_forfeits_no_seat_it_kept_fr
     first = r["st"]["trick"][1]
     assert not [f for f in r["forfeits"] if f[2] > first], r["forfeits"]
     assert not [d for d in r["distrust"] if d[2] != sf.AN], r["distrust"]
+
+
+@pytest.mark.parametrize("mode", ["snap", "starve"])
+def test_a_follower_kept_from_acting_by_a_state_never_whole_or_after_it_deposed_is_never_forfeited(
+        mode, monkeypatch):
+    """Attacker round 31 (attacks/dangling_state.py): the sequencer claimed 20 entries past its
+    log to Cy alone. `snap`: it sent Cy a chunk of a new state every 2 s, never whole, so Cy was
+    always "taking a state" and never said it lagged; `starve`: Cy deposed it after 7 s, but
+    nobody took over and Cy, following nobody else, could never reveal again and said nothing.
+    Either way Cy's reveals were forfeited. A state being taken no longer excuses a lag, and a
+    follower that no longer follows its sequencer says it is held, on it."""
+    import dangling_state as ds
+    if mode == "starve":
+        monkeypatch.setattr(ds, "AFTER_MS", 120000)
+    r = ds.play("nosnap" if mode == "starve" else "snap", 1, 20, 2000,
+                7600 if mode == "starve" else None)
+    assert r["st"]["trick"], r["st"]
+    assert not r["forfeits"], r["forfeits"]
+    assert not [d for d in r["distrust"] if d[2] != ds.AN], r["distrust"]

@@ -273,13 +273,16 @@ class Gate:
     def _gate_held(self, now):
         """Whether our gate is held (past gate_ms), a fork made us leave our sequencer, or we
         hold a seat's request in dispute with it (RJ_FORGED: the table stops, named, and no move
-        clock runs on it: attacks/forged_stall.py)."""
+        clock runs on it: attacks/forged_stall.py), we lag its claim (_lagged), or we no longer
+        follow it and nobody took over yet (deposed: our gate stays shut on it, so we could
+        not pay, and a non-heir follower that deposed it lost every later reveal unheard,
+        attacks/dangling_state.py starve)."""
         return self._fleft or self._fdisp or now - self._fheld < self.missing_ms or \
-            self._snap_held(now) or self._lagged(now)
+            self._snap_held(now) or self._lagged(now) or self.deposed()
 
     def _lagged(self, now):
         """A follower that has not been caught up with its sequencer's claim for a gate's time
-        (and is not back from a boot, taking a state or checking its log after a fork): its
+        (and is not checking its log after a fork, which holds it on its own): its
         seats cannot act, so it says it is held, on its sequencer. A sequencer that claimed far
         past what it served, and logged an entry of its own seats now and then so that nobody
         was starved (police._starved), forfeited the seats it kept from acting
@@ -330,7 +333,7 @@ class Gate:
             m |= self._bad & self.members
         if self._snap_held(self._clock):
             m |= self._sheld
-        if self._lagged(self._clock):
+        if self._lagged(self._clock) or self.deposed():
             m |= 1 << self.leader
         if self._fdisp and self.leader >= 0:
             m |= 1 << self.leader

@@ -269,7 +269,9 @@ class Police:
         is not in our log yet (a sequencer that claimed less than our log to us alone had us
         leave it and lead alone, unflagged: attacks/resync_below.py). (Asked every loop: its
         frame fits the 11 words MicroPython keeps off the heap.)"""
-        if self._resync:
+        if self._resync or self._waiting:  # (nor while we hold an entry of its: a request valid
+            # before it may not be after, as a stalled seat's bid after its reseat, held here on a
+            # flag, got the honest sequencer deposed, attacks/reseat_then_bid.py)
             return
         for w in range(PEND):
             if self._watched[w].len and now - self._watched[w].at >= self.relay_ms:
@@ -319,7 +321,10 @@ class Police:
         self._note_back()
         gap = now - self._starved_at > self.heartbeat_ms  # it did not look (sequencer gone)
         self._starved_at = now
-        if gap or self.caught_up() or self._back or self._snap is not None or self._resync:
+        if gap or self.caught_up() or self._resync:
+            # (not a state being taken nor the catching up after a boot: a sequencer that sent
+            # one follower a chunk of a new state every 2 s, never whole, kept it from acting
+            # and from saying so, then forfeited it, attacks/dangling_state.py)
             self._caught_at = now
         if gap or self.caught_up() or self._back or self._snap is not None or self._resync or \
                 self.applied != self._behind_n or now - self._fent_at < self.missing_ms:
