@@ -4,17 +4,18 @@ App(hw, seed) is steppable: tick(now_ms) polls the buttons once, lets the screen
 frame only when the picture changed (the previous frame is kept to compare). now_ms is the app's
 own monotonic clock; run() feeds it from time.ticks_ms on the handheld and in the PC runner.
 The App keeps navigation and the loop; it owns small collaborators and asks them: `power` (a
-device.power.Power: dimming and light sleep), `battery` (a device.battery.Gauge: charge and
-warning; ui.lowbat shows the warning). The press that lights a dimmed screen counts only if it
-moves a cursor (UP, DOWN: a menu's or a picker's, never a move); SELECT and BACK, and any press on
-a dark screen, only wake it, so a misplaced press on an idle handheld starts nothing. The game goes
-on where it was. hw is hw.Hardware."""
+device.power.Power: dimming and light sleep), `sound` (a device.sound.Sound: the piezo's tunes),
+`battery` (a device.battery.Gauge: charge and warning; ui.lowbat shows the warning). The press that
+lights a dimmed screen counts only if it moves a cursor (UP, DOWN: a menu's or a picker's, never a
+move); SELECT and BACK, and any press on a dark screen, only wake it, so a misplaced press on an
+idle handheld starts nothing. The game goes on where it was. hw is hw.Hardware."""
 import gc
 import sys
 import time
 
 from dicecup.device.battery import Gauge
 from dicecup.device.power import Power
+from dicecup.device.sound import Sound
 from dicecup.text import strings
 from dicecup.device.buttons import PRESS, RELEASE, Button, Shake
 from dicecup.core.compat import const, forget, load
@@ -54,7 +55,6 @@ _DRAW_MS = const(30)   # a loop that took this long before its redraw leaves it 
 _SEND_MS = const(45)   # at a table's game, pages that take a loop past this wait (50 ms less the rest)
 _GC_MS = const(48)     # an idle loop collects only if its time so far and the last collection's fit
 _PAGE_US = const(3200)  # a page of the panel over I2C at 400 kHz (141 bytes, 9 bits each)
-_TURN = const(b"\x58\x08\x00\x04\x6e\x0c")  # the tune of your turn (App.your_turn)
 _POLL_MS = const(20)          # the loop's period while awake (App.tick returns it)
 _SLEEP_POLL_MS = const(1000)  # a light sleep's slice while asleep (a button press ends it early)
 
@@ -63,11 +63,6 @@ class App:
     # What is forgotten when is decided here, and only here (docs/architecture.md, Loading and forgetting code):
     # home, launch, and a game screen's turn and over (whose move is next, its game is over). No screen names a module.
 
-    # the piezo's tunes: (hz // 10, ms // 10) per note, hz 0 a rest, played by App.sound a note per
-    # tick; a screen names them through its app (app.sound(app.REVEAL)); your turn's is _TURN
-    RATTLE = b"\xb4\x03\x00\x02\xdc\x03\x00\x03\x96\x02\x00\x02\xc8\x03\x00\x02\xa0\x03"
-    REVEAL = b"\x4a\x08\x5d\x08\x6e\x08\x94\x10"
-
     def __init__(self, hw, seed=None):
         self.hw = hw
         self.fb = hw.display
@@ -75,8 +70,8 @@ class App:
         self.buttons = [Button(r) for r in hw.readers()]
         tilt = hw.tilt() if hasattr(hw, "tilt") else None
         self.shaker = Shake(tilt) if tilt else None
-        self._tune = [b"", 0, 0]  # the tune playing (App.sound), its next note's index and time
         self.power = Power()
+        self.sound = Sound()
         from dicecup.storage import settings
         self.settings = settings.load()
         self.owner = settings.name()
@@ -253,6 +248,7 @@ class App:
         p.contrast = settings.CONTRAST[s["contrast"]]
         p.ms = settings.SLEEP_S[s["sleep"]] * 1000
         self.hw.contrast(p.contrast)
+        self.sound.on = s["sound"]
 
     def name(self):
         return self.owner or strings.t("you")
@@ -283,17 +279,7 @@ class App:
         if self.shaker is not None and self.shaker.update(now) and self.power.state != _ASLEEP:
             self.power.wake(now, self.hw)   # (a shake on a dark screen is nobody's)
             self.screen.shake()
-        p = self._tune
-        if p[0] and now - p[2] >= 0:     # the tune's next note is due (or its end)
-            t = p[0]
-            i = p[1]
-            if i >= len(t):
-                self.hw.tone(0)
-                p[0] = b""
-            else:
-                self.hw.tone(t[i] * 10)
-                p[2] = now + t[i + 1] * 10
-                p[1] = i + 2
+        self.sound.tick(now, self.hw)
         if tb is not None:
             tb.tick(now)
             w = tb.news() | self._swallow & _SHOWN  # what the game did; NEWS_SHOWN: a screen just shown
@@ -371,15 +357,7 @@ class App:
         dimmed screen lights up again, as a press would, and the idle time starts afresh (at a
         table nobody touches the handheld while the others play, so it has dimmed by then)."""
         self._wake()
-        self.sound(_TURN)
-
-    def sound(self, t):
-        """Play tune t (RATTLE, _TURN, REVEAL) on the piezo, unless the settings mute it: tick()
-        starts each note when its time comes, so the loop never waits for a sound."""
-        if not self.settings["sound"] or not hasattr(self.hw, "tone"):
-            return
-        p = self._tune
-        p[0], p[1], p[2] = t, 0, self.now
+        self.sound.play(self.sound.TURN)
 
     def busy(self):
         """Something on screen moves by itself (bots playing): keeps the handheld awake; a solo
