@@ -103,7 +103,7 @@ USB_SERIAL = {"s3": None, "wroom": "CP210x/CH340"}
 
 # The same on every board (BOM: ME6211C33, a 0.96" SSD1306 module, a 2 x 100 kOhm divider).
 I_OLED_ON = Figure(10.0, "SSD1306 module with a mostly dark screen of text and dice (full white is 20 mA and more)")
-I_OLED_DIM = Figure(4.0, "the firmware's dimmed contrast (app._DIM_LEVEL); SSD1306 current falls with contrast",
+I_OLED_DIM = Figure(4.0, "the firmware's dimmed contrast (device.power._DIM_LEVEL); SSD1306 current falls with contrast",
                     estimate=True)
 I_OLED_OFF = Figure(0.01, "SSD1306 display-off command, panel asleep")
 I_REGULATOR = Figure(0.04, "ME6211 datasheet: 40 uA quiescent")

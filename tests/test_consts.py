@@ -2,13 +2,17 @@
 const() into the code of its own module only, and one imported is a name looked up at run time,
 which made the frames of the codec's calls (and of game_snapshot._get_fair) a word bigger, on the
 heap: bytes allocated at every frame received. So wire defines some of frame's again, and
-game_snapshot game_round's H."""
+game_snapshot game_round's H; and app the dark screen's state of device.power (a private name costs
+a module no heap)."""
 import ast
 
-from dicecup.table import frame, game_round, game_snapshot, wire  # firmware/ is on sys.path
+from dicecup import app  # firmware/ is on sys.path
+from dicecup.device import power
+from dicecup.table import frame, game_round, game_snapshot, wire
 
 PAIRS = ((wire, frame, {"HDR_LEN", "TAG_LEN", "T_ENTRY", "SNAP_DATA_MAX"}),
-         (game_snapshot, game_round, {"H"}))
+         (game_snapshot, game_round, {"H"}),
+         (app, power, {"_ASLEEP"}))
 
 
 def _consts(mod):

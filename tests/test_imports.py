@@ -23,7 +23,7 @@ import sys
 FIRMWARE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "firmware")
 
 # the hardware seam: the only firmware modules that may import the hardware's modules
-SEAM = {"hw", "radio", "pinmap", "battery", "buttons"}
+SEAM = {"hw", "radio", "pinmap", "battery", "buttons", "power", "sound"}
 HARDWARE = {"machine", "esp32", "network", "espnow", "ssd1306"}
 
 # calls whose literal string arguments (or tuples of them) name modules the firmware loads or drops

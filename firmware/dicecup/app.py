@@ -3,16 +3,19 @@
 App(hw, seed) is steppable: tick(now_ms) polls the buttons once, lets the screen react, and sends a
 frame only when the picture changed (the previous frame is kept to compare). now_ms is the app's
 own monotonic clock; run() feeds it from time.ticks_ms on the handheld and in the PC runner.
-Power: the screen dims after half the sleep time without a button press, and turns off (the
-handheld light-sleeps) after the whole of it. The press that lights a dimmed screen counts only if
-it moves a cursor (UP, DOWN: a menu's or a picker's, never a move); SELECT and BACK, and any press
-on a dark screen, only wake it, so a misplaced press on an idle handheld starts nothing. The game
-goes on where it was. `battery` is a device.battery.Gauge (charge and warning). hw is hw.Hardware."""
+The App keeps navigation and the loop; it owns small collaborators and asks them: `power` (a
+device.power.Power: dimming and light sleep), `sound` (a device.sound.Sound: the piezo's tunes),
+`battery` (a device.battery.Gauge: charge and warning; ui.lowbat shows the warning). The press that
+lights a dimmed screen counts only if it moves a cursor (UP, DOWN: a menu's or a picker's, never a
+move); SELECT and BACK, and any press on a dark screen, only wake it, so a misplaced press on an
+idle handheld starts nothing. The game goes on where it was. hw is hw.Hardware."""
 import gc
 import sys
 import time
 
 from dicecup.device.battery import Gauge
+from dicecup.device.power import Power
+from dicecup.device.sound import Sound
 from dicecup.text import strings
 from dicecup.device.buttons import PRESS, RELEASE, Button, Shake
 from dicecup.core.compat import const, forget, load
@@ -35,10 +38,7 @@ _AHEAD = const((("dicecup.ui.snyd_person", "dicecup.ui.snyd", "dicecup.ui.snyd_o
                 ("dicecup.ui.yatzy_sheet", "dicecup.ui.yatzy", "dicecup.ui.yatzy_table")))
 # what every table game's screens import (ui.table opens them), and the lobby: stay with them (App._clear)
 _TABLE_UI = const(("dicecup.ui.table", "dicecup.ui.table_watch", "dicecup.ui.table_lobby"))
-_AWAKE = const(0)
-_DIM = const(1)
-_ASLEEP = const(2)
-_DIM_LEVEL = const(1)   # the contrast of a dimmed screen (host_tools/power.py counts its current)
+_ASLEEP = const(2)     # power.Power's state of a dark screen, the handheld light-sleeping (a copy)
 _TABLE_FILE = const("table.json")  # this handheld's seat at a table (table.py keeps it): boot back into it
 _NO_ROOM_TABLE = const("no_room_t")  # the table's code needs a board with PSRAM (README, Play at a table)
 _TABLE_ROOM = const(24 * 1024)  # words of heap free the table's code needs at least (docs/memory.md)
@@ -55,7 +55,6 @@ _DRAW_MS = const(30)   # a loop that took this long before its redraw leaves it 
 _SEND_MS = const(45)   # at a table's game, pages that take a loop past this wait (50 ms less the rest)
 _GC_MS = const(48)     # an idle loop collects only if its time so far and the last collection's fit
 _PAGE_US = const(3200)  # a page of the panel over I2C at 400 kHz (141 bytes, 9 bits each)
-_TURN = const(b"\x58\x08\x00\x04\x6e\x0c")  # the tune of your turn (App.your_turn)
 _POLL_MS = const(20)          # the loop's period while awake (App.tick returns it)
 _SLEEP_POLL_MS = const(1000)  # a light sleep's slice while asleep (a button press ends it early)
 
@@ -64,11 +63,6 @@ class App:
     # What is forgotten when is decided here, and only here (docs/architecture.md, Loading and forgetting code):
     # home, launch, and a game screen's turn and over (whose move is next, its game is over). No screen names a module.
 
-    # the piezo's tunes: (hz // 10, ms // 10) per note, hz 0 a rest, played by App.sound a note per
-    # tick; a screen names them through its app (app.sound(app.REVEAL)); your turn's is _TURN
-    RATTLE = b"\xb4\x03\x00\x02\xdc\x03\x00\x03\x96\x02\x00\x02\xc8\x03\x00\x02\xa0\x03"
-    REVEAL = b"\x4a\x08\x5d\x08\x6e\x08\x94\x10"
-
     def __init__(self, hw, seed=None):
         self.hw = hw
         self.fb = hw.display
@@ -76,7 +70,8 @@ class App:
         self.buttons = [Button(r) for r in hw.readers()]
         tilt = hw.tilt() if hasattr(hw, "tilt") else None
         self.shaker = Shake(tilt) if tilt else None
-        self._tune = [b"", 0, 0]  # the tune playing (App.sound), its next note's index and time
+        self.power = Power()
+        self.sound = Sound()
         from dicecup.storage import settings
         self.settings = settings.load()
         self.owner = settings.name()
@@ -85,8 +80,6 @@ class App:
             seed = int.from_bytes(os.urandom(4), "little")
         self.seed = seed
         self.now = 0
-        self.last_input = 0
-        self.power = _AWAKE
         self._swallow = sum(b.pressed << i for i, b in enumerate(self.buttons))  # buttons whose
         self.gc_ms = _GC_MS - 5  # next release is not the screen's, and _COLLECT ...; the last idle collection's ms
         # the frame as shown, and each page of the frame buffer beside the same page as shown, made
@@ -251,9 +244,11 @@ class App:
         # store) can then be forgotten during a game (App._clear)
         s = self.settings
         strings.set_lang(s["lang"])
-        self.contrast = settings.CONTRAST[s["contrast"]]
-        self.sleep_ms = settings.SLEEP_S[s["sleep"]] * 1000
-        self.hw.contrast(self.contrast)
+        p = self.power
+        p.contrast = settings.CONTRAST[s["contrast"]]
+        p.ms = settings.SLEEP_S[s["sleep"]] * 1000
+        self.hw.contrast(p.contrast)
+        self.sound.on = s["sound"]
 
     def name(self):
         return self.owner or strings.t("you")
@@ -263,10 +258,6 @@ class App:
         return self.seed
 
     # --- the loop body ---
-    @property
-    def asleep(self):
-        return self.power == _ASLEEP
-
     def tick(self, now):
         """One turn of the loop at now (ms, the app's clock); returns the ms to wait for the next."""
         self.now = now
@@ -285,37 +276,25 @@ class App:
             ev = self.buttons[i].update(now)
             if ev:
                 self._input(i, ev)
-        if self.shaker is not None and self.shaker.update(now) and self.power != _ASLEEP:
-            self.last_input = now
-            if self.power == _DIM:
-                self._wake()
+        if self.shaker is not None and self.shaker.update(now) and self.power.state != _ASLEEP:
+            self.power.wake(now, self.hw)   # (a shake on a dark screen is nobody's)
             self.screen.shake()
-        p = self._tune
-        if p[0] and now - p[2] >= 0:     # the tune's next note is due (or its end)
-            t = p[0]
-            i = p[1]
-            if i >= len(t):
-                self.hw.tone(0)
-                p[0] = b""
-            else:
-                self.hw.tone(t[i] * 10)
-                p[2] = now + t[i + 1] * 10
-                p[1] = i + 2
+        self.sound.tick(now, self.hw)
         if tb is not None:
             tb.tick(now)
             w = tb.news() | self._swallow & _SHOWN  # what the game did; NEWS_SHOWN: a screen just shown
             if w:
                 self._swallow &= ~_SHOWN
                 self.screen.news(w)
-        if self.power != _ASLEEP:
+        if self.power.state != _ASLEEP:
             self.screen.tick(now)
         w = self.battery.tick(now, self.hw)
         if w >= 0:      # the charge shown changed
             self.dirty = True
             if w < 3:   # a warning due: ui.lowbat by its dotted name (no heap holds a name of it unneeded)
                 load("dicecup.ui.lowbat").warn(self, w)
-        self._power(now)
-        if self.dirty and self.power != _ASLEEP:
+        self.power.tick(now, self.hw, self.table)
+        if self.dirty and self.power.state != _ASLEEP:
             # a busy loop (a reveal applied) draws in the next, and a busy next one in the one
             # after: in one loop both were long on the board (docs/memory.md, Device time)
             w = self._swallow
@@ -324,9 +303,9 @@ class App:
                 self.redraw(t0)
             else:
                 self._swallow = w | (_HELD2 if w & _HELD else _HELD)
-        elif self._swallow & _PAGES and self.power != _ASLEEP:
+        elif self._swallow & _PAGES and self.power.state != _ASLEEP:
             self.redraw(t0, False)  # the pages of the picture drawn before that wait their turn
-        if shown == self.frames and self.last_input != now and \
+        if shown == self.frames and self.power.at != now and \
                 time.ticks_diff(time.ticks_ms(), t0) < _IDLE_MS:  # idle: nothing else to do
             t = time.ticks_ms()
             if self._swallow & _COLLECT and (time.ticks_diff(t, t0) + self.gc_ms + 3 < _GC_MS or
@@ -339,20 +318,18 @@ class App:
                 self.gc_ms = time.ticks_diff(time.ticks_ms(), t)
             elif self.table is None or not self.table.idle():  # its file write, in a loop of its own too
                 self.screen.idle()
-        return _SLEEP_POLL_MS if self.power == _ASLEEP else _POLL_MS
+        return _SLEEP_POLL_MS if self.power.state == _ASLEEP else _POLL_MS
 
     def _input(self, i, ev):
-        self.last_input = self.now
         bit = 1 << i
-        if self.power != _AWAKE:
+        w = self._wake()
+        if w:
             # on a dimmed screen a wake-up UP or DOWN counts (it only moves a cursor); SELECT,
             # BACK and any press on a dark screen only wake it
-            if self.power == _ASLEEP or i > 1:  # buttons.UP 0, DOWN 1
-                self._wake()
+            if w == _ASLEEP or i > 1:  # buttons.UP 0, DOWN 1
                 if ev == PRESS:
                     self._swallow |= bit
                 return
-            self._wake()
             if ev != PRESS:
                 return
         if self.battery.warn > 3 and ev == PRESS:   # the press that closes a battery warning is not a move
@@ -367,50 +344,27 @@ class App:
         self.screen.key(i, ev)
 
     def _wake(self):
-        if self.power == _ASLEEP:
-            self.hw.screen(True)
+        """Input now (power.Power.wake); returns what the screen was (0 lit, 1 dimmed, 2 dark)."""
+        w = self.power.wake(self.now, self.hw)
+        if w == _ASLEEP:
             self.dirty = True
             if self.radio is not None:
                 self.radio.wake()  # light sleep may have lost the fixed channel
-        self.power = _AWAKE
-        self.hw.contrast(self.contrast)
+        return w
 
     def your_turn(self):
         """This handheld's person is on turn now (the table's screens call it once per turn): a
         dimmed screen lights up again, as a press would, and the idle time starts afresh (at a
         table nobody touches the handheld while the others play, so it has dimmed by then)."""
-        self.last_input = self.now
-        if self.power != _AWAKE:
-            self._wake()
-        self.sound(_TURN)
-
-    def sound(self, t):
-        """Play tune t (RATTLE, _TURN, REVEAL) on the piezo, unless the settings mute it: tick()
-        starts each note when its time comes, so the loop never waits for a sound."""
-        if not self.settings["sound"] or not hasattr(self.hw, "tone"):
-            return
-        p = self._tune
-        p[0], p[1], p[2] = t, 0, self.now
+        self._wake()
+        self.sound.play(self.sound.TURN)
 
     def busy(self):
         """Something on screen moves by itself (bots playing): keeps the handheld awake; a solo
         game's person's screens are forgotten meanwhile (a table's are built on them)."""
-        self.last_input = self.now
+        self.power.at = self.now    # (a dimmed screen stays dimmed)
         if self.table is None:
             self.drop(_PERSON)
-
-    def _power(self, now):
-        limit = self.sleep_ms
-        if not limit:
-            return
-        idle = now - self.last_input
-        if self.power == _AWAKE and idle >= limit // 2:
-            self.power = _DIM
-            self.hw.contrast(_DIM_LEVEL)
-        # at a table the radio must stay on: dim only, never light sleep
-        if self.power == _DIM and idle >= limit and self.table is None:
-            self.power = _ASLEEP
-            self.hw.screen(False)
 
     def redraw(self, t0=None, draw=True):
         """Draw the screen and send the pages that changed to the panel (draw False: those left
@@ -469,7 +423,7 @@ def run(app):
         now += time.ticks_diff(t, last)
         last = t
         ms = app.tick(now)
-        if app.asleep:
+        if app.power.state == _ASLEEP:
             hw.sleep(ms)
         else:
             time.sleep_ms(ms)

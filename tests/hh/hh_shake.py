@@ -92,7 +92,7 @@ def test_sound_never_blocks_and_mute_silences():
     rig.fresh(NEVER_SLEEP)
     r = rig.Rig(seed=3)
     sounds(True)
-    r.app.sound(r.app.RATTLE)
+    r.app.sound.play(r.app.sound.RATTLE)
     assert buzzer_tones(r) == []            # nothing sounds until the loop's next tick
     r.step()
     assert buzzer_tones(r)[-1:] == [1800], buzzer_tones(r)   # the rattle's first note
@@ -104,7 +104,7 @@ def test_sound_never_blocks_and_mute_silences():
     r.choose("Lyd")                         # sound off
     assert r.app.settings["sound"] is False, (r.app.settings["sound"], r.text())
     sounds(True)
-    r.app.sound(r.app.REVEAL)
+    r.app.sound.play(r.app.sound.REVEAL)
     r.step(20)
     assert buzzer_tones(r) == [], buzzer_tones(r)
     rig.leave()

@@ -86,7 +86,7 @@ def test_each_button_wakes_the_sleeping_handheld_where_it_was():
     slice_ms = r.hw.sleep_slice_ms
     for name, most in (("select", 0), ("back", 0), ("up", slice_ms), ("down", slice_ms)):
         r.wait(32000)
-        assert r.app.asleep and not r.panel.on, name
+        assert r.app.power.state == 2 and not r.panel.on, name
         c = Clock()
         assert _sleep_with(r, c, 1000) == 1000, "woke with no button pressed"
         took = _sleep_with(r, c, 1000, (130, name)) - 130
@@ -95,7 +95,7 @@ def test_each_button_wakes_the_sleeping_handheld_where_it_was():
             assert machine.wake_reason() in (machine.EXT0_WAKE, machine.EXT1_WAKE), name
         r.step(3)                           # the loop's next tick sees the button down
         r.up(name)
-        assert not r.app.asleep and r.panel.on, name
+        assert r.app.power.state == 0 and r.panel.on, name
         assert r.app.screen is screen and r.text() == before, (name, r.text())
     r.press("select")                       # awake, a press is a move again
     assert r.lines()[0].startswith("Bud") or r.lines()[0].startswith("Din tur"), r.text()

@@ -121,7 +121,7 @@ class Round(CupScreen):
     def shake(self):
         # the dice are dealt (by the rules core, or the table's fair-dice round) without waiting
         # for a shake: shaking the cup rattles them
-        self.app.sound(self.app.RATTLE)
+        self.app.sound.play(self.app.sound.RATTLE)
 
     def draw(self, g):
         m = self.m

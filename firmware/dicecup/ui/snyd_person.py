@@ -138,7 +138,7 @@ class Reveal(Screen):
         self.m = round_screen.m
         self.kids = round_screen.kids
         self.top = 0
-        app.sound(app.REVEAL)
+        app.sound.play(app.sound.REVEAL)
 
     def key(self, b, ev):
         if ev != PRESS:

@@ -113,7 +113,7 @@ def turn_key(turn, b, ev):
     if c < n:
         turn.held ^= 1 << c
     elif c == n:
-        app.sound(app.RATTLE)
+        app.sound.play(app.sound.RATTLE)
         word = coach(turn, hold=turn.held) if g.roll_no else None   # the first roll holds nothing
         turn.m.act(g.current, ["hold", [i for i in range(n) if turn.held >> i & 1]], app.now)
         if g.rolls_left == 0:
