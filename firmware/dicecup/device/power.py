@@ -12,7 +12,7 @@ from dicecup.core.compat import const
 
 _AWAKE = const(0)
 _DIM = const(1)
-_ASLEEP = const(2)      # (app.py keeps a copy: tests/test_power_sound.py checks they agree)
+_ASLEEP = const(2)      # (app.py keeps a copy: tests/test_consts.py checks they agree)
 _DIM_LEVEL = const(1)   # the contrast of a dimmed screen (host_tools/power.py counts its current)
 
 
