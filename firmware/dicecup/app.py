@@ -31,11 +31,13 @@ _PERSON = const(("dicecup.ui.snyd_person", "dicecup.ui.snyd_hint", "dicecup.ui.y
 # yatzy_coach and snyd_text, is the PC tools': a handheld's bots play() their live game)
 _BOTS = const(("dicecup.bots.snyd", "dicecup.rules.snyd_odds", "dicecup.bots.yatzy", "dicecup.bots.yatzy_turn",
                "dicecup.bots.yatzy_values"))
-# a table game's screens in the order they import each other (Snyd, Yatzy): loaded a module an
-# idle loop while the lobby waits for the start, where the heap has room (App.ahead), else all in
-# the loop that starts the game (docs/memory.md, Device time)
-_AHEAD = const((("dicecup.ui.snyd_person", "dicecup.ui.snyd", "dicecup.ui.snyd_open", "dicecup.ui.snyd_table"),
-                ("dicecup.ui.yatzy_sheet", "dicecup.ui.yatzy", "dicecup.ui.yatzy_table")))
+# a table game's screens in the order they import each other (Snyd, Yatzy), after the store its
+# first secret is written with: loaded a module an idle loop while the lobby waits for the start,
+# where the heap has room (App.ahead), else all in the loop that starts the game (the store in the
+# first secret's: docs/memory.md, Device time)
+_AHEAD = const((("dicecup.storage.store", "dicecup.ui.snyd_person", "dicecup.ui.snyd", "dicecup.ui.snyd_open",
+                 "dicecup.ui.snyd_table"),
+                ("dicecup.storage.store", "dicecup.ui.yatzy_sheet", "dicecup.ui.yatzy", "dicecup.ui.yatzy_table")))
 # what every table game's screens import (ui.table opens them), and the lobby: stay with them (App._clear)
 _TABLE_UI = const(("dicecup.ui.table", "dicecup.ui.table_watch", "dicecup.ui.table_lobby"))
 _ASLEEP = const(2)     # power.Power's state of a dark screen, the handheld light-sleeping (a copy)

@@ -288,8 +288,14 @@ class Roster:
         if kr.revealing():
             if not kr.kept:  # on flash before the nonce goes: it answers these commitments only
                 self._kept = kr.record()
-                self._persist()
-            f.h2[:] = kr.nonce
+                if self.in_game():
+                    self._seats_changed()  # (made and written in idle loops, _keep_step: here,
+                    # in a game's first second, it was the game's longest loop on the board:
+                    # docs/memory.md, Device time; the nonce goes with the next TCODE)
+                else:
+                    self._persist()
+            if not self._seated:
+                f.h2[:] = kr.nonce
         self.node.tell(f)
 
     def _tcode(self, f):
