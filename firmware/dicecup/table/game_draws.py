@@ -73,6 +73,19 @@ class Draws:
                 return self._draw_for(s, r + 1, rand) is not None
         return False
 
+    def draw_late(self, now):
+        """A hosted seat's COMMIT has waited half DRAW_WAIT_MS for an idle loop to draw its
+        secret (ahead): the table's loop then draws it in a loop of its own (Pump.tick), before
+        the COMMIT's own loop would (_fill_fair): in that busy loop a secret's file made it 57-70
+        ms on the board (docs/memory.md, Device time)."""
+        if self.phase != P_COMMIT or now - self.phase_at < DRAW_WAIT_MS // 2:
+            return False
+        m = self.hosted & self.part & ~self.committed
+        for s in range(self.n):
+            if m & (1 << s) and self._have(s, self.round) is None:
+                return True
+        return False
+
     def _draw_for(self, s, rnd, rand):
         """The seat's Draw for round rnd: the one kept for it, or a fresh one (saved first);
         None for a round already passed (a new secret then would contradict the commitment)."""

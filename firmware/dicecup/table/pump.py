@@ -63,6 +63,11 @@ class Pump:
     def tick(self, now):
         t = self._step_t = ticks_ms() if ticks_ms else 0
         self.now = now
+        g = self.game
+        if g is not None and self.node is not None and g.draw_late(now) and \
+                g.ahead(os.urandom, True):
+            self._wrote = now  # (the loop's only table work: game_draws.draw_late)
+            return
         if self.node is not None and self.playing():
             self._hold_clock(now)
             self._at = now  # the first ANNOUNCE after a game waits its period: the loop that
