@@ -14,10 +14,11 @@ its tags is twice that and more): at a weak signal a long frame is lost first. N
 lost, before or after. The game is then played to its end (or AFTER_MS).
 
 Variants: `three` (default; Anna 0 the sequencer, Bo 1 the heir, Cy 2 the one with the burst),
-`four` (four handhelds, the burst at Di 3), `heir` (three; the burst at Bo, the heir: control,
-it takes over), `none` (no burst: control).
+`four` (four handhelds, the burst at Di 3), `reboot` (`three`, then 60 s after the burst Cy's
+person restarts it: tablebus `reboot`, a fresh Node on its flash), `heir` (three; the burst at
+Bo, the heir), `none` (no burst: control).
 
-Usage: .venv/bin/python attacks/deposed_for_good.py [three|four|heir|none] [until=ms] [seeds...]
+Usage: .venv/bin/python attacks/deposed_for_good.py [three|four|reboot|heir|none] [until=ms] [seeds...]
 Verdict: 0 if every game ends with one record (a deposition may cost what the stated limit says,
 never the game); 1 if the table stops for good after the burst (the evidence: who deposed whom
 and when, who is held and named on each screen at the end); 2 could not run.
@@ -48,7 +49,7 @@ def names(m):
 def play(mode, seed, until):
     n = 4 if mode == "four" else 3
     t = tablebus.Table(seats=n, seed=seed, rules=snyd.Rules(dice=3))
-    victim = {"three": 2, "four": 3, "heir": 1, "none": -1}[mode]
+    victim = {"three": 2, "four": 3, "reboot": 2, "heir": 1, "none": -1}[mode]
     st = dict(burst=None, dropped=0, passed=0, sizes=set(), forfeits=[], distrust=[])
     V = t.hands[victim] if victim >= 0 else None
     A = t.hands[0]
@@ -92,6 +93,10 @@ def play(mode, seed, until):
 
     def until_():
         b = st["burst"]
+        if mode == "reboot" and b is not None and st.get("rebooted") is None and \
+                t.now - b >= until + 60000:
+            st["rebooted"] = t.now
+            t.reboot(victim)
         return t.done() or b is not None and t.now - b > AFTER_MS
     assert t.start_game() == 0
     t.run(until_, 3_600_000)
@@ -110,7 +115,7 @@ def play(mode, seed, until):
 
 def main():
     args = sys.argv[1:]
-    mode = ([a for a in args if a in ("three", "four", "heir", "none")] or ["three"])[0]
+    mode = ([a for a in args if a in ("three", "four", "reboot", "heir", "none")] or ["three"])[0]
     until = int(([a.split("=")[1] for a in args if a.startswith("until=")] or [7600])[0])
     seeds = [int(a) for a in args if a.isdigit()] or [1, 2, 3]
     bad = []
@@ -122,6 +127,8 @@ def main():
                                           sorted(st["sizes"])[:6], st["passed"]))
         print("   distrust (ms, handheld, whom) %s; FORFEITs (ms, handheld, entry, mask) %s" % (
             st["distrust"][:6], st["forfeits"][:6]))
+        if st.get("rebooted"):
+            print("   %s rebooted at %d ms" % ("ABCD"[2], st["rebooted"]))
         print("   game over %s at %.1f s, records agree %s, dice %s" % (
             r["done"], r["ms"] / 1000.0, r["same"], r["dice"]))
         for line in r["end"]:
