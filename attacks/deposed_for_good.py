@@ -8,17 +8,19 @@ stalling cost a rare honest case*): "a follower that hears its sequencer but rec
 entries for 7 s leaves it, as it would a liar" (police `_starved`).
 
 No attacker: every handheld honest (host_tools/tablebus, Snyd, 3 dice). One burst of loss at one
-follower that is not the heir: for `until` ms (default 7600) from the first entry of round ROUND
-that handheld receives only the shortest frames, heartbeats (T_ACK, about 60 bytes; an entry with
-its tags is twice that and more): at a weak signal a long frame is lost first. Nothing else is
-lost, before or after. The game is then played to its end (or AFTER_MS).
+follower that is not the heir: for `until` ms from the first entry of round ROUND that handheld
+receives only heartbeats (T_ACK; the sizes of what it lost and what passed are printed). Default
+9000: the claim of the lost entry reaches it in a heartbeat about 0.75 s later, and `_starved`
+counts 7 s from then. Nothing else is lost, before or after. The game is then played to its end
+(or AFTER_MS).
 
 Variants: `three` (default; Anna 0 the sequencer, Bo 1 the heir, Cy 2 the one with the burst),
 `four` (four handhelds, the burst at Di 3), `reboot` (`three`, then 60 s after the burst Cy's
 person restarts it: tablebus `reboot`, a fresh Node on its flash), `heir` (three; the burst at
 Bo, the heir), `none` (no burst: control).
 
-Usage: .venv/bin/python attacks/deposed_for_good.py [three|four|reboot|heir|none] [until=ms] [seeds...]
+Usage: .venv/bin/python attacks/deposed_for_good.py [three|four|reboot|heir|none] [until=ms]
+       [seeds...]
 Verdict: 0 if every game ends with one record (a deposition may cost what the stated limit says,
 never the game); 1 if the table stops for good after the burst (the evidence: who deposed whom
 and when, who is held and named on each screen at the end); 2 could not run.
@@ -50,7 +52,8 @@ def play(mode, seed, until):
     n = 4 if mode == "four" else 3
     t = tablebus.Table(seats=n, seed=seed, rules=snyd.Rules(dice=3))
     victim = {"three": 2, "four": 3, "reboot": 2, "heir": 1, "none": -1}[mode]
-    st = dict(burst=None, dropped=0, passed=0, sizes=set(), forfeits=[], distrust=[])
+    st = dict(burst=None, dropped=0, passed=0, sizes=set(), psizes=set(), forfeits=[],
+              distrust=[])
     V = t.hands[victim] if victim >= 0 else None
     A = t.hands[0]
 
@@ -65,6 +68,7 @@ def play(mode, seed, until):
                     st["sizes"].add(len(data))
                     return
                 st["passed"] += 1
+                st["psizes"].add(len(data))
             return rcv(data, now)
         V.receive = receive
     ap = A.app.apply
@@ -116,15 +120,16 @@ def play(mode, seed, until):
 def main():
     args = sys.argv[1:]
     mode = ([a for a in args if a in ("three", "four", "reboot", "heir", "none")] or ["three"])[0]
-    until = int(([a.split("=")[1] for a in args if a.startswith("until=")] or [7600])[0])
+    until = int(([a.split("=")[1] for a in args if a.startswith("until=")] or [9000])[0])
     seeds = [int(a) for a in args if a.isdigit()] or [1, 2, 3]
     bad = []
     for seed in seeds:
         r = play(mode, seed, until)
         st = r["st"]
-        print("seed %d %s until=%d: burst from %s ms (long frames dropped %d, sizes %s; "
-              "heartbeats passed %d)" % (seed, mode, until, st["burst"], st["dropped"],
-                                          sorted(st["sizes"])[:6], st["passed"]))
+        print("seed %d %s until=%d: burst from %s ms (frames dropped %d, sizes %s; heartbeats "
+              "passed %d, sizes %s)" % (seed, mode, until, st["burst"], st["dropped"],
+                                        sorted(st["sizes"])[:6], st["passed"],
+                                        sorted(st["psizes"])))
         print("   distrust (ms, handheld, whom) %s; FORFEITs (ms, handheld, entry, mask) %s" % (
             st["distrust"][:6], st["forfeits"][:6]))
         if st.get("rebooted"):
