@@ -16,10 +16,11 @@ counts 7 s from then. Nothing else is lost, before or after. The game is then pl
 
 Variants: `three` (default; Anna 0 the sequencer, Bo 1 the heir, Cy 2 the one with the burst),
 `four` (four handhelds, the burst at Di 3), `reboot` (`three`, then 60 s after the burst Cy's
-person restarts it: tablebus `reboot`, a fresh Node on its flash), `heir` (three; the burst at
-Bo, the heir), `none` (no burst: control).
+person restarts it: tablebus `reboot`, a fresh Node on its flash), `bot` (`three`, then 60 s
+after the burst Anna's person takes the pause's "give to a bot" for Cy, the one held), `heir`
+(three; the burst at Bo, the heir), `none` (no burst: control).
 
-Usage: .venv/bin/python attacks/deposed_for_good.py [three|four|reboot|heir|none] [until=ms]
+Usage: .venv/bin/python attacks/deposed_for_good.py [three|four|reboot|bot|heir|none] [until=ms]
        [seeds...]
 Verdict: 0 if every game ends with one record (a deposition may cost what the stated limit says,
 never the game); 1 if the table stops for good after the burst (the evidence: who deposed whom
@@ -51,7 +52,7 @@ def names(m):
 def play(mode, seed, until):
     n = 4 if mode == "four" else 3
     t = tablebus.Table(seats=n, seed=seed, rules=snyd.Rules(dice=3))
-    victim = {"three": 2, "four": 3, "reboot": 2, "heir": 1, "none": -1}[mode]
+    victim = {"three": 2, "four": 3, "reboot": 2, "bot": 2, "heir": 1, "none": -1}[mode]
     st = dict(burst=None, dropped=0, passed=0, sizes=set(), psizes=set(), forfeits=[],
               distrust=[])
     V = t.hands[victim] if victim >= 0 else None
@@ -101,6 +102,9 @@ def play(mode, seed, until):
                 t.now - b >= until + 60000:
             st["rebooted"] = t.now
             t.reboot(victim)
+        if mode == "bot" and b is not None and st.get("bot") is None and \
+                t.now - b >= until + 60000:
+            st["bot"] = (t.now, t.give_to_bot(victim, 0))
         return t.done() or b is not None and t.now - b > AFTER_MS
     assert t.start_game() == 0
     t.run(until_, 3_600_000)
@@ -109,17 +113,22 @@ def play(mode, seed, until):
     end = []
     for h in t.hands:
         nd = h.node
-        end.append("%s: leader %d term %d applied %d deposed %s held %s names %s" % (
-            "ABCD"[h.seat], nd.leader, nd.term >> 3, nd.applied, names(nd.deposed()),
-            names(nd.held(now)), names(nd.held_on() | nd.snap_named(now)) if h.seat else
-            names(nd.missing | nd.snap_named(now))))
+        m = nd.held(now)  # the screen's "Logs differ" (table.Table.held_mask), and its
+        if m & (1 << h.seat):  # waiting line (waiting_mask)
+            m |= nd.held_on()
+        m = m & ~(1 << h.seat) | nd.snap_named(now)
+        end.append("%s: leader %d term %d applied %d deposed %s held %s; screen: logs differ %s, "
+                   "waits for %s" % ("ABCD"[h.seat], nd.leader, nd.term >> 3, nd.applied,
+                                     names(nd.deposed()), names(nd.held(now)), names(m),
+                                     names(nd.missing | nd.deposed())))
     return dict(st=st, done=t.done(), same=all(r == recs[0] for r in recs), ms=now, end=end,
                 dice=list(A.app.game.dice_left))
 
 
 def main():
     args = sys.argv[1:]
-    mode = ([a for a in args if a in ("three", "four", "reboot", "heir", "none")] or ["three"])[0]
+    mode = ([a for a in args if a in ("three", "four", "reboot", "bot", "heir", "none")] or
+            ["three"])[0]
     until = int(([a.split("=")[1] for a in args if a.startswith("until=")] or [9000])[0])
     seeds = [int(a) for a in args if a.isdigit()] or [1, 2, 3]
     bad = []
@@ -134,6 +143,8 @@ def main():
             st["distrust"][:6], st["forfeits"][:6]))
         if st.get("rebooted"):
             print("   %s rebooted at %d ms" % ("ABCD"[2], st["rebooted"]))
+        if st.get("bot"):
+            print("   Anna's give-to-a-bot of Cy's seat at %d ms: %d (0: logged)" % st["bot"])
         print("   game over %s at %.1f s, records agree %s, dice %s" % (
             r["done"], r["ms"] / 1000.0, r["same"], r["dice"]))
         for line in r["end"]:
