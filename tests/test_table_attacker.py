@@ -1341,3 +1341,16 @@ def test_a_follower_kept_from_acting_by_a_state_never_whole_or_after_it_deposed_
     assert r["st"]["trick"], r["st"]
     assert not r["forfeits"], r["forfeits"]
     assert not [d for d in r["distrust"] if d[2] != ds.AN], r["distrust"]
+
+
+@pytest.mark.parametrize("mode", ["three", "four"])
+def test_a_follower_that_left_an_honest_sequencer_for_a_burst_of_loss_comes_back(mode):
+    """Attacker round 32 (attacks/deposed_for_good.py): an honest table, one burst of loss at a
+    follower that is not the heir (for 9 s it got heartbeats only): it left the sequencer for
+    starving it, nobody took over (the heir still heard it), and round 31's fix had it say it
+    was held on that sequencer until another took over: the table stopped for good, naming two
+    honest handhelds. A sequencer left only for starving us is followed again once it is alive
+    and we hold all it claims (police._forgive)."""
+    import deposed_for_good as dg
+    r = dg.play(mode, 1, 9000)
+    assert r["done"] and r["same"], (r["done"], r["same"], r["ms"])

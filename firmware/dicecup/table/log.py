@@ -436,6 +436,8 @@ class Node(Window, Delivery, Sequencer, Police, Gate, Snapshots, Failover):
             self._waiting = 0               # until our log is checked after a fork: ask again
             self._apply_ready(now)
         self._tick_heartbeat(now)
+        if self._starve_h >= 0:
+            self._forgive(now)
         if self.is_leader():
             self._tick_lead(now)
         elif self.leader < 0:

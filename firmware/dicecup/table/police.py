@@ -44,6 +44,7 @@ class Police:
                                         # claim (_starved), a new sequencer a seat's (_catch_up)
         self._starved_at = now          # when _starved last looked (a gap: it counts afresh)
         self._caught_at = now           # ... and when we last were caught up (gate._lagged)
+        self._starve_h = -1             # a sequencer we left only for starving us (_forgive)
 
     def _valid(self, f, now):
         """0 when entry f may be applied now: its requester plays the seat it speaks for (SEATS and
@@ -332,6 +333,7 @@ class Police:
             self._behind_n = self.applied
         elif now - self._behind_at >= self.censor_ms and now - self._seq_at >= self.censor_ms:
             self._distrust(self.leader)
+            self._starve_h = self.leader  # (its only fault: _forgive)
 
     def _police(self, now):
         """Every follower runs the deadline on its own clock for every seat, the sequencer's own
@@ -369,6 +371,21 @@ class Police:
                 m &= ~(1 << w)
         return m
 
+    def _forgive(self, now):
+        """A sequencer we left only because it served nothing for censor_ms (_starved), and that
+        no other handheld left (nobody took over), is followed again once it is alive and we
+        hold all it claims: a burst of loss at a follower that is not the heir had it leave an
+        honest sequencer that everyone else still followed, and say it was held on it for good
+        (gate.deposed: attacks/deposed_for_good.py). A sequencer that starves us again is left
+        again, and we say we lag meanwhile (gate._lagged)."""
+        s = self.leader
+        if s == self._starve_h and self._bad & (1 << s) and self.alive(s, now) and \
+                self.applied >= self._acked[s]:
+            self._bad &= ~(1 << s)
+            self._starve_h = -1
+            self._behind_at = self._caught_at = now
+
     def _distrust(self, h):
+        self._starve_h = -1
         if h != self.seat:
             self._bad |= 1 << h
