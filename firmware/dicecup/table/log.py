@@ -189,8 +189,7 @@ class Node(Window, Delivery, Sequencer, Police, Gate, Snapshots, Failover):
                 if f.etype == wire.T_SEATS:
                     self._seats(f)
                 self.game.apply(f, seq)
-                self._stopped = self._fforf = 0  # (a FORFEIT we held is applied, or another
-                #                                   entry came first)
+                self._stopped = self._fforf = 0  # (a FORFEIT we held applied, or another first)
                 ph = getattr(self.game, "phase", -1)
                 if ph != self._phase:
                     self._phase = ph
