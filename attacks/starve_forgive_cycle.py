@@ -16,7 +16,7 @@ Variant `noforgive`: police._forgive a no-op (the table as at 23d0b64^) for comp
 
 Usage: .venv/bin/python attacks/starve_forgive_cycle.py [noforgive] [claim=N] [seeds...]
 Verdict: 0 held; 1 broke (a FORFEIT of Cy applied, an honest handheld distrusted or named alone,
-records differ, or the game stops for good); 2 could not run.
+records differ, or the game stops for good with Bo's screen not naming Anna); 2 could not run.
 """
 import os
 import sys
@@ -160,7 +160,8 @@ def play(seed, claim=20, forgive=True, attack=True):
                 end=dict(cy_deposed=cy.deposed(), cy_held=bin(cy.held(t.now)),
                          bo_held=bin(bo.held(t.now)), an_bad=bin(node._bad),
                          bo_bad=bin(bo._bad), cy_bad=bin(cy._bad), cy_applied=cy.applied,
-                         an_applied=node.applied, round=app.round))
+                         an_applied=node.applied, round=app.round,
+                         named=bin(bo.snap_named(t.now) | bo.held_on())))
 
 
 def show(tag, r):
@@ -175,6 +176,10 @@ def show(tag, r):
               s["cy_behind_unpaused"], s["longest_unpaused"], s["alone"]))
     print("   game over %s, records agree %s, dice %s, at the end %s" % (
         r["done"], r["same"], r["dice"][0], r["end"]))
+
+
+def t_end(c):
+    return c["ms"]
 
 
 def main():
@@ -193,14 +198,19 @@ def main():
         show("seed %d %s" % (seed, "cycle" if forgive else "cycle, noforgive (23d0b64^)"), r)
         cy_forf = [x for x in r["forfeits"] if x[3] & (1 << CY)]
         honest_blamed = [d for d in r["distrust"] if d[2] != AN]
-        if cy_forf or honest_blamed or r["seen"]["alone"] or not r["same"] or not r["done"]:
+        print("   control: game over %s at %d ms (round 2 from %s ms)" % (
+            c["done"], t_end(c), r["st"]["start"]))
+        # a stop counts as broken only if Bo's screen does not name Anna at the end (a stop named
+        # on the liar is the stated outcome, as on 23d0b64^)
+        stop = not r["done"] and not int(r["end"]["named"], 2) & (1 << AN)
+        if cy_forf or honest_blamed or r["seen"]["alone"] or not r["same"] or stop:
             broke.append((seed, cy_forf[:2], honest_blamed[:2], r["seen"]["alone"][:1],
                           r["same"], r["done"]))
     if broke:
         print("BROKEN (seed, FORFEITs of Cy, honest distrusted, named without Anna, records "
               "agree, game over): %s" % broke)
         sys.exit(1)
-    print("HELD: Cy never forfeited, nobody honest blamed, the game ends, records agree")
+    print("HELD: Cy never forfeited, nobody honest blamed or named alone, records agree, the game ends or its stop names Anna")
     sys.exit(0)
 
 
