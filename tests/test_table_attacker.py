@@ -1354,3 +1354,26 @@ def test_a_follower_that_left_an_honest_sequencer_for_a_burst_of_loss_comes_back
     import deposed_for_good as dg
     r = dg.play(mode, 1, 9000)
     assert r["done"] and r["same"], (r["done"], r["same"], r["ms"])
+
+
+def test_a_cheats_entry_does_not_keep_a_follower_from_coming_back_to_an_honest_sequencer():
+    """Attacker round 33 (attacks/unforgiven_by_a_cheat.py): round 32's burst of loss at Cy, and
+    while Cy had left the honest Anna for starving it, Di sent it an out-of-turn call of its own as
+    a peer's copy; Cy rightly distrusted Di, but that wiped what made Anna forgivable, and the
+    table stopped for good, naming two honest handhelds. Only a later distrust of the same
+    sequencer makes it unforgivable."""
+    import unforgiven_by_a_cheat as uc
+    r = uc.play("ordinary", 1, 9000)
+    assert r["done"] and r["same"], (r["done"], r["same"], r["ms"])
+
+
+def test_a_sequencer_that_starves_a_follower_again_and_again_has_it_held_within_a_second():
+    """Attacker round 33 (attacks/starve_forgive_cycle.py): the sequencer claimed past its log to
+    Cy, and each time Cy said it lagged sent it one honest heartbeat, then lied again: each cycle
+    kept Cy from acting about 8 s with no screen paused (the lag's 7 s each time), and a game of
+    88 s took 222. A sequencer that lagged us a gate's time once has our next lag held after a
+    second (police._lagger)."""
+    import starve_forgive_cycle as sc
+    r = sc.play(1)
+    assert r["done"] and r["same"] and not r["forfeits"], (r["done"], r["same"], r["forfeits"])
+    assert r["ms"] < 150000, r["ms"]

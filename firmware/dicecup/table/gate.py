@@ -287,8 +287,10 @@ class Gate:
         past what it served, and logged an entry of its own seats now and then so that nobody
         was starved (police._starved), forfeited the seats it kept from acting
         (attacks/starve_then_forfeit.py)."""
-        return 0 <= self.leader != self.seat and now - self._caught_at >= self.gate_ms and \
-            now - self._starved_at <= self.heartbeat_ms  # (_starved looked lately: no gap)
+        s = self.leader
+        return 0 <= s != self.seat and now - self._starved_at <= self.heartbeat_ms and \
+            now - self._caught_at >= (self.peer_ms if s == self._lagger else self.gate_ms)
+        # (_starved looked lately: no gap; police._lagger: a sequencer that lagged us before)
 
     def _snap_held(self, now):
         """A snapshot holds us (a follower): a witness's word differs from its sender's, or our

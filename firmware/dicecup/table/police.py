@@ -45,6 +45,8 @@ class Police:
         self._starved_at = now          # when _starved last looked (a gap: it counts afresh)
         self._caught_at = now           # ... and when we last were caught up (gate._lagged)
         self._starve_h = -1             # a sequencer we left only for starving us (_forgive)
+        self._lagger = -1               # a sequencer that lagged us a gate's time, or that we
+        #                                 forgave: its next lag is held after a second (gate._lagged)
 
     def _valid(self, f, now):
         """0 when entry f may be applied now: its requester plays the seat it speaks for (SEATS and
@@ -327,6 +329,9 @@ class Police:
             # one follower a chunk of a new state every 2 s, never whole, kept it from acting
             # and from saying so, then forfeited it, attacks/dangling_state.py)
             self._caught_at = now
+        elif now - self._caught_at >= self.gate_ms:
+            self._lagger = self.leader  # (one honest claim now and then ended each hold, and
+            # the next came a gate's time on: attacks/starve_forgive_cycle.py)
         if gap or self.caught_up() or self._back or self._snap is not None or self._resync or \
                 self.applied != self._behind_n or now - self._fent_at < self.missing_ms:
             self._behind_at = now
@@ -377,15 +382,19 @@ class Police:
         hold all it claims: a burst of loss at a follower that is not the heir had it leave an
         honest sequencer that everyone else still followed, and say it was held on it for good
         (gate.deposed: attacks/deposed_for_good.py). A sequencer that starves us again is left
-        again, and we say we lag meanwhile (gate._lagged)."""
+        again, and we say we lag after a second, not a gate's time (gate._lagged: one that
+        starved us, was forgiven and starved us again kept us from acting 8 s a cycle unnamed,
+        attacks/starve_forgive_cycle.py)."""
         s = self.leader
         if s == self._starve_h and self._bad & (1 << s) and self.alive(s, now) and \
                 self.applied >= self._acked[s]:
             self._bad &= ~(1 << s)
             self._starve_h = -1
-            self._behind_at = self._caught_at = now
+            self._lagger = s
+            self._behind_at = now
 
     def _distrust(self, h):
-        self._starve_h = -1
+        if h == self._starve_h:  # (another's fault, a cheat's entry, leaves ours forgivable:
+            self._starve_h = -1  # attacks/unforgiven_by_a_cheat.py)
         if h != self.seat:
             self._bad |= 1 << h
