@@ -16,7 +16,13 @@ the game end with one record; and how much of the time is Cy kept from acting (n
 seat acts only caught up) with no pause naming it (Bo's `held()`), how long at most, does Cy
 ever flag, and does Cy's `_lagger` ever name Anna (so that 17a9184's 1 s hold applies)?
 
-Usage: .venv/bin/python attacks/lag_under_the_gate.py [flag] [period=6500] [claim=N] [seeds...]
+Variant `gap` (= `gap=2500,5000`): no honest claim ever; Anna lies to Cy 2500 ms, then sends Cy
+nothing for 5000 ms (her frames tagged for Bo only: Cy counts her missing after missing_ms 3.5 s,
+so `_starved` does not run, and when she is heard again it sees a gap and counts afresh:
+`_caught_at` = now), and again, whole game.
+
+Usage: .venv/bin/python attacks/lag_under_the_gate.py [flag|gap|gap=LIE,SILENT] [period=6500]
+       [claim=N] [seeds...]
 Verdict: 0 held; 1 broke (a FORFEIT of Cy applied, an honest handheld distrusted or named alone,
 records differ, the game stops with Bo's screen not naming Anna, or Cy is kept from acting with
 no pause on it for more than half of the samples: the unnamed cost 17a9184 says it closed,
@@ -77,7 +83,7 @@ def slow(t, h, think_ms):
     h.step = step
 
 
-def play(seed, claim=20, forgive=True, attack=True, period=6500, flagmode=False):
+def play(seed, claim=20, forgive=True, attack=True, period=6500, flagmode=False, gap=None):
     t = tablebus.Table(seats=3, seed=seed, rules=snyd.Rules(dice=3))
     assert t.start_game() == 0
     A, B, C = t.hands[AN], t.hands[BO], t.hands[CY]
@@ -105,6 +111,16 @@ def play(seed, claim=20, forgive=True, attack=True, period=6500, flagmode=False)
             return
         return orig_emit(dest, f)
     node._emit = emit
+    bsend = t.bus.send
+
+    def send(src, dest, data, now):  # `gap`: Anna's frames tagged for Bo only (Cy's tag fails)
+        if src == AN and st.get("silent"):
+            if dest is None:
+                return bsend(src, BO, data, now)
+            if dest == CY:
+                return None
+        return bsend(src, dest, data, now)
+    t.bus.send = send
 
     forfeits, distrust = [], []
     for k in (BO, CY):
@@ -135,7 +151,13 @@ def play(seed, claim=20, forgive=True, attack=True, period=6500, flagmode=False)
         if not st["on"]:
             return t.done()
         flag = bool(node._fflag & (1 << CY))
-        if flagmode:
+        if gap:
+            k = (now - st["start"]) % (gap[0] + gap[1])
+            sil = k >= gap[0]
+            if sil and not st.get("silent"):
+                st["cycles"] += 1
+            st["silent"] = sil   # lie gap[0] ms, then gap[1] ms of silence to Cy (past missing_ms)
+        elif flagmode:
             if flag and not st["last_flag"]:
                 st["honest"] = 1      # Cy says it is held: let it be forgiven, once
                 st["cycles"] += 1
@@ -198,6 +220,10 @@ def main():
     args = sys.argv[1:]
     forgive = True
     flagmode = "flag" in args
+    gap = ([tuple(int(v) for v in a.split("=")[1].split(",")) for a in args
+            if a.startswith("gap=")] or [None])[0]
+    if "gap" in args:
+        gap = (2500, 5000)
     period = int(([a.split("=")[1] for a in args if a.startswith("period=")] or [6500])[0])
     claim = int(([a.split("=")[1] for a in args if a.startswith("claim=")] or [20])[0])
     seeds = [int(x) for x in args if x.isdigit()] or [1, 2]
@@ -208,8 +234,9 @@ def main():
             show("seed %d control" % seed, c)
             print("control failed")
             sys.exit(2)
-        r = play(seed, claim, forgive, period=period, flagmode=flagmode)
+        r = play(seed, claim, forgive, period=period, flagmode=flagmode, gap=gap)
         show("seed %d %s" % (seed, "flag (round 33's cycle)" if flagmode else
+                                "gap: lie %d ms, silent to Cy %d ms" % gap if gap else
                                 "under the gate, period %d ms" % period), r)
         cy_forf = [x for x in r["forfeits"] if x[3] & (1 << CY)]
         honest_blamed = [d for d in r["distrust"] if d[2] != AN]
