@@ -21,13 +21,18 @@ nothing for 5000 ms (her frames tagged for Bo only: Cy counts her missing after 
 so `_starved` does not run, and when she is heard again it sees a gap and counts afresh:
 `_caught_at` = now), and again, whole game.
 
-Usage: .venv/bin/python attacks/lag_under_the_gate.py [flag|gap|gap=LIE,SILENT] [period=6500]
+`call` (with any of them): the attack starts as Anna logs round 2's (or a later round's) call,
+the call's entry reaching Cy 20 ms after her first false claim is on the air (so Cy, owing its reveal, holds
+the phase's first entry yet is never caught up).
+
+Usage: .venv/bin/python attacks/lag_under_the_gate.py [call] [flag|gap|gap=LIE,SILENT] [period=6500]
        [claim=N] [seeds...]
 Verdict: 0 held; 1 broke (a FORFEIT of Cy applied, an honest handheld distrusted or named alone,
 records differ, the game stops with Bo's screen not naming Anna, or Cy is kept from acting with
 no pause on it for more than half of the samples: the unnamed cost 17a9184 says it closed,
 "a lag after one held before is held after a second"); 2 could not run.
 """
+import heapq
 import os
 import sys
 
@@ -44,6 +49,7 @@ from dicecup.rules import snyd  # noqa: E402
 from _resync import emitter  # noqa: E402
 
 AN, BO, CY = 0, 1, 2
+T_ACK = 11  # (a heartbeat frame's type byte)
 ROUND = 2
 LIMIT_MS = 1_800_000
 THINK_MS = 3000   # each person takes this long over a bid (a game of minutes, as at a table)
@@ -83,7 +89,8 @@ def slow(t, h, think_ms):
     h.step = step
 
 
-def play(seed, claim=20, forgive=True, attack=True, period=6500, flagmode=False, gap=None):
+def play(seed, claim=20, forgive=True, attack=True, period=6500, flagmode=False, gap=None,
+         at_call=False):
     t = tablebus.Table(seats=3, seed=seed, rules=snyd.Rules(dice=3))
     assert t.start_game() == 0
     A, B, C = t.hands[AN], t.hands[BO], t.hands[CY]
@@ -108,12 +115,19 @@ def play(seed, claim=20, forgive=True, attack=True, period=6500, flagmode=False,
             keep = bytes(f.chain)
             emit_to(CY, f, ack=node.applied + claim, chain=fake)
             f.chain[:] = keep
+            if st.get("stash"):
+                t.bus.inject(CY, st.pop("stash"), max(t.now, t.bus.busy_until) + 20)
             return
         return orig_emit(dest, f)
     node._emit = emit
     bsend = t.bus.send
 
     def send(src, dest, data, now):  # `gap`: Anna's frames tagged for Bo only (Cy's tag fails)
+        if src == AN and st.get("delay") and data[2] != T_ACK and dest in (None, CY):
+            # (`call`: the call's entry reaches Cy just after the first false claim)
+            st["delay"] = False
+            st["stash"] = data  # (sent to Cy right after the next false claim)
+            return bsend(src, BO, data, now) if dest is None else None
         if src == AN and st.get("silent"):
             if dest is None:
                 return bsend(src, BO, data, now)
@@ -121,6 +135,23 @@ def play(seed, claim=20, forgive=True, attack=True, period=6500, flagmode=False,
                 return None
         return bsend(src, dest, data, now)
     t.bus.send = send
+
+    apa = app.apply
+
+    def apply_call(f, seq):  # `call`: the attack starts as Anna logs a round's call
+        r = apa(f, seq)
+        if at_call and attack and not st["on"] and app.round >= ROUND and app.phase == 4:
+            st["on"], st["start"], st["at"], st["delay"] = True, t.now, t.now, True
+            for i, (tq, n, d, data) in enumerate(t.bus.q):  # the entry already on the air
+                if d == CY and data[2] != T_ACK and any(
+                        x[0] == t.now and x[1] == AN and x[3] == data for x in t.bus.log[-8:]):
+                    st["stash"] = data
+                    t.bus.q.pop(i)
+                    heapq.heapify(t.bus.q)
+                    st["delay"] = False
+                    break
+        return r
+    app.apply = apply_call
 
     forfeits, distrust = [], []
     for k in (BO, CY):
@@ -146,7 +177,7 @@ def play(seed, claim=20, forgive=True, attack=True, period=6500, flagmode=False,
 
     def watch():
         now = t.now
-        if not st["on"] and attack and app.round >= ROUND:
+        if not st["on"] and attack and not at_call and app.round >= ROUND:
             st["on"], st["start"], st["at"] = True, now, now
         if not st["on"]:
             return t.done()
@@ -234,7 +265,8 @@ def main():
             show("seed %d control" % seed, c)
             print("control failed")
             sys.exit(2)
-        r = play(seed, claim, forgive, period=period, flagmode=flagmode, gap=gap)
+        r = play(seed, claim, forgive, period=period, flagmode=flagmode, gap=gap,
+                 at_call="call" in args)
         show("seed %d %s" % (seed, "flag (round 33's cycle)" if flagmode else
                                 "gap: lie %d ms, silent to Cy %d ms" % gap if gap else
                                 "under the gate, period %d ms" % period), r)
