@@ -105,7 +105,7 @@ def play(mode, seed, loss, think):
                 and not n._bad and n.leader == 0:
             st["forgiven"] = now  # (Cy left Anna for the burst and follows her again)
         if st["forgiven"] is not None and not n.is_leader() and n.leader >= 0:
-            st["maxlag"] = max(st["maxlag"], now - n._caught_at)
+            st["maxlag"] = max(st["maxlag"], getattr(n, "_lag_ms", 0))  # (lag ms less caught-up ms)
         lg = n._lagged(now)
         if lg:
             st["lagged"] += 1
@@ -123,7 +123,7 @@ def play(mode, seed, loss, think):
             st["anylag"] += 1
         if st["forgiven"] is not None or mode != "burst" and st["burst"] is not None:
             if mode != "burst" and not n.is_leader() and n.leader >= 0:
-                st["maxlag"] = max(st["maxlag"], now - n._caught_at)
+                st["maxlag"] = max(st["maxlag"], getattr(n, "_lag_ms", 0))  # (lag ms less caught-up ms)
             st["samples_after"] += 1
             st["paused_after"] += p
         return t.done()

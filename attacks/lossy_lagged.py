@@ -61,8 +61,8 @@ def play(game, seed, loss):
         ev["samples"] += 1
         for h in t.live():
             n = h.node
-            if not n.is_leader() and n.leader >= 0 and hasattr(n, "_caught_at"):
-                ev["maxlag"] = max(ev["maxlag"], now - n._caught_at)  # (adde249 on)
+            if not n.is_leader() and n.leader >= 0 and hasattr(n, "_lag_ms"):
+                ev["maxlag"] = max(ev["maxlag"], n._lag_ms)  # (its lag ms, less ms caught up)
             lg = getattr(n, "_lagged", None)
             if lg is not None and lg(now):
                 ev["lagged"] += 1

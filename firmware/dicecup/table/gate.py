@@ -281,15 +281,16 @@ class Gate:
             self._snap_held(now) or self._lagged(now) or self.deposed()
 
     def _lagged(self, now):
-        """A follower that has not been caught up with its sequencer's claim for a gate's time
-        (and is not checking its log after a fork, which holds it on its own): its
+        """A follower that has lagged its sequencer's claim for a gate's time, less the time it
+        was caught up meanwhile (police._lag_ms; a second, after that sequencer lagged it so
+        once: _lagger), and is not checking its log after a fork (that holds it on its own): its
         seats cannot act, so it says it is held, on its sequencer. A sequencer that claimed far
         past what it served, and logged an entry of its own seats now and then so that nobody
         was starved (police._starved), forfeited the seats it kept from acting
         (attacks/starve_then_forfeit.py)."""
         s = self.leader
         return 0 <= s != self.seat and now - self._starved_at <= self.heartbeat_ms and \
-            now - self._caught_at >= (self.peer_ms if s == self._lagger else self.gate_ms)
+            self._lag_ms >= (self.peer_ms if s == self._lagger else self.gate_ms)
         # (_starved looked lately: no gap; police._lagger: a sequencer that lagged us before)
 
     def _snap_held(self, now):

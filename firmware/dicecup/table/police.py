@@ -43,7 +43,8 @@ class Police:
         self._behind_n = 0              # (applied stayed at this): a follower the sequencer's
                                         # claim (_starved), a new sequencer a seat's (_catch_up)
         self._starved_at = now          # when _starved last looked (a gap: it counts afresh)
-        self._caught_at = now           # ... and when we last were caught up (gate._lagged)
+        self._lag_ms = 0                # ms we lagged our sequencer's claim, less those we did not
+        self._lag_of = -1               # ... which sequencer (gate._lagged)
         self._starve_h = -1             # a sequencer we left only for starving us (_forgive)
         self._lagger = -1               # a sequencer that lagged us a gate's time, or that we
         #                                 forgave: its next lag is held after a second (gate._lagged)
@@ -322,16 +323,23 @@ class Police:
         held on it, _ask_snap: leading alone instead, our low claim disputed no FORFEIT of our
         seat, attacks/resync_forfeit.py none), nor counted from before we followed it."""
         self._note_back()
-        gap = now - self._starved_at > self.heartbeat_ms  # it did not look (sequencer gone)
+        dt = now - self._starved_at
+        gap = dt > self.heartbeat_ms  # it did not look (sequencer gone)
         self._starved_at = now
-        if gap or self.caught_up() or self._resync:
-            # (not a state being taken nor the catching up after a boot: a sequencer that sent
-            # one follower a chunk of a new state every 2 s, never whole, kept it from acting
-            # and from saying so, then forfeited it, attacks/dangling_state.py)
-            self._caught_at = now
-        elif now - self._caught_at >= self.gate_ms:
-            self._lagger = self.leader  # (one honest claim now and then ended each hold, and
-            # the next came a gate's time on: attacks/starve_forgive_cycle.py)
+        if self._resync or self._lag_of != self.leader:
+            self._lag_ms = 0  # (a fork check holds us by its own rule; a new sequencer)
+            self._lag_of = self.leader
+        elif self.caught_up():
+            self._lag_ms = max(0, self._lag_ms - dt)
+        elif not gap:
+            # lag time, less the time caught up, never reset by a moment of it, nor by a
+            # silence: a state being taken, never whole (attacks/dangling_state.py), one honest
+            # claim every 6.5 s (lag_under_the_gate.py), or 5 s unheard in every 7.5 s (its
+            # `gap`) each kept a follower from acting, unflagged, and forfeited it
+            self._lag_ms += dt
+            if self._lag_ms >= self.gate_ms:
+                self._lagger = self.leader  # (one honest claim now and then ended each hold,
+                # and the next came a gate's time on: attacks/starve_forgive_cycle.py)
         if gap or self.caught_up() or self._back or self._snap is not None or self._resync or \
                 self.applied != self._behind_n or now - self._fent_at < self.missing_ms:
             self._behind_at = now
