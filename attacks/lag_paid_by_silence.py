@@ -90,7 +90,7 @@ def slow(t, h, think_ms):
 
 
 def play(seed, claim=20, forgive=True, attack=True, period=6500, flagmode=False, gap=None,
-         at_call=False, pay=False):
+         at_call=False, pay=False, snap=False):
     t = tablebus.Table(seats=3, seed=seed, rules=snyd.Rules(dice=3))
     assert t.start_game() == 0
     A, B, C = t.hands[AN], t.hands[BO], t.hands[CY]
@@ -102,7 +102,7 @@ def play(seed, claim=20, forgive=True, attack=True, period=6500, flagmode=False,
             h.node._forgive = lambda now: None
     emit_to = emitter(node)
     fake = b"\x5a" * wire.CHAIN_LEN
-    st = dict(on=False, start=None, honest=0, last_flag=False, cycles=0, pay=pay, paid=0)
+    st = dict(on=False, start=None, honest=0, last_flag=False, cycles=0, pay=pay, paid=0, snap=snap)
     orig_emit = node._emit
 
     def emit(dest, f):
@@ -110,7 +110,15 @@ def play(seed, claim=20, forgive=True, attack=True, period=6500, flagmode=False,
             if dest == log.BROADCAST:
                 orig_emit(BO, f)
             if st.get("release"):
-                return orig_emit(CY, f)   # (send() delivers it with the owed entries)
+                orig_emit(CY, f)   # (send() delivers it with the owed entries)
+                if st.get("relie"):
+                    keep = bytes(f.chain)
+                    f.ack = node.applied + claim
+                    f.chain[:] = fake
+                    mv = node.codec.encode(f, 1 << CY)
+                    t.bus.inject(CY, bytes(mv), st.pop("relie"))
+                    f.chain[:] = keep
+                return
             if st["honest"]:
                 st["honest"] -= 1
                 return orig_emit(CY, f)
@@ -146,6 +154,8 @@ def play(seed, claim=20, forgive=True, attack=True, period=6500, flagmode=False,
                 t.bus.inject(CY, d, tq)
             t.bus.inject(CY, data, tq)
             st["paid"] += 1
+            if st.get("snap"):  # `snap`: a false claim again one tick later (caught up 5 ms)
+                st["relie"] = tq + t.step_ms + 1
             return None
         return bsend(src, dest, data, now)
     t.bus.send = send
@@ -289,7 +299,8 @@ def main():
             print("control failed")
             sys.exit(2)
         r = play(seed, claim, forgive, period=period, flagmode=flagmode, gap=gap,
-                 at_call="call" in args, pay=bool(pay) or "pay" in args)
+                 at_call="call" in args, pay=bool(pay) or "pay" in args,
+                 snap="snap" in args)
         show("seed %d %s" % (seed, "flag (round 33's cycle)" if flagmode else
                                 "gap: lie %d ms, silent to Cy %d ms" % gap if gap else
                                 "under the gate, period %d ms" % period), r)
