@@ -1,36 +1,25 @@
-"""Attack (round 34, focus 1/2): round 33's starve-forgive cycle with the hold never reached.
-17a9184 holds a follower's lag after 1 s, not 7, only once its sequencer lagged it a gate's time
-(`police._lagger`, set by `_starved` at a 7 s lag) or was forgiven (`_forgive`). A sequencer
-that never lets the lag reach 7 s is neither: every heartbeat of Anna's to Cy claims CLAIM
-entries past her log (her entries are all served, so Cy applies entries and is never starved),
-and every PERIOD ms (default 6500, under the 7 s gate) one honest heartbeat to Cy alone, so that
-Cy is caught up for an instant (`_caught_at` = now). From round ROUND's first entry to the end.
+"""Attack (round 35): a silence pays a follower's lag off (1c6df5b's police._lag_ms).
+1c6df5b counts a follower's lag as the time it lagged its sequencer's claim less the time it was
+caught up; a gap (`_starved` not run for a heartbeat: the sequencer counted missing) adds
+nothing, but the first look after it that is caught up takes the WHOLE gap off the count
+(`_lag_ms -= dt`, dt the silence). So Anna (the sequencer, seat 0) lies to Cy (claim CLAIM
+entries past her log, all her entries served) LIE ms, then sends Cy nothing for SILENT ms (her
+frames tagged for Bo only; the entries meanwhile are kept), then hands Cy, in one delivery,
+every entry it missed and one honest claim: Cy's next tick sees the gap and is caught up, and
+its lag falls by the whole silence. Cy is kept from acting through the lie and the silence
+(its last claim heard is the false one), and its lag never stays at 7 s long enough to say so.
+Default `pay` = `pay=1000,9000`. `snap`: a false claim again one tick (5 ms) after the honest
+one. `call`: the attack starts at a round's call (as in lag_under_the_gate.py).
 
-Role: the sequencer (the creator, Anna, seat 0). Bo (seat 1) and Cy (seat 2) honest. No radio,
-no loss. (host_tools/tablebus, Snyd, 3 dice; each person takes THINK_MS = 3 s over a bid.)
-Variant `flag` is round 33's trigger (one honest heartbeat when Cy's heartbeat says F_HELD:
-attacks/starve_forgive_cycle.py), for comparison on the same code.
+Role: the sequencer (the creator, Anna). Bo (1) and Cy (2) honest. No radio, no loss.
+(host_tools/tablebus, Snyd, 3 dice; each person takes THINK_MS = 3 s over a bid.) Built on
+attacks/lag_under_the_gate.py (its `gap`, `period`, `flag` variants kept).
 
-Questions: is Cy's seat ever forfeited, is an honest handheld named alone or distrusted, does
-the game end with one record; and how much of the time is Cy kept from acting (not caught up: a
-seat acts only caught up) with no pause naming it (Bo's `held()`), how long at most, does Cy
-ever flag, and does Cy's `_lagger` ever name Anna (so that 17a9184's 1 s hold applies)?
-
-Variant `gap` (= `gap=2500,5000`): no honest claim ever; Anna lies to Cy 2500 ms, then sends Cy
-nothing for 5000 ms (her frames tagged for Bo only: Cy counts her missing after missing_ms 3.5 s,
-so `_starved` does not run, and when she is heard again it sees a gap and counts afresh:
-`_caught_at` = now), and again, whole game.
-
-`call` (with any of them): the attack starts as Anna logs round 2's (or a later round's) call,
-the call's entry reaching Cy 20 ms after her first false claim is on the air (so Cy, owing its reveal, holds
-the phase's first entry yet is never caught up).
-
-Usage: .venv/bin/python attacks/lag_under_the_gate.py [call] [flag|gap|gap=LIE,SILENT] [period=6500]
+Usage: .venv/bin/python attacks/lag_paid_by_silence.py [pay|pay=LIE,SILENT] [snap] [call]
        [claim=N] [seeds...]
 Verdict: 0 held; 1 broke (a FORFEIT of Cy applied, an honest handheld distrusted or named alone,
-records differ, the game stops with Bo's screen not naming Anna, or Cy is kept from acting with
-no pause on it for more than half of the samples: the unnamed cost 17a9184 says it closed,
-"a lag after one held before is held after a second"); 2 could not run.
+records differ, a stop not naming Anna, or Cy kept from acting with no pause on it for more
+than half of the samples); 2 could not run.
 """
 import heapq
 import os
