@@ -8,7 +8,7 @@ frames tagged for Bo only; the entries meanwhile are kept), then hands Cy, in on
 every entry it missed and one honest claim: Cy's next tick sees the gap and is caught up, and
 its lag falls by the whole silence. Cy is kept from acting through the lie and the silence
 (its last claim heard is the false one), and its lag never stays at 7 s long enough to say so.
-Default `pay` = `pay=1000,9000`. `snap`: a false claim again one tick (5 ms) after the honest
+Default `pay` = `pay=1000,9000`. `half=LIE,HONEST`: no silence; lie LIE ms, honest HONEST ms. `snap`: a false claim again one tick (5 ms) after the honest
 one. `call`: the attack starts at a round's call (as in lag_under_the_gate.py).
 
 Role: the sequencer (the creator, Anna). Bo (1) and Cy (2) honest. No radio, no loss.
@@ -79,7 +79,7 @@ def slow(t, h, think_ms):
 
 
 def play(seed, claim=20, forgive=True, attack=True, period=6500, flagmode=False, gap=None,
-         at_call=False, pay=False, snap=False):
+         at_call=False, pay=False, snap=False, half=None):
     t = tablebus.Table(seats=3, seed=seed, rules=snyd.Rules(dice=3))
     assert t.start_game() == 0
     A, B, C = t.hands[AN], t.hands[BO], t.hands[CY]
@@ -91,7 +91,7 @@ def play(seed, claim=20, forgive=True, attack=True, period=6500, flagmode=False,
             h.node._forgive = lambda now: None
     emit_to = emitter(node)
     fake = b"\x5a" * wire.CHAIN_LEN
-    st = dict(on=False, start=None, honest=0, last_flag=False, cycles=0, pay=pay, paid=0, snap=snap)
+    st = dict(on=False, start=None, honest=0, last_flag=False, cycles=0, pay=pay, paid=0, snap=snap, half=half)
     orig_emit = node._emit
 
     def emit(dest, f):
@@ -108,8 +108,8 @@ def play(seed, claim=20, forgive=True, attack=True, period=6500, flagmode=False,
                     t.bus.inject(CY, bytes(mv), st.pop("relie"))
                     f.chain[:] = keep
                 return
-            if st["honest"]:
-                st["honest"] -= 1
+            if st["honest"] or st.get("honest_on"):
+                st["honest"] = max(0, st["honest"] - 1)
                 return orig_emit(CY, f)
             keep = bytes(f.chain)
             emit_to(CY, f, ack=node.applied + claim, chain=fake)
@@ -195,7 +195,10 @@ def play(seed, claim=20, forgive=True, attack=True, period=6500, flagmode=False,
         if not st["on"]:
             return t.done()
         flag = bool(node._fflag & (1 << CY))
-        if gap:
+        if st.get("half"):  # `half=LIE,HONEST`: lie LIE ms, then honest HONEST ms (no silence)
+            L, H = st["half"]
+            st["honest_on"] = (now - st["start"]) % (L + H) >= L
+        elif gap:
             k = (now - st["start"]) % (gap[0] + gap[1])
             sil = k >= gap[0]
             if sil and not st.get("silent"):
@@ -273,6 +276,8 @@ def main():
             if a.startswith("gap=")] or [None])[0]
     if "gap" in args:
         gap = (2500, 5000)
+    half = ([tuple(int(v) for v in a.split("=")[1].split(",")) for a in args
+             if a.startswith("half=")] or [None])[0]
     pay = [tuple(int(v) for v in a.split("=")[1].split(",")) for a in args
            if a.startswith("pay=")]
     if pay or "pay" in args:
@@ -289,7 +294,7 @@ def main():
             sys.exit(2)
         r = play(seed, claim, forgive, period=period, flagmode=flagmode, gap=gap,
                  at_call="call" in args, pay=bool(pay) or "pay" in args,
-                 snap="snap" in args)
+                 snap="snap" in args, half=half)
         show("seed %d %s" % (seed, "flag (round 33's cycle)" if flagmode else
                                 "gap: lie %d ms, silent to Cy %d ms" % gap if gap else
                                 "under the gate, period %d ms" % period), r)
