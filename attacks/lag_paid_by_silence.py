@@ -215,6 +215,8 @@ def play(seed, claim=20, forgive=True, attack=True, period=6500, flagmode=False,
             st["cycles"] += 1
         st["last_flag"] = flag
         seen["cy_flag"] += bool(cy._gate_held(now))
+        if st.get("honest_on") and cy.caught_up() and cy._gate_held(now):
+            seen["held_caught"] = seen.get("held_caught", 0) + t.step_ms  # held, while served
         if getattr(cy, "_lagger", -1) == AN and seen["lagger"] is None:
             seen["lagger"] = now - st["start"]
         seen["samples"] += 1
@@ -258,8 +260,9 @@ def show(tag, r):
           "pause names Anna %d, Cy kept and no pause %d (longest %d ms); named without Anna %s; Cy's gate held %d; Cy's _lagger Anna from %s ms" % (
               s["samples"], s["cy_behind"], s["cy_deposed"], s["bo_names_cy"], s["bo_names_an"],
               s["cy_behind_unpaused"], s["longest_unpaused"], s["alone"], s["cy_flag"], s["lagger"]))
-    print("   Cy's largest _lag_ms %s; honest claims paid after a silence %d" % (
-        s.get("max_lag"), r["st"]["paid"]))
+    print("   Cy's largest _lag_ms %s; honest claims paid after a silence %d; ms Cy said it "
+          "was held while caught up in an honest spell %s" % (
+              s.get("max_lag"), r["st"]["paid"], s.get("held_caught", 0)))
     print("   game over %s, records agree %s, dice %s, at the end %s" % (
         r["done"], r["same"], r["dice"][0], r["end"]))
 
