@@ -8,7 +8,7 @@ frames tagged for Bo only; the entries meanwhile are kept), then hands Cy, in on
 every entry it missed and one honest claim: Cy's next tick sees the gap and is caught up, and
 its lag falls by the whole silence. Cy is kept from acting through the lie and the silence
 (its last claim heard is the false one), and its lag never stays at 7 s long enough to say so.
-Default `pay` = `pay=1000,9000`. `half=LIE,HONEST`: no silence; lie LIE ms, honest HONEST ms. `snap`: a false claim again one tick (5 ms) after the honest
+Default `pay` = `pay=1000,9000`. `half=LIE,HONEST`: no silence; lie LIE ms, honest HONEST ms (`then=MS`: honest for good from MS). `snap`: a false claim again one tick (5 ms) after the honest
 one. `call`: the attack starts at a round's call (as in lag_under_the_gate.py).
 
 Role: the sequencer (the creator, Anna). Bo (1) and Cy (2) honest. No radio, no loss.
@@ -79,7 +79,7 @@ def slow(t, h, think_ms):
 
 
 def play(seed, claim=20, forgive=True, attack=True, period=6500, flagmode=False, gap=None,
-         at_call=False, pay=False, snap=False, half=None):
+         at_call=False, pay=False, snap=False, half=None, then=None):
     t = tablebus.Table(seats=3, seed=seed, rules=snyd.Rules(dice=3))
     assert t.start_game() == 0
     A, B, C = t.hands[AN], t.hands[BO], t.hands[CY]
@@ -91,7 +91,7 @@ def play(seed, claim=20, forgive=True, attack=True, period=6500, flagmode=False,
             h.node._forgive = lambda now: None
     emit_to = emitter(node)
     fake = b"\x5a" * wire.CHAIN_LEN
-    st = dict(on=False, start=None, honest=0, last_flag=False, cycles=0, pay=pay, paid=0, snap=snap, half=half)
+    st = dict(on=False, start=None, honest=0, last_flag=False, cycles=0, pay=pay, paid=0, snap=snap, half=half, then=then)
     orig_emit = node._emit
 
     def emit(dest, f):
@@ -197,7 +197,11 @@ def play(seed, claim=20, forgive=True, attack=True, period=6500, flagmode=False,
         flag = bool(node._fflag & (1 << CY))
         if st.get("half"):  # `half=LIE,HONEST`: lie LIE ms, then honest HONEST ms (no silence)
             L, H = st["half"]
-            st["honest_on"] = (now - st["start"]) % (L + H) >= L
+            st["honest_on"] = (now - st["start"]) % (L + H) >= L or \
+                (st.get("then") is not None and now - st["start"] >= st["then"])
+            if st.get("then") is not None and now - st["start"] >= st["then"] and \
+                    cy._gate_held(now):
+                seen["held_after"] = now - st["start"] - st["then"]  # held after the lies end
         elif gap:
             k = (now - st["start"]) % (gap[0] + gap[1])
             sil = k >= gap[0]
@@ -263,6 +267,9 @@ def show(tag, r):
     print("   Cy's largest _lag_ms %s; honest claims paid after a silence %d; ms Cy said it "
           "was held while caught up in an honest spell %s" % (
               s.get("max_lag"), r["st"]["paid"], s.get("held_caught", 0)))
+    if r["st"].get("then") is not None:
+        print("   Anna honest from %d ms: Cy says it is held until %s ms after" % (
+            r["st"]["then"], s.get("held_after")))
     print("   game over %s, records agree %s, dice %s, at the end %s" % (
         r["done"], r["same"], r["dice"][0], r["end"]))
 
@@ -297,7 +304,8 @@ def main():
             sys.exit(2)
         r = play(seed, claim, forgive, period=period, flagmode=flagmode, gap=gap,
                  at_call="call" in args, pay=bool(pay) or "pay" in args,
-                 snap="snap" in args, half=half)
+                 snap="snap" in args, half=half,
+                 then=([int(a.split("=")[1]) for a in args if a.startswith("then=")] or [None])[0])
         show("seed %d %s" % (seed, "flag (round 33's cycle)" if flagmode else
                                 "gap: lie %d ms, silent to Cy %d ms" % gap if gap else
                                 "under the gate, period %d ms" % period), r)
