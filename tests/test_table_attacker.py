@@ -1392,3 +1392,16 @@ def test_a_sequencer_that_lies_to_one_follower_in_spells_never_forfeits_it_unfla
     r = lg.play(1, gap=(2500, 5000) if "gap" in mode else None, at_call="call" in mode)
     assert not r["forfeits"], r["forfeits"]
     assert r["seen"]["cy_behind_unpaused"] * 2 < r["seen"]["samples"], r["seen"]
+
+
+def test_a_silence_then_one_honest_claim_does_not_pay_off_a_followers_lag():
+    """Attacker round 35 (attacks/lag_paid_by_silence.py): the sequencer lied to Cy for 1 s, was
+    silent to it for 9, then sent it all it had missed and one honest claim: Cy's first look
+    after the silence found it caught up and took the whole silence off its lag count, so Cy
+    never said it lagged and was kept from acting, unnamed, about 70 % of the game. A look after
+    a silence takes nothing off (police._starved); what is left (about 40 %, the silences
+    themselves, which no look sees) is stated in docs/protocol.md."""
+    import lag_paid_by_silence as lp
+    r = lp.play(1, gap=(1000, 9000), pay=True)
+    assert not [x for x in r["forfeits"] if x[3] & (1 << lp.CY)], r["forfeits"]
+    assert r["seen"]["cy_behind_unpaused"] * 2 < r["seen"]["samples"], r["seen"]

@@ -330,7 +330,8 @@ class Police:
             self._lag_ms = 0  # (a fork check holds us by its own rule; a new sequencer)
             self._lag_of = self.leader
         elif self.caught_up():
-            self._lag_ms = max(0, self._lag_ms - dt)
+            if not gap:  # (a silence, then one honest claim, took the silence off the count:
+                self._lag_ms = max(0, self._lag_ms - dt)  # attacks/lag_paid_by_silence.py)
         elif not gap:
             # lag time, less the time caught up, never reset by a moment of it, nor by a
             # silence: a state being taken, never whole (attacks/dangling_state.py), one honest
