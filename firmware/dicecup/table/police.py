@@ -177,12 +177,9 @@ class Police:
             if not m & (1 << w) or self.hosts[w] == self.leader:
                 continue
             if h.len:
-                wire.unpack_entry(h.buf, 0, g)
-                wire.unpack_req(h.buf, BODY, g)
-                g.ack = g.rack
-                h.len = 0
-                if self._app_check(g) == 0:  # (valid by our state: a move of a later round is none)
+                if self._heard_ok(h, g):  # (valid by our state: a move of a later round is none)
                     self._fdisp |= 1 << w
+                h.len = 0
             elif self._pend[w].len:
                 self._fdisp |= 1 << w
 
@@ -256,16 +253,17 @@ class Police:
         for w in range(PEND):
             h = self._watched[w]
             if mask & (1 << w) and h.len and in_time and in_time(h.at):
-                wire.unpack_entry(h.buf, 0, g)
-                wire.unpack_req(h.buf, BODY, g)
-                g.ack = g.rack
                 self.game.now = now
-                try:
-                    if self.game.check(g) == 0:
-                        return True
-                except Exception:
-                    pass
+                if self._heard_ok(h, g):
+                    return True
         return False
+
+    def _heard_ok(self, h, g):
+        """Whether the request kept in Heard h (read into frame g) is valid by our state now."""
+        wire.unpack_entry(h.buf, 0, g)
+        wire.unpack_req(h.buf, BODY, g)
+        g.ack = g.rack
+        return self._app_check(g) == 0
 
     def _judge(self, now):
         """A request heard relay_ms ago and still unlogged: handed on, or held against the
