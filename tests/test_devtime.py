@@ -655,6 +655,26 @@ def test_a_game_screens_pages_go_in_the_next_loop_when_they_would_make_it_long(t
     assert done <= 12 and all(f == "1" for f, ms, d in sus[4:done + 1]), out   # a page a loop
 
 
+@pytest.mark.parametrize("whole", [False, True])
+def test_pages_spread_at_a_table_after_its_game_but_not_on_the_lobbys_screens(tmp_path, whole):
+    """A game's last screens (its reveal) stay up longer than the second Table.in_game counts
+    after its last entry: one drawn whole in a loop with 29 ms of table work was 59 ms of the s3
+    model (docs/memory.md, Device time, part 12). At a table every screen's pages now spread
+    over loops, but a screen that says it sends its pictures whole (Screen.whole: the lobby's
+    code and roster) sends them in one loop, as before."""
+    src = _PAGED.replace("    def in_game(self):\n        return True", "    def in_game(self):\n        return False")
+    src = src.replace("class Busy(Screen):\n", "class Busy(Screen):\n    whole = %s\n" % whole)
+    assert src.count("return False") == 2 and "whole = " in src
+    out = _run_app(tmp_path, src.split("s.rows = 8\ns.busy = 1\nfor _ in range(3):")[0], "2755K")
+    whole8 = [x.split(":") for x in out["rows8"]]
+    if whole:
+        assert [(f, done) for f, ms, done in whole8] == [("1", "1"), ("0", "1"), ("0", "1")], out
+        assert int(whole8[0][1]) > 45, out  # (the long loop it costs)
+    else:
+        assert [(f, done) for f, ms, done in whole8] == [("1", "0"), ("1", "1"), ("0", "1")], out
+        assert all(int(ms) < 50 for f, ms, done in whole8), out
+
+
 @pytest.mark.parametrize("game", ["snyd", "yatzy"])
 def test_the_next_rounds_secret_is_drawn_and_saved_in_an_idle_loop(game):
     """A REVEAL request carries the seat's next round's commitments: its secret was drawn and its
@@ -734,9 +754,8 @@ def test_the_radios_poll_leaves_frames_for_the_next_loop_after_its_budget(monkey
 
 
 def test_a_table_counts_as_in_a_game_until_a_second_after_its_end():
-    """The App spreads a picture's pages over loops only in a game and on its last screens
-    (Table.in_game): a lobby after a game (its phase still P_OVER) sends its pictures whole, so
-    a new roster line or the table code never shows half old, half new."""
+    """Table.in_game: a game under way or its last second (the key round's file then waits for
+    idle loops: roster); a lobby after a game (its phase still P_OVER) is not in a game."""
     import types
     from dicecup.table import table
     from dicecup.table.game import P_IDLE, P_OVER

@@ -449,3 +449,45 @@ def test_a_sequencer_resends_to_one_handheld_a_loop():
     assert len(served) == 1, served
     assert radio.run(6000, tick, lambda: all(a.vals == [1, 2, 3] for a in apps))
     assert {1, 2, 3} <= set(served)
+
+
+def test_a_busy_loop_serves_one_entry_and_resends_none():
+    """A loop that has worked long already (Node.busy, the table's loop clock on the board) serves
+    a NACK's first entry only and resends nothing: served beside a round's frames, a burst of
+    entries (each tagged anew) made loops of 50-52 ms on the board (docs/memory.md, Device time,
+    part 12). The rest go in later loops, asked for again; the logs still agree."""
+    from mpcheck import Rng
+    from test_tablelog import Counter, Radio, _ask, _nodes
+    radio = Radio(Rng(5), jitter=5)
+    apps = [Counter() for _ in range(4)]
+    nodes = _nodes(radio, apps)
+    leader = nodes[0]
+
+    def tick(now):
+        for n in nodes:
+            n.tick(now)
+    assert radio.run(4000, tick, lambda: all(n.leader == 0 for n in nodes) and leader.ready)
+    radio.off.update((1, 2, 3))
+    for v in range(1, 5):
+        assert radio.run(400, tick, lambda: not leader.pending(0))
+        _ask(leader, 0, v, radio.now)
+    assert radio.run(2000, tick, lambda: leader.applied >= nodes[1].applied + 4)
+    radio.run(400, tick)                   # their heartbeats say what they lack
+    radio.off.clear()
+    leader.busy = lambda: True
+    for s in (1, 2, 3):
+        leader._resend_at[s] = 0
+    out = leader.frames_out
+    leader._resend(radio.now)
+    assert leader.frames_out == out        # nothing resent in a busy loop
+    lo = nodes[1].applied + 1
+    leader._serve(1, lo, leader.applied, radio.now)
+    assert leader.frames_out == out + 1    # a NACK's first entry, the rest wait
+    calls = [0]
+
+    def busy():                            # every other entry finds the loop busy
+        calls[0] += 1
+        return calls[0] % 2 == 0
+    leader.busy = busy
+    assert radio.run(8000, tick, lambda: all(a.vals == [1, 2, 3, 4] for a in apps))
+    assert calls[0] > 0

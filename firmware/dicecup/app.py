@@ -54,7 +54,7 @@ _ROOMY = const(256 * 1024)  # a heap with this much free collects in an idle loo
 _FRESH = const(192 * 1024)  # a heap smaller than this (a WROOM-32's) starts each solo game by a soft reset (App.launch)
 _IDLE_MS = const(10)   # a loop that took less is idle: a collection or a file write may go in it
 _DRAW_MS = const(30)   # a loop that took this long before its redraw leaves it to the next
-_SEND_MS = const(45)   # at a table's game, pages that take a loop past this wait (50 ms less the rest)
+_SEND_MS = const(45)   # at a table, pages that take a loop past this wait (50 ms less the rest)
 _GC_MS = const(48)     # an idle loop collects only if its time so far and the last collection's fit
 _PAGE_US = const(3200)  # a page of the panel over I2C at 400 kHz (141 bytes, 9 bits each)
 _POLL_MS = const(20)          # the loop's period while awake (App.tick returns it)
@@ -370,8 +370,9 @@ class App:
 
     def redraw(self, t0=None, draw=True):
         """Draw the screen and send the pages that changed to the panel (draw False: those left
-        unsent). t0 (tick's start): at a table's game the pages that fit before _SEND_MS, the rest
-        in the next loops (one once they waited a loop: docs/memory.md, Device time)."""
+        unsent). t0 (tick's start): at a table the pages that fit before _SEND_MS, the rest in the
+        next loops (one once they waited a loop: docs/memory.md, Device time), but on a screen
+        that sends its pictures whole (Screen.whole: the lobby's code and roster)."""
         p = self._shown[1]
         n = len(p)
         if draw:
@@ -384,7 +385,7 @@ class App:
             if self.battery.warn > 3:
                 load("dicecup.ui.lowbat").draw(self, g)
         left = 1 << 30  # microseconds of I2C this loop has room for
-        if t0 is not None and self.table is not None and self.table.in_game():
+        if t0 is not None and self.table is not None and not self.screen.whole:
             left = _SEND_MS * 1000 - time.ticks_diff(time.ticks_ms(), t0) * 1000
             if not draw and left < _PAGE_US:
                 if not self._swallow & _LATE:

@@ -34,13 +34,21 @@ _k = [int(x) for x in os.getenv("DICECUP_DEVTIME").split()]
 #     the link's own allocations, collections, files written
 #     and where micropython has no mem_total (the browser's port): mem_alloc at the last count, the
 #     bytes the heap grew by so far (its collections run between two ticks there, so within a
-#     tick the heap only grows by what is allocated)
+#     tick the heap only grows by what is allocated); the loops reported to the PC so far, and
+#     the loops kept in _ring
 _mt = getattr(micropython, "mem_total", None)
-_s = [0, 0, 0, 0, 0, 0, 0, 0, 0, _gc.mem_alloc(), 0]
+_s = [0, 0, 0, 0, 0, 0, 0, 0, 0, _gc.mem_alloc(), 0, 0, 0]
 # this loop's work by kind (ns): the CPU, the screen, collections, flash; printed for a loop longer
-# than DICECUP_DEVTIME_LOG ms when that is set (in the handheld's console.log)
+# than DICECUP_DEVTIME_LOG ms when that is set (in the handheld's console.log), from the loop
+# numbered DICECUP_DEVTIME_LOG_FROM on (its index in the simulator's Handheld.work): a print's
+# garbage changes what gc.mem_free() tells the firmware, and so the run's course from there
 _w = [0, 0, 0, 0]
 _log = int(os.getenv("DICECUP_DEVTIME_LOG") or "0") * 1000000
+_log_from = int(os.getenv("DICECUP_DEVTIME_LOG_FROM") or "0")
+# with the log: the last _RING loops' clock time and work by kind (us), printed before the first
+# loop printed: what led up to it, in the course of the run without prints
+_RING = 16
+_ring = [0] * (6 * _RING) if _log else None
 
 
 def charge(ns, kind=0):
@@ -107,8 +115,25 @@ def _own(t):
         _s[6] += _mt() - t
 
 
+def _keep(w):
+    r = _ring
+    j = _s[12] % _RING * 6
+    _s[12] += 1
+    r[j] = _ticks()
+    r[j + 1] = w // 1000
+    for k in range(4):
+        r[j + 2 + k] = _w[k] // 1000
+
+
 def _print(w):
     t = _mt() if _mt else 0
+    if _s[12] > 0:   # the loops before the first printed, oldest first
+        n = _s[12]
+        for i in range(max(0, n - _RING), n - 1):
+            j = i % _RING * 6
+            print("devtime: before, at %d ms a loop of %d us: cpu %d, screen %d, gc %d, flash %d" % tuple(
+                _ring[j:j + 6]))
+        _s[12] = -1
     print("devtime: at %d ms a loop of %d us: cpu %d, screen %d, gc %d, flash %d" % (
         _ticks(), w // 1000, _w[0] // 1000, _w[1] // 1000, _w[2] // 1000, _w[3] // 1000))
     _own(t)
@@ -122,8 +147,11 @@ def loop():
     charge(_k[0])
     w = _s[4]
     _s[4] = 0
-    if _log and w > _log:
-        _print(w)
+    if _log:
+        if _s[12] >= 0:
+            _keep(w)
+        if w > _log and _s[11] >= _log_from:
+            _print(w)
     _w[0] = _w[1] = _w[2] = _w[3] = 0
     if hostlink.linked():
         b = hostlink.tx
@@ -133,6 +161,7 @@ def loop():
         b[2] = w >> 8 & 255
         b[3] = w & 255
         hostlink.send(68, b, 4)
+        _s[11] += 1
 
 
 # the clock: what is owed is on it at every read and before every sleep
@@ -244,7 +273,7 @@ _open = builtins.open
 def _opens(path, mode="r", *args, **kw):
     f = _open(path, mode, *args, **kw)
     if "w" in mode or "a" in mode or "+" in mode:
-        if _log:
+        if _log and _s[11] >= _log_from:
             t = _mt() if _mt else 0
             print("devtime: write", path)
             _own(t)

@@ -42,6 +42,8 @@ class Delivery:
     lossy_ms = 20000          # ... but only while frames were lost this recently (_lossy)
     gate_hb_ms = 100          # the heartbeat after an entry that asks for a reveal is repeated
                               # this long after, and twice that, while frames are lost
+    busy = None               # the table's: busy() is True once this loop has worked long enough
+                              # that entries still to serve wait (table.pump.Pump._busy)
 
     def _init_delivery(self, now):
         n = wire.SEATS_MAX
@@ -219,7 +221,13 @@ class Delivery:
             self._send_snapshot(dest, now)  # any seat's state will do: all apply the same log
             return
         hi = min(hi, self.applied, lo + AHEAD - 1)
+        busy = self.busy
         for seq in range(lo, hi + 1):
+            if seq > lo and busy is not None and busy():
+                # the rest wait: the follower asks again (its NACK, its next heartbeat). A burst
+                # served beside a round's frames made loops of 50-52 ms on the board (each entry
+                # is tagged anew: docs/memory.md, Device time)
+                return
             self._send_entry(dest, seq)
 
     def _lossy(self, now):
@@ -245,6 +253,8 @@ class Delivery:
         is frames tagged anew, and three handhelds' at once were a long loop on the board:
         docs/memory.md, Device time). (Every loop of the sequencer: its frame fits the 11 words
         MicroPython keeps off the heap; _resend_to has the rest.)"""
+        if self.busy is not None and self.busy():
+            return  # a loop that worked long already: the next one resends (_serve)
         for s in range(wire.SEATS_MAX):
             if self.members & (1 << s) and s != self.seat and self.alive(s, now):
                 if self._acked[s] >= self.applied:

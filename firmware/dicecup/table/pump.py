@@ -37,6 +37,7 @@ KEEP_MS = const(1000)  # tlog.bin waits for an idle loop at most this long after
 #                        for a loop that has taken less than _STEP_MS so far (at most 3 KEEP_MS)
 _STEP_MS = const(8)
 _ASK_MS = const(25)  # a loop that worked this long leaves this handheld's requests to the next
+_SERVE_MS = const(30)  # ... and the entries it serves past the first (log.Node.busy: _busy)
 PRE_MS = const(250)  # while browsing, at most one key agreement this often (the list stays live)
 
 
@@ -149,6 +150,10 @@ class Pump:
                 self._keep_at = now  # (table.json alone: the same wait)
         elif self._due(now - self._keep_at, t):
             self._keep_step()
+
+    def _busy(self):
+        """The Node's `busy` on the board: this loop's table step has worked _SERVE_MS."""
+        return ticks_diff(ticks_ms(), self._step_t) >= _SERVE_MS
 
     def _due(self, waited, t):
         """A step of the record or the kept state that waited this long for an idle loop is

@@ -15,6 +15,8 @@ _VISIBLE = const(7)
 
 class Screen:
     battery = True      # draw the battery icon in the top-right corner
+    whole = False       # at a table, a picture's pages may go to the panel over a few loops
+    #                     (App.redraw); True: all at once (a code or a roster never half new)
 
     def __init__(self, app):
         self.app = app

@@ -135,6 +135,7 @@ class HostLobby(Menu):
     """The creator: who sits where; add bots, move or remove seats, start."""
     games = -1
     hosting = True  # _follow: the creator's lobby (a joiner's is Waiting)
+    whole = True    # (Screen.whole: the roster and the code)
     ahead = True    # the game's screens still to load (_ahead)
 
     def idle(self):
@@ -306,6 +307,7 @@ class JoinList(Menu):
 
 class Joining(Screen):
     code = None
+    whole = True
 
     def tick(self, now):
         tb = self.app.table
@@ -332,6 +334,7 @@ class Joining(Screen):
 class Waiting(Screen):
     """A joiner between games: the table, the others, and leaving."""
     hosting = False
+    whole = True
     ahead = True
 
     def idle(self):
