@@ -156,8 +156,9 @@ class Flash:
         self.node = log.Node(self.who, self.codec, self.game, self._send, members, leader,
                                   self.now)
         self.node.on_frame = self._on_frame
-        if ticks_ms is not None:
-            self.node.busy = self._busy  # (CPython's tables: no loop, no time)
+        if ticks_ms is not None:  # (CPython's tables: no loop, no time)
+            self.node.busy = self._busy
+            self.game.defer = True
         if self.keep is None:
             self.keep = keep.Keeper()
         self.keep.applied = -1  # a new Node: keep its state from the first change on

@@ -1,6 +1,7 @@
 """game_draws: the secrets of the seats this handheld plays, and the requests that carry them. Pure.
 
-Owns `_pool` (per hosted seat its fairdice.Draw, at most the two newest rounds'), `_save` (the
+Owns `_pool` (per hosted seat its fairdice.Draw, at most the two newest rounds'), `late` (the seats whose
+reveal waits on its next secret, drawn in a loop of its own), `_save` (the
 callback that writes a seat's Draws to flash before a commitment can leave: `save(seat, bytes)`;
 `load(seat)` reads them back after a reboot) and `shake_key` (this handheld's secret for its seats'
 Yatzy shake chains). Its frames: the hosted seats' COMMIT, CONTRIB and REVEAL requests (the game's
@@ -17,8 +18,12 @@ DRAW_WAIT_MS = const(300)  # a COMMIT waits this long for an idle loop to draw i
 class Draws:
     """The hosted seats' fairdice.Draws: drawn ahead, kept on flash, sent when the round asks."""
 
+    defer = False  # the table's loop draws a secret a request waits on in a loop of its own
+    #                (table.flash: on the board; CPython's tables draw it with the request)
+
     def _init_draws(self, save, load):
         self._save = save
+        self.late = 0                   # hosted seats whose reveal waits on its next secret (draw_late)
         self._pool = [[] for _ in range(8)]  # per hosted seat: its Draws, at most the 2 newest
         self.shake_key = b""            # this handheld's secret for its seats' shake chains
         if load:
@@ -58,7 +63,8 @@ class Draws:
         COMMIT waits for (_fill_fair), else (unless `now`) the next round's, which would be drawn
         and its file written in the loop of the seat's reveal (whose request carries its
         commitments), the busiest of the round. Either in a loop of its own: a secret's file is
-        tens of ms of flash (docs/memory.md, Device time). True if it drew one."""
+        tens of ms of flash (docs/memory.md, Device time). With `now`, also the next round's
+        secret a reveal waits on (`late`). True if it drew one."""
         if not P_IDLE < self.phase < P_OVER:
             return False
         r = self.round
@@ -69,7 +75,8 @@ class Draws:
             if self._have(s, r) is None:
                 if self.phase == P_COMMIT and self.part & bit and not self.committed & bit:
                     return self._draw_for(s, r, rand) is not None
-            elif not now and self._have(s, r + 1) is None:
+            elif (not now or self.late & bit) and self._have(s, r + 1) is None:
+                self.late &= ~bit
                 return self._draw_for(s, r + 1, rand) is not None
         return False
 
@@ -77,7 +84,15 @@ class Draws:
         """A hosted seat's COMMIT has waited half DRAW_WAIT_MS for an idle loop to draw its
         secret (ahead): the table's loop then draws it in a loop of its own (Pump.tick), before
         the COMMIT's own loop would (_fill_fair): in that busy loop a secret's file made it 57-70
-        ms on the board (docs/memory.md, Device time)."""
+        ms on the board (docs/memory.md, Device time). The same for a reveal that found the next
+        round's secret not drawn ahead (`late`, set by _reveal_request): it goes a loop later."""
+        if self.late:
+            # a reveal found its next round's secret not drawn ahead (_reveal_request)
+            for s in range(self.n):
+                if self.late & (1 << s) and self._have(s, self.round) is not None and \
+                        self._have(s, self.round + 1) is None:
+                    return True
+            self.late = 0
         if self.phase != P_COMMIT or now - self.phase_at < DRAW_WAIT_MS // 2:
             return False
         m = self.hosted & self.part & ~self.committed
@@ -137,7 +152,12 @@ class Draws:
             out[i] = 0
 
     def _reveal_request(self, f, s, rand):
-        """Fill f with seat s's REVEAL (its secret and the next round's commitments)."""
+        """Fill f with seat s's REVEAL (its secret and the next round's commitments). On the board
+        (`defer`), a next round's secret not drawn ahead yet is drawn in a loop of its own first
+        (draw_late): drawn and written beside the reveal's request, it was a loop of 53 ms."""
+        if self.defer and self._have(s, self.round + 1) is None:
+            self.late |= 1 << s
+            return False
         d = self._draw_for(s, self.round, rand)
         nxt = self._draw_for(s, self.round + 1, rand)
         if d is None or nxt is None:
