@@ -1,10 +1,10 @@
 """game_draws: the secrets of the seats this handheld plays, and the requests that carry them. Pure.
 
-Owns `_pool` (per hosted seat its fairdice.Draw, at most the two newest rounds'), `late` (the seats whose
-reveal waits on its next secret, drawn in a loop of its own), `_save` (the
-callback that writes a seat's Draws to flash before a commitment can leave: `save(seat, bytes)`;
-`load(seat)` reads them back after a reboot) and `shake_key` (this handheld's secret for its seats'
-Yatzy shake chains). Its frames: the hosted seats' COMMIT, CONTRIB and REVEAL requests (the game's
+Owns `_pool` (per hosted seat its fairdice.Draw, at most the two newest rounds'), `undrawn` (the
+seats whose reveal waits on its next secret, drawn in a loop of its own), `_save` (the callback
+that writes a seat's Draws to flash before a commitment can leave: `save(seat, bytes)`; `load(seat)`
+reads them back after a reboot) and `shake_key` (this handheld's secret for its seats' Yatzy shake
+chains). Its frames: the hosted seats' COMMIT, CONTRIB and REVEAL requests (the game's
 own requests are the subclass's _play_request). A part of game.TableGame.
 """
 from dicecup.rules import fairdice
@@ -23,7 +23,7 @@ class Draws:
 
     def _init_draws(self, save, load):
         self._save = save
-        self.late = 0                   # hosted seats whose reveal waits on its next secret (draw_late)
+        self.undrawn = 0                # hosted seats whose reveal waits on its next secret (draw_late)
         self._pool = [[] for _ in range(8)]  # per hosted seat: its Draws, at most the 2 newest
         self.shake_key = b""            # this handheld's secret for its seats' shake chains
         if load:
@@ -64,7 +64,7 @@ class Draws:
         and its file written in the loop of the seat's reveal (whose request carries its
         commitments), the busiest of the round. Either in a loop of its own: a secret's file is
         tens of ms of flash (docs/memory.md, Device time). With `now`, also the next round's
-        secret a reveal waits on (`late`). True if it drew one."""
+        secret a reveal waits on (`undrawn`). True if it drew one."""
         if not P_IDLE < self.phase < P_OVER:
             return False
         r = self.round
@@ -75,8 +75,8 @@ class Draws:
             if self._have(s, r) is None:
                 if self.phase == P_COMMIT and self.part & bit and not self.committed & bit:
                     return self._draw_for(s, r, rand) is not None
-            elif (not now or self.late & bit) and self._have(s, r + 1) is None:
-                self.late &= ~bit
+            elif (not now or self.undrawn & bit) and self._have(s, r + 1) is None:
+                self.undrawn &= ~bit
                 return self._draw_for(s, r + 1, rand) is not None
         return False
 
@@ -85,14 +85,14 @@ class Draws:
         secret (ahead): the table's loop then draws it in a loop of its own (Pump.tick), before
         the COMMIT's own loop would (_fill_fair): in that busy loop a secret's file made it 57-70
         ms on the board (docs/memory.md, Device time). The same for a reveal that found the next
-        round's secret not drawn ahead (`late`, set by _reveal_request): it goes a loop later."""
-        if self.late:
+        round's secret not drawn ahead (`undrawn`, set by _reveal_request): it goes a loop later."""
+        if self.undrawn:
             # a reveal found its next round's secret not drawn ahead (_reveal_request)
             for s in range(self.n):
-                if self.late & (1 << s) and self._have(s, self.round) is not None and \
+                if self.undrawn & (1 << s) and self._have(s, self.round) is not None and \
                         self._have(s, self.round + 1) is None:
                     return True
-            self.late = 0
+            self.undrawn = 0
         if self.phase != P_COMMIT or now - self.phase_at < DRAW_WAIT_MS // 2:
             return False
         m = self.hosted & self.part & ~self.committed
@@ -156,7 +156,7 @@ class Draws:
         (`defer`), a next round's secret not drawn ahead yet is drawn in a loop of its own first
         (draw_late): drawn and written beside the reveal's request, it was a loop of 53 ms."""
         if self.defer and self._have(s, self.round + 1) is None:
-            self.late |= 1 << s
+            self.undrawn |= 1 << s
             return False
         d = self._draw_for(s, self.round, rand)
         nxt = self._draw_for(s, self.round + 1, rand)
