@@ -497,6 +497,68 @@ def test_forgotten_modules_are_collected_in_an_idle_loop_where_the_heap_has_room
         assert now == 0 and sum(later) == 1, out   # one collection, in a loop after
 
 
+# A table game's launch whose screens the lobby had no idle loop to load ahead (every handheld
+# agreeing the last joiner's keys) loaded them all in the launch's loop: 66 ms of the s3 model
+_LAUNCH = r"""
+import sys
+import time
+from dicecup import app
+from dicecup.device import hw
+from dicecup.ui import table_watch  # noqa (the table's code and screens, loaded at a table)
+from dicecup.table import snyd, yatzy  # noqa (its game's, loaded once seated)
+a = app.App(hw.Hardware())
+class Table:
+    gid = GID
+    def tick(self, now):
+        pass
+    def news(self):
+        return 0
+    def idle(self):
+        return False
+a.table = Table()
+now = 0
+def tick():
+    global now
+    now += 20
+    t = time.ticks_ms()
+    a.tick(now)
+    return time.ticks_diff(time.ticks_ms(), t)
+for _ in range(30):
+    tick()
+names = NAMES  # (app._AHEAD's: a const the build leaves out of the module)
+sys.path.append(".")   # gamestub.py: the game's screen module (ui.table's start for GAME)
+a.launch("gamestub", (names,), True)
+out = []
+for _ in range(8):
+    loaded = sum(1 for m in names if m in sys.modules)
+    ms = tick()
+    out.append("%d:%d:%d" % (loaded, sum(1 for m in names if m in sys.modules), ms))
+print("loops", len(names), " ".join(out))
+"""
+
+
+@pytest.mark.parametrize("gid", [1, 2])
+def test_a_games_launch_loads_the_screens_not_loaded_ahead_one_a_loop(tmp_path, gid):
+    """Each loop of the launch loads one of the game's screen modules (App.ahead, now) and the game
+    opens in the loop after the last; every such loop stays within 50 ms of the s3 model."""
+    names = (("dicecup.storage.store", "dicecup.ui.snyd_person", "dicecup.ui.snyd", "dicecup.ui.snyd_open",
+              "dicecup.ui.snyd_table"),
+             ("dicecup.storage.store", "dicecup.ui.yatzy_sheet", "dicecup.ui.yatzy", "dicecup.ui.yatzy_table"))
+    src = open(os.path.join(ROOT, "firmware", "dicecup", "app.py")).read()
+    assert all(repr(m) in src.replace('"', "'") for m in names[0] + names[1])  # app._AHEAD's
+    (tmp_path / "gamestub.py").write_text(
+        "import sys\nfrom dicecup.ui.screen import Screen\ndef start(app, names):\n"
+        "    print('start', sum(1 for m in names if m in sys.modules))\n    app.go(Screen(app))\n")
+    out = _run_app(tmp_path, _LAUNCH.replace("GID", str(gid)).replace("NAMES", repr(names[gid - 1])), "2755K")
+    n = int(out["loops"][0])
+    steps = [tuple(int(v) for v in x.split(":")) for x in out["loops"][1:]]
+    assert out["start"] == [str(n)], out            # the game opened on all its screens
+    k = n - steps[0][0]                             # those not loaded yet (the store is)
+    grew = [b - a for a, b, ms in steps]
+    assert k >= 3 and grew[:k] == [1] * k and sum(grew) == k, out   # one a loop
+    assert all(ms < 50 for a, b, ms in steps), out
+
+
 # A redraw held by a busy loop waits for a second one if that is busy too (the sequencer's loop
 # that takes a round's reveals came after the one that wrote its secret, and drew the picture the
 # first one held: 120 ms of the s3 model); the one after draws however busy

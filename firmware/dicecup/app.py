@@ -41,6 +41,7 @@ _AHEAD = const((("dicecup.storage.store", "dicecup.ui.snyd_person", "dicecup.ui.
 # what every table game's screens import (ui.table opens them), and the lobby: stay with them (App._clear)
 _TABLE_UI = const(("dicecup.ui.table", "dicecup.ui.table_watch", "dicecup.ui.table_lobby"))
 _ASLEEP = const(2)     # power.Power's state of a dark screen, the handheld light-sleeping (a copy)
+_G_YATZY = const(2)    # table.lobby's game number of Yatzy (a copy)
 _TABLE_FILE = const("table.json")  # this handheld's seat at a table (table.py keeps it): boot back into it
 _NO_ROOM_TABLE = const("no_room_t")  # the table's code needs a board with PSRAM (README, Play at a table)
 _TABLE_ROOM = const(24 * 1024)  # words of heap free the table's code needs at least (docs/memory.md)
@@ -162,14 +163,15 @@ class App:
                      and (mode != 2 or m[:16] != "dicecup.records.")
                      and (mode != 3 or not (m in _AHEAD[0] or m in _AHEAD[1] or m in _TABLE_UI))])
 
-    def ahead(self, yatzy):
+    def ahead(self, yatzy, now=False):
         """An idle loop of a table's lobby: the next of the game's screen modules not loaded yet is
-        loaded; False once none is left, or the heap is tight (the game loads them as it starts)."""
+        loaded; False once none is left, or the heap is tight (the game loads them as it starts).
+        now: whatever the table's step (a game's launch: App.tick)."""
         for name in _AHEAD[1 if yatzy else 0]:
             if name not in sys.modules:
                 if gc.mem_free() < _ROOMY:
                     return False
-                if not self.table.idle():   # (its step first: a secret the game's COMMIT waits on)
+                if now or not self.table.idle():   # (its step first: a secret the game's COMMIT waits on)
                     __import__(name)
                 return True
         return False
@@ -266,10 +268,18 @@ class App:
         shown = self.frames
         t0 = time.ticks_ms()  # this loop's own time (on the board; the simulator's device time)
         tb = self.table
+        module = None
         if self._launch:
             module, args, ahead = self._launch
-            self._launch = None
             tb = None  # the table waits for the next loop: a screen's load is a long loop of its own
+            if ahead and self.table is not None and self.ahead(self.table.gid == _G_YATZY, True):
+                # a game's screen module its lobby had no idle loop to load ahead (agreeing a
+                # last joiner's keys): one a loop, the game opening after (all in the launch's
+                # loop it was one of 66 ms on the board: docs/memory.md, Device time)
+                module = None
+            else:
+                self._launch = None
+        if module is not None:
             self.screen = None      # the menu screen, and with it the last hold on its module
             self._clear(3 if ahead or self.table is not None and gc.mem_free() >= _ROOMY else 1)
             self._loads(lambda: load(module).start(self, *args),
