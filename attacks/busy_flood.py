@@ -14,11 +14,18 @@ True (so the control, without the flood, is the table as before dad7485). Loss o
 frame (default 0.3 and 0.5); Snyd 4 handhelds and Yatzy 3, whole games, the same seeds with and
 without the flood.
 
+`nack`: not a stranger but a seated cheat (the last handheld): a NACK for the last 8 entries
+to the sequencer every step, and busy modelled as "k=2" (the sequencer's loop is busy once it
+sent 2 frames: each NACK costs it an entry served, first ones always), the cheat's own lag not
+counted.
+
 The flood's frames: `garbage` (default: the newest frame on the air with its tag broken, so
 the flood relays nothing) or `replay` (that frame as it was: a stranger's replay; it also relays
 frames the sequencer lost, so those games are shorter).
 
-Usage: .venv/bin/python attacks/busy_flood.py [garbage|replay] [loss=0.5] [snyd|yatzy] [seeds...]
+`busy=off`: the verdict is about the flood on the table before dad7485 (busy never on).
+
+Usage: .venv/bin/python attacks/busy_flood.py [garbage|replay|nack] [busy=off] [loss=0.5] [snyd|yatzy] [seeds...]
 Each seed is also flooded with busy switched off (the table before dad7485): what that run has
 too is not counted.
 
@@ -49,7 +56,7 @@ STRANGER = 200
 def play(game, seed, loss, flood, busy=True):
     """flood: False (control), "garbage" (the newest frame on the air, its tag broken), "replay"
     (that frame as it was: a stranger's replay, which may also relay a frame the sequencer lost)."""
-    _board.install("flood" if busy else None)
+    _board.install(("k=2" if flood == "nack" else "flood") if busy else None)
     _board.stranger(STRANGER)
     if game == "yatzy":
         t = tablebus.Table(seats=3, loss=loss, seed=seed, game="yatzy")
@@ -61,7 +68,8 @@ def play(game, seed, loss, flood, busy=True):
         dn = h.node._distrust
 
         def distrust_(x, h=h, dn=dn):
-            if x >= 0 and not h.node._bad & (1 << x):
+            if x >= 0 and not h.node._bad & (1 << x) and not (flood == "nack" and
+                                                            h is t.hands[-1]):
                 ev["distrust"].append((t.now, h.seat, x))
             return dn(x)
         h.node._distrust = distrust_
@@ -79,6 +87,8 @@ def play(game, seed, loss, flood, busy=True):
         lead = None
         for h in t.live():
             n = h.node
+            if flood == "nack" and h is t.hands[-1]:
+                continue  # the cheat's own holds are not counted
             if n.is_leader():
                 lead = h
                 if n.held(now):
@@ -87,7 +97,15 @@ def play(game, seed, loss, flood, busy=True):
                 ev["lagged"] += 1
                 if ev["lag_first"] is None:
                     ev["lag_first"] = (now, h.seat, "held on", n.leader, n.applied)
-        if flood and lead is not None and t.bus.log:
+        if flood == "nack" and lead is not None and lead is not t.hands[-1]:
+            c = t.hands[-1].node  # a seated cheat's firmware: a NACK for the window's last 8
+            c._nack_at = -10 ** 9  # entries to the sequencer every step (its nack_ms ignored)
+            hi = lead.node.applied
+            if hi >= 2:
+                t.hands[-1].now = now
+                c._nack(lead.seat, max(1, hi - 7), hi, now)
+                ev["injected"] += 1
+        elif flood and lead is not None and t.bus.log:
             b = bytearray(t.bus.log[-1][3])
             if flood == "garbage":
                 b[-1] ^= 0x5A  # its tag broken: checked and refused (never a relay of the frame)
@@ -104,7 +122,7 @@ def play(game, seed, loss, flood, busy=True):
     return ev
 
 
-def bad_of(e):
+def bad_of(e, pauses=True):
     out = []
     if e["forfeits"]:
         out.append(("FORFEIT", e["forfeits"][:3]))
@@ -115,7 +133,7 @@ def bad_of(e):
     if e["distrust"]:
         out.append(("honest sequencer left", e["distrust"][:3]))
     frac = e["paused"] / max(1, e["samples"])
-    if frac >= 0.05:
+    if pauses and frac >= 0.05:
         out.append(("paused", round(frac, 3)))
     return out
 
@@ -125,14 +143,16 @@ def main():
     games = [a for a in args if a in ("snyd", "yatzy")] or ["snyd", "yatzy"]
     losses = [float(a.split("=")[1]) for a in args if a.startswith("loss=")] or [0.3, 0.5]
     seeds = [int(x) for x in args if x.isdigit()] or [1, 2, 3, 4]
-    kind = ([a for a in args if a in ("garbage", "replay")] or ["garbage"])[0]
+    kind = ([a for a in args if a in ("garbage", "replay", "nack")] or ["garbage"])[0]
+    old = "busy=off" in args  # the attack itself on the table before dad7485
+    pz = kind != "nack"  # (a seated cheat may say it is held at will: its pauses are no break)
     broken = []
     for loss in losses:
         for game in games:
             for seed in seeds:
                 c = play(game, seed, loss, False)
-                a = play(game, seed, loss, kind)
                 o = play(game, seed, loss, kind, busy=False)  # the flood, before dad7485
+                a = o if old else play(game, seed, loss, kind)
                 for tag, e in (("control", c), ("flooded", a), ("flood/busy-off", o)):
                     print("%-5s seed %d loss %.1f %-14s: over %s at %6.1f s, one record %s; "
                           "lag-hold samples %d (first %s), paused %d/%d, distrust %s, FORFEITs "
@@ -140,14 +160,17 @@ def main():
                               game, seed, loss, tag, e["done"], e["ms"] / 1000.0, e["same"],
                               e["lagged"], e["lag_first"], e["paused"], e["samples"],
                               e["distrust"][:3], e["forfeits"][:3], e["injected"]))
-                cb = [x[0] for x in bad_of(c) + bad_of(o)]
-                new = [x for x in bad_of(a) if x[0] not in cb]
+                cb = [x[0] for x in bad_of(c, pz) + ([] if old else bad_of(o, pz))]
+                new = [x for x in bad_of(a, pz) if x[0] not in cb]
+                if not old and [x for x in bad_of(o, pz) if x[0] not in bad_of(c, pz)]:
+                    print("   OLDER THAN TODAY: the same flood with busy off broke: %s" %
+                          bad_of(o, pz))
                 if new:
                     broken.append((game, seed, loss, new))
                 sys.stdout.flush()
     if broken:
-        print("BROKEN (a stranger's flood keeps the honest sequencer busy; what the same seed "
-              "unflooded did not have): %s" % broken)
+        print("BROKEN (the flood (%s, busy %s); what the same seed unflooded did not have): %s" %
+              (kind, "off" if old else "on", broken))
         sys.exit(1)
     print("HELD: the flood added no hold on the honest sequencer, no distrust, FORFEIT, long "
           "pause or unended game")
