@@ -5,9 +5,10 @@ they are logged or refused.
 Owns: `tx` (the frame every send fills; `tmp`, the same frame, for entries unpacked on the way),
 `frames_out`, `bytes_out`; the heartbeat's clock (`_hb_at`, `_hb_sent`, `_hb_now`, and a gate's
 repeats `_hb_rep`, `_hb_rep_at`); `_nack_at`; per handheld `_resend_at`, `_tries`; the newest
-entry's repeats (`_tail_at`, `_tail_n`); loss (`_gaps`, `_loss_at`, `_lossy`); our requests in flight
-(`_pend`: a Pending per seat; `_reqno`). Frames: ACK (its tail: a NACK for what the
-sequencer has and we lack), NACK (served), REJECT (of our requests)."""
+entry's repeats (`_tail_at`, `_tail_n`); entries a busy loop left (`_on_to`, `_on_lo`, `_on_hi`);
+loss (`_gaps`, `_loss_at`, `_lossy`); our requests in flight (`_pend`: a Pending per seat;
+`_reqno`). Frames: ACK (its tail: a NACK for what the sequencer has and we lack), NACK (served),
+REJECT (of our requests)."""
 from dicecup.table import wire
 from dicecup.table.codes import AHEAD, BODY, BROADCAST, F_HELD, F_PAUSED, F_SNAP, LOG_CAP, NO_LEADER, \
     PEND, RJ_FORGED, SLOT
@@ -58,6 +59,8 @@ class Delivery:
         self._resend_at = [0] * n
         self._tries = bytearray(n)
         self._tail_at = -1              # when to repeat the newest entry (-1: not due)
+        self._on_to = -1                # entries a busy loop left for the next (_serve, _go_on):
+        self._on_lo = self._on_hi = 0   # ... to whom (-1: none), and which
         self._tail_n = 0
         self._gaps = 0                  # the codec's count of counter gaps when last looked at
         self._loss_at = now - self.lossy_ms  # when frames were last seen lost (_lossy)
@@ -224,11 +227,26 @@ class Delivery:
         busy = self.busy
         for seq in range(lo, hi + 1):
             if seq > lo and busy is not None and busy():
-                # the rest wait: the follower asks again (its NACK, its next heartbeat). A burst
-                # served beside a round's frames made loops of 50-52 ms on the board (each entry
-                # is tagged anew: docs/memory.md, Device time)
+                # the rest go in the next loops, one at least a loop (_go_on): a burst served
+                # beside a round's frames made loops of 50-52 ms on the board (each entry is
+                # tagged anew: docs/memory.md, Device time); dropped, a follower at 50 % loss
+                # lagged until it left an honest sequencer (attacks/busy_under_loss.py)
+                self._on_to, self._on_lo, self._on_hi = dest, seq, hi
                 return
             self._send_entry(dest, seq)
+
+    def _go_on(self):
+        """Entries a busy loop left (_serve): the next, and more while this loop is not busy. One
+        handheld's at a time: a later cut serve replaces it (that follower asks again)."""
+        busy = self.busy
+        while self._on_to >= 0:
+            seq = self._on_lo
+            if seq > self._on_hi or not self._send_entry(self._on_to, seq):
+                self._on_to = -1
+                return
+            self._on_lo = seq + 1
+            if busy is not None and busy():
+                return
 
     def _lossy(self, now):
         """Has the radio lost frames lately? Evidence: a gap in a handheld's frame counter (the
@@ -253,8 +271,8 @@ class Delivery:
         is frames tagged anew, and three handhelds' at once were a long loop on the board:
         docs/memory.md, Device time). (Every loop of the sequencer: its frame fits the 11 words
         MicroPython keeps off the heap; _resend_to has the rest.)"""
-        if self.busy is not None and self.busy():
-            return  # a loop that worked long already: the next one resends (_serve)
+        if self._on_to >= 0:
+            return  # entries a busy loop left go first (_go_on)
         for s in range(wire.SEATS_MAX):
             if self.members & (1 << s) and s != self.seat and self.alive(s, now):
                 if self._acked[s] >= self.applied:
@@ -345,6 +363,8 @@ class Delivery:
             self._heartbeat(now)
 
     def _tick_resend(self, now):
+        if self._on_to >= 0:
+            self._go_on()
         for w in range(PEND):
             if self._pend[w].len and now - self._pend[w].next >= 0:
                 self._send_pending(w, now)
