@@ -48,7 +48,7 @@ _log_from = int(os.getenv("DICECUP_DEVTIME_LOG_FROM") or "0")
 # with the log: the last _RING loops' clock time and work by kind (us), printed before the first
 # loop printed: what led up to it, in the course of the run without prints
 _RING = 16
-_ring = [0] * (6 * _RING) if _log else None
+_ring = [0] * (6 * _RING)
 
 
 def charge(ns, kind=0):
@@ -147,11 +147,10 @@ def loop():
     charge(_k[0])
     w = _s[4]
     _s[4] = 0
-    if _log:
-        if _s[12] >= 0:
-            _keep(w)
-        if w > _log and _s[11] >= _log_from:
-            _print(w)
+    if _s[12] >= 0:
+        _keep(w)    # (kept with the log or without: the allocations are the same)
+    if _log and w > _log and _s[11] >= _log_from:
+        _print(w)
     _w[0] = _w[1] = _w[2] = _w[3] = 0
     if hostlink.linked():
         b = hostlink.tx
