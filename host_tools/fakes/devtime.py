@@ -219,7 +219,12 @@ if _mt:
 class _Gc:
     """gc as the firmware sees it: a collection costs its pause."""
     mem_alloc = _gc.mem_alloc
-    mem_free = _gc.mem_free
+
+    @staticmethod
+    def mem_free():
+        # the board's: its heap less the live data at the last collection and the bytes counted
+        # since (the host's heap also holds the link's, and collects on its own, uncharged)
+        return min(_gc.mem_free(), _k[5] - _s[3] - _s[2])
     enable = _gc.enable
     disable = _gc.disable
     isenabled = _gc.isenabled

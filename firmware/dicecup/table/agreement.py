@@ -9,6 +9,7 @@ table, and its seats' Yatzy shake chains' secret), `spare` (the next table's pai
 key -> shared secret, agreed ahead), `_pre_at`, `_job` (the agreement under way), `_yes` (the
 creator: joins said yes to whose key is still being agreed).
 """
+import gc
 import os
 try:
     from time import ticks_diff, ticks_ms
@@ -26,6 +27,8 @@ AGREE_BITS = const(5)  # a key agreement in the background: this many of its 255
 AGREE_MS = const(16)   # ... else its steps while the table's loop has taken less than this (one at
 #                        least) in a game, and AGREE_LOBBY_MS outside one (a join waits on it)
 AGREE_LOBBY_MS = const(40)
+_AGREE_ROOM = const(64 * 1024)  # a slice's steps need less heap than this free (else: collect first)
+_QUIET_MS = const(4)   # ... in a loop whose table step took less than this so far
 
 
 class Agreement:
@@ -90,6 +93,14 @@ class Agreement:
             if not j[2].step(AGREE_BITS):
                 return
         else:
+            if gc.mem_free() < _AGREE_ROOM:
+                # an agreement allocates about 0.4 MB (its big integers): the heap would fill in a
+                # slice and collect there, tens of ms beside the slice's own on a PSRAM heap (a
+                # loop of 77 ms at a game's start: docs/memory.md, Device time). It collects in
+                # a loop of its own, one that did nothing before, and the slice waits for the next
+                if ticks_diff(ticks_ms(), t) < _QUIET_MS:
+                    gc.collect()
+                return
             ms = AGREE_MS if self.playing() else AGREE_LOBBY_MS
             while not j[2].step(1):
                 if ticks_diff(ticks_ms(), t) >= ms:

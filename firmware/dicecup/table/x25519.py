@@ -14,14 +14,15 @@ _A24 = const(121665)  # (486662 - 2) / 4
 _P = 2**255 - 19  # too big for a const: a module global, copied into a local below
 
 
-_CHUNK = const(64)  # the inversion's exponent bits a step: its pow costs about four ladder slices
+_CHUNK = const(16)  # the inversion's exponent bits a step (64 were a step of about 40 ms on the
+#                     board's model, which after a slice's 40 made a loop of 78: docs/memory.md)
 
 
 class Ladder:
     """x25519(k, u) a slice of the scalar's bits at a time (step), for a loop that must stay short:
     the whole ladder is about 2 s of a handheld's CPU (docs/memory.md, Device time). After the
-    ladder, each step takes 64 bits of the inversion's exponent (p - 2, top first): in one loop the
-    inversion was about an eighth of the ladder."""
+    ladder, each step takes _CHUNK bits of the inversion's exponent (p - 2, top first): in one loop
+    the inversion was about an eighth of the ladder."""
 
     def __init__(self, k, u):
         k = bytearray(k)
