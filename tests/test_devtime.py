@@ -780,15 +780,9 @@ def test_pages_spread_at_a_table_after_its_game_but_not_on_the_lobbys_screens(tm
         assert all(int(ms) < 50 for f, ms, done in whole8), out
 
 
-@pytest.mark.parametrize("game", ["snyd", "yatzy"])
-def test_the_next_rounds_secret_is_drawn_and_saved_in_an_idle_loop(game):
-    """A REVEAL request carries the seat's next round's commitments: its secret was drawn and its
-    file written in the loop of the reveal, the busiest of the round (a file is 30 ms of flash on
-    the board). Seats.ahead (Table.idle) draws it before: no secret is saved in a reveal, and the
-    game plays the same to its end."""
-    from host_tools import tablebus
-    t = tablebus.Table(seats=3, seed=7, game=game)
-    where = {"reveal": 0, "ahead": 0}
+def _saves_in_reveals(t, where):
+    """Count each handheld's secrets saved inside a REVEAL request (where["reveal"]) or outside
+    one (where["ahead"])."""
     for h in t.hands:
         app = h.app
         inside = []
@@ -807,6 +801,19 @@ def test_the_next_rounds_secret_is_drawn_and_saved_in_an_idle_loop(game):
             finally:
                 inside.pop()
         app._reveal_request = in_reveal
+
+
+@pytest.mark.parametrize("game", ["snyd", "yatzy"])
+def test_the_next_rounds_secret_is_drawn_and_saved_in_an_idle_loop(game):
+    """A REVEAL request carries the seat's next round's commitments: its secret was drawn and its
+    file written in the loop of the reveal, the busiest of the round (a file is 30 ms of flash on
+    the board). Seats.ahead (Table.idle) draws it before: no secret is saved in a reveal, and the
+    game plays the same to its end."""
+    from host_tools import tablebus
+    t = tablebus.Table(seats=3, seed=7, game=game)
+    where = {"reveal": 0, "ahead": 0}
+    _saves_in_reveals(t, where)
+    for h in t.hands:
         step = h.step
 
         def idle_step(now, h=h, step=step):
@@ -828,27 +835,10 @@ def test_a_reveal_whose_next_secret_is_not_drawn_waits_a_loop_for_it(game):
     table.pump does); no secret is saved in a reveal, and the game plays to its end."""
     from host_tools import tablebus
     t = tablebus.Table(seats=3, seed=11, game=game)
-    where = {"reveal": 0, "late": 0}
+    where = {"reveal": 0, "ahead": 0, "late": 0}
+    _saves_in_reveals(t, where)
     for h in t.hands:
-        app = h.app
-        app.defer = True
-        inside = []
-        save = app._save
-
-        def counted(s, b, inside=inside, save=save):
-            if inside:
-                where["reveal"] += 1
-            save(s, b)
-        app._save = counted
-        reveal = app._reveal_request
-
-        def in_reveal(f, s, rand, inside=inside, reveal=reveal):
-            inside.append(1)
-            try:
-                return reveal(f, s, rand)
-            finally:
-                inside.pop()
-        app._reveal_request = in_reveal
+        h.app.defer = True
         step = h.step
 
         def loop(now, h=h, step=step):
