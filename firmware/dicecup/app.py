@@ -52,6 +52,7 @@ _PAGES = const(2048)    # ... pages of the picture drawn wait for the next loops
 _LATE = const(4096)     # ... and waited a loop without room: the next sends one however busy
 _SHOWN = const(8192)    # ... a screen shown since the table's news last went to one (game.NEWS_SHOWN)
 _ROOMY = const(256 * 1024)  # a heap with this much free collects in an idle loop (App.forget)
+_FULL = const(192 * 1024)  # at a table, an idle loop collects where less than this is free
 _FRESH = const(192 * 1024)  # a heap smaller than this (a WROOM-32's) starts each solo game by a soft reset (App.launch)
 _IDLE_MS = const(10)   # a loop that took less is idle: a collection or a file write may go in it
 _DRAW_MS = const(30)   # a loop that took this long before its redraw leaves it to the next
@@ -320,6 +321,11 @@ class App:
         if shown == self.frames and self.power.at != now and \
                 time.ticks_diff(time.ticks_ms(), t0) < _IDLE_MS:  # idle: nothing else to do
             t = time.ticks_ms()
+            if self.table is not None and now // _POLL_MS % 8 == 0 and gc.mem_free() < _FULL:
+                # at a table, about every eighth idle loop (by the clock: a counter's name is
+                # heap): a heap near full of garbage (the key agreements' big integers) is
+                # collected here, not in whatever loop fills it (65 ms at a game's first entry)
+                self._swallow |= _COLLECT
             if self._swallow & _COLLECT and (time.ticks_diff(t, t0) + self.gc_ms + 3 < _GC_MS or
                                             self.gc_ms > _GC_MS - 4):
                 # (after a screen change: gc.mem_free() every loop hung the browser's page) in a
