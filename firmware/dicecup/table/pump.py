@@ -37,6 +37,8 @@ KEEP_MS = const(1000)  # tlog.bin waits for an idle loop at most this long after
 #                        for a loop that has taken less than _STEP_MS so far (at most 3 KEEP_MS)
 _STEP_MS = const(8)
 _ASK_MS = const(25)  # a loop that worked this long leaves this handheld's requests to the next
+_ASK_LEAD_MS = const(10)  # ... the sequencer's: its own request is also logged and applied in
+#                           that loop (a round's last reveal made one of 61 ms on the board)
 _SERVE_MS = const(30)  # ... and the entries it serves past the first (log.Node.busy: _busy)
 PRE_MS = const(250)  # while browsing, at most one key agreement this often (the list stays live)
 
@@ -123,7 +125,8 @@ class Pump:
         if now >= self._act_at:
             # (not in a loop that took a round's reveals: with a request's hashes, or a bot's
             # move, it was a long one on the board; one loop later, never two)
-            if self._late or ticks_ms is None or ticks_diff(ticks_ms(), t) < _ASK_MS:
+            if self._late or ticks_ms is None or ticks_diff(ticks_ms(), t) < (
+                    _ASK_LEAD_MS if node.is_leader() else _ASK_MS):
                 self._late = False
                 g.poll(node, now, self._decide, os.urandom)
             else:
