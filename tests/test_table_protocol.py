@@ -486,6 +486,9 @@ def test_a_busy_loop_serves_one_entry_and_leaves_the_rest_to_the_next_loops():
     leader._resend(radio.now)
     assert leader.frames_out == out + 1    # no resend before they are out
     leader._tick_resend(radio.now)
+    assert leader.frames_out == out + 1    # nothing more in the loop that served the first
+    leader._clock += 20
+    leader._tick_resend(radio.now)
     assert leader.frames_out == out + 2    # the next loop: one more, however busy
     leader.busy = lambda: False
     leader._tick_resend(radio.now)

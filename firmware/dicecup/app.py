@@ -58,6 +58,8 @@ _IDLE_MS = const(10)   # a loop that took less is idle: a collection or a file w
 _DRAW_MS = const(30)   # a loop that took this long before its redraw leaves it to the next
 _SEND_MS = const(45)   # at a table, pages that take a loop past this wait (50 ms less the rest)
 _GC_MS = const(48)     # an idle loop collects only if its time so far and the last collection's fit
+_GC_TABLE_MS = const(3)  # ... and at a table only one that worked less than this (a game's start
+#                          makes its live data, and so its collection, grow: 55 ms loops)
 _PAGE_US = const(3200)  # a page of the panel over I2C at 400 kHz (141 bytes, 9 bits each)
 _POLL_MS = const(20)          # the loop's period while awake (App.tick returns it)
 _SLEEP_POLL_MS = const(1000)  # a light sleep's slice while asleep (a button press ends it early)
@@ -326,8 +328,9 @@ class App:
                 # heap): a heap near full of garbage (the key agreements' big integers) is
                 # collected here, not in whatever loop fills it (65 ms at a game's first entry)
                 self._swallow |= _COLLECT
-            if self._swallow & _COLLECT and (time.ticks_diff(t, t0) + self.gc_ms + 3 < _GC_MS or
-                                            self.gc_ms > _GC_MS - 4):
+            w = time.ticks_diff(t, t0)
+            if self._swallow & _COLLECT and (w + self.gc_ms + 3 < _GC_MS or self.gc_ms > _GC_MS - 4) \
+                    and (self.table is None or w < _GC_TABLE_MS):
                 # (after a screen change: gc.mem_free() every loop hung the browser's page) in a
                 # loop with room for one a little longer than the last (the live data grows;
                 # PSRAM: docs/memory.md, Device time, parts 9 and 10)

@@ -5,8 +5,8 @@ they are logged or refused.
 Owns: `tx` (the frame every send fills; `tmp`, the same frame, for entries unpacked on the way),
 `frames_out`, `bytes_out`; the heartbeat's clock (`_hb_at`, `_hb_sent`, `_hb_now`, and a gate's
 repeats `_hb_rep`, `_hb_rep_at`); `_nack_at`; per handheld `_resend_at`, `_tries`; the newest
-entry's repeats (`_tail_at`, `_tail_n`); entries a busy loop left (`_on_to`, `_on_lo`, `_on_hi`);
-loss (`_gaps`, `_loss_at`, `_lossy`); our requests in flight (`_pend`: a Pending per seat;
+entry's repeats (`_tail_at`, `_tail_n`); entries a busy loop left (`_on_to`, `_on_lo`, `_on_hi`,
+`_on_at`); loss (`_gaps`, `_loss_at`, `_lossy`); our requests in flight (`_pend`: a Pending per seat;
 `_reqno`). Frames: ACK (its tail: a NACK for what the sequencer has and we lack), NACK (served),
 REJECT (of our requests)."""
 from dicecup.table import wire
@@ -61,6 +61,7 @@ class Delivery:
         self._tail_at = -1              # when to repeat the newest entry (-1: not due)
         self._on_to = -1                # entries a busy loop left for the next (_serve, _go_on):
         self._on_lo = self._on_hi = 0   # ... to whom (-1: none), and which
+        self._on_at = -1                # ... and the loop (its clock) that left them
         self._tail_n = 0
         self._gaps = 0                  # the codec's count of counter gaps when last looked at
         self._loss_at = now - self.lossy_ms  # when frames were last seen lost (_lossy)
@@ -231,14 +232,17 @@ class Delivery:
                 # beside a round's frames made loops of 50-52 ms on the board (each entry is
                 # tagged anew: docs/memory.md, Device time); dropped, a follower at 50 % loss
                 # lagged until it left an honest sequencer (attacks/busy_under_loss.py)
-                self._on_to, self._on_lo, self._on_hi = dest, seq, hi
+                self._on_to, self._on_lo, self._on_hi, self._on_at = dest, seq, hi, self._clock
                 return
             self._send_entry(dest, seq)
 
     def _go_on(self):
-        """Entries a busy loop left (_serve): the next, and more while this loop is not busy. One
-        handheld's at a time: a later cut serve replaces it (that follower asks again)."""
+        """Entries a busy loop left (_serve): the next (but in the loop that left them), and more
+        while this loop is not busy. One handheld's at a time: a later cut serve replaces it (that
+        follower asks again)."""
         busy = self.busy
+        if self._on_at == self._clock and busy is not None and busy():
+            return  # (this loop served the first of them already)
         while self._on_to >= 0:
             seq = self._on_lo
             if seq > self._on_hi or not self._send_entry(self._on_to, seq):
