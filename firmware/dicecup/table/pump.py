@@ -106,8 +106,8 @@ class Pump:
         if node is None:
             return
         node.tick(now)
-        if self.mode == HOSTING and node.is_leader():
-            self._tick_keys(now)
+        if self.mode == HOSTING and node.is_leader() and (ticks_ms is None or not self._busy()):
+            self._tick_keys(now)  # (its roster lines repeat: a busy loop leaves them to the next)
         if not self.playing() and node.caught_up():
             self._tick_round(now)  # between games (one back from a reboot: once it knows)
         g = self.game
