@@ -599,6 +599,22 @@ def test_background_key_agreements_collect_in_a_loop_of_their_own(tmp_path):
     assert max(gcs) < slices[-1] + 10 and len(slices) > 6 * 5, (gcs, slices[-5:])
 
 
+# a table in a game that takes nothing from the radio (the App scripts below)
+_TABLE = r"""
+class Table:
+    def tick(self, now):
+        pass
+    def news(self):
+        return 0
+    def playing(self):
+        return True
+    def in_game(self):
+        return True
+    def idle(self):
+        return False
+"""
+
+
 # At a table a heap filled with garbage by work that draws nothing (the key agreements' big
 # integers) collected wherever it filled: 65 ms in a loop of 19 ms of work at a game's first entry
 _FILLS = r"""
@@ -608,18 +624,7 @@ from dicecup import app
 from dicecup.device import hw
 from dicecup.ui.screen import Screen
 a = app.App(hw.Hardware())
-class Table:
-    def tick(self, now):
-        pass
-    def news(self):
-        return 0
-    def idle(self):
-        return False
-    def in_game(self):
-        return True
-    def playing(self):
-        return True
-a.table = Table()
+""" + _TABLE + r"""a.table = Table()
 class Alloc(Screen):
     n = 0
     def tick(self, now):
@@ -707,18 +712,7 @@ from dicecup import app
 from dicecup.device import hw
 from dicecup.ui.screen import Screen
 a = app.App(hw.Hardware())
-class Table:    # a table in a game that takes nothing from the radio
-    def tick(self, now):
-        pass
-    def news(self):
-        return 0
-    def playing(self):
-        return True
-    def in_game(self):
-        return True
-    def idle(self):
-        return False
-now = 0
+""" + _TABLE + r"""now = 0
 class Busy(Screen):
     busy = 0
     ink = 0

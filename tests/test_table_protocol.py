@@ -413,14 +413,12 @@ class _NoLog:
         return False
 
 
-def test_a_sequencer_resends_to_one_handheld_a_loop():
-    """Three followers that lacked the same entries were all served in one loop of the sequencer:
-    each is the entries tagged anew, and together a long loop on the board (docs/memory.md,
-    Device time, part 8). The sequencer serves one a loop; each still gets them, and the logs
-    agree."""
+def _followers_behind(seed, k):
+    """Four Nodes (test_tablelog's counting game), the sequencer k entries ahead of its three
+    followers, whose heartbeats have said what they lack: (radio, apps, nodes, tick)."""
     from mpcheck import Rng
     from test_tablelog import Counter, Radio, _ask, _nodes
-    radio = Radio(Rng(3), jitter=5)
+    radio = Radio(Rng(seed), jitter=5)
     apps = [Counter() for _ in range(4)]
     nodes = _nodes(radio, apps)
     leader = nodes[0]
@@ -430,11 +428,21 @@ def test_a_sequencer_resends_to_one_handheld_a_loop():
             n.tick(now)
     assert radio.run(4000, tick, lambda: all(n.leader == 0 for n in nodes) and leader.ready)
     radio.off.update((1, 2, 3))            # the followers hear nothing for a while
-    for v in range(1, 4):
+    for v in range(1, k + 1):
         assert radio.run(400, tick, lambda: not leader.pending(0))
         _ask(leader, 0, v, radio.now)
-    assert radio.run(2000, tick, lambda: leader.applied >= nodes[1].applied + 3)
+    assert radio.run(2000, tick, lambda: leader.applied >= nodes[1].applied + k)
     radio.run(400, tick)                   # their heartbeats say what they lack
+    return radio, apps, nodes, tick
+
+
+def test_a_sequencer_resends_to_one_handheld_a_loop():
+    """Three followers that lacked the same entries were all served in one loop of the sequencer:
+    each is the entries tagged anew, and together a long loop on the board (docs/memory.md,
+    Device time, part 8). The sequencer serves one a loop; each still gets them, and the logs
+    agree."""
+    radio, apps, nodes, tick = _followers_behind(3, 3)
+    leader = nodes[0]
     served = []
     real = leader._serve
 
@@ -458,23 +466,8 @@ def test_a_busy_loop_serves_one_entry_and_leaves_the_rest_to_the_next_loops():
     in the next loops, at least one a loop (dropped, a follower at 50 % loss with every loop busy
     lagged until it left an honest sequencer: attacks/busy_under_loss.py), and no resend starts
     before they are out; the logs agree."""
-    from mpcheck import Rng
-    from test_tablelog import Counter, Radio, _ask, _nodes
-    radio = Radio(Rng(5), jitter=5)
-    apps = [Counter() for _ in range(4)]
-    nodes = _nodes(radio, apps)
+    radio, apps, nodes, tick = _followers_behind(5, 4)
     leader = nodes[0]
-
-    def tick(now):
-        for n in nodes:
-            n.tick(now)
-    assert radio.run(4000, tick, lambda: all(n.leader == 0 for n in nodes) and leader.ready)
-    radio.off.update((1, 2, 3))
-    for v in range(1, 5):
-        assert radio.run(400, tick, lambda: not leader.pending(0))
-        _ask(leader, 0, v, radio.now)
-    assert radio.run(2000, tick, lambda: leader.applied >= nodes[1].applied + 4)
-    radio.run(400, tick)                   # their heartbeats say what they lack
     radio.off.clear()
     leader.busy = lambda: True
     out = leader.frames_out
