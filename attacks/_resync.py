@@ -1,7 +1,8 @@
 """_resync: what the round-24/25 resync attacks share (resync_forfeit.py, resync_below.py,
 resync_wedge.py): the three handhelds' parts, a handheld's chain at an entry, people who take
-their time over a bid (so the sequencer has time for its term raises), and a frame sent to one
-handheld alone, tagged for it, with the claim and chain the sequencer chooses."""
+their time over a bid (so the sequencer has time for its term raises; slow_bids: the same at a
+host_tools.tablebus table, for the lag attacks of rounds 33-35), and a frame sent to one handheld
+alone, tagged for it, with the claim and chain the sequencer chooses."""
 from _table3 import Trio, wire, snyd
 from dicecup.table import snyd as snydtable
 
@@ -28,6 +29,42 @@ def slow_movers(t, think_ms):
                 return
         m(tb)
     t.movers = [lambda tb, m=m: slow(tb, m) for m in t.movers]
+
+
+def slow_bids(t, h, think_ms):
+    """The person at tablebus handheld h (of Table t) takes think_ms over each bid or call: the
+    move is decided at once and handed over think_ms later (a game of minutes, as at a table)."""
+    d, memo, wait = h.decide, {}, {}
+
+    def decide(game, seat):
+        k = (seat, h.node.applied)
+        if k in memo:
+            wait.pop(seat, None)
+            return memo.pop(k)
+        m = d(game, seat)
+        if m is not None and m[0] in (wire.A_BID, wire.A_SNYD):
+            memo[k] = m      # the move, made think_ms on (asked again each step meanwhile)
+            memo[k + (0,)] = t.now
+            wait[seat] = h.node.applied
+            return None
+        return m
+
+    def decide2(game, seat):
+        k = (seat, h.node.applied)
+        if k in memo and t.now - memo[k + (0,)] < think_ms:
+            return None
+        return decide(game, seat)
+    h.decide = decide2
+    st = h.step
+
+    def step(now):
+        for s, n in list(wait.items()):
+            if n == h.node.applied:
+                h.app.want(s)
+            else:
+                del wait[s]
+        return st(now)
+    h.step = step
 
 
 def emitter(node):

@@ -37,8 +37,8 @@ if __name__ == "__main__":  # an import that fails means "could not run": 2, nev
     sys.excepthook = lambda *a: (sys.__excepthook__(*a), os._exit(2))
 import host_tools.paths  # noqa: F401,E402
 from host_tools import tablebus  # noqa: E402
-from dicecup.table import wire  # noqa: E402
 from dicecup.rules import snyd  # noqa: E402
+from _watch import forfeits_and_distrust  # noqa: E402
 
 T_ACK = 11
 ROUND = 2
@@ -80,21 +80,7 @@ def play(mode, seed, until):
             st["burst"] = t.now
         return r
     A.app.apply = apply_
-    for h in t.hands:
-        apk = h.app.apply
-
-        def applyk(f, seq, k=h.seat, apk=apk):
-            if f.etype == wire.T_FORFEIT:
-                st["forfeits"].append((t.now, k, seq, f.who))
-            return apk(f, seq)
-        h.app.apply = applyk
-        dn = h.node._distrust
-
-        def distrust_(x, k=h.seat, dn=dn, nd=h.node):
-            if x >= 0 and not nd._bad & (1 << x):
-                st["distrust"].append((t.now, k, x))
-            return dn(x)
-        h.node._distrust = distrust_
+    forfeits_and_distrust(t, st)
 
     def until_():
         b = st["burst"]

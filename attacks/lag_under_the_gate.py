@@ -46,7 +46,7 @@ import host_tools.paths  # noqa: F401,E402
 from host_tools import tablebus  # noqa: E402
 from dicecup.table import wire, log  # noqa: E402
 from dicecup.rules import snyd  # noqa: E402
-from _resync import emitter  # noqa: E402
+from _resync import emitter, slow_bids  # noqa: E402
 
 AN, BO, CY = 0, 1, 2
 T_ACK = 11  # (a heartbeat frame's type byte)
@@ -55,39 +55,6 @@ LIMIT_MS = 1_800_000
 THINK_MS = 3000   # each person takes this long over a bid (a game of minutes, as at a table)
 
 
-def slow(t, h, think_ms):
-    d, memo, wait = h.decide, {}, {}
-
-    def decide(game, seat):
-        k = (seat, h.node.applied)
-        if k in memo:
-            wait.pop(seat, None)
-            return memo.pop(k)
-        m = d(game, seat)
-        if m is not None and m[0] in (wire.A_BID, wire.A_SNYD):
-            memo[k] = m      # the move, made think_ms on (asked again each step meanwhile)
-            memo[k + (0,)] = t.now
-            wait[seat] = h.node.applied
-            return None
-        return m
-
-    def decide2(game, seat):
-        k = (seat, h.node.applied)
-        if k in memo and t.now - memo[k + (0,)] < think_ms:
-            return None
-        return decide(game, seat)
-    h.decide = decide2
-    st = h.step
-
-    def step(now):
-        for s, n in list(wait.items()):
-            if n == h.node.applied:
-                h.app.want(s)
-            else:
-                del wait[s]
-        return st(now)
-    h.step = step
-
 
 def play(seed, claim=20, forgive=True, attack=True, period=6500, flagmode=False, gap=None,
          at_call=False):
@@ -95,7 +62,7 @@ def play(seed, claim=20, forgive=True, attack=True, period=6500, flagmode=False,
     assert t.start_game() == 0
     A, B, C = t.hands[AN], t.hands[BO], t.hands[CY]
     for h in t.hands:
-        slow(t, h, THINK_MS)
+        slow_bids(t, h, THINK_MS)
     node, app, cy, bo = A.node, A.app, C.node, B.node
     if not forgive:
         for h in t.hands:

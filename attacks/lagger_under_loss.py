@@ -37,9 +37,9 @@ if __name__ == "__main__":  # an import that fails means "could not run": 2, nev
     sys.excepthook = lambda *a: (sys.__excepthook__(*a), os._exit(2))
 import host_tools.paths  # noqa: F401,E402
 from host_tools import tablebus  # noqa: E402
-from dicecup.table import wire  # noqa: E402
 from dicecup.rules import snyd  # noqa: E402
-from starve_forgive_cycle import slow  # noqa: E402  (a person takes think_ms over a bid)
+from _watch import forfeits_and_distrust  # noqa: E402
+from _resync import slow_bids  # noqa: E402  (a person takes think_ms over a bid)
 
 T_ACK = 11
 ROUND = 2
@@ -51,7 +51,7 @@ def play(mode, seed, loss, think):
     t = tablebus.Table(seats=3, seed=seed, loss=loss, rules=snyd.Rules(dice=3))
     if think:
         for h in t.hands:
-            slow(t, h, think)
+            slow_bids(t, h, think)
     st = dict(burst=None, forgiven=None, distrust=[], forfeits=[], spans=[], lagged=0, maxlag=0, anylag=0,
               paused=0, paused_after=0, samples_after=0, cyheld=0, lagger_at=None)
     V = t.hands[2]
@@ -76,21 +76,7 @@ def play(mode, seed, loss, think):
             st["burst"] = t.now
         return r
     A.app.apply = apply_
-    for h in t.hands:
-        apk = h.app.apply
-
-        def applyk(f, seq, k=h.seat, apk=apk):
-            if f.etype == wire.T_FORFEIT:
-                st["forfeits"].append((t.now, k, seq, f.who))
-            return apk(f, seq)
-        h.app.apply = applyk
-        dn = h.node._distrust
-
-        def distrust_(x, k=h.seat, dn=dn, nd=h.node):
-            if x >= 0 and not nd._bad & (1 << x):
-                st["distrust"].append((t.now, k, x))
-            return dn(x)
-        h.node._distrust = distrust_
+    forfeits_and_distrust(t, st)
     since = [None]
 
     def h_lag(now):  # any follower's _lagged (preset: Bo's too)

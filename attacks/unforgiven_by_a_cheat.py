@@ -40,6 +40,7 @@ from host_tools import tablebus  # noqa: E402
 from dicecup.table import wire, log  # noqa: E402
 from dicecup.rules import snyd  # noqa: E402
 from _resync import emitter  # noqa: E402
+from _watch import forfeits_and_distrust  # noqa: E402
 from equivocate import request  # noqa: E402
 
 AN, BO, CY, DI = 0, 1, 2, 3
@@ -128,21 +129,7 @@ def play(mode, seed, burst):
             st["burst"] = t.now
         return r
     A.app.apply = apply_
-    for h in t.hands:
-        apk = h.app.apply
-
-        def applyk(f, seq, k=h.seat, apk=apk):
-            if f.etype == wire.T_FORFEIT:
-                st["forfeits"].append((t.now, k, seq, f.who))
-            return apk(f, seq)
-        h.app.apply = applyk
-        dn = h.node._distrust
-
-        def distrust_(x, k=h.seat, dn=dn, nd=h.node):
-            if x >= 0 and not nd._bad & (1 << x):
-                st["distrust"].append((t.now, k, x, nd._starve_h))
-            return dn(x)
-        h.node._distrust = distrust_
+    forfeits_and_distrust(t, st, starve=True)
 
     def until_():
         b = st["burst"]
