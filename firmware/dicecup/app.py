@@ -275,7 +275,14 @@ class App:
         if self._launch:
             module, args, ahead = self._launch
             tb = None  # the table waits for the next loop: a screen's load is a long loop of its own
-            if ahead and self.table is not None and self.ahead(self.table.gid == _G_YATZY, True):
+            if self.table is not None and ahead < 2 and gc.mem_free() < _ROOMY:
+                # a heap near full collects in a loop of its own, once (ahead + 2), and the
+                # launch goes on in the next: forget() collected in the loop that loaded the
+                # screen (one of 55 ms at a game's start on the board: docs/memory.md)
+                gc.collect()
+                self._launch = (module, args, ahead + 2)
+                module = None
+            elif ahead & 1 and self.table is not None and self.ahead(self.table.gid == _G_YATZY, True):
                 # a game's screen module its lobby had no idle loop to load ahead (agreeing a
                 # last joiner's keys): one a loop, the game opening after (all in the launch's
                 # loop it was one of 66 ms on the board: docs/memory.md, Device time)
@@ -284,7 +291,7 @@ class App:
                 self._launch = None
         if module is not None:
             self.screen = None      # the menu screen, and with it the last hold on its module
-            self._clear(3 if ahead or self.table is not None and gc.mem_free() >= _ROOMY else 1)
+            self._clear(3 if ahead & 1 or self.table is not None and gc.mem_free() >= _ROOMY else 1)
             self._loads(lambda: load(module).start(self, *args),
                         _NO_ROOM_TABLE if module == "dicecup.ui.table" else "no_room")
         for i in range(len(self.buttons)):
