@@ -41,10 +41,11 @@ class FakeRadio:
         self.air.log.append((self.mac, None if mac is None else bytes(mac), bytes(data)))
         return True
 
-    def poll(self, handler):
-        while self.inbox:
+    def poll(self, handler, limit=32):
+        while self.inbox and limit:
             src, data = self.inbox.pop(0)
             handler(src, bytearray(data))
+            limit -= 1
 
     def rssi(self, mac):
         return -50

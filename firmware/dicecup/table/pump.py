@@ -75,7 +75,9 @@ class Pump:
             self._hold_clock(now)
             self._at = now  # the first ANNOUNCE after a game waits its period: the loop that
             #                 took the game's last entries was long enough (docs/memory.md)
-        self.radio.poll(self._on_rx)
+        # a loop whose request waits from the last (_late) takes one frame: a round's frames, a
+        # request and the sequencer's own made one of 52 ms on the board (docs/memory.md)
+        self.radio.poll(self._on_rx, 1 if self._late else 32)
         if self.mode == HOSTING and now - self._at >= self.announce_ms and not self.playing():
             self._at = now
             self.announce()
