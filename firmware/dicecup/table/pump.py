@@ -33,9 +33,7 @@ from dicecup.table.game import P_IDLE, P_OVER
 JOIN_MS = const(300)
 SPREAD_MS = const(4)
 BOT_THINK_MS = const(900)
-KEEP_MS = const(1000)  # tlog.bin waits for an idle loop at most this long after a change, then
-#                        for a loop that has taken less than _STEP_MS so far (at most 3 KEEP_MS)
-_STEP_MS = const(8)
+KEEP_MS = const(1000)  # tlog.bin waits for an idle loop at most this long after a change (_due)
 _ASK_MS = const(25)  # a loop that worked this long leaves this handheld's requests to the next
 _ASK_LEAD_MS = const(10)  # ... the sequencer's: its own request is also logged and applied in
 #                           that loop (a round's last reveal made one of 61 ms on the board)
@@ -70,6 +68,12 @@ class Pump:
         if g is not None and self.node is not None and g.draw_late(now) and \
                 g.ahead(os.urandom, True):
             self._wrote = now  # (the loop's only table work: game_draws.draw_late)
+            return
+        if self._due(now):
+            # a step of the record or the kept state that no idle loop took for KEEP_MS: this
+            # loop's only table work (a file beside a loop's frames was one of 52 ms on the board)
+            self._wrote = now
+            self._keep_step()
             return
         if self.node is not None and self.playing():
             self._hold_clock(now)
@@ -143,28 +147,23 @@ class Pump:
         # saves it twice; packed in a loop and written in another) wait for idle loops: the loop
         # that applied an entry also redraws, and a file is tens of ms of flash (docs/memory.md,
         # Device time). The App calls idle() after a loop that drew nothing; a handheld never
-        # idle still takes each step KEEP_MS after the change (or the record's last step), one
-        # a loop, in a loop with room for a file (else it was one of 50-60 ms on the board)
-        if self._end is not None:
-            if self._due(now - self._end[0], t):
-                self._keep_step()
-        elif self._keep_at < 0:
-            if self.keep.changed(node):
-                self._keep_at = now
-            elif self._seated:
-                self._keep_at = now  # (table.json alone: the same wait)
-        elif self._due(now - self._keep_at, t):
-            self._keep_step()
+        # idle still takes each step KEEP_MS after the change (or the record's last step), one a
+        # loop, each as the loop's only table work (_due, above)
+        if self._end is None and self._keep_at < 0 and (self.keep.changed(node) or self._seated):
+            self._keep_at = now  # (table.json alone: the same wait)
 
     def _busy(self):
         """The Node's `busy` on the board: this loop's table step has worked _SERVE_MS."""
         return ticks_diff(ticks_ms(), self._step_t) >= _SERVE_MS
 
-    def _due(self, waited, t):
-        """A step of the record or the kept state that waited this long for an idle loop is
-        taken in this loop (begun at t, ticks_ms) if it has room."""
-        return waited >= 3 * KEEP_MS or waited >= KEEP_MS and (
-            ticks_ms is None or ticks_diff(ticks_ms(), t) < _STEP_MS)
+    def _due(self, now):
+        """A step of the record or the kept state has waited KEEP_MS for an idle loop (Flash.idle)."""
+        if self.node is None:
+            return False  # (_keep_step takes none: a table left keeps nothing)
+        e = self._end
+        if e is not None:
+            return now - e[0] >= KEEP_MS
+        return self._keep_at >= 0 and now - self._keep_at >= KEEP_MS
 
     def _hold_clock(self, now):
         """While the table is held (a fork, or a handheld's flag says so), the seat the game waits
