@@ -84,7 +84,8 @@ def play(game, seed, loss, kind, rule, k, costs, every=1, onat=True):
         ap = h.app.apply
 
         def apply_(f, seq, h=h, ap=ap):
-            if f.etype == wire.T_FORFEIT and h is not cheat:
+            if f.etype == wire.T_FORFEIT and h is not cheat and \
+                    (cheat is None or f.who & ~(1 << cheat.seat)):  # (the cheat's own: no break)
                 ev["forfeits"].append((t.now, h.seat, seq, f.who, f.kind))
             return ap(f, seq)
         h.app.apply = apply_
