@@ -1,5 +1,7 @@
 """table.py's lobby under CPython, on a tiny in-process radio: create, announce, join, welcome, the
 roster's names, leaving between games, and a replayed JOIN from a stranger's radio."""
+import os
+
 import pytest
 
 from dicecup.rules import snyd
@@ -112,8 +114,8 @@ def test_a_lobby_of_two_whose_joiner_lost_the_creator_a_while_seats_the_next(tmp
     host, bo, now = _lobby_of_two(air)
     poll = bo.radio.poll
     deaf = [True]
-    bo.radio.poll = lambda handler, limit=32: poll(
-        lambda mac, msg: None if deaf[0] and mac == host.radio.mac else handler(mac, msg), limit)
+    bo.radio.poll = lambda handler, limit=32, t=None: poll(
+        lambda mac, msg: None if deaf[0] and mac == host.radio.mac else handler(mac, msg), limit, t)
     now = run(air, [host, bo], 5000, t0=now)
     deaf[0] = False
     now = run(air, [host, bo], 3000, t0=now)
@@ -355,11 +357,14 @@ def test_the_screens_take_no_row_of_the_table():
     assert not bad, bad
 
 
-def test_a_loop_whose_request_waits_from_the_last_takes_one_frame(tmp_path, monkeypatch):
-    """On the board (a ticks_ms clock here that moves 11 ms for each frame the creator takes) a loop
-    that has worked past the sequencer's lead puts its own request off to the next (Pump._late),
-    and that next loop takes one frame from the radio, not a round's: a 52 ms loop of the s3
-    model at 30 % loss. The game still plays out, both records the same."""
+def test_a_loop_whose_request_waits_from_the_last_asks_it_first_and_takes_frames_in_what_is_left(
+        tmp_path, monkeypatch):
+    """On the board (a ticks_ms clock here that moves 11 ms for each frame the creator takes and
+    for each of its game polls) a loop that has worked past the sequencer's lead puts its own
+    requests off to the next (Pump._late); that next loop asks them first, then polls the radio
+    with its own start as the budget's (device/radio.py: none once POLL_MS passed since it): a
+    round's frames, a request and the sequencer's own request made a 52 ms loop of the s3 model at
+    30 % loss. A loop asks at most once; the game still plays out, both records the same."""
     from dicecup.table import pump
     p = Pair(tmp_path, monkeypatch, snyd.Rules(dice=2), snyd_mover)
     p.join()
@@ -367,27 +372,64 @@ def test_a_loop_whose_request_waits_from_the_last_takes_one_frame(tmp_path, monk
     clock = [0]
     monkeypatch.setattr(pump, "ticks_ms", lambda: clock[0])
     monkeypatch.setattr(pump, "ticks_diff", lambda a, b: a - b, raising=False)
-    radio = p.host.radio
-    poll, seen = radio.poll, []
+    host, radio, loops = p.host, p.host.radio, []
+    poll, game_poll = radio.poll, host.game.poll
 
-    def timed(handler, limit=32):
+    def timed(handler, limit=32, t=None):
         def took(src, data):
             clock[0] += 11
             handler(src, data)
-        n = len(radio.inbox)
-        late = p.host._late
-        poll(took, limit)
-        seen.append((late, n, n - len(radio.inbox)))
-    radio.poll = timed
-    deliver = p.air.deliver
+        loops[-1].append(("radio", t == host._step_t, len(radio.inbox)))
+        poll(took, limit, t)
 
-    def twice():  # (every frame reaches the creator twice, as a radio's duplicates: two wait)
-        deliver()
-        radio.inbox[:] = [x for x in radio.inbox for _ in (0, 1)]
-    p.air.deliver = twice
+    def asked(*a):
+        clock[0] += 11
+        loops[-1].append(("ask",))
+        return game_poll(*a)
+    radio.poll, host.game.poll = timed, asked
+    tick = host.tick
+
+    def step(now):
+        loops.append([host._late])
+        tick(now)
+    host.tick = step
     p.play_out(600_000)
     assert p.records("snyd-")["seats"] == 3
-    late = [(n, took) for was, n, took in seen if was]
-    assert late and any(n > 1 for n, took in late), seen[:50]      # late loops with frames waiting
-    assert all(took == min(n, 1) for n, took in late)               # ... took one of them
-    assert any(took > 1 for was, n, took in seen if not was)        # the others take what waits
+    late = [x for x in loops if x[0] == 1 and len(x) > 1]   # (not a loop a file step took whole)
+    assert late, loops[:50]
+    assert all(x[1] == ("ask",) and x[2][:2] == ("radio", True) for x in late), late[:10]
+    assert all(sum(1 for e in x[1:] if e[0] == "ask") <= 1 for x in loops)
+    assert any(len(x) > 1 and x[1] == ("radio", True, 0) for x in loops if x[0] != 1)   # others: radio first
+
+
+def test_a_file_step_no_idle_loop_took_is_its_loops_only_table_work(tmp_path, monkeypatch):
+    """Nothing calls idle() here (Pair's handhelds never idle): every step of the record and of the
+    kept state (table.json, tlog.bin, the record's parts) comes a second after the change (or the
+    last step) at the start of a loop, whose table step does nothing else: no frame taken, no
+    request asked (a tlog.bin write after 15 ms of a loop's work made a 52 ms loop of the s3 model).
+    Both records the same, and tlog.bin kept."""
+    p = Pair(tmp_path, monkeypatch, snyd.Rules(dice=2), snyd_mover)
+    p.join()
+    assert p.start() == 0
+    host, loops = p.host, []
+    radio_poll, keep_step = host.radio.poll, host._keep_step
+
+    def poll(*a):
+        loops[-1].append("radio")
+        return radio_poll(*a)
+
+    def step():
+        loops[-1].append("file")
+        return keep_step()
+    host.radio.poll, host._keep_step = poll, step
+    tick = host.tick
+
+    def ticked(now):
+        loops.append([])
+        tick(now)
+    host.tick = ticked
+    p.play_out(600_000)
+    assert p.records("snyd-")["seats"] == 3
+    files = [x for x in loops if "file" in x]
+    assert len(files) >= 5 and all(x == ["file"] for x in files), [x for x in files if x != ["file"]][:5]
+    assert os.path.exists(p.dirs[0] / "tlog.bin")
