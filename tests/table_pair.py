@@ -41,7 +41,7 @@ class FakeRadio:
         self.air.log.append((self.mac, None if mac is None else bytes(mac), bytes(data)))
         return True
 
-    def poll(self, handler, limit=32, t=None):
+    def poll(self, handler, limit=32):
         while self.inbox and limit:
             src, data = self.inbox.pop(0)
             handler(src, bytearray(data))

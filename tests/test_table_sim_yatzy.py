@@ -245,7 +245,7 @@ class Radio:  # alone at the table: nothing to hear
     def send(self, mac, data):
         return True
 
-    def poll(self, handler, limit=32, t=None):
+    def poll(self, handler, limit=32):
         pass
 
     def rssi(self, mac):

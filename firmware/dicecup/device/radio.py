@@ -57,14 +57,12 @@ class Radio:
     def wake(self):
         self.sta.config(channel=self.channel)
 
-    def poll(self, handler, limit=32, t=None):
-        """Hand waiting frames to handler(mac, msg): at most `limit` per call and none once
-        POLL_MS have passed since t (ticks_ms: the loop's start; default this call's), so a
-        flood of frames cannot starve the buttons and the screen, nor make one long loop (at
-        least one frame a call, so the radio always moves on). (Called every loop: its locals
-        and stack fit the 11 words MicroPython keeps off the heap.)"""
-        if t is None:
-            t = time.ticks_ms()
+    def poll(self, handler, limit=32):
+        """Hand waiting frames to handler(mac, msg): at most `limit` per call and none after
+        POLL_MS of this call's time, so a flood of frames cannot starve the buttons and the
+        screen, nor make one long loop (at least one frame a call, so the radio always moves on).
+        (Called every loop: its locals and stack fit the 11 words MicroPython keeps off the heap.)"""
+        t = time.ticks_ms()
         while limit:
             mac, msg = self.e.irecv(0)
             if msg is None:

@@ -54,8 +54,7 @@ class Pump:
         self._act_at = 0
         self._changed = now
         self._in_game = -1        # the last game (its number) seen in play with a seat here
-        self._late = 0            # this handheld's requests were put off a loop (1), asked
-        #                           first in this loop (2) (tick)
+        self._late = False        # this handheld's requests were put off a loop (tick)
         self._step_t = 0          # ticks_ms as this loop's table step began (Flash.idle)
         self._bots = {}
         self.move = None          # this handheld's person's move, waiting to be submitted
@@ -80,13 +79,9 @@ class Pump:
             self._hold_clock(now)
             self._at = now  # the first ANNOUNCE after a game waits its period: the loop that
             #                 took the game's last entries was long enough (docs/memory.md)
-        if self._late == 1 and self.node is not None:
-            # this handheld's requests put off in the last loop go first, and the radio's frames
-            # take what is left of the loop's budget (a round's frames first, then a request,
-            # and the sequencer's own, made one of 52 ms on the board: docs/memory.md)
-            self._late = 2
-            g.poll(self.node, now, self._decide, os.urandom)
-        self.radio.poll(self._on_rx, 32, t if ticks_ms else None)
+        # a loop whose request waits from the last (_late) takes one frame: a round's frames, a
+        # request and the sequencer's own made one of 52 ms on the board (docs/memory.md)
+        self.radio.poll(self._on_rx, 1 if self._late else 32)
         if self.mode == HOSTING and now - self._at >= self.announce_ms and not self.playing():
             self._at = now
             self.announce()
@@ -133,16 +128,15 @@ class Pump:
             if g.hosted:
                 self._in_game = g.games
             self._want_moves(now)
-        if self._late == 2:
-            self._late = 0  # (asked first in this loop)
-        elif now >= self._act_at:
+        if now >= self._act_at:
             # (not in a loop that took a round's reveals: with a request's hashes, or a bot's
-            # move, it was a long one on the board; the next table step's first work)
-            if ticks_ms is None or ticks_diff(ticks_ms(), t) < (
+            # move, it was a long one on the board; one loop later, never two)
+            if self._late or ticks_ms is None or ticks_diff(ticks_ms(), t) < (
                     _ASK_LEAD_MS if node.is_leader() else _ASK_MS):
+                self._late = False
                 g.poll(node, now, self._decide, os.urandom)
             else:
-                self._late = 1
+                self._late = True
         # the record of a game this handheld played a seat of (its person's or a bot's) while it
         # ran: one that joined after a game ended caught up to it (maybe with the handheld number
         # of a player who left), and had saved a record of a game it never played
