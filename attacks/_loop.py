@@ -42,7 +42,7 @@ CHEAP = (wire.R_SHORT, wire.R_MAGIC, wire.R_VERSION, wire.R_TYPE, wire.R_LENGTH,
 _orig = dict(init=tablebus.Handheld.__init__, step=tablebus.Handheld.step,
              receive=tablebus.Handheld.receive, deliver=tablebus.Bus.deliver,
              send=tablebus.Bus.send, inject=tablebus.Bus.inject)
-STATE = dict(rule=None, frame_ms=5.0, drop_ms=0.5, out_ms=1.0, base_ms=3.0, rx_drop={},
+STATE = dict(rule=None, cap=2, frame_ms=5.0, drop_ms=0.5, out_ms=1.0, base_ms=3.0, rx_drop={},
              late_loops=0, one_frame_loops=0, loops=0, max_q={}, skip=set())
 
 
@@ -86,10 +86,21 @@ def _step(self, now):
     limit = 1 if (STATE["rule"] and self._late) else 32
     if limit == 1:
         STATE["one_frame_loops"] += 1
+    cap = STATE["cap"]  # (pump.py's _PER_LOOP: the sequencer's share of one follower's frames)
+    lead = self.node.is_leader()
+    seen = {}
     while limit and self._q:
         data = self._q.popleft()
         self._qbytes -= len(data) + FRAME_HDR
+        s = data[7] if len(data) > 7 else 255
+        if cap and lead and seen.get(s, 0) >= cap:
+            code = CHEAP[0] if CHEAP else 1
+            self._cost += STATE["drop_ms"]
+            limit -= 1
+            continue
         code = self.node.receive(data, now)
+        if code == 0:
+            seen[s] = seen.get(s, 0) + 1
         self._cost += STATE["drop_ms"] if code in CHEAP else STATE["frame_ms"]
         limit -= 1
         if self._cost >= POLL_MS:

@@ -22,7 +22,7 @@ radio always polled for 32 (`rule off`, before d28d780; with `off=onat`: rule 1 
 `Delivery._go_on` as before e2a4d64, no `_on_at`). The cheat's own holds are not counted.
 
 Usage: .venv/bin/python attacks/loop_flood.py [garbage|replay|seat|nack|follower] [k=4]
-       [loss=0.3] [snyd|yatzy] [every=N (flood every Nth step)] [off=onat] [frame_ms=5] [out_ms=1] [seeds...]
+       [loss=0.3] [snyd|yatzy] [every=N (flood every Nth step)] [off=onat] [frame_ms=5] [out_ms=1] [cap=2 (the sequencer's good frames of one follower a loop: pump._PER_LOOP; 0 off)] [seeds...]
 Verdict: 0 when no flooded run (rule on) has what its control did not; 1 with the evidence (and
 whether the rule-off run had it too); 2 could not run.
 """
@@ -191,7 +191,7 @@ def main():
     every = int(([a.split("=")[1] for a in args if a.startswith("every=")] or [1])[0])
     costs = {}
     for a in args:
-        for c in ("frame_ms", "drop_ms", "out_ms", "base_ms"):
+        for c in ("frame_ms", "drop_ms", "out_ms", "base_ms", "cap"):
             if a.startswith(c + "="):
                 costs[c] = float(a.split("=")[1])
     broken = []

@@ -426,3 +426,46 @@ def test_a_file_step_no_idle_loop_took_is_its_loops_only_table_work(tmp_path, mo
     files = [x for x in loops if "file" in x]
     assert len(files) >= 5 and all(x == ["file"] for x in files), [x for x in files if x != ["file"]][:5]
     assert os.path.exists(p.dirs[0] / "tlog.bin")
+
+
+def test_the_sequencer_takes_two_good_frames_of_a_follower_a_loop(tmp_path, monkeypatch):
+    """A seated cheat's flood of good frames (its own heartbeats, NACKs) filled the sequencer's radio
+    queue and its loops until honest requests came too late and it was deposed (attacks/
+    loop_flood.py nack; seat made games four times as long). The sequencer reads at most
+    _PER_LOOP good frames of one handheld a loop, the rest unread; frames that fail their tag
+    (a stranger's, in that handheld's name) spend none of its share. The game still plays out."""
+    from dicecup.table import pump
+    p = Pair(tmp_path, monkeypatch, snyd.Rules(dice=2), snyd_mover)
+    p.join()
+    assert p.start() == 0
+    p.tick(20)
+    host, bo = p.host, p.j
+    assert host.node.is_leader() and not bo.node.is_leader()
+    p.air.deliver()
+    host.radio.inbox.clear()
+    for _ in range(3):                       # a stranger's, in Bo's name: tags broken
+        bo.node._heartbeat(p.now)
+        src, dst, data = p.air.log.pop()
+        bad = bytearray(data)
+        bad[-1] ^= 0xFF
+        host.radio.inbox.append((src, bad))
+    for _ in range(5):                       # Bo's own, fresh: good
+        bo.node._heartbeat(p.now)
+    p.air.deliver()
+    bo.radio.inbox.clear()
+    taken = []
+    receive = host.node.receive
+
+    def counted(data, now):
+        code = receive(data, now)
+        taken.append(code)
+        return code
+    host.node.receive = counted
+    flooded = getattr(host, "flooded", 0)
+    host.tick(p.now + 20)
+    assert taken.count(0) == 2 and len(taken) == 3 + 2, taken    # 3 refused, 2 taken, 3 unread
+    assert pump._PER_LOOP == 2
+    assert host.flooded - flooded == 3 and not host.radio.inbox
+    host.node.receive = receive
+    p.play_out(600_000)
+    assert p.records("snyd-")["seats"] == 3

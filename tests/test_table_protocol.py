@@ -495,3 +495,34 @@ def test_a_busy_loop_serves_one_entry_and_leaves_the_rest_to_the_next_loops():
         return calls[0] % 2 == 0
     leader.busy = busy
     assert radio.run(8000, tick, lambda: all(a.vals == [1, 2, 3, 4] for a in apps))
+
+
+def test_a_seats_nacks_are_served_once_each_serve_ms_and_never_below_its_heartbeat():
+    """A seated cheat that NACKed the last 8 entries every 5 ms had an honest sequencer tag entries
+    for it until honest frames came too late: at 30 % loss the game never ended, an honest seat
+    forfeited, the sequencer was deposed (attacks/busy_flood.py nack busy=off). A handheld's NACKs
+    are served at most once each serve_ms (an honest one asks at most every nack_ms), and never
+    for what its last heartbeat said it has; the logs still agree."""
+    from dicecup.table import wire
+    radio, apps, nodes, tick = _followers_behind(5, 4)
+    leader = nodes[0]
+    radio.off.clear()
+    f = wire.Frame()
+    f.type, f.seat, f.lo, f.hi = wire.T_NACK, 1, nodes[1].applied + 1, leader.applied
+    assert leader._acked[1] == nodes[1].applied and leader.applied - nodes[1].applied == 4
+    out, now = leader.frames_out, radio.now + 1000
+    for k in range(10):                    # the cheat's: every 5 ms
+        leader._rx_nack(f, now + 5 * k)
+    assert leader.frames_out - out == 2 * 4    # at now and now + 25: 4 entries each
+    out = leader.frames_out
+    for k in range(4):                     # an honest follower's: every nack_ms
+        leader._rx_nack(f, now + 100 + leader.nack_ms * k)
+    assert leader.frames_out - out == 4 * 4
+    leader._acked[1] = leader.applied      # its heartbeat says it has them all
+    out = leader.frames_out
+    leader._rx_nack(f, now + 1000)
+    assert leader.frames_out == out
+    leader._acked[1] = leader.applied - 1  # ... all but the last
+    leader._rx_nack(f, now + 2000)
+    assert leader.frames_out == out + 1
+    assert radio.run(8000, tick, lambda: all(a.vals == [1, 2, 3, 4] for a in apps))

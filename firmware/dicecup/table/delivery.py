@@ -4,7 +4,8 @@ they are logged or refused.
 
 Owns: `tx` (the frame every send fills; `tmp`, the same frame, for entries unpacked on the way),
 `frames_out`, `bytes_out`; the heartbeat's clock (`_hb_at`, `_hb_sent`, `_hb_now`, and a gate's
-repeats `_hb_rep`, `_hb_rep_at`); `_nack_at`; per handheld `_resend_at`, `_tries`; the newest
+repeats `_hb_rep`, `_hb_rep_at`); `_nack_at`; per handheld `_resend_at`, `_tries`, `_served_at`
+(when what it asked for was last served); the newest
 entry's repeats (`_tail_at`, `_tail_n`); entries a busy loop left (`_on_to`, `_on_lo`, `_on_hi`,
 `_on_at`); loss (`_gaps`, `_loss_at`, `_lossy`); our requests in flight (`_pend`: a Pending per seat;
 `_reqno`). Frames: ACK (its tail: a NACK for what the sequencer has and we lack), NACK (served),
@@ -37,6 +38,8 @@ class Delivery:
     resend_fast = 4           # wait doubles up to resend_max_ms (a lost request was most of the
     resend_max_ms = 500       # slow presses at 30 % loss; a sequencer gone costs a few frames)
     nack_ms = 50              # at most one NACK per this long
+    serve_ms = 25             # ... and a seat's NACKs (and repeated requests) served at most this
+                              # often (_serves: half nack_ms, for the air's jitter)
     tail_ms = 60              # the sequencer repeats its newest entry after this quiet time, and
     tail_repeats = 4          # again after twice as long: a lost last entry has no successor to
                               # reveal the gap, and heartbeats are a second apart
@@ -58,6 +61,7 @@ class Delivery:
         self._nack_at = -self.nack_ms
         self._resend_at = [0] * n
         self._tries = bytearray(n)
+        self._served_at = [-self.serve_ms] * n  # when each handheld's asking was last served
         self._tail_at = -1              # when to repeat the newest entry (-1: not due)
         self._on_to = -1                # entries a busy loop left for the next (_serve, _go_on):
         self._on_lo = self._on_hi = 0   # ... to whom (-1: none), and which
@@ -236,6 +240,17 @@ class Delivery:
                 return
             self._send_entry(dest, seq)
 
+    def _serves(self, dest, now):
+        """True if what dest asks for (a NACK, a request repeated) is served now: at most once each
+        serve_ms. An honest follower asks at most every nack_ms; a seated cheat that NACKed the
+        last 8 entries every 5 ms had an honest sequencer tag entries for it until its radio's
+        queue dropped honest frames: an honest seat forfeited, the sequencer deposed
+        (attacks/loop_flood.py nack)."""
+        if now - self._served_at[dest] < self.serve_ms:
+            return False
+        self._served_at[dest] = now
+        return True
+
     def _go_on(self):
         """Entries a busy loop left (_serve): the next (but in the loop that left them), and more
         while this loop is not busy. One handheld's at a time: a later cut serve replaces it (that
@@ -326,8 +341,10 @@ class Delivery:
                 # peer: _ask_snap); never a state that rests on a sender's word, nor one
                 # not caught up or being checked: one word is never passed on as two
                 self._send_snapshot(s, now)
-        else:
-            self._serve(s, f.lo, f.hi, now)
+        elif self._serves(s, now):
+            # (never what its last heartbeat said it has: an honest NACK asks past it, but for
+            # one overtaken on the air by that heartbeat)
+            self._serve(s, max(f.lo, self._acked[s] + 1), f.hi, now)
         return 0
 
     def _rx_reject(self, f, now):

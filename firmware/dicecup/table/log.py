@@ -315,7 +315,8 @@ class Node(Window, Delivery, Sequencer, Police, Gate, Snapshots, Failover):
             # no seat in this game, e.g. back after its seat went to a bot: it may watch, so it
             # gets what it asks for, and takes no other part (it is not waited for, nor missed)
             if f.lo:
-                self._serve(s, f.lo, f.hi, now)
+                if self._serves(s, now):
+                    self._serve(s, f.lo, f.hi, now)
             else:
                 self._send_snapshot(s, now)
         self.dropped[D_STRANGER] += 1

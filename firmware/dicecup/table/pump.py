@@ -38,6 +38,7 @@ _ASK_MS = const(25)  # a loop that worked this long leaves this handheld's reque
 _ASK_LEAD_MS = const(10)  # ... the sequencer's: its own request is also logged and applied in
 #                           that loop (a round's last reveal made one of 61 ms on the board)
 _SERVE_MS = const(30)  # ... and the entries it serves past the first (log.Node.busy: _busy)
+_PER_LOOP = const(2)  # the sequencer takes at most this many good frames of one follower a loop
 PRE_MS = const(250)  # while browsing, at most one key agreement this often (the list stays live)
 
 
@@ -48,6 +49,9 @@ class Pump:
         self._on_rx = self._heard_frame  # (made once: a bound method each loop is heap)
         self._mack = [0] * 8      # highest applied sequence heard from each handheld
         self._twice = 0           # handhelds whose frames came from two radios
+        self._rxn = bytearray(8)  # the sequencer: good frames each handheld had taken in the loop
+        self._rxt = [0] * 8       # ... of this clock (_heard_frame), and the frames past it dropped
+        self.flooded = 0
         self._tos = [0xFF] * 8    # the handhelds each one's last frame was tagged for
         self._at = -100000
         self._applied = 0
@@ -191,9 +195,23 @@ class Pump:
         node = self.node
         if node is None:
             return
-        code = node.receive(msg, self.now)
         s = msg[7]
+        if s < 8 and node.is_leader():
+            # a follower's frames past _PER_LOOP good ones in a loop go unread: a seated cheat's
+            # flood of good frames (NACKs, heartbeats) filled the radio's queue and took the
+            # sequencer's loops until honest requests came too late and it was deposed
+            # (attacks/loop_flood.py). Counted only once good: a stranger's radio cannot spend
+            # an honest follower's share
+            if self._rxt[s] != self.now:
+                self._rxt[s] = self.now
+                self._rxn[s] = 0
+            elif self._rxn[s] >= _PER_LOOP:
+                self.flooded += 1
+                return
+        code = node.receive(msg, self.now)
         if code == 0 and s < 8:
+            if self._rxt[s] == self.now:
+                self._rxn[s] += 1  # (counted where the sequencer's check above started a loop's)
             if msg[2] == wire.T_ACK:  # a heartbeat goes to everyone it shares a key with
                 self._tos[s] = msg[wire.HDR_LEN - 1]
             # a seat's address: the radio its frames come from, switched only by a frame that

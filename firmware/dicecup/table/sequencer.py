@@ -102,8 +102,8 @@ class Sequencer:
         if self._logged_since(f, f.ack if sender != self.seat else 0):
             if sender == self.seat:
                 self._match_pending(f)
-            else:  # a repeat: its entry did not reach the sender yet
-                self._serve(sender, f.ack + 1, self.applied, now)
+            elif self._serves(sender, now):  # a repeat: its entry did not reach the sender yet
+                self._serve(sender, max(f.ack, self._acked[sender]) + 1, self.applied, now)
             return
         self.game.now = now
         reason = self.game.check(f)
