@@ -242,10 +242,8 @@ class Delivery:
 
     def _serves(self, dest, now):
         """True if what dest asks for (a NACK, a request repeated) is served now: at most once each
-        serve_ms. An honest follower asks at most every nack_ms; a seated cheat that NACKed the
-        last 8 entries every 5 ms had an honest sequencer tag entries for it until its radio's
-        queue dropped honest frames: an honest seat forfeited, the sequencer deposed
-        (attacks/loop_flood.py nack)."""
+        serve_ms (an honest follower asks at most every nack_ms; a seated cheat's NACK every 5 ms
+        got the honest sequencer deposed: attacks/busy_flood.py nack)."""
         if now - self._served_at[dest] < self.serve_ms:
             return False
         self._served_at[dest] = now

@@ -314,11 +314,10 @@ class Node(Window, Delivery, Sequencer, Police, Gate, Snapshots, Failover):
             # a handheld of this table (the frame verified under a key it shares with us) with
             # no seat in this game, e.g. back after its seat went to a bot: it may watch, so it
             # gets what it asks for, and takes no other part (it is not waited for, nor missed)
-            if f.lo:
-                if self._serves(s, now):
-                    self._serve(s, f.lo, f.hi, now)
-            else:
+            if not f.lo:
                 self._send_snapshot(s, now)
+            elif self._serves(s, now):
+                self._serve(s, f.lo, f.hi, now)
         self.dropped[D_STRANGER] += 1
         return D_STRANGER
 

@@ -196,12 +196,13 @@ class Pump:
         if node is None:
             return
         s = msg[7]
-        if s < 8 and node.is_leader():
+        if s < 8 and node.ready and node.is_leader():
             # a follower's frames past _PER_LOOP good ones in a loop go unread: a seated cheat's
             # flood of good frames (NACKs, heartbeats) filled the radio's queue and took the
             # sequencer's loops until honest requests came too late and it was deposed
             # (attacks/loop_flood.py). Counted only once good: a stranger's radio cannot spend
-            # an honest follower's share
+            # an honest follower's share. Not while it catches up (not ready): the snapshot it
+            # takes comes in a burst of chunks (attacks/cap_restart_sequencer_table.py)
             if self._rxt[s] != self.now:
                 self._rxt[s] = self.now
                 self._rxn[s] = 0
