@@ -51,6 +51,7 @@ def main():
     who = int(opt.get("who", 0))
     seeds = [int(a) for a in args if a.isdigit()] or [1, 2, 3, 4, 5]
     broken = []
+    counted = 0
     for seed in seeds:
         c = run(seed, loss, 10 ** 9, who, 2)
         r0 = run(seed, loss, at, who, 0)
@@ -66,6 +67,7 @@ def main():
         if r2["rebooted"] is None:
             print("   game ended before the restart: not counted")
             continue
+        counted += 1
         new = [x for x in bad(r2) if x[0] not in [y[0] for y in bad(r0)]]
         if new:
             broken.append((seed, new, "cap=0: %s" % (bad(r0) or "held")))
@@ -73,6 +75,9 @@ def main():
         elif bad(r2):
             print("   cap=2 and cap=0 alike (not the new defence): %s" % bad(r2))
         sys.stdout.flush()
+    if not counted:
+        print("COULD NOT RUN: no seed counted (every control broke or every game ended first)")
+        sys.exit(2)
     if broken:
         print("BROKEN (a restarted sequencer catching up under the cap): %s" % broken)
         sys.exit(1)

@@ -127,6 +127,7 @@ def main():
     away = int(([a.split("=")[1] for a in args if a.startswith("away=")] or [0])[0])
     seeds = [int(x) for x in args if x.isdigit()] or [1, 2, 3]
     broken = []
+    counted = 0
     for game in games:
         for seed in seeds:
             c = play(game, seed, loss, 2, at, event=False)
@@ -141,6 +142,7 @@ def main():
             if bad_of(c):
                 print("   control did not end cleanly: seed not counted", bad_of(c))
                 continue
+            counted += 1
             off = [x[0] for x in bad_of(runs[1][1])]
             new = [x for x in bad_of(runs[2][1]) if x[0] not in off]
             if new:
@@ -149,6 +151,9 @@ def main():
             elif bad_of(runs[2][1]):
                 print("   cap=2 and cap=0 alike (not the new defence): %s" % bad_of(runs[2][1]))
             sys.stdout.flush()
+    if not counted:
+        print("COULD NOT RUN: no seed counted")
+        sys.exit(2)
     if broken:
         print("BROKEN (a new sequencer's catch-up by snapshot under the cap): %s" % broken)
         sys.exit(1)
