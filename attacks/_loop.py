@@ -87,7 +87,7 @@ def _step(self, now):
     if limit == 1:
         STATE["one_frame_loops"] += 1
     cap = STATE["cap"]  # (pump.py's _PER_LOOP: the sequencer's share of one follower's frames)
-    lead = self.node.is_leader()
+    lead = self.node.is_leader() and self.node.ready  # (pump.py: the cap only once ready)
     seen = {}
     while limit and self._q:
         data = self._q.popleft()
@@ -95,6 +95,9 @@ def _step(self, now):
         s = data[7] if len(data) > 7 else 255
         if cap and lead and seen.get(s, 0) >= cap:
             code = CHEAP[0] if CHEAP else 1
+            cd = STATE.setdefault("capped", {})  # (round 38: what the cap dropped, by whom/type)
+            key = (self.seat, s, data[2] if len(data) > 2 else 255)
+            cd[key] = cd.get(key, 0) + 1
             self._cost += STATE["drop_ms"]
             limit -= 1
             continue
@@ -140,7 +143,7 @@ def _send(self, src, dest, data, now):
 
 def install(rule, **costs):
     """rule None: tablebus as it is; False: the model, poll 32 always; True: today's rule 1."""
-    STATE.update(rule=rule, rx_drop={}, air={}, late_loops=0, one_frame_loops=0, loops=0, max_q={},
+    STATE.update(rule=rule, rx_drop={}, air={}, capped={}, late_loops=0, one_frame_loops=0, loops=0, max_q={},
                  skip=set(), frame_ms=5.0, drop_ms=0.5, out_ms=1.0, base_ms=3.0)
     STATE.update(costs)
     if rule is None:
