@@ -1405,3 +1405,16 @@ def test_a_silence_then_one_honest_claim_does_not_pay_off_a_followers_lag():
     r = lp.play(1, gap=(1000, 9000), pay=True)
     assert not [x for x in r["forfeits"] if x[3] & (1 << lp.CY)], r["forfeits"]
     assert r["seen"]["cy_behind_unpaused"] * 2 < r["seen"]["samples"], r["seen"]
+
+
+def test_a_sequencer_restarted_with_nothing_kept_catches_up_under_the_per_loop_cap(monkeypatch):
+    """Attacker round 38 (attacks/cap_restart_sequencer_table.py, the real table.Table): the
+    sequencer's cap of two good frames of one follower a loop (pump._PER_LOOP) dropped the chunks of
+    the snapshot a restarted sequencer catches up from, and every resend's: all three followers
+    left the honest sequencer and the game never ended. The cap waits until the sequencer is
+    ready: it catches up, the game ends with one record, nobody left or forfeited."""
+    import cap_restart_sequencer_table as attack
+    from dicecup.table import pump
+    monkeypatch.setattr(pump, "_PER_LOOP", pump._PER_LOOP)   # (play sets it: put back after)
+    e = attack.play(1, 40, 2)
+    assert e["restarted"] and not attack.bad_of(e), attack.bad_of(e)
