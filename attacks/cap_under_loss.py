@@ -55,12 +55,5 @@ def main():
 
 
 if __name__ == "__main__":
-    try:
-        main()
-    except SystemExit:
-        raise
-    except BaseException as e:  # noqa: BLE001
-        import traceback
-        traceback.print_exc()
-        print("COULD NOT RUN:", repr(e))
-        sys.exit(2)
+    from _cli import run
+    run(main)
