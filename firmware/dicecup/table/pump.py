@@ -7,7 +7,10 @@ and the radio's side of the Node: the frames heard and the addresses they teach.
 State (Pump._init_pump): `_on_rx`, `_mack`, `_twice`, `_tos` (addresses, below), `_at` (the last
 ANNOUNCE or JOIN), `_applied`, `_act_at`, `_changed` (the last entry applied, when this handheld
 answers it), `_in_game` (the last game seen in play with a seat here), `_bots`, and the person's
-`move` with `_move_at`, `_move_round` (what its screen showed).
+`move` with `_move_at`, `_move_round` (what its screen showed); the loop's budget on the board:
+`_step_t` (when this loop's table step began), `_late` (requests put off to the next loop), and
+the sequencer's share of each follower's frames a loop (`_rxn`, `_rxt`; `flooded`, those left
+unread).
 
 Addresses: a Node sends to a handheld number; its radio address is learned from its authenticated
 frames (broadcast until one is known), and changed only by a frame reporting more applied entries
@@ -50,8 +53,8 @@ class Pump:
         self._mack = [0] * 8      # highest applied sequence heard from each handheld
         self._twice = 0           # handhelds whose frames came from two radios
         self._rxn = bytearray(8)  # the sequencer: good frames each handheld had taken in the loop
-        self._rxt = [0] * 8       # ... of this clock (_heard_frame), and the frames past it dropped
-        self.flooded = 0
+        self._rxt = [0] * 8       # ... of this clock (_heard_frame)
+        self.flooded = 0          # frames left unread past a follower's share (_PER_LOOP)
         self._tos = [0xFF] * 8    # the handhelds each one's last frame was tagged for
         self._at = -100000
         self._applied = 0
